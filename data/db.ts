@@ -1,0 +1,68 @@
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  BODY_PARTS, CARDS, CONFEDERATIONS, FOULS, GROUP_ROUNDS, KNOCKOUT_ROUNDS, MODIFIER_CATEGORIES, NAME_ORDERS,
+  PENALTY_OUTCOMES, PHASES, POSITIONS, SHOT_EVENTS, SURFACES, TIMEZONES, WEATHER, type RefEntry,
+} from './reference/lists.ts';
+import { ACTIONS, MODIFIERS } from './reference/events.ts';
+
+/** A better-sqlite3 connection. */
+export type Db = Database.Database;
+
+const SCHEMA = readFileSync(fileURLToPath(new URL('./schema.sql', import.meta.url)), 'utf8');
+
+/**
+ * Opens (creating if needed) a database with the project's schema and every fixed reference list loaded.
+ * Loading is idempotent, so importers can all call this on the same file.
+ */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(SCHEMA);
+  loadReferenceLists(db);
+  return db;
+}
+
+/** Opens an existing database read-only (the build never writes to its input). */
+export function openReadOnly(file: string): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  return db;
+}
+
+function loadReferenceLists(db: Db): void {
+  const simple: [table: string, column: string, rows: readonly RefEntry[]][] = [
+    ['confederation', 'name', CONFEDERATIONS], ['phase', 'name', PHASES], ['groupround', 'name', GROUP_ROUNDS],
+    ['knockoutround', 'name', KNOCKOUT_ROUNDS], ['weather', 'desc', WEATHER], ['surface', 'name', SURFACES],
+    ['name_order', 'desc', NAME_ORDERS], ['position', 'name', POSITIONS], ['foul', 'desc', FOULS],
+    ['card', 'desc', CARDS], ['bodypart', 'desc', BODY_PARTS], ['shotevent', 'desc', SHOT_EVENTS],
+    ['penalty_outcome', 'desc', PENALTY_OUTCOMES], ['modifier_category', 'desc', MODIFIER_CATEGORIES],
+  ];
+  db.transaction(() => {
+    for (const [table, column, rows] of simple) {
+      const insert = db.prepare(`INSERT OR REPLACE INTO ${table} (id, ${column}) VALUES (?, ?)`);
+      for (const [id, label] of rows) insert.run(id, label);
+    }
+    const tz = db.prepare('INSERT OR REPLACE INTO timezone (id, name, confederation, offset) VALUES (?, ?, ?, ?)');
+    for (const row of TIMEZONES) tz.run(...row);
+    const action = db.prepare('INSERT OR REPLACE INTO action (id, desc, is_touch) VALUES (?, ?, ?)');
+    for (const [id, desc, isTouch] of ACTIONS) action.run(id, desc, isTouch ? 1 : 0);
+    const modifier = db.prepare('INSERT OR REPLACE INTO modifier (id, desc, category) VALUES (?, ?, ?)');
+    for (const row of MODIFIERS) modifier.run(...row);
+  })();
+}
+
+/**
+ * Hands out v0 integer ids: one counter per entity kind, persisted in the database so an id is
+ * assigned once and never reused, whichever source adds the entity and in whatever order.
+ */
+export function v0Ids(db: Db): (kind: string) => number {
+  const read = db.prepare<[string], { next: number }>('SELECT next FROM v0_counter WHERE kind = ?');
+  const write = db.prepare('INSERT INTO v0_counter (kind, next) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next');
+  return (kind) => {
+    const next = read.get(kind)?.next ?? 1;
+    write.run(kind, next + 1);
+    return next;
+  };
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Builds of the demo dataset take a few seconds each; the suites share one build per file.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+  },
+});
