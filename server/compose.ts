@@ -1,0 +1,137 @@
+import { attribution, envelope, pageMeta, type Attribution, type ErrorBody, type Provider } from './envelope.ts';
+import { compareValues, filterKey, wildcardMatcher, type Scalar } from './keys.ts';
+import type { ResourceManifest } from './manifest.ts';
+import { collectionDir, pageFile } from './paths.ts';
+import type { FilterPlan, Plan, SortPlan } from './route.ts';
+
+/**
+ * Answers the requests no single file answers (several filters, wildcards, other page sizes, other
+ * sorts) from the pre-rendered pages, reading at most `scanLimit` records. Past that bound it answers
+ * 400 and names the filters that would narrow the request.
+ */
+
+/** A parsed pre-rendered page. */
+interface PageDoc {
+  attribution?: Attribution;
+  meta: Record<string, unknown>;
+  result: Record<string, Scalar | object>[];
+}
+
+/** Reads and parses one file of dist/, or null when it does not exist. */
+export type ReadJson = (file: string) => Promise<unknown>;
+
+/** The outcome of a composition: a body to send with its status. */
+export type Composed = { status: 200; body: string } | { status: 400 | 404; error: Omit<ErrorBody, 'uri'> };
+
+type ComposePlan = Extract<Plan, { kind: 'compose' }>;
+
+/** Total number of records of a pre-rendered collection, from its first page. */
+function totalOf(resource: ResourceManifest, doc: PageDoc): number {
+  if (!resource.paginated) return doc.result.length;
+  const n = doc.meta[resource.totals === 'camel' ? 'totalRecords' : 'total_records'];
+  return typeof n === 'number' ? n : 0;
+}
+
+/** Executes a compose plan. */
+export async function compose(plan: ComposePlan, read: ReadJson, scanLimit: number): Promise<Composed> {
+  const { resource } = plan;
+  const defaultSize = resource.records.default;
+
+  // Pick the smallest pre-rendered collection that contains the answer.
+  const candidates = plan.bases.length > 0 ? plan.bases : [null];
+  let base: { dir: string; first: PageDoc; total: number } | null = null;
+  for (const filter of candidates) {
+    const dir = collectionDir(resource.path, filter ? { field: filter.field.name, key: filter.key } : undefined);
+    const first = (await read(pageFile(dir, 1))) as PageDoc | null;
+    if (first === null) return respond(plan, [], [], 0); // one filter matches nothing, so all do
+    const total = totalOf(resource, first);
+    if (!base || total < base.total) base = { dir, first, total };
+  }
+  const { dir, first, total } = base!;
+
+  const baseFilter = candidates.length === 1 ? candidates[0] : null;
+  const residual = plan.filters.filter((f) => f !== baseFilter);
+  const scans = residual.length > 0 || plan.sort !== null;
+  if (scans && total > scanLimit) return tooBroad(plan, total, scanLimit);
+
+  // Which default-size pages hold the records we need: all of them when filtering or sorting,
+  // otherwise just those overlapping the requested page.
+  const pages = resource.paginated ? Math.ceil(total / defaultSize) : 1;
+  let from = 1;
+  let to = pages;
+  let offset = 0;
+  if (!scans && resource.paginated) {
+    const start = (plan.page - 1) * plan.records;
+    from = Math.floor(start / defaultSize) + 1;
+    to = Math.min(pages, Math.floor((start + plan.records - 1) / defaultSize) + 1);
+    offset = (from - 1) * defaultSize;
+  }
+  const docs: PageDoc[] = [];
+  for (let p = from; p <= to; p++) {
+    const doc = p === 1 ? first : ((await read(pageFile(dir, p))) as PageDoc | null);
+    if (doc) docs.push(doc);
+  }
+  let rows = docs.flatMap((d) => d.result);
+  if (scans) {
+    const tests = residual.map(predicate);
+    rows = rows.filter((row) => tests.every((test) => test(row)));
+    if (plan.sort) rows.sort(comparator(plan.sort));
+    return respond(plan, rows, docs, rows.length);
+  }
+  return respond(plan, rows, docs, total, offset);
+}
+
+function predicate(filter: FilterPlan): (row: Record<string, unknown>) => boolean {
+  const { field } = filter;
+  const matches = filter.wildcard ? wildcardMatcher(filter.key) : (k: string) => k === filter.key;
+  return (row) => {
+    const v = row[field.key] as Scalar | undefined;
+    return v !== null && v !== undefined && matches(filterKey(field.type, v));
+  };
+}
+
+function comparator(sort: SortPlan[]): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
+  return (a, b) => {
+    for (const { field, descending } of sort) {
+      const c = compareValues((a[field.key] ?? null) as Scalar, (b[field.key] ?? null) as Scalar);
+      if (c !== 0) return descending ? -c : c;
+    }
+    return compareValues(a['id'] as Scalar, b['id'] as Scalar);
+  };
+}
+
+/** The providers credited by the pages read (a superset of those of the records returned); null for reference data. */
+function providersOf(docs: PageDoc[]): Provider[] | null {
+  const out: Provider[] = [];
+  for (const doc of docs) {
+    const source = doc.attribution?.source;
+    if (!source || Object.keys(source).length === 0) continue;
+    out.push(...(source.providers ?? [source as Provider]));
+  }
+  return out.length > 0 ? out : null;
+}
+
+function respond(plan: ComposePlan, rows: PageDoc['result'], docs: PageDoc[], total: number, offset = 0): Composed {
+  const { resource } = plan;
+  const credit = attribution(providersOf(docs));
+  if (!resource.paginated) {
+    return { status: 200, body: envelope({ attribution: credit, meta: {}, result: rows }) };
+  }
+  const lastPage = Math.max(1, Math.ceil(total / plan.records));
+  if (plan.page > lastPage) {
+    return { status: 404, error: { status: 404, message: `Page ${plan.page} is past the last page (${lastPage}).`, errors: [] } };
+  }
+  const start = (plan.page - 1) * plan.records - offset;
+  const result = rows.slice(start, start + plan.records);
+  const meta = pageMeta({ path: plan.path, params: plan.params, page: plan.page, records: plan.records, total, totals: resource.totals });
+  return { status: 200, body: envelope({ attribution: credit, meta, result }) };
+}
+
+function tooBroad(plan: ComposePlan, total: number, limit: number): Composed {
+  const given = new Set(plan.bases.map((f) => f.field.name));
+  const narrowing = plan.resource.fields.filter((f) => f.filter === 'indexed' && !given.has(f.name)).map((f) => f.name);
+  const message = `This request would filter or sort ${total} records; the router handles at most ${limit}. ` +
+    `Narrow it with an exact value of one of: ${narrowing.join(', ')}.`;
+  const parameter = plan.filters.find((f) => f.wildcard || f.field.filter !== 'indexed')?.field.name ?? (plan.sort ? 'sort' : plan.filters[0]?.field.name ?? 'sort');
+  return { status: 400, error: { status: 400, message, errors: [{ parameter, message }] } };
+}

@@ -1,0 +1,66 @@
+/**
+ * The manifest: what the build tells the router about `dist/`. It is small (one entry per resource, no
+ * per-file data), written as `dist/_manifest.json`, and is all the router needs; the router never
+ * imports the build.
+ */
+
+/** Value types of fields and query parameters. */
+export type FieldType = 'integer' | 'float' | 'string' | 'boolean' | 'date' | 'time' | 'uuid';
+
+/**
+ * How a filter is answered: `indexed` filters have a pre-rendered collection per value; `scan` filters
+ * are applied by the router to a bounded set of records; `none` fields cannot be filtered.
+ */
+export type FilterMode = 'indexed' | 'scan' | 'none';
+
+/** One field of a resource, as documented and as filtered. */
+export interface FieldManifest {
+  /** snake_case name: the filter parameter and the documented field name. */
+  name: string;
+  /** The key the field has in response records (camelCase in v1). */
+  key: string;
+  type: FieldType;
+  nullable: boolean;
+  filter: FilterMode;
+  description: string;
+}
+
+/** One resource (a collection and its records). */
+export interface ResourceManifest {
+  /** URL path without the leading slash, also the folder in dist/: `v1/persons`. */
+  path: string;
+  version: string;
+  title: string;
+  description: string;
+  /** Type of record ids in `/<path>/<id>`; null when records cannot be addressed one by one. */
+  idType: 'uuid' | 'integer' | null;
+  paginated: boolean;
+  records: { default: number; max: number };
+  sort: { default: string[]; fields: string[] };
+  /** Spelling of the pagination totals in `meta`. */
+  totals: 'camel' | 'snake';
+  fields: FieldManifest[];
+  /** Number of records. */
+  count: number;
+  /** Content hash over every file of the resource: the basis of its ETags. */
+  hash: string;
+}
+
+/** The whole manifest. */
+export interface Manifest {
+  format: 1;
+  /** Content hash of the whole build. */
+  build: string;
+  /** The largest number of records the router reads to answer one request by composition. */
+  scanLimit: number;
+  /** Precompressed variants written next to every JSON file (`.br`, `.gz`). */
+  encodings: ('br' | 'gzip')[];
+  /** Versions with a root document (`/v1/`). */
+  roots: { version: string; hash: string }[];
+  resources: ResourceManifest[];
+  /** Static files served as they are (the logo). */
+  assets: { path: string; type: string; hash: string }[];
+}
+
+/** File name of the manifest inside dist/. */
+export const MANIFEST_FILE = '_manifest.json';

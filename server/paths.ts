@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The one mapping between the API's address space and the files in `dist/`. The build writes through
+ * these functions and the router reads through them, so the two can never disagree.
+ *
+ * Layout of a resource folder `R` (the URL path without its leading slash, e.g. `v1/persons`):
+ *
+ *   R/index.json                   page 1 of the collection (the whole collection when not paginated)
+ *   R/_page/<n>.json               page n >= 2 at the default page size
+ *   R/<id>.json                    one record
+ *   R/_by/<field>/<value>/...      a single-field filter collection, laid out like R itself
+ *   R/_options.json                the OPTIONS documentation
+ *
+ * Record ids are hex or decimal digits and filter folders start with `_`, so the two never collide.
+ * A plain static host serving `index.json` for folders and `.json` extensions can answer
+ * `/v1/persons` and `/v1/persons/<id>` without the router.
+ */
+
+/** The root document of a version: `/v1/`. */
+export function rootFile(version: string): string {
+  return `${version}/index.json`;
+}
+
+/** The OPTIONS documentation of a resource. */
+export function optionsFile(resource: string): string {
+  return `${resource}/_options.json`;
+}
+
+/** The file of one record. */
+export function recordFile(resource: string, id: string | number): string {
+  return `${resource}/${id}.json`;
+}
+
+/** The folder of a collection: the resource itself or one of its single-field filter collections. */
+export function collectionDir(resource: string, filter?: { field: string; key: string }): string {
+  return filter ? `${resource}/_by/${filter.field}/${valueSegment(filter.key)}` : resource;
+}
+
+/** The file of page `page` (1-based, default page size) of the collection in `dir`. */
+export function pageFile(dir: string, page: number): string {
+  return page === 1 ? `${dir}/index.json` : `${dir}/_page/${page}.json`;
+}
+
+/** The precompressed variant of a file. */
+export function encodedFile(file: string, encoding: 'br' | 'gzip'): string {
+  return `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+}
+
+const LONGEST_SEGMENT = 160;
+
+/**
+ * A filter key as one safe file-name segment: percent-encoded so only `[A-Za-z0-9_%-]` remain (no dot,
+ * so never `.` or `..`), `_` for the empty string, and `_` + a hash for keys too long for a file name.
+ */
+export function valueSegment(key: string): string {
+  if (key === '') return '_';
+  const encoded = encodeURIComponent(key).replace(
+    /[.!'()*~_]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  if (encoded.length <= LONGEST_SEGMENT) return encoded;
+  return `_${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * True when a relative file path stays inside the output folder: no empty, `.` or `..` segments, no
+ * backslashes, NUL bytes or absolute paths. Both sides check it before touching the disk.
+ */
+export function isSafeRelativePath(file: string): boolean {
+  if (file === '' || file.startsWith('/') || file.includes('\\') || file.includes('\0')) return false;
+  return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}

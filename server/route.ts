@@ -1,0 +1,230 @@
+import type { ParamError } from './envelope.ts';
+import {
+  TYPE_HINT, WILDCARD_TYPES, filterKey, isWildcard, parseValue, type Scalar,
+} from './keys.ts';
+import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
+import { collectionDir, optionsFile, pageFile, recordFile, rootFile } from './paths.ts';
+import { parseTarget } from './query.ts';
+
+/**
+ * `route()`: the pure heart of the router. It turns a method and a request target into a plan: a file
+ * to send, a composition of several pre-rendered files, or an error. It touches no disk and no
+ * network, so every rule of the address space is tested here, table-driven, without a server.
+ */
+
+/** Parameters every path accepts and ignores: the original service's credentials (DECISIONS, HTTP). */
+const IGNORED = new Set(['app_id', 'app_key']);
+/** Parameters DECISIONS reserves for every collection besides its filters. */
+const PAGING = ['records', 'page'] as const;
+
+/** A filter of a composed request, with what the router needs to apply it to records. */
+export interface FilterPlan {
+  field: FieldManifest;
+  /** The value as the request gave it (canonical for non-text types); used in links. */
+  raw: string;
+  /** Filter key to compare with (`filterKey`), or a wildcard pattern. */
+  key: string;
+  wildcard: boolean;
+}
+
+/** One field of a `sort` parameter. */
+export interface SortPlan {
+  field: FieldManifest;
+  descending: boolean;
+}
+
+/** What a missing file means for a file plan. */
+export type Missing =
+  | { kind: 'not-found'; message: string }
+  | { kind: 'empty'; path: string; params: [string, string][]; records: number };
+
+/** What to do with a request. */
+export type Plan =
+  | { kind: 'error'; status: 400 | 404 | 405; message: string; errors: ParamError[]; allow?: string }
+  | { kind: 'file'; file: string; tag: string; resource: ResourceManifest | null; contentType: string; missing: Missing }
+  | {
+      kind: 'compose';
+      resource: ResourceManifest;
+      /** Indexed equality filters: each names a pre-rendered collection the answer lies within. */
+      bases: FilterPlan[];
+      filters: FilterPlan[];
+      sort: SortPlan[] | null;
+      page: number;
+      records: number;
+      /** Canonical filters and sort for pagination links. */
+      params: [string, string][];
+      path: string;
+    };
+
+/** The manifest, indexed for routing. */
+export interface RouteTable {
+  manifest: Manifest;
+  resources: Map<string, ResourceManifest>;
+  roots: Map<string, string>;
+  assets: Map<string, { type: string; hash: string }>;
+}
+
+/** Indexes a manifest for `route()`; done once per manifest. */
+export function routeTable(manifest: Manifest): RouteTable {
+  return {
+    manifest,
+    resources: new Map(manifest.resources.map((r) => [r.path, r])),
+    roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
+    assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const READ = 'GET, HEAD';
+const COLLECTION = 'GET, HEAD, OPTIONS';
+
+function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): Plan {
+  return allow ? { kind: 'error', status, message, errors, allow } : { kind: 'error', status, message, errors };
+}
+
+const notFound = (what = 'No resource lives at this path. Start from /v1/ or /v0/ and follow the links.') =>
+  error(404, what);
+
+/**
+ * Plans the answer to one request. `target` is the path and query as received; `method` is upper case.
+ * CORS preflights are answered by the handler before this is called.
+ */
+export function route(method: string, target: string, table: RouteTable): Plan {
+  const { segments, params, repeated } = parseTarget(target);
+  if (segments === null) return notFound();
+  if (params === null) return error(400, 'The query string has a malformed percent-encoding; encode each value once.');
+
+  const path = segments.join('/');
+  const asset = table.assets.get(path);
+  const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
+  const resource = table.resources.get(path);
+  const parent = segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
+  const isCollection = resource !== undefined;
+  if (!asset && rootHash === undefined && !resource && !parent) return notFound();
+
+  if (method === 'OPTIONS' && !isCollection) return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+    return error(405, `The API is read-only: use ${isCollection ? COLLECTION : READ}.`, [], isCollection ? COLLECTION : READ);
+  }
+  if (repeated.length > 0) {
+    return error(400, `Give each parameter once: ${repeated.join(', ')} was repeated.`,
+      repeated.map((p) => ({ parameter: p, message: 'Repeated parameter.' })));
+  }
+  const given = params.filter(([name]) => !IGNORED.has(name));
+
+  if (asset) return file(asset.hash, path, asset.type, noParams(given) ?? undefined);
+  if (rootHash !== undefined) {
+    return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);
+  }
+  if (resource) {
+    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, undefined, resource);
+    return collection(resource, given);
+  }
+  return record(parent!, segments[segments.length - 1]!, given);
+}
+
+function noParams(given: [string, string][]): Plan | null {
+  if (given.length === 0) return null;
+  return error(400, `This path takes no query parameters; remove ${given.map(([n]) => n).join(', ')}.`,
+    given.map(([parameter]) => ({ parameter, message: 'Not a parameter of this path.' })));
+}
+
+function file(hash: string, path: string, contentType: string, plan?: Plan, resource: ResourceManifest | null = null,
+  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): Plan {
+  return plan ?? { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
+}
+
+function record(resource: ResourceManifest, rawId: string, given: [string, string][]): Plan {
+  if (resource.idType === null) return notFound();
+  const id = parseValue(resource.idType, rawId);
+  if (id === undefined || id === null || (resource.idType === 'integer' && Number(id) < 0)) {
+    return notFound(`'${rawId}' is not a valid id for /${resource.path}: ids there are ${TYPE_HINT[resource.idType]}.`);
+  }
+  return noParams(given) ?? file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, undefined, resource, {
+    kind: 'not-found',
+    message: `/${resource.path} has no record with id ${id}.`,
+  });
+}
+
+function collection(resource: ResourceManifest, given: [string, string][]): Plan {
+  const errors: ParamError[] = [];
+  const filters: FilterPlan[] = [];
+  let sort: SortPlan[] | null = null;
+  let page = 1;
+  let records = resource.records.default;
+  const fieldByName = new Map(resource.fields.filter((f) => f.filter !== 'none').map((f) => [f.name, f]));
+  const allowed = [...fieldByName.keys(), ...(resource.paginated ? PAGING : []), 'sort'];
+
+  for (const [name, value] of given) {
+    const field = fieldByName.get(name);
+    if (field) {
+      const parsed = parseFilter(field, value);
+      if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
+      else filters.push(parsed);
+    } else if (name === 'records' || name === 'page') {
+      if (!resource.paginated) {
+        errors.push({ parameter: name, message: `/${resource.path} is not paginated: it always returns the whole collection.` });
+        continue;
+      }
+      const n = /^\d+$/.test(value) ? Number(value) : NaN;
+      if (name === 'records') {
+        if (n >= 1 && n <= resource.records.max) records = n;
+        else errors.push({ parameter: name, message: `records must be an integer from 1 to ${resource.records.max}.` });
+      } else if (n >= 1) page = n;
+      else errors.push({ parameter: name, message: 'page must be an integer of 1 or more.' });
+    } else if (name === 'sort') {
+      const parsed = parseSort(resource, value);
+      if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
+      else sort = parsed;
+    } else {
+      errors.push({ parameter: name, message: `Unknown parameter. Allowed: ${allowed.join(', ')}.` });
+    }
+  }
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
+  }
+
+  filters.sort((a, b) => resource.fields.indexOf(a.field) - resource.fields.indexOf(b.field));
+  const params: [string, string][] = filters.map((f) => [f.field.name, f.raw]);
+  const defaultPaging = records === resource.records.default;
+  const bases = filters.filter((f) => f.field.filter === 'indexed' && !f.wildcard);
+
+  // The common cases are single files: the collection or one single-field filter collection, at the
+  // default page size and order.
+  if (sort === null && defaultPaging && filters.length <= 1 && bases.length === filters.length) {
+    const only = bases[0];
+    const dir = collectionDir(resource.path, only && { field: only.field.name, key: only.key });
+    const missing: Missing = page === 1 && only
+      ? { kind: 'empty', path: `/${resource.path}`, params, records }
+      : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
+    return file(resource.hash, pageFile(dir, page), JSON_TYPE, undefined, resource, missing);
+  }
+  if (sort) params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
+  return { kind: 'compose', resource, bases, filters, sort, page, records, params, path: `/${resource.path}` };
+}
+
+function parseFilter(field: FieldManifest, value: string): FilterPlan | string {
+  if (isWildcard(value)) {
+    if (!WILDCARD_TYPES.includes(field.type)) return `'*' wildcards work on text, date and time fields; ${field.name} takes ${TYPE_HINT[field.type]}.`;
+    return { field, raw: value, key: value, wildcard: true };
+  }
+  const parsed: Scalar | undefined = parseValue(field.type, value);
+  if (parsed === undefined || parsed === null) return `${field.name} takes ${TYPE_HINT[field.type]}; '${value}' is not.`;
+  return { field, raw: field.type === 'string' ? value : String(parsed), key: filterKey(field.type, parsed), wildcard: false };
+}
+
+function parseSort(resource: ResourceManifest, value: string): SortPlan[] | string {
+  const out: SortPlan[] = [];
+  for (const part of value.split(',')) {
+    const descending = part.startsWith('-');
+    const name = descending ? part.slice(1) : part;
+    const field = resource.fields.find((f) => f.name === name);
+    if (!field || !resource.sort.fields.includes(name)) {
+      return `Cannot sort by '${name}'. Sortable fields: ${resource.sort.fields.join(', ')}; prefix one with - to sort descending.`;
+    }
+    if (out.some((s) => s.field === field)) return `'${name}' appears twice in sort.`;
+    out.push({ field, descending });
+  }
+  return out;
+}
