@@ -376,3 +376,21 @@ CREATE TABLE IF NOT EXISTS lineup_stat (
   counts TEXT NOT NULL,
   PRIMARY KEY (lineup, grp, name)
 ) WITHOUT ROWID;
+
+------------------------------------------------------------------------------------------------------
+-- Derived names
+------------------------------------------------------------------------------------------------------
+
+-- A person's full name: the nickname when there is one, otherwise the names in the person's name order
+-- (western: first last [second last]; middle: first second last [second last]; eastern: last first).
+CREATE VIEW IF NOT EXISTS person_name AS
+SELECT
+  id,
+  CASE
+    WHEN nickname <> '' THEN nickname
+    WHEN name_order = 12 THEN TRIM(COALESCE(last_name, '') || COALESCE(' ' || first_name, ''))
+    WHEN name_order = 11 THEN TRIM(COALESCE(first_name, '') || COALESCE(' ' || second_name, '')
+      || COALESCE(' ' || last_name, '') || COALESCE(' ' || second_last_name, ''))
+    ELSE TRIM(COALESCE(first_name, '') || COALESCE(' ' || last_name, '') || COALESCE(' ' || second_last_name, ''))
+  END AS full_name
+FROM person;

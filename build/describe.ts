@@ -1,0 +1,70 @@
+import type { ResourceManifest } from '../server/manifest.ts';
+import { responseKey, type LinkTemplate, type ResourceDef } from './registry/define.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './write-resource.ts';
+
+/**
+ * What the registry says about a resource, in the two forms the outside world reads: the router's
+ * manifest entry and the OPTIONS documentation. Both come from the same definition, so the
+ * documentation cannot drift from the behaviour.
+ */
+
+/** The default order as documented: the declared fields, then the id that breaks ties. */
+function defaultSort(def: ResourceDef): string[] {
+  return [...def.defaultSort, 'id'];
+}
+
+/** The manifest entry of a resource. */
+export function manifestEntry(def: ResourceDef, count: number, hash: string): ResourceManifest {
+  return {
+    path: def.path,
+    version: def.version,
+    title: def.title,
+    description: def.description,
+    idType: def.idType,
+    paginated: def.paginated,
+    records: { default: def.pageSize ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    sort: { default: defaultSort(def), fields: def.fields.map((f) => f.name) },
+    totals: def.totals ?? 'camel',
+    fields: def.fields.map((f) => ({
+      name: f.name,
+      key: responseKey(def, f),
+      type: f.type,
+      nullable: f.nullable ?? true,
+      filter: f.filter ?? 'indexed',
+      description: f.description,
+    })),
+    count,
+    hash,
+  };
+}
+
+/** The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). */
+export function optionsDocument(def: ResourceDef): string {
+  const entry = manifestEntry(def, 0, '');
+  const doc = {
+    resource: `/${def.path}`,
+    title: def.title,
+    description: def.description,
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    id: { type: def.idType, path: `/${def.path}/<id>` },
+    paginated: def.paginated,
+    records: def.paginated ? entry.records : { default: null, max: null },
+    sort: entry.sort,
+    fields: entry.fields.map((f) => ({
+      name: f.name,
+      key: f.key,
+      type: f.type,
+      nullable: f.nullable,
+      description: f.description,
+      filter: f.filter !== 'none',
+    })),
+    parameters: [
+      ...(def.paginated ? ['records', 'page'] : []),
+      'sort',
+      'app_id (ignored)',
+      'app_key (ignored)',
+    ],
+    links: def.links satisfies Record<string, LinkTemplate>,
+  };
+  return JSON.stringify({ meta: {}, result: [doc] });
+}

@@ -1,0 +1,79 @@
+import type { FieldType, FilterMode } from '../../server/manifest.ts';
+
+/**
+ * The vocabulary of the resource registry: each resource of the API is one declarative entry saying
+ * where its records come from (SQL), what fields and links they have, how they are filtered, paged
+ * and sorted. The build, the router's manifest and the OPTIONS documentation are all derived from it.
+ */
+
+/** One field of a resource. */
+export interface FieldDef {
+  /** snake_case name: the filter parameter and the documented name. */
+  name: string;
+  type: FieldType;
+  description: string;
+  /** SQL expression giving the value, in the context of the resource's `from`. */
+  sql: string;
+  /** Response key when it is not the camelCase (or, for snake resources, the snake_case) name. */
+  key?: string;
+  /** How the field is filtered (default `indexed`: a pre-rendered collection per value). */
+  filter?: FilterMode;
+  /** Whether the field may be null (documentation; default true). */
+  nullable?: boolean;
+}
+
+/** A link: a path template with `{field}` placeholders (or `{id}`), or a nested object of links. */
+export type LinkTemplate = string | { [name: string]: LinkTemplate };
+
+/** One resource of the API. */
+export interface ResourceDef {
+  /** URL path without the leading slash, also the folder in dist/. */
+  path: string;
+  version: 'v1' | 'v0';
+  title: string;
+  description: string;
+  idType: 'uuid' | 'integer';
+  /** SQL expression of the record id. */
+  idSql: string;
+  /** `FROM ...` clause (with joins and a WHERE clause if needed). */
+  from: string;
+  fields: FieldDef[];
+  /** Default order: field names, `-` prefix for descending; the id always breaks ties. */
+  defaultSort: string[];
+  paginated: boolean;
+  /** Default page size when paginated (10 unless SPEC says otherwise). */
+  pageSize?: number;
+  links: Record<string, LinkTemplate>;
+  /**
+   * Attribution: `reference` resources carry an empty `source`; `data` resources name the providers of
+   * their records, taken from the SQL expression `sourceSql`.
+   */
+  credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
+  /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
+  keyCase?: 'camel' | 'snake';
+  /** Spelling of pagination totals (v0 macro-events use snake_case). */
+  totals?: 'camel' | 'snake';
+}
+
+/** snake_case to camelCase: `birth_date` -> `birthDate`. */
+export function camelCase(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The response key of a field. */
+export function responseKey(resource: ResourceDef, field: FieldDef): string {
+  return field.key ?? (resource.keyCase === 'snake' ? field.name : camelCase(field.name));
+}
+
+/** A field definition in one line: `field('name', 'string', 'Name.', 'c.name')`. */
+export function field(name: string, type: FieldType, description: string, sql: string, extra: Partial<FieldDef> = {}): FieldDef {
+  return { name, type, description, sql, ...extra };
+}
+
+/** Reference attribution (empty `source`). */
+export const REFERENCE = { kind: 'reference' } as const;
+
+/** Data attribution with providers read from a `source` column. */
+export function dataCredit(sourceSql: string): ResourceDef['credit'] {
+  return { kind: 'data', sourceSql };
+}

@@ -1,0 +1,17 @@
+import type { LinkTemplate, ResourceDef } from './define.ts';
+import { personnelResources } from './personnel.ts';
+import { referenceResources } from './reference.ts';
+import { V1_ROOT } from './root.ts';
+
+/** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
+export interface Registry {
+  resources: ResourceDef[];
+  /** Version roots (`/v1/`): link trees. */
+  roots: Record<string, Record<string, LinkTemplate>>;
+}
+
+/** The API as it is published. */
+export const REGISTRY: Registry = {
+  resources: [...referenceResources, ...personnelResources],
+  roots: { v1: V1_ROOT },
+};

@@ -1,0 +1,67 @@
+import type { Db } from '../data/db.ts';
+import { filterKey, fold, type Scalar } from '../server/keys.ts';
+import type { FieldType } from '../server/manifest.ts';
+import type { ResourceDef } from './registry/define.ts';
+
+/**
+ * SQL for the registry: the SELECT of a resource's rows and the ORDER BY clauses that reproduce, in
+ * SQLite, exactly the order and grouping the router uses (`fold` and `fkey` are the router's own
+ * functions, registered in SQLite).
+ */
+
+/** Registers the router's value functions in SQLite so the build orders and groups like the router. */
+export function registerFunctions(db: Db): void {
+  db.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : (v as Scalar)));
+  db.function('fkey', { deterministic: true }, (type: unknown, v: unknown) =>
+    v === null ? null : filterKey(type as FieldType, v as Scalar));
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The rows of a resource: `id`, one column per field (named as the field), and `_source` for data. */
+export function selectRows(def: ResourceDef): string {
+  const columns = [
+    `${def.idSql} AS id`,
+    ...def.fields.map((f) => `${f.sql} AS ${quote(f.name)}`),
+    `${def.credit.kind === 'data' ? def.credit.sourceSql : 'NULL'} AS _source`,
+  ];
+  return `SELECT ${columns.join(', ')} ${def.from}`;
+}
+
+/** ORDER BY terms of the default order (text folded first, then raw), always ending on the id. */
+export function orderTerms(def: ResourceDef): string {
+  const terms: string[] = [];
+  for (const entry of def.defaultSort) {
+    const descending = entry.startsWith('-');
+    const name = descending ? entry.slice(1) : entry;
+    const field = def.fields.find((f) => f.name === name);
+    if (!field) throw new Error(`${def.path}: default sort names unknown field '${name}'`);
+    const dir = descending ? 'DESC' : 'ASC';
+    if (field.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);
+    terms.push(`${quote(name)} ${dir}`);
+  }
+  terms.push('id ASC');
+  return terms.join(', ');
+}
+
+/** All rows in the default order. */
+export function defaultOrderQuery(def: ResourceDef): string {
+  return `SELECT * FROM (${selectRows(def)}) ORDER BY ${orderTerms(def)}`;
+}
+
+/** Rows with a non-null value of `field`, grouped by filter key, each group in the default order. */
+export function groupedQuery(def: ResourceDef, field: string): string {
+  return `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ` +
+    `ORDER BY fkey(@type, ${quote(field)}), ${orderTerms(def)}`;
+}
+
+/** The size of each group of `groupedQuery`, in the same order. */
+export function groupCountQuery(def: ResourceDef, field: string): string {
+  return `SELECT fkey(@type, ${quote(field)}) AS k, count(*) AS n FROM (${selectRows(def)}) ` +
+    `WHERE ${quote(field)} IS NOT NULL GROUP BY k ORDER BY k`;
+}
+
+/** The number of rows of a resource. */
+export function countQuery(def: ResourceDef): string {
+  return `SELECT count(*) AS n FROM (${selectRows(def)})`;
+}

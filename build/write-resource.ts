@@ -1,0 +1,120 @@
+import type { Db } from '../data/db.ts';
+import { attribution, envelope, pageMeta, type Attribution, type Provider } from '../server/envelope.ts';
+import { filterKey } from '../server/keys.ts';
+import { collectionDir, pageFile, recordFile } from '../server/paths.ts';
+import { responseKey, type ResourceDef } from './registry/define.ts';
+import { recordRenderer, linkValue, type ApiRecord, type Row } from './render.ts';
+import { countQuery, defaultOrderQuery, groupCountQuery, groupedQuery } from './sql.ts';
+import type { TreeWriter } from './tree-writer.ts';
+
+/**
+ * Writes one resource, streaming rows from SQLite: every record, the default pages of the collection,
+ * and the default pages of every single-field filter collection of its indexed fields. Only one page
+ * of records is held in memory at a time.
+ */
+
+/** Progress of the build: rows processed so far of a resource. */
+export type Progress = (resource: string, done: number, total: number) => void;
+
+/** The default page size of paginated collections (SPEC), and the largest any request may ask. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** Pages one collection as its records arrive in order. */
+class Pager {
+  private records: ApiRecord[] = [];
+  private providers = new Map<string, Provider>();
+  private page = 1;
+
+  constructor(
+    private readonly out: TreeWriter,
+    private readonly def: ResourceDef,
+    private readonly dir: string,
+    private readonly total: number,
+    private readonly params: [string, string][],
+    private readonly credit: (keys: Iterable<Provider>) => Attribution,
+  ) {}
+
+  private get size(): number {
+    return this.def.paginated ? this.def.pageSize ?? DEFAULT_PAGE_SIZE : Infinity;
+  }
+
+  add(record: ApiRecord, provider: Provider | null): void {
+    this.records.push(record);
+    if (provider) this.providers.set(provider.name, provider);
+    if (this.records.length >= this.size) this.flush();
+  }
+
+  /** Writes what is left; an empty collection still gets its (empty) first page. */
+  finish(): void {
+    if (this.records.length > 0 || this.page === 1) this.flush();
+  }
+
+  private flush(): void {
+    const meta = this.def.paginated
+      ? pageMeta({
+          path: `/${this.def.path}`,
+          params: this.params,
+          page: this.page,
+          records: this.size,
+          total: this.total,
+          totals: this.def.totals ?? 'camel',
+        })
+      : {};
+    this.out.write(pageFile(this.dir, this.page), envelope({ attribution: this.credit(this.providers.values()), meta, result: this.records }));
+    this.records = [];
+    this.providers = new Map();
+    this.page++;
+  }
+}
+
+/** Writes a resource and returns its record count. */
+export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): number {
+  const render = recordRenderer(def);
+  const credit = def.credit.kind === 'reference' ? () => attribution(null) : (list: Iterable<Provider>) => attribution([...list]);
+  const providerOf = (row: Row) => (row['_source'] === null ? null : providers.get(String(row['_source'])) ?? null);
+  const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
+  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const work = total * (1 + indexed.length);
+  let done = 0;
+  const tick = () => {
+    if (++done % 2000 === 0) progress(def.path, done, work);
+  };
+
+  // Pass 1: records and the collection's default pages.
+  const pager = new Pager(out, def, def.path, total, [], credit);
+  for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
+    const record = render(row);
+    const provider = providerOf(row);
+    out.write(recordFile(def.path, String(row['id'])), envelope({ attribution: credit(provider ? [provider] : []), meta: {}, result: [record] }));
+    pager.add(record, provider);
+    tick();
+  }
+  pager.finish();
+
+  // One pass per indexed field: rows grouped by filter key, group sizes read in lockstep.
+  for (const field of indexed) {
+    const key = responseKey(def, field);
+    const counts = (db.prepare(groupCountQuery(def, field.name)).iterate({ type: field.type }) as Iterable<{ k: string; n: number }>)[Symbol.iterator]();
+    let current: { key: string; pager: Pager } | null = null;
+    for (const row of db.prepare(groupedQuery(def, field.name)).iterate({ type: field.type }) as Iterable<Row>) {
+      const record = render(row);
+      const k = filterKey(field.type, row[field.name] ?? null);
+      if (!current || current.key !== k) {
+        current?.pager.finish();
+        const group = counts.next().value as { k: string; n: number } | undefined;
+        if (!group || group.k !== k) throw new Error(`${def.path}: filter groups of ${field.name} out of step at '${k}'`);
+        const dir = collectionDir(def.path, { field: field.name, key: k });
+        current = { key: k, pager: new Pager(out, def, dir, group.n, [[field.name, linkValue(record, key)]], credit) };
+      }
+      current.pager.add(record, providerOf(row));
+      tick();
+    }
+    current?.pager.finish();
+    const leftover = counts.next();
+    counts.return?.();
+    if (!leftover.done) throw new Error(`${def.path}: more filter groups of ${field.name} than rows`);
+  }
+  progress(def.path, work, work);
+  return total;
+}

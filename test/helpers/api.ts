@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { createHandler, type Handler } from '../../server/handler.ts';
+import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
+import { nodeFiles } from '../../server/node-files.ts';
+
+/** The demo build made by the global setup. */
+export function demo(): { root: string; db: string; dist: string; manifest: Manifest } {
+  const paths = inject('demo');
+  const manifest = JSON.parse(readFileSync(join(paths.dist, MANIFEST_FILE), 'utf8')) as Manifest;
+  return { ...paths, manifest };
+}
+
+/** A decoded response of the in-process handler. */
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+/** Calls a handler in-process (no port), like Hono's `app.request()`. */
+export async function call(handler: Handler, target: string, init: RequestInit = {}): Promise<Reply> {
+  const res = await handler.fetch(new Request(`http://api.test${target}`, init));
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+/** The router over a built folder. */
+export function handlerFor(dist: string): Handler {
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
+  return createHandler({ manifest, files: nodeFiles(dist) });
+}

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build } from '../../build/build.ts';
+import { buildDemoDatabase } from '../../data/demo/generate.ts';
+
+/**
+ * Builds the seeded demo dataset once for the whole suite, into a temporary folder that the tests
+ * read (`inject('demo')`) and that is removed afterwards.
+ */
+export default function setup(project: TestProject): () => void {
+  const root = mkdtempSync(join(tmpdir(), 'football-api-test-'));
+  const db = join(root, 'demo.sqlite');
+  const dist = join(root, 'dist');
+  buildDemoDatabase(db);
+  build({ db, out: dist });
+  project.provide('demo', { root, db, dist });
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demo: { root: string; db: string; dist: string };
+  }
+}
