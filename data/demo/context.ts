@@ -1,0 +1,50 @@
+import type Database from 'better-sqlite3';
+import { v0Ids, type Db } from '../db.ts';
+import { uuidFor } from '../ids.ts';
+import { Rng } from './random.ts';
+
+/** The provider key of every row the demo generator writes. */
+export const DEMO_SOURCE = 'demo';
+
+/** A column value the generator writes. */
+export type Cell = string | number | null;
+
+/**
+ * What every step of the demo generator shares: the connection, the seed, a v0 id dispenser and a
+ * small insert helper (statements are cached per table and column list).
+ */
+export interface DemoContext {
+  readonly db: Db;
+  readonly seed: number;
+  /** An independent random stream for one concern (see `Rng.derive`). */
+  rng(label: string): Rng;
+  /** The next v0 id of an entity kind (the table name). */
+  v0(kind: string): number;
+  /** The demo v1 id of an entity: `uuidFor('demo', kind, key)`. */
+  id(kind: string, key: string): string;
+  /** Inserts one row; the object's keys are the column names, in a fixed order given by the caller. */
+  insert(table: string, row: Readonly<Record<string, Cell>>): void;
+}
+
+/** Creates the shared context of one generation run. */
+export function createContext(db: Db, seed: number): DemoContext {
+  const nextV0 = v0Ids(db);
+  const statements = new Map<string, Database.Statement>();
+  return {
+    db,
+    seed,
+    rng: (label) => Rng.derive(seed, label),
+    v0: nextV0,
+    id: (kind, key) => uuidFor(DEMO_SOURCE, kind, key),
+    insert(table, row) {
+      const columns = Object.keys(row);
+      const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        statements.set(sql, statement);
+      }
+      statement.run(...columns.map((column) => row[column]));
+    },
+  };
+}

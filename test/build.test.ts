@@ -1,0 +1,92 @@
+import fg from 'fast-glob';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { build } from '../build/build.ts';
+import { REGISTRY } from '../build/registry/index.ts';
+import { DuplicateOutputError } from '../build/tree-writer.ts';
+import { MANIFEST_FILE } from '../server/manifest.ts';
+import { call, demo, handlerFor } from './helpers/api.ts';
+
+/** The build as a whole: determinism, atomic replacement, duplicate outputs, precompression. */
+
+const { root, db, dist } = demo();
+
+/** Path -> content hash of every file in a tree. */
+function treeDigest(dir: string): Map<string, string> {
+  const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
+  return new Map(files.map((f) => [f, createHash('sha1').update(readFileSync(join(dir, f))).digest('hex')]));
+}
+
+describe('build', () => {
+  it('is deterministic: the same database gives a byte-identical tree', () => {
+    const again = join(root, 'again');
+    const summary = build({ db, out: again });
+    const a = treeDigest(dist);
+    const b = treeDigest(again);
+    expect(b.size).toBe(summary.files);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    expect(b).toEqual(a);
+  });
+
+  it('reports records, files and bytes that match the tree', () => {
+    const out = join(root, 'counted');
+    const summary = build({ db, out });
+    const files = fg.sync('**/*', { cwd: out, dot: true, onlyFiles: true });
+    const bytes = files.reduce((n, f) => n + readFileSync(join(out, f)).length, 0);
+    expect(summary.files).toBe(files.length);
+    expect(summary.bytes).toBe(bytes);
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
+    expect(summary.records).toBe(manifest.resources.reduce((n: number, r: { count: number }) => n + r.count, 0));
+  });
+
+  it('a failed build leaves the previous output intact and no staging folder behind', () => {
+    const out = join(root, 'kept');
+    build({ db, out });
+    const before = treeDigest(out);
+    const broken = {
+      ...REGISTRY,
+      resources: [...REGISTRY.resources, { ...REGISTRY.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' }],
+    };
+    expect(() => build({ db, out, registry: broken })).toThrow(/no such table/);
+    expect(treeDigest(out)).toEqual(before);
+    expect(fg.sync('.kept.*', { cwd: root, onlyDirectories: true, dot: true })).toEqual([]);
+  });
+
+  it('fails when two outputs map to the same file', () => {
+    const out = join(root, 'dupe');
+    const twice = { ...REGISTRY, resources: [REGISTRY.resources[0]!, REGISTRY.resources[0]!] };
+    expect(() => build({ db, out, registry: twice })).toThrow(DuplicateOutputError);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses to replace a folder that is not a previous build', () => {
+    const out = join(root, 'precious');
+    mkdirSync(out);
+    writeFileSync(join(out, 'notes.txt'), 'keep me');
+    expect(() => build({ db, out })).toThrow(/not a previous build/);
+    expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('writes precompressed variants on request, and the router serves them', async () => {
+    const out = join(root, 'compressed');
+    build({ db, out, precompress: true });
+    const page = readFileSync(join(out, 'v1/persons/index.json'));
+    expect(gunzipSync(readFileSync(join(out, 'v1/persons/index.json.gz')))).toEqual(page);
+    expect(brotliDecompressSync(readFileSync(join(out, 'v1/persons/index.json.br')))).toEqual(page);
+
+    const api = handlerFor(out);
+    const res = await api.fetch(new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br' } }));
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer()))).toEqual(page);
+    const gz = await api.fetch(new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } }));
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('etag')).not.toBe(res.headers.get('etag'));
+    const plain = await call(api, '/v1/persons');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text).toBe(page.toString());
+  });
+});
