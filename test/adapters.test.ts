@@ -1,0 +1,149 @@
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPreviewServer } from '../server/node-server.ts';
+import { call, demo, handlerFor, type Reply } from './helpers/api.ts';
+import { expectEnvelope, expectError } from './helpers/shapes.ts';
+
+/**
+ * One behaviour suite run against each adapter: the fetch handler in-process and the Node preview
+ * server on a real port (sirv sending the files). Both must answer every case the same way.
+ */
+
+const { dist } = demo();
+type Send = (target: string, init?: { method?: string; headers?: Record<string, string> }) => Promise<Reply>;
+
+/** A raw HTTP request that sends the target exactly as written (no client-side normalisation). */
+function rawRequest(port: number): Send {
+  return (target, init = {}) =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: target, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, text, json });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+}
+
+const server = createPreviewServer(dist);
+const inProcess = handlerFor(dist);
+const adapters: [string, () => Send][] = [
+  ['fetch handler', () => (target, init) => call(inProcess, target, init)],
+  ['preview server', () => rawRequest((server.address() as AddressInfo).port)],
+];
+
+beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe.each(adapters)('%s', (_name, sendOf) => {
+  let send: Send;
+  beforeAll(() => {
+    send = sendOf();
+  });
+
+  it('serves the root, collections, pages and records in the envelope', async () => {
+    expectEnvelope(await send('/v1/'), { root: true });
+    const page1 = await send('/v1/persons');
+    expectEnvelope(page1, { paginated: true });
+    const page2 = await send(page1.json.meta.next);
+    expectEnvelope(page2, { paginated: true });
+    expect(page2.json.meta.page).toBe(2);
+    const id = page2.json.result[0].id;
+    const record = await send(`/v1/persons/${id}/`);
+    expectEnvelope(record, { paginated: false });
+    expect(record.json.result[0]).toEqual(page2.json.result[0]);
+  });
+
+  it('answers filters, wildcards, page sizes and sorts', async () => {
+    const filtered = await send('/v1/personnel/players?position=10');
+    expectEnvelope(filtered, { paginated: true });
+    expect(filtered.json.result.every((r: { position: number }) => r.position === 10)).toBe(true);
+    const composed = await send('/v1/personnel/players?position=10&full_name=*a*&records=4&sort=-birth_date');
+    expectEnvelope(composed, { paginated: true });
+    expect(composed.json.meta.records).toBe(4);
+    const dates = composed.json.result.map((r: { birthDate: string }) => r.birthDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('answers an empty filter with an empty page', async () => {
+    const reply = await send('/v1/persons?last_name=Nobody%20At%20All');
+    expectEnvelope(reply, { paginated: true });
+    expect(reply.json.meta).toMatchObject({ totalRecords: 0, totalPages: 0, page: 1, next: null, prev: null });
+  });
+
+  it.each([
+    ['/v1/nowhere', 404],
+    ['/v1/persons/zzz', 404],
+    ['/v1/persons/0123456789abcdef0123456789abcdef', 404],
+    ['/v1/persons?page=9999', 404],
+    ['/v1/persons?bogus=1', 400],
+    ['/v1/cards?page=1', 400],
+    ['/v1/persons?records=0', 400],
+  ])('GET %s -> %i in the error shape', async (target, status) => {
+    expectError(await send(target), status, target);
+  });
+
+  it.each([
+    '/v1/../../../etc/passwd',
+    '/v1/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/v1/persons/..%2f..%2f..%2fpackage.json',
+    '/v1/persons/%2e%2e%5c%2e%2e%5cpackage.json',
+    '/..%2f_manifest.json',
+    '/_manifest.json',
+    '/v1/persons%00.json',
+  ])('never reads outside the API: %s', async (target) => {
+    const reply = await send(target);
+    expectError(reply, 404);
+    expect(reply.text).not.toContain('"name"');
+  });
+
+  it('sends ETag and answers If-None-Match with 304', async () => {
+    const first = await send('/v1/countries?page=2');
+    const tag = first.headers.get('etag')!;
+    const again = await send('/v1/countries?page=2', { headers: { 'If-None-Match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(again.headers.get('cache-control')).toBeTruthy();
+  });
+
+  it('HEAD has the headers of GET and no body', async () => {
+    const get = await send('/v1/teams');
+    const head = await send('/v1/teams', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+  });
+
+  it('refuses writes with 405 and documents collections with OPTIONS', async () => {
+    const post = await send('/v1/teams', { method: 'POST' });
+    expectError(post, 405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const options = await send('/v1/teams', { method: 'OPTIONS' });
+    expect(options.status).toBe(200);
+    expect(options.json.result[0].resource).toBe('/v1/teams');
+  });
+});
+
+it('both adapters send the same bytes for the same requests', async () => {
+  const [, a] = adapters[0]!;
+  const [, b] = adapters[1]!;
+  for (const target of ['/v1/', '/v1/persons?page=3', '/v1/venues?country=' + (await a()('/v1/venues')).json.result[0].country,
+    '/v1/persons?records=13&page=2', '/v1/cards?desc=*ell*', '/v1/persons?colour=blue']) {
+    const [x, y] = [await a()(target), await b()(target)];
+    expect([y.status, y.text, y.headers.get('etag')]).toEqual([x.status, x.text, x.headers.get('etag')]);
+  }
+});
