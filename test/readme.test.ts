@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { demo } from './helpers/api.ts';
+
+/** The README documents every command, every option and every resource (as sirv's and Datasette's docs tests do). */
+
+const readme = readFileSync('README.md', 'utf8');
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+
+/** Option names declared in a command's parseArgs call. */
+function optionsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const block = /options:\s*\{([\s\S]*?)\n\s*\},?\n/.exec(source)?.[1] ?? '';
+  return [...block.matchAll(/^\s*'?([a-z][\w-]*)'?:\s*\{\s*type:/gm)].map((m) => m[1]!);
+}
+
+describe('README', () => {
+  it('shows the two set-up commands and the test command', () => {
+    for (const command of ['npm install', 'npm start', 'npm test']) expect(readme).toContain(command);
+  });
+
+  it.each(Object.keys(pkg.scripts).filter((s) => s !== 'typecheck'))('documents `npm run %s`', (script) => {
+    expect(readme).toMatch(new RegExp(`npm (run )?${script}\\b`));
+  });
+
+  it.each([
+    ['build/cli.ts', 'npm run build'],
+    ['server/cli.ts', 'npm run serve'],
+    ['data/demo/cli.ts', 'npm run demo'],
+    ['test/bench/run.ts', 'npm run bench'],
+  ])('documents every option of %s', (file) => {
+    const options = optionsOf(file);
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) expect(readme, `--${option}`).toContain(`\`--${option}`);
+  });
+
+  it('lists every resource of the build', () => {
+    for (const resource of demo().manifest.resources) expect(readme, resource.path).toContain(`\`/${resource.path}[/<id>]\``);
+  });
+});
