@@ -14,7 +14,7 @@ function defaultSort(def: ResourceDef): string[] {
 }
 
 /** The manifest entry of a resource. */
-export function manifestEntry(def: ResourceDef, count: number, hash: string): ResourceManifest {
+export function manifestEntry(def: ResourceDef, count: number, hash: string, buckets = 0): ResourceManifest {
   return {
     path: def.path,
     version: def.version,
@@ -33,6 +33,7 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string): Re
       filter: f.filter ?? 'indexed',
       description: f.description,
     })),
+    buckets,
     count,
     hash,
   };

@@ -1,10 +1,10 @@
 import type { Db } from '../data/db.ts';
 import { attribution, envelope, pageMeta, type Attribution, type Provider } from '../server/envelope.ts';
 import { filterKey } from '../server/keys.ts';
-import { collectionDir, pageFile, recordFile } from '../server/paths.ts';
+import { bucketFile, collectionDir, pageFile, recordFile } from '../server/paths.ts';
 import { responseKey, type ResourceDef } from './registry/define.ts';
 import { recordRenderer, linkValue, type ApiRecord, type Row } from './render.ts';
-import { countQuery, defaultOrderQuery, groupCountQuery, groupedQuery } from './sql.ts';
+import { countQuery, defaultOrderQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
 import type { TreeWriter } from './tree-writer.ts';
 
 /**
@@ -68,14 +68,29 @@ class Pager {
   }
 }
 
-/** Writes a resource and returns its record count. */
-export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): number {
+/** Average records per bucket file the build aims at: small enough to read for one record. */
+const BUCKET_TARGET = 64;
+
+/** Hex digits of the id prefix that keys the buckets of a resource of `count` records. */
+export function bucketDigits(count: number): number {
+  let digits = 1;
+  while (digits < 6 && count / 16 ** digits > BUCKET_TARGET) digits++;
+  return digits;
+}
+
+/**
+ * Writes a resource; returns its record count and how its records are stored (0 = a file each,
+ * n = buckets keyed by n hex digits of the id).
+ */
+export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): { count: number; buckets: number } {
   const render = recordRenderer(def);
   const credit = def.credit.kind === 'reference' ? () => attribution(null) : (list: Iterable<Provider>) => attribution([...list]);
   const providerOf = (row: Row) => (row['_source'] === null ? null : providers.get(String(row['_source'])) ?? null);
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
-  const work = total * (1 + indexed.length);
+  const buckets = def.recordFiles === 'bucket' ? bucketDigits(total) : 0;
+  if (buckets > 0 && def.idType !== 'uuid') throw new Error(`${def.path}: only uuid records can be bucketed`);
+  const work = total * (1 + indexed.length + (buckets > 0 ? 1 : 0));
   let done = 0;
   const tick = () => {
     if (++done % 2000 === 0) progress(def.path, done, work);
@@ -86,7 +101,9 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
     const record = render(row);
     const provider = providerOf(row);
-    out.write(recordFile(def.path, String(row['id'])), envelope({ attribution: credit(provider ? [provider] : []), meta: {}, result: [record] }));
+    if (buckets === 0) {
+      out.write(recordFile(def.path, String(row['id'])), envelope({ attribution: credit(provider ? [provider] : []), meta: {}, result: [record] }));
+    }
     pager.add(record, provider);
     tick();
   }
@@ -115,6 +132,26 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
     counts.return?.();
     if (!leftover.done) throw new Error(`${def.path}: more filter groups of ${field.name} than rows`);
   }
+  // Bucketed records: rows in id order, one file per id prefix.
+  if (buckets > 0) {
+    let prefix = '';
+    let bucket: Record<string, { record: ApiRecord; source: Attribution['source'] }> = {};
+    const flush = () => {
+      if (prefix) out.write(bucketFile(def.path, prefix, buckets), JSON.stringify(bucket));
+      bucket = {};
+    };
+    for (const row of db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate() as Iterable<Row>) {
+      const id = String(row['id']);
+      if (id.slice(0, buckets) !== prefix) {
+        flush();
+        prefix = id.slice(0, buckets);
+      }
+      const provider = providerOf(row);
+      bucket[id] = { record: render(row), source: credit(provider ? [provider] : []).source };
+      tick();
+    }
+    flush();
+  }
   progress(def.path, work, work);
-  return total;
+  return { count: total, buckets };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compose } from './compose.ts';
-import { attribution, envelope, errorBody, pageMeta, type ParamError } from './envelope.ts';
+import { attribution, envelope, errorBody, pageMeta, type Attribution, type ParamError } from './envelope.ts';
 import type { Manifest } from './manifest.ts';
 import { encodedFile } from './paths.ts';
 import { route, routeTable, type Missing, type Plan } from './route.ts';
@@ -139,6 +139,15 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       if (composed.status !== 200) return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
       const outcome = bodyOutcome(200, composed.body);
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
+    }
+    if (plan.kind === 'bucket') {
+      const tag = entityTag(plan.tag);
+      if (matchesTag(ifNoneMatch, tag)) return notModified(bodyOutcome(200, '', { ETag: tag }));
+      const bucket = (await readJson(plan.file)) as Record<string, { record: unknown; source: Attribution['source'] }> | null;
+      const entry = bucket?.[plan.id];
+      if (!entry) return errorOutcome(404, plan.missing, target);
+      const body = envelope({ attribution: { ...attribution(null), source: entry.source }, meta: {}, result: [entry.record] });
+      return bodyOutcome(200, body, { ETag: tag });
     }
     const isJson = plan.contentType.startsWith('application/json');
     const encoding = isJson ? chooseEncoding(manifest.encodings, request.header('accept-encoding')) : undefined;

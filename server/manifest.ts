@@ -40,6 +40,11 @@ export interface ResourceManifest {
   /** Spelling of the pagination totals in `meta`. */
   totals: 'camel' | 'snake';
   fields: FieldManifest[];
+  /**
+   * How records are stored: 0 = one file per record; n > 0 = in bucket files keyed by the first n hex
+   * digits of the id (for resources with millions of records, such as micro-events).
+   */
+  buckets: number;
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */

@@ -12,6 +12,8 @@ import { createHash } from 'node:crypto';
  *   R/_by/<field>/<value>/...      a single-field filter collection, laid out like R itself
  *   R/_options.json                the OPTIONS documentation
  *
+ *   R/_id/<prefix>.json            records of bucketed resources, by the first hex digits of the id
+ *
  * Record ids are hex or decimal digits and filter folders start with `_`, so the two never collide.
  * A plain static host serving `index.json` for folders and `.json` extensions can answer
  * `/v1/persons` and `/v1/persons/<id>` without the router.
@@ -30,6 +32,11 @@ export function optionsFile(resource: string): string {
 /** The file of one record. */
 export function recordFile(resource: string, id: string | number): string {
   return `${resource}/${id}.json`;
+}
+
+/** The bucket file holding a record of a bucketed resource (`digits` leading hex digits of its id). */
+export function bucketFile(resource: string, id: string, digits: number): string {
+  return `${resource}/_id/${id.slice(0, digits)}.json`;
 }
 
 /** The folder of a collection: the resource itself or one of its single-field filter collections. */

@@ -3,7 +3,7 @@ import {
   TYPE_HINT, WILDCARD_TYPES, filterKey, isWildcard, parseValue, type Scalar,
 } from './keys.ts';
 import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
-import { collectionDir, optionsFile, pageFile, recordFile, rootFile } from './paths.ts';
+import { bucketFile, collectionDir, optionsFile, pageFile, recordFile, rootFile } from './paths.ts';
 import { parseTarget } from './query.ts';
 
 /**
@@ -42,6 +42,8 @@ export type Missing =
 export type Plan =
   | { kind: 'error'; status: 400 | 404 | 405; message: string; errors: ParamError[]; allow?: string }
   | { kind: 'file'; file: string; tag: string; resource: ResourceManifest | null; contentType: string; missing: Missing }
+  /** One record inside a bucket file of a bucketed resource. */
+  | { kind: 'bucket'; file: string; id: string; tag: string; resource: ResourceManifest; missing: string }
   | {
       kind: 'compose';
       resource: ResourceManifest;
@@ -140,10 +142,14 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
   if (id === undefined || id === null || (resource.idType === 'integer' && Number(id) < 0)) {
     return notFound(`'${rawId}' is not a valid id for /${resource.path}: ids there are ${TYPE_HINT[resource.idType]}.`);
   }
-  return noParams(given) ?? file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, undefined, resource, {
-    kind: 'not-found',
-    message: `/${resource.path} has no record with id ${id}.`,
-  });
+  const message = `/${resource.path} has no record with id ${id}.`;
+  const refused = noParams(given);
+  if (refused) return refused;
+  if (resource.buckets > 0) {
+    const bucket = bucketFile(resource.path, String(id), resource.buckets);
+    return { kind: 'bucket', file: bucket, id: String(id), tag: `${resource.hash}:${bucket}:${id}`, resource, missing: message };
+  }
+  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, undefined, resource, { kind: 'not-found', message });
 }
 
 function collection(resource: ResourceManifest, given: [string, string][]): Plan {

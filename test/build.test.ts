@@ -70,6 +70,33 @@ describe('build', () => {
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
+  it('bucketed records answer exactly like one file per record, in far fewer files', async () => {
+    const out = join(root, 'bucketed');
+    const registry = { ...REGISTRY, resources: REGISTRY.resources.map((r) => (r.path === 'v1/persons' ? { ...r, recordFiles: 'bucket' as const } : r)) };
+    const summary = build({ db, out, registry });
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
+    const persons = manifest.resources.find((r: { path: string }) => r.path === 'v1/persons');
+    expect(persons.buckets).toBeGreaterThan(0);
+    const buckets = fg.sync('v1/persons/_id/*.json', { cwd: out });
+    expect(buckets.length).toBeLessThanOrEqual(16 ** persons.buckets);
+    expect(fg.sync('v1/persons/*.json', { cwd: out }).filter((f) => /[0-9a-f]{32}\.json$/.test(f))).toEqual([]);
+    expect(summary.files).toBeLessThan(treeDigest(dist).size - persons.count + buckets.length + 1);
+
+    const plain = handlerFor(dist);
+    const bucketed = handlerFor(out);
+    const { result } = (await call(plain, '/v1/persons?records=100')).json;
+    for (const person of result) {
+      const [a, b] = [await call(plain, `/v1/persons/${person.id}`), await call(bucketed, `/v1/persons/${person.id}`)];
+      expect(b.status).toBe(200);
+      expect(b.text).toBe(a.text);
+    }
+    const missing = await call(bucketed, `/v1/persons/${'0'.repeat(32)}`);
+    expect(missing.status).toBe(404);
+    const tag = (await call(bucketed, `/v1/persons/${result[0].id}`)).headers.get('etag')!;
+    expect((await call(bucketed, `/v1/persons/${result[0].id}`, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+    expect((await call(bucketed, `/v1/persons/${result[1].id}`)).headers.get('etag')).not.toBe(tag);
+  });
+
   it('writes precompressed variants on request, and the router serves them', async () => {
     const out = join(root, 'compressed');
     build({ db, out, precompress: true });

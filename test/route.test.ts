@@ -11,7 +11,7 @@ function fieldOf(name: string, type: FieldManifest['type'], filter: FieldManifes
 function resource(path: string, extra: Partial<ResourceManifest>): ResourceManifest {
   return {
     path, version: 'v1', title: path, description: path, idType: 'uuid', paginated: true,
-    records: { default: 10, max: 100 }, sort: { default: ['id'], fields: [] }, totals: 'camel', fields: [], count: 0, hash: `h-${path}`,
+    records: { default: 10, max: 100 }, sort: { default: ['id'], fields: [] }, totals: 'camel', fields: [], buckets: 0, count: 0, hash: `h-${path}`,
     ...extra,
   };
 }

@@ -51,6 +51,11 @@ export interface ResourceDef {
   credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
   /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
   keyCase?: 'camel' | 'snake';
+  /**
+   * `bucket` stores records in files keyed by an id prefix instead of a file per record, for resources
+   * with millions of records (uuid ids only); the router picks the record out of its bucket.
+   */
+  recordFiles?: 'one' | 'bucket';
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
   totals?: 'camel' | 'snake';
 }
