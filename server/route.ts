@@ -114,12 +114,12 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   }
   const given = params.filter(([name]) => !IGNORED.has(name));
 
-  if (asset) return file(asset.hash, path, asset.type, noParams(given) ?? undefined);
+  if (asset) return noParams(given) ?? file(asset.hash, path, asset.type);
   if (rootHash !== undefined) {
     return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);
   }
   if (resource) {
-    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, undefined, resource);
+    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
     return collection(resource, given);
   }
   return record(parent!, segments[segments.length - 1]!, given);
@@ -131,9 +131,10 @@ function noParams(given: [string, string][]): Plan | null {
     given.map(([parameter]) => ({ parameter, message: 'Not a parameter of this path.' })));
 }
 
-function file(hash: string, path: string, contentType: string, plan?: Plan, resource: ResourceManifest | null = null,
+/** A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path. */
+function file(hash: string, path: string, contentType: string, resource: ResourceManifest | null = null,
   missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): Plan {
-  return plan ?? { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
+  return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
 }
 
 function record(resource: ResourceManifest, rawId: string, given: [string, string][]): Plan {
@@ -149,7 +150,7 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
     const bucket = bucketFile(resource.path, String(id), resource.buckets);
     return { kind: 'bucket', file: bucket, id: String(id), tag: `${resource.hash}:${bucket}:${id}`, resource, missing: message };
   }
-  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, undefined, resource, { kind: 'not-found', message });
+  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, { kind: 'not-found', message });
 }
 
 function collection(resource: ResourceManifest, given: [string, string][]): Plan {
@@ -204,7 +205,7 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
     const missing: Missing = page === 1 && only
       ? { kind: 'empty', path: `/${resource.path}`, params, records }
       : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
-    return file(resource.hash, pageFile(dir, page), JSON_TYPE, undefined, resource, missing);
+    return file(resource.hash, pageFile(dir, page), JSON_TYPE, resource, missing);
   }
   if (sort) params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
   return { kind: 'compose', resource, bases, filters, sort, page, records, params, path: `/${resource.path}` };
