@@ -15,9 +15,36 @@ const personnelFields: FieldDef[] = [
 
 const personJoins = 'JOIN person p ON p.id = x.person JOIN person_name n ON n.id = p.id LEFT JOIN country c ON c.id = p.country';
 
-/** Links under `club` (clubs) and `natl` (national) for a personnel record. */
-function byMatchType(links: (matchType: 'clubs' | 'national') => Record<string, string>): Record<string, LinkTemplate> {
-  return { club: links('clubs'), natl: links('national') };
+/**
+ * A `/v1/personnel/<role>` resource: the role's table joined to its person, with role-specific fields
+ * and the links under `club` (club matches) and `natl` (national-team matches).
+ */
+function personnel(
+  role: 'players' | 'managers' | 'referees',
+  title: string,
+  description: string,
+  extra: { join?: string; fields?: FieldDef[]; links: (matchType: 'clubs' | 'national') => Record<string, string> },
+): ResourceDef {
+  const table = role.slice(0, -1);
+  return {
+    path: `v1/personnel/${role}`,
+    version: 'v1',
+    title,
+    description,
+    idType: 'uuid',
+    idSql: 'x.id',
+    from: `FROM ${table} x ${personJoins} ${extra.join ?? ''}`.trimEnd(),
+    fields: [...personnelFields, ...(extra.fields ?? [])],
+    defaultSort: ['full_name', 'birth_date'],
+    paginated: true,
+    links: {
+      country: '/v1/countries/{country}',
+      person: '/v1/persons/{person}',
+      club: extra.links('clubs'),
+      natl: extra.links('national'),
+    } satisfies Record<string, LinkTemplate>,
+    credit,
+  };
 }
 
 /** Every v1 personnel resource. */
@@ -45,74 +72,30 @@ export const personnelResources: ResourceDef[] = [
     links: { country: '/v1/countries/{country}' },
     credit,
   },
-  {
-    path: 'v1/personnel/players',
-    version: 'v1',
-    title: 'Players',
-    description: 'Players with their person details and default position.',
-    idType: 'uuid',
-    idSql: 'x.id',
-    from: `FROM player x ${personJoins} LEFT JOIN position pos ON pos.id = x.position`,
+  personnel('players', 'Players', 'Players with their person details and default position.', {
+    join: 'LEFT JOIN position pos ON pos.id = x.position',
     fields: [
-      ...personnelFields,
       field('position', 'integer', 'Default position id (/v1/positions).', 'x.position'),
       field('position_name', 'string', 'Default position name.', 'pos.name'),
     ],
-    defaultSort: ['full_name', 'birth_date'],
-    paginated: true,
-    links: {
-      country: '/v1/countries/{country}',
-      person: '/v1/persons/{person}',
-      ...byMatchType((t) => ({
-        goals: `/v1/${t}/matches/goals?player={id}`,
-        matches: `/v1/${t}/matches/lineups?player={id}`,
-        offenses: `/v1/${t}/matches/offenses?player={id}`,
-        penalties: `/v1/${t}/matches/penalties?player={id}`,
-        subbedIn: `/v1/${t}/matches/substitutions?in_player={id}`,
-        subbedOut: `/v1/${t}/matches/substitutions?out_player={id}`,
-      })),
-    },
-    credit,
-  },
-  {
-    path: 'v1/personnel/managers',
-    version: 'v1',
-    title: 'Managers',
-    description: 'Team managers with their person details.',
-    idType: 'uuid',
-    idSql: 'x.id',
-    from: `FROM manager x ${personJoins}`,
-    fields: personnelFields,
-    defaultSort: ['full_name', 'birth_date'],
-    paginated: true,
-    links: {
-      country: '/v1/countries/{country}',
-      person: '/v1/persons/{person}',
-      ...byMatchType((t) => ({
-        awayMatches: `/v1/${t}/matches/info?away_manager={id}`,
-        homeMatches: `/v1/${t}/matches/info?home_manager={id}`,
-      })),
-    },
-    credit,
-  },
-  {
-    path: 'v1/personnel/referees',
-    version: 'v1',
-    title: 'Referees',
-    description: 'Match referees with their person details.',
-    idType: 'uuid',
-    idSql: 'x.id',
-    from: `FROM referee x ${personJoins}`,
-    fields: personnelFields,
-    defaultSort: ['full_name', 'birth_date'],
-    paginated: true,
-    links: {
-      country: '/v1/countries/{country}',
-      person: '/v1/persons/{person}',
-      ...byMatchType((t) => ({ matches: `/v1/${t}/matches/info?referee={id}` })),
-    },
-    credit,
-  },
+    links: (t) => ({
+      goals: `/v1/${t}/matches/goals?player={id}`,
+      matches: `/v1/${t}/matches/lineups?player={id}`,
+      offenses: `/v1/${t}/matches/offenses?player={id}`,
+      penalties: `/v1/${t}/matches/penalties?player={id}`,
+      subbedIn: `/v1/${t}/matches/substitutions?in_player={id}`,
+      subbedOut: `/v1/${t}/matches/substitutions?out_player={id}`,
+    }),
+  }),
+  personnel('managers', 'Managers', 'Team managers with their person details.', {
+    links: (t) => ({
+      awayMatches: `/v1/${t}/matches/info?away_manager={id}`,
+      homeMatches: `/v1/${t}/matches/info?home_manager={id}`,
+    }),
+  }),
+  personnel('referees', 'Referees', 'Match referees with their person details.', {
+    links: (t) => ({ matches: `/v1/${t}/matches/info?referee={id}` }),
+  }),
   keyResource('players', 'player', 'Player keys: person and default position. Unfiltered requests return very many records; filter by person or position.', [
     field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', { nullable: false }),
     field('position', 'integer', 'Default position id (/v1/positions).', 'x.position'),
