@@ -44,9 +44,15 @@ describe('every v1 reference and personnel resource of SPEC', () => {
     const expected = (rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`)[0]!).n;
     expect(expected).toBeGreaterThan(0);
     if (resource.paginated) {
-      const { records, totalRecords } = await walk(api, `/${path}?records=100`);
+      // Walk the default pages by following `next`: totals add up and each record comes once.
+      const { records, pages, totalRecords, totalPages } = await walk(api, `/${path}`);
       expect(totalRecords).toBe(expected);
+      expect(pages).toBe(totalPages);
+      expect(totalPages).toBe(Math.ceil(expected / 10));
       expect(new Set(records.map((r) => r['id'])).size).toBe(expected);
+      expect(records).toHaveLength(expected);
+      const big = await walk(api, `/${path}?records=100`);
+      expect(big.records).toEqual(records);
     } else {
       const reply = await call(api, `/${path}`);
       expectEnvelope(reply, { paginated: false });
