@@ -23,7 +23,7 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
     idType: def.idType,
     paginated: def.paginated,
     records: { default: def.pageSize ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
-    sort: { default: defaultSort(def), fields: def.fields.map((f) => f.name) },
+    sort: { default: defaultSort(def), fields: [...def.fields.map((f) => f.name), 'id'] },
     totals: def.totals ?? 'camel',
     fields: def.fields.map((f) => ({
       name: f.name,

@@ -12,18 +12,28 @@ export type Row = Record<string, Scalar>;
 /** A rendered record. */
 export type ApiRecord = Record<string, unknown>;
 
-/** Fills a link template from a row; a link whose value is unknown (null) is null. */
-export function renderLinks(template: LinkTemplate, row: Row): unknown {
-  if (typeof template === 'string') {
-    let missing = false;
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const v = row[name];
-      if (v === null || v === undefined) missing = true;
-      return encodeURIComponent(String(v));
-    });
-    return missing ? null : path;
+/** Fills one link template; null when a value it needs is unknown. */
+function renderLink(template: string, row: Row): string | null {
+  let missing = false;
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = row[name];
+    if (v === null || v === undefined) missing = true;
+    return encodeURIComponent(String(v));
+  });
+  return missing ? null : path;
+}
+
+/**
+ * Fills a link object from a row. A link whose value is unknown (a venue without a resident team) is
+ * left out rather than given as null: every link present is a path that resolves.
+ */
+export function renderLinks(template: Record<string, LinkTemplate>, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, t] of Object.entries(template)) {
+    const link = typeof t === 'string' ? renderLink(t, row) : renderLinks(t, row);
+    if (link !== null) out[name] = link;
   }
-  return Object.fromEntries(Object.entries(template).map(([k, t]) => [k, renderLinks(t, row)]));
+  return out;
 }
 
 /** Makes the record renderer of a resource (field keys and converters prepared once). */
@@ -39,9 +49,4 @@ export function recordRenderer(def: ResourceDef): (row: Row) => ApiRecord {
     record['link'] = renderLinks(def.links, row);
     return record;
   };
-}
-
-/** The value of a field as it appears in links and query strings (`true`, `12`, `Müller`). */
-export function linkValue(record: ApiRecord, key: string): string {
-  return String(record[key]);
 }

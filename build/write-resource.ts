@@ -2,8 +2,8 @@ import type { Db } from '../data/db.ts';
 import { attribution, envelope, pageMeta, type Attribution, type Provider } from '../server/envelope.ts';
 import { filterKey } from '../server/keys.ts';
 import { bucketFile, collectionDir, pageFile, recordFile } from '../server/paths.ts';
-import { responseKey, type ResourceDef } from './registry/define.ts';
-import { recordRenderer, linkValue, type ApiRecord, type Row } from './render.ts';
+import type { ResourceDef } from './registry/define.ts';
+import { recordRenderer, type ApiRecord, type Row } from './render.ts';
 import { countQuery, defaultOrderQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
 import type { TreeWriter } from './tree-writer.ts';
 
@@ -111,7 +111,6 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
 
   // One pass per indexed field: rows grouped by filter key, group sizes read in lockstep.
   for (const field of indexed) {
-    const key = responseKey(def, field);
     const counts = (db.prepare(groupCountQuery(def, field.name)).iterate({ type: field.type }) as Iterable<{ k: string; n: number }>)[Symbol.iterator]();
     let current: { key: string; pager: Pager } | null = null;
     for (const row of db.prepare(groupedQuery(def, field.name)).iterate({ type: field.type }) as Iterable<Row>) {
@@ -122,7 +121,7 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
         const group = counts.next().value as { k: string; n: number } | undefined;
         if (!group || group.k !== k) throw new Error(`${def.path}: filter groups of ${field.name} out of step at '${k}'`);
         const dir = collectionDir(def.path, { field: field.name, key: k });
-        current = { key: k, pager: new Pager(out, def, dir, group.n, [[field.name, linkValue(record, key)]], credit) };
+        current = { key: k, pager: new Pager(out, def, dir, group.n, [[field.name, k]], credit) };
       }
       current.pager.add(record, providerOf(row));
       tick();

@@ -39,18 +39,17 @@ export async function compose(plan: ComposePlan, read: ReadJson, scanLimit: numb
 
   // Pick the smallest pre-rendered collection that contains the answer.
   const candidates = plan.bases.length > 0 ? plan.bases : [null];
-  let base: { dir: string; first: PageDoc; total: number } | null = null;
+  let base: { filter: FilterPlan | null; dir: string; first: PageDoc; total: number } | null = null;
   for (const filter of candidates) {
     const dir = collectionDir(resource.path, filter ? { field: filter.field.name, key: filter.key } : undefined);
     const first = (await read(pageFile(dir, 1))) as PageDoc | null;
-    if (first === null) return respond(plan, [], [], 0); // one filter matches nothing, so all do
+    if (first === null) return respond(plan, [], 0); // one filter matches nothing, so all do
     const total = totalOf(resource, first);
-    if (!base || total < base.total) base = { dir, first, total };
+    if (!base || total < base.total) base = { filter, dir, first, total };
   }
   const { dir, first, total } = base!;
-
-  const baseFilter = candidates.length === 1 ? candidates[0] : null;
-  const residual = plan.filters.filter((f) => f !== baseFilter);
+  // Every record of the base collection satisfies the base filter; the others remain to be applied.
+  const residual = plan.filters.filter((f) => f !== base!.filter);
   const scans = residual.length > 0 || plan.sort !== null;
   if (scans && total > scanLimit) return tooBroad(plan, total, scanLimit);
 
@@ -66,19 +65,28 @@ export async function compose(plan: ComposePlan, read: ReadJson, scanLimit: numb
     to = Math.min(pages, Math.floor((start + plan.records - 1) / defaultSize) + 1);
     offset = (from - 1) * defaultSize;
   }
-  const docs: PageDoc[] = [];
+  // Each row keeps the page it came from: a page's attribution credits the providers of its records.
+  let rows: Sourced[] = [];
   for (let p = from; p <= to; p++) {
     const doc = p === 1 ? first : ((await read(pageFile(dir, p))) as PageDoc | null);
-    if (doc) docs.push(doc);
+    for (const row of doc?.result ?? []) rows.push({ row, doc: doc! });
   }
-  let rows = docs.flatMap((d) => d.result);
   if (scans) {
     const tests = residual.map(predicate);
-    rows = rows.filter((row) => tests.every((test) => test(row)));
-    if (plan.sort) rows.sort(comparator(plan.sort));
-    return respond(plan, rows, docs, rows.length);
+    rows = rows.filter(({ row }) => tests.every((test) => test(row)));
+    if (plan.sort) {
+      const order = comparator(plan.sort);
+      rows.sort((a, b) => order(a.row, b.row));
+    }
+    return respond(plan, rows, rows.length);
   }
-  return respond(plan, rows, docs, total, offset);
+  return respond(plan, rows, total, offset);
+}
+
+/** A record with the page it was read from. */
+interface Sourced {
+  row: PageDoc['result'][number];
+  doc: PageDoc;
 }
 
 function predicate(filter: FilterPlan): (row: Record<string, unknown>) => boolean {
@@ -100,10 +108,10 @@ function comparator(sort: SortPlan[]): (a: Record<string, unknown>, b: Record<st
   };
 }
 
-/** The providers credited by the pages read (a superset of those of the records returned); null for reference data. */
-function providersOf(docs: PageDoc[]): Provider[] | null {
+/** The providers credited by the pages the records came from; null for reference data. */
+function providersOf(rows: Sourced[]): Provider[] | null {
   const out: Provider[] = [];
-  for (const doc of docs) {
+  for (const doc of new Set(rows.map((r) => r.doc))) {
     const source = doc.attribution?.source;
     if (!source || Object.keys(source).length === 0) continue;
     out.push(...(source.providers ?? [source as Provider]));
@@ -111,20 +119,19 @@ function providersOf(docs: PageDoc[]): Provider[] | null {
   return out.length > 0 ? out : null;
 }
 
-function respond(plan: ComposePlan, rows: PageDoc['result'], docs: PageDoc[], total: number, offset = 0): Composed {
+function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0): Composed {
   const { resource } = plan;
-  const credit = attribution(providersOf(docs));
   if (!resource.paginated) {
-    return { status: 200, body: envelope({ attribution: credit, meta: {}, result: rows }) };
+    return { status: 200, body: envelope({ attribution: attribution(providersOf(rows)), meta: {}, result: rows.map((r) => r.row) }) };
   }
   const lastPage = Math.max(1, Math.ceil(total / plan.records));
   if (plan.page > lastPage) {
     return { status: 404, error: { status: 404, message: `Page ${plan.page} is past the last page (${lastPage}).`, errors: [] } };
   }
   const start = (plan.page - 1) * plan.records - offset;
-  const result = rows.slice(start, start + plan.records);
+  const page = rows.slice(start, start + plan.records);
   const meta = pageMeta({ path: plan.path, params: plan.params, page: plan.page, records: plan.records, total, totals: resource.totals });
-  return { status: 200, body: envelope({ attribution: credit, meta, result }) };
+  return { status: 200, body: envelope({ attribution: attribution(providersOf(page)), meta, result: page.map((r) => r.row) }) };
 }
 
 function tooBroad(plan: ComposePlan, total: number, limit: number): Composed {

@@ -25,6 +25,9 @@ export interface Attribution {
 /** The pagination object; totals are spelled `total_pages`/`total_records` where SPEC says so (v0). */
 export type PageMeta = Record<string, string | number | null>;
 
+/** The content type of every JSON response. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 const SERVICE = {
   html: '<a href="/v1/">Football Static API</a>',
   logo: '/logo.svg',

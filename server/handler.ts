@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { compose } from './compose.ts';
-import { attribution, envelope, errorBody, pageMeta, type Attribution, type ParamError } from './envelope.ts';
+import { JSON_TYPE, attribution, envelope, errorBody, pageMeta, type Attribution, type ParamError } from './envelope.ts';
 import type { Manifest } from './manifest.ts';
 import { encodedFile } from './paths.ts';
 import { route, routeTable, type Missing, type Plan } from './route.ts';
@@ -36,7 +36,6 @@ const BASE_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, Content-Length',
 };
-const JSON_TYPE = 'application/json; charset=utf-8';
 const CACHE_OK = 'public, max-age=300';
 const CACHE_ERROR = 'no-cache';
 
@@ -46,10 +45,12 @@ function entityTag(basis: string | Uint8Array, encoding?: string): string {
   return `"${hash}${encoding ? `-${encoding}` : ''}"`;
 }
 
-/** True when an If-None-Match header lists the tag (weak comparison, as RFC 9110 asks for this header). */
+/**
+ * True when an If-None-Match header lists the tag (weak comparison, as RFC 9110 asks for this header).
+ * `*` is not honoured: it would answer 304 before the router knows whether the file exists.
+ */
 function matchesTag(header: string | null, tag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
 }
 
@@ -59,7 +60,7 @@ function chooseEncoding(available: readonly string[], accept: string | null): 'b
   const accepted = new Map<string, number>();
   for (const part of accept.split(',')) {
     const [name, ...opts] = part.trim().toLowerCase().split(';');
-    const q = opts.map((o) => /^\s*q=([\d.]+)/.exec(o)?.[1]).find((x) => x !== undefined);
+    const q = opts.map((o) => /^\s*q=(.*)$/.exec(o)?.[1]).find((x) => x !== undefined);
     if (name) accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
@@ -82,17 +83,21 @@ function bodyOutcome(status: number, body: string, extra: Record<string, string>
   };
 }
 
-function errorOutcome(status: number, message: string, target: string, errors: ParamError[] = [], extra: Record<string, string> = {}): Outcome {
+/** An error response in the one error shape. */
+export function errorOutcome(status: number, message: string, target: string, errors: ParamError[] = [], extra: Record<string, string> = {}): Outcome {
   return bodyOutcome(status, JSON.stringify(errorBody(status, message, target, errors)), extra);
 }
 
-/** The answer for a valid filter whose pre-rendered collection does not exist: no record matches. */
-function emptyOutcome(plan: Extract<Plan, { kind: 'file' }>, missing: Extract<Missing, { kind: 'empty' }>): Outcome {
+/**
+ * The answer for a valid filter whose pre-rendered collection does not exist: no record matches. It
+ * keeps the tag the file would have had, so conditional requests revalidate it like any file.
+ */
+function emptyOutcome(plan: Extract<Plan, { kind: 'file' }>, missing: Extract<Missing, { kind: 'empty' }>, tag: string): Outcome {
   const resource = plan.resource!;
   const meta = resource.paginated
     ? pageMeta({ path: missing.path, params: missing.params, page: 1, records: missing.records, total: 0, totals: resource.totals })
     : {};
-  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }));
+  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }), { ETag: tag });
 }
 
 /** The router: answers requests from the manifest and the files of one build. */
@@ -141,13 +146,12 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
     if (plan.kind === 'bucket') {
-      const tag = entityTag(plan.tag);
-      if (matchesTag(ifNoneMatch, tag)) return notModified(bodyOutcome(200, '', { ETag: tag }));
       const bucket = (await readJson(plan.file)) as Record<string, { record: unknown; source: Attribution['source'] }> | null;
       const entry = bucket?.[plan.id];
       if (!entry) return errorOutcome(404, plan.missing, target);
       const body = envelope({ attribution: { ...attribution(null), source: entry.source }, meta: {}, result: [entry.record] });
-      return bodyOutcome(200, body, { ETag: tag });
+      const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
+      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
     const isJson = plan.contentType.startsWith('application/json');
     const encoding = isJson ? chooseEncoding(manifest.encodings, request.header('accept-encoding')) : undefined;
@@ -164,7 +168,7 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
     const { missing } = plan;
     outcome.file = {
       path: encoding ? encodedFile(plan.file, encoding) : plan.file,
-      missing: () => (missing.kind === 'empty' ? emptyOutcome(plan, missing) : errorOutcome(404, missing.message, target)),
+      missing: () => (missing.kind === 'empty' ? emptyOutcome(plan, missing, headers['ETag']!) : errorOutcome(404, missing.message, target)),
     };
     return outcome;
   }

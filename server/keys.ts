@@ -70,7 +70,7 @@ export function filterKey(type: FieldType, value: Scalar): string {
   if (value === null) return '';
   switch (type) {
     case 'string':
-      return String(value).normalize('NFC').toLowerCase();
+      return caseFold(String(value));
     case 'boolean':
       return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : 'false';
     case 'integer':
@@ -81,6 +81,14 @@ export function filterKey(type: FieldType, value: Scalar): string {
   }
 }
 
+/**
+ * Case folding for comparisons: upper- then lower-casing maps every case variant to one form, also
+ * where lower-casing alone does not ("STRASSE" and "Straße" both become "strasse"); accents stay.
+ */
+function caseFold(value: string): string {
+  return value.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+}
+
 /** True when a string filter value is a wildcard pattern (`*1/4*`). */
 export function isWildcard(raw: string): boolean {
   return raw.includes('*');
@@ -89,16 +97,28 @@ export function isWildcard(raw: string): boolean {
 /** Types on which `*` wildcards are allowed. */
 export const WILDCARD_TYPES: readonly FieldType[] = ['string', 'date', 'time'];
 
-/** A predicate for a wildcard pattern, matched against filter keys (so case-insensitive). */
+/**
+ * A predicate for a wildcard pattern, matched against filter keys (so case-insensitive). `*` matches
+ * any run of characters. Matching is greedy with one backtrack point, so it takes linear time whatever
+ * the pattern (a regular expression with many `.*` can take seconds on a crafted pattern).
+ */
 export function wildcardMatcher(pattern: string): (key: string) => boolean {
-  const source = pattern
-    .normalize('NFC')
-    .toLowerCase()
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  const re = new RegExp(`^${source}$`, 's');
-  return (key) => re.test(key);
+  const parts = caseFold(pattern).split('*');
+  const head = parts[0]!;
+  const tail = parts.length > 1 ? parts[parts.length - 1]! : null;
+  const middle = parts.slice(1, -1).filter((p) => p !== '');
+  return (key) => {
+    if (tail === null) return key === head;
+    if (!key.startsWith(head) || key.length < head.length + tail.length || !key.endsWith(tail)) return false;
+    let at = head.length;
+    const end = key.length - tail.length;
+    for (const part of middle) {
+      const found = key.indexOf(part, at);
+      if (found === -1 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
 }
 
 /**

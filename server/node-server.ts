@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { createHandler, type Handler, type Outcome } from './handler.ts';
+import { createHandler, errorOutcome, type Handler, type Outcome } from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { nodeFiles } from './node-files.ts';
 
@@ -23,10 +23,10 @@ export function createPreviewServer(dir: string): Server {
     onNoMatch: (req, res) => write(req, res, missing.get(req)!()),
   });
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    handlerFor()
-      .resolve({ method, target: req.url ?? '/', header: (name) => headerValue(req.headers[name]) })
+    Promise.resolve()
+      .then(() => handlerFor().resolve({ method, target: req.url ?? '/', header: (name) => headerValue(req.headers[name]) }))
       .then((outcome) => {
         if (!outcome.file) return write(req, res, outcome);
         for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
@@ -37,10 +37,17 @@ export function createPreviewServer(dir: string): Server {
       })
       .catch((err: unknown) => {
         console.error(err);
-        const body = JSON.stringify({ status: 500, message: 'The server failed to answer; please report this.', uri: req.url, errors: [] });
-        write(req, res, { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }, body });
+        write(req, res, errorOutcome(500, 'The server failed to answer this request; please report it.', req.url ?? '/'));
       });
   });
+  // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get JSON.
+  server.on('clientError', (_err, socket) => {
+    if (!socket.writable) return;
+    const body = JSON.stringify({ status: 400, message: 'The request could not be parsed; percent-encode the path and query.', uri: '', errors: [] });
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n` +
+      `Cache-Control: no-cache\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
@@ -57,7 +64,8 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
 
 /**
  * A handler that follows rebuilds: the manifest is re-read when its file changes (checked at most
- * once a second), so `npm run build` while the server runs takes effect without a restart.
+ * once a second), so `npm run build` while the server runs takes effect without a restart. While a
+ * rebuild swaps folders the manifest may be missing for a moment; the last good one keeps serving.
  */
 function reloadingHandler(dir: string): () => Handler {
   const file = join(dir, MANIFEST_FILE);
@@ -71,10 +79,13 @@ function reloadingHandler(dir: string): () => Handler {
     checked = now;
     const stat = statSync(file, { throwIfNoEntry: false });
     const current = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
-    if (!handler || current !== stamp) {
-      const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-      handler = createHandler({ manifest, files });
-      stamp = current;
+    if (!handler || (current !== stamp && current !== '')) {
+      try {
+        handler = createHandler({ manifest: JSON.parse(readFileSync(file, 'utf8')) as Manifest, files });
+        stamp = current;
+      } catch (e) {
+        if (!handler) throw e;
+      }
     }
     return handler;
   };

@@ -10,8 +10,8 @@ export interface Target {
 
 /**
  * Splits a request target (`/v1/persons?last_name=M%C3%BCller`) into decoded path segments and query
- * parameters. Every segment and value is percent-decoded exactly once; `+` stays a plus sign (it is a
- * stoppage-time separator, not a space). Segments that could leave the output folder after decoding
+ * parameters. Every segment and value is percent-decoded exactly once; in the query `+` is a space, as
+ * form-encoding clients send it, except in `time` where it separates stoppage minutes (`90+3`). Segments that could leave the output folder after decoding
  * (`.`, `..`, backslashes, NUL, an encoded `/`) make the whole path unsafe.
  */
 export function parseTarget(target: string): Target {
@@ -51,8 +51,10 @@ function parseQuery(query: string): Pick<Target, 'params' | 'repeated'> {
   for (const part of query.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
-    const name = decode(eq === -1 ? part : part.slice(0, eq));
-    const value = decode(eq === -1 ? '' : part.slice(eq + 1));
+    const name = decode((eq === -1 ? part : part.slice(0, eq)).replaceAll('+', ' '));
+    const rawValue = eq === -1 ? '' : part.slice(eq + 1);
+    // Form encoding (most HTTP clients) sends spaces as `+`; `time` keeps it, as a stoppage separator.
+    const value = decode(name === 'time' ? rawValue : rawValue.replaceAll('+', ' '));
     if (name === null || value === null) return { params: null, repeated };
     if (seen.has(name) && !repeated.includes(name)) repeated.push(name);
     seen.add(name);

@@ -1,4 +1,4 @@
-import type { ParamError } from './envelope.ts';
+import { JSON_TYPE, type ParamError } from './envelope.ts';
 import {
   TYPE_HINT, WILDCARD_TYPES, filterKey, isWildcard, parseValue, type Scalar,
 } from './keys.ts';
@@ -76,7 +76,6 @@ export function routeTable(manifest: Manifest): RouteTable {
   };
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const READ = 'GET, HEAD';
 const COLLECTION = 'GET, HEAD, OPTIONS';
 
@@ -108,9 +107,10 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
     return error(405, `The API is read-only: use ${isCollection ? COLLECTION : READ}.`, [], isCollection ? COLLECTION : READ);
   }
-  if (repeated.length > 0) {
-    return error(400, `Give each parameter once: ${repeated.join(', ')} was repeated.`,
-      repeated.map((p) => ({ parameter: p, message: 'Repeated parameter.' })));
+  const twice = repeated.filter((name) => !IGNORED.has(name));
+  if (twice.length > 0) {
+    return error(400, `Give each parameter once: ${twice.join(', ')} was repeated.`,
+      twice.map((p) => ({ parameter: p, message: 'Repeated parameter.' })));
   }
   const given = params.filter(([name]) => !IGNORED.has(name));
 
@@ -212,13 +212,22 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
 }
 
 function parseFilter(field: FieldManifest, value: string): FilterPlan | string {
+  // Links carry the filter key (text case-folded, numbers canonical): one spelling per filter, the same
+  // in pre-rendered and composed answers.
   if (isWildcard(value)) {
     if (!WILDCARD_TYPES.includes(field.type)) return `'*' wildcards work on text, date and time fields; ${field.name} takes ${TYPE_HINT[field.type]}.`;
-    return { field, raw: value, key: value, wildcard: true };
+    const pattern = filterKey('string', value);
+    return { field, raw: pattern, key: pattern, wildcard: true };
   }
   const parsed: Scalar | undefined = parseValue(field.type, value);
   if (parsed === undefined || parsed === null) return `${field.name} takes ${TYPE_HINT[field.type]}; '${value}' is not.`;
-  return { field, raw: field.type === 'string' ? value : String(parsed), key: filterKey(field.type, parsed), wildcard: false };
+  const key = filterKey(field.type, parsed);
+  return { field, raw: key, key, wildcard: false };
+}
+
+/** The record id as a sortable field. */
+function idField(resource: ResourceManifest): FieldManifest {
+  return { name: 'id', key: 'id', type: resource.idType === 'integer' ? 'integer' : 'uuid', nullable: false, filter: 'none', description: 'Record id.' };
 }
 
 function parseSort(resource: ResourceManifest, value: string): SortPlan[] | string {
@@ -226,11 +235,11 @@ function parseSort(resource: ResourceManifest, value: string): SortPlan[] | stri
   for (const part of value.split(',')) {
     const descending = part.startsWith('-');
     const name = descending ? part.slice(1) : part;
-    const field = resource.fields.find((f) => f.name === name);
+    const field = name === 'id' ? idField(resource) : resource.fields.find((f) => f.name === name);
     if (!field || !resource.sort.fields.includes(name)) {
       return `Cannot sort by '${name}'. Sortable fields: ${resource.sort.fields.join(', ')}; prefix one with - to sort descending.`;
     }
-    if (out.some((s) => s.field === field)) return `'${name}' appears twice in sort.`;
+    if (out.some((s) => s.field.name === name)) return `'${name}' appears twice in sort.`;
     out.push({ field, descending });
   }
   return out;

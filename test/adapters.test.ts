@@ -1,6 +1,10 @@
-import type { AddressInfo } from 'node:net';
+import { renameSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/build.ts';
+import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { call, demo, handlerFor, type Reply } from './helpers/api.ts';
 import { expectEnvelope, expectError } from './helpers/shapes.ts';
@@ -74,8 +78,10 @@ describe.each(adapters)('%s', (_name, sendOf) => {
     const composed = await send('/v1/personnel/players?position=10&full_name=*a*&records=4&sort=-birth_date');
     expectEnvelope(composed, { paginated: true });
     expect(composed.json.meta.records).toBe(4);
-    const dates = composed.json.result.map((r: { birthDate: string }) => r.birthDate);
-    expect([...dates].sort().reverse()).toEqual(dates);
+    // Descending: later dates first, unknown (null) dates last.
+    const dates: (string | null)[] = composed.json.result.map((r: { birthDate: string | null }) => r.birthDate);
+    const known = dates.filter((d): d is string => d !== null);
+    expect(dates).toEqual([...[...known].sort().reverse(), ...dates.filter((d) => d === null)]);
   });
 
   it('answers an empty filter with an empty page', async () => {
@@ -113,6 +119,13 @@ describe.each(adapters)('%s', (_name, sendOf) => {
   it('sends ETag and answers If-None-Match with 304', async () => {
     const first = await send('/v1/countries?page=2');
     const tag = first.headers.get('etag')!;
+    const other = await send('/v1/countries?page=2', { headers: { 'If-None-Match': '"something-else", W/"older"' } });
+    expect(other.status).toBe(200);
+    expect(other.text).toBe(first.text);
+    expect((await send('/v1/countries?page=2', { headers: { 'If-None-Match': `"x", W/${tag}` } })).status).toBe(304);
+    expect((await send('/v1/cards/999', { headers: { 'If-None-Match': '*' } })).status).toBe(404);
+    const empty = await send('/v1/countries?confederation=99');
+    expect((await send('/v1/countries?confederation=99', { headers: { 'If-None-Match': empty.headers.get('etag')! } })).status).toBe(304);
     const again = await send('/v1/countries?page=2', { headers: { 'If-None-Match': tag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(tag);
@@ -146,4 +159,43 @@ it('both adapters send the same bytes for the same requests', async () => {
     const [x, y] = [await a()(target), await b()(target)];
     expect([y.status, y.text, y.headers.get('etag')]).toEqual([x.status, x.text, x.headers.get('etag')]);
   }
+});
+
+describe('preview server robustness', () => {
+  it('keeps serving the last good build while a rebuild swaps folders, then serves the new one', async () => {
+    const { root, db } = demo();
+    const dir = join(root, 'served');
+    build({ db, out: dir });
+    const own = createPreviewServer(dir);
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const send = rawRequest((own.address() as AddressInfo).port);
+      const before = await send('/v1/cards');
+      expect(before.status).toBe(200);
+      renameSync(join(dir, MANIFEST_FILE), join(root, 'manifest-aside.json'));
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await send('/v1/cards')).status).toBe(200);
+      renameSync(join(root, 'manifest-aside.json'), join(dir, MANIFEST_FILE));
+      // A rebuild with another scan limit is picked up without a restart.
+      build({ db, out: dir, scanLimit: 3 });
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await send('/v1/persons?sort=-birth_date')).status).toBe(400);
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
+  });
+
+  it('answers a request Node cannot parse with a JSON 400', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.from('GET /v1/caf\xe9 HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ status: 400, errors: [] });
+  });
 });

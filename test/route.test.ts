@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldManifest, Manifest, ResourceManifest } from '../server/manifest.ts';
+import { parseTarget } from '../server/query.ts';
 import { route, routeTable, type Plan } from '../server/route.ts';
+
+const parseTargetParams = (t: string) => parseTarget(t).params;
 
 /** Table-driven tests of the pure router on a small hand-written manifest (no build, no disk). */
 
@@ -25,7 +28,7 @@ const manifest: Manifest = {
   roots: [{ version: 'v1', hash: 'root' }],
   assets: [{ path: 'logo.svg', type: 'image/svg+xml', hash: 'logo' }],
   resources: [
-    resource('v1/persons', { fields: personFields, sort: { default: ['last_name', 'id'], fields: personFields.map((f) => f.name) } }),
+    resource('v1/persons', { fields: personFields, sort: { default: ['last_name', 'id'], fields: [...personFields.map((f) => f.name), 'id'] } }),
     resource('v1/phases', { idType: 'integer', paginated: false, fields: [fieldOf('name', 'string')], sort: { default: ['id'], fields: ['name'] } }),
     resource('v1/personnel/players', { fields: [fieldOf('full_name', 'string')], sort: { default: ['full_name', 'id'], fields: ['full_name'] } }),
   ],
@@ -48,6 +51,7 @@ describe('route: files for the common cases', () => {
     ['/v1/persons?records=10&page=2', 'v1/persons/_page/2.json'],
     ['/v1/persons?app_id=x&app_key=y', 'v1/persons/index.json'],
     [`/v1/persons/${ID}`, `v1/persons/${ID}.json`],
+    ['/v1/persons?last_name=a+b', 'v1/persons/_by/last_name/a%20b/index.json'],
     [`/v1/persons/${ID.toUpperCase()}`, `v1/persons/${ID}.json`],
     ['/v1/persons/01234567-89ab-cdef-0123-456789abcdef', `v1/persons/${ID}.json`],
     [`/v1/persons/${ID}?app_key=k`, `v1/persons/${ID}.json`],
@@ -119,9 +123,24 @@ describe('route: compositions', () => {
     }).toEqual(expected);
   });
 
-  it('links keep filters in registry order, then sort', () => {
-    const p = plan('/v1/persons?sort=-order&order=10&last_name=Sm%C3%ADth');
-    expect(p.kind === 'compose' && p.params).toEqual([['last_name', 'Smíth'], ['order', '10'], ['sort', '-order']]);
+  it('links keep filters in registry order, then sort, each in its canonical spelling', () => {
+    const p = plan('/v1/persons?sort=-order&order=010&last_name=SM%C3%8DTH');
+    expect(p.kind === 'compose' && p.params).toEqual([['last_name', 'smíth'], ['order', '10'], ['sort', '-order']]);
+  });
+
+  it('sorts by id too, as OPTIONS documents', () => {
+    const p = plan('/v1/persons?sort=-id');
+    expect(p.kind === 'compose' && p.sort!.map((s) => [s.field.key, s.descending])).toEqual([['id', true]]);
+  });
+
+  it('decodes + in query values as a space, except in time', () => {
+    const p = plan('/v1/persons?last_name=van+der+Berg');
+    expect(fileOf(p)).toBe('v1/persons/_by/last_name/van%20der%20berg/index.json');
+    expect(parseTargetParams('/v1/x?time=90+3')).toEqual([['time', '90+3']]);
+  });
+
+  it('the legacy credentials may even be repeated', () => {
+    expect(fileOf(plan('/v1/persons?app_id=a&app_id=b'))).toBe('v1/persons/index.json');
   });
 });
 

@@ -2,6 +2,11 @@ import { REFERENCE, field, type FieldDef, type ResourceDef } from './define.ts';
 
 /** The v1 reference resources of SPEC, confederations through modifier categories. */
 
+/** A v1 reference resource: `source` in its attribution is empty (SPEC). */
+function reference(def: Omit<ResourceDef, 'version' | 'credit'>): ResourceDef {
+  return { ...def, path: `v1/${def.path}`, version: 'v1', credit: REFERENCE };
+}
+
 /** A small fixed set with integer ids and one text column, sorted by id. */
 function fixedList(
   path: string,
@@ -11,9 +16,8 @@ function fixedList(
   column: { name: string; description: string; sqlColumn?: string; key?: string },
   extra: Partial<ResourceDef> = {},
 ): ResourceDef {
-  return {
-    path: `v1/${path}`,
-    version: 'v1',
+  return reference({
+    path,
     title,
     description,
     idType: 'integer',
@@ -26,9 +30,8 @@ function fixedList(
     defaultSort: [],
     paginated: false,
     links: {},
-    credit: REFERENCE,
     ...extra,
-  };
+  });
 }
 
 const desc = (what: string) => ({ name: 'desc', description: what });
@@ -45,9 +48,8 @@ export const referenceResources: ResourceDef[] = [
     'confederation', name('Acronym of the confederation.'), {
       links: { countries: '/v1/countries?confederation={id}' },
     }),
-  {
-    path: 'v1/countries',
-    version: 'v1',
+  reference({
+    path: 'countries',
     title: 'Countries',
     description: 'Countries, each a member of one confederation. A national team is its country.',
     idType: 'uuid',
@@ -64,11 +66,9 @@ export const referenceResources: ResourceDef[] = [
       teams: '/v1/teams?country={id}',
       venues: '/v1/venues?country={id}',
     },
-    credit: REFERENCE,
-  },
-  {
-    path: 'v1/competitions',
-    version: 'v1',
+  }),
+  reference({
+    path: 'competitions',
     title: 'Competitions',
     description: 'All competitions, domestic and international.',
     idType: 'uuid',
@@ -81,11 +81,9 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: ['name'],
     paginated: false,
     links: {},
-    credit: REFERENCE,
-  },
-  {
-    path: 'v1/domestic_competitions',
-    version: 'v1',
+  }),
+  reference({
+    path: 'domestic_competitions',
     title: 'Domestic competitions',
     description: 'Competitions organised by a national football association.',
     idType: 'uuid',
@@ -98,11 +96,9 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: [],
     paginated: false,
     links: { competition: '/v1/competitions/{competition}', country: '/v1/countries/{country}' },
-    credit: REFERENCE,
-  },
-  {
-    path: 'v1/intl_competitions',
-    version: 'v1',
+  }),
+  reference({
+    path: 'intl_competitions',
     title: 'International competitions',
     description: 'Competitions organised by a confederation or a world body.',
     idType: 'uuid',
@@ -115,8 +111,7 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: [],
     paginated: false,
     links: { competition: '/v1/competitions/{competition}', confederation: '/v1/confederations/{confederation}' },
-    credit: REFERENCE,
-  },
+  }),
   fixedList('phases', 'Competition phases', 'League, group and knockout phases.', 'phase', name('Phase name.')),
   fixedList('grouprounds', 'Group rounds', 'Rounds of group phases.', 'groupround', name('Round name.')),
   fixedList('knockoutrounds', 'Knockout rounds', 'Rounds of knockout phases.', 'knockoutround', name('Round name.')),
@@ -129,9 +124,8 @@ export const referenceResources: ResourceDef[] = [
       'season', name('Season year or years.')),
     defaultSort: ['name'],
   },
-  {
-    path: 'v1/teams',
-    version: 'v1',
+  reference({
+    path: 'teams',
     title: 'Teams',
     description: 'Club teams. National teams are countries (/v1/countries).',
     idType: 'uuid',
@@ -144,11 +138,9 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: ['name'],
     paginated: true,
     links: { country: '/v1/countries/{country}' },
-    credit: REFERENCE,
-  },
-  {
-    path: 'v1/timezones',
-    version: 'v1',
+  }),
+  reference({
+    path: 'timezones',
     title: 'Time zones',
     description: 'Time zone regions with their standard offset from UTC.',
     idType: 'integer',
@@ -162,11 +154,9 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: [],
     paginated: true,
     links: { confederation: '/v1/confederations/{confederation}' },
-    credit: REFERENCE,
-  },
-  {
-    path: 'v1/venues',
-    version: 'v1',
+  }),
+  reference({
+    path: 'venues',
     title: 'Venues',
     description: 'Stadiums and grounds where matches are played.',
     idType: 'uuid',
@@ -195,8 +185,7 @@ export const referenceResources: ResourceDef[] = [
       timezone: '/v1/timezones/{timezone}',
       surface: '/v1/surfaces/{surface}',
     },
-    credit: REFERENCE,
-  },
+  }),
   fixedList('name_order', 'Name orders', 'Orders in which a person\'s names are written.', 'name_order', desc('Name order.')),
   fixedList('positions', 'Positions', 'Playing positions.', 'position', name('Position name.'), {
     links: { players: '/v1/personnel/players?position={id}' },
@@ -208,9 +197,8 @@ export const referenceResources: ResourceDef[] = [
   fixedList('penalty_outcomes', 'Penalty outcomes', 'Outcomes of a penalty kick.', 'penalty_outcome', desc('Outcome.')),
   fixedList('actions', 'Actions', 'Micro-event actions. Ids are the Wyscout sub-event codes they stand for.', 'action',
     desc('Event action.'), { paginated: true }),
-  {
-    path: 'v1/modifiers',
-    version: 'v1',
+  reference({
+    path: 'modifiers',
     title: 'Modifiers',
     description: 'Modifiers that add context to an action. Ids 101-2101 are the Wyscout tag codes; 3000 and up are the project\'s.',
     idType: 'integer',
@@ -223,8 +211,7 @@ export const referenceResources: ResourceDef[] = [
     defaultSort: [],
     paginated: true,
     links: { category: '/v1/modifier_categories/{category}' },
-    credit: REFERENCE,
-  },
+  }),
   fixedList('modifier_categories', 'Modifier categories', 'Categories of action modifiers.', 'modifier_category',
     desc('Modifier category.'), { paginated: true }),
 ];

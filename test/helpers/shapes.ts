@@ -16,6 +16,15 @@ export function expectCommonHeaders(reply: Reply): void {
   expect(reply.headers.get('cache-control')).toBeTruthy();
 }
 
+/** A link object: every value a root-relative path, or a nested object of them (never null). */
+export function expectLinks(link: unknown): void {
+  expect(link !== null && typeof link === 'object').toBe(true);
+  for (const value of Object.values(link as object)) {
+    if (typeof value === 'string') expect(value.startsWith('/'), value).toBe(true);
+    else expectLinks(value);
+  }
+}
+
 /** A successful response in the common envelope. */
 export function expectEnvelope(reply: Reply, opts: { paginated?: boolean; root?: boolean } = {}): void {
   expect(reply.status, `${reply.text.slice(0, 200)}`).toBe(200);
@@ -34,7 +43,7 @@ export function expectEnvelope(reply: Reply, opts: { paginated?: boolean; root?:
   for (const record of body.result) {
     expect(typeof record.uri).toBe('string');
     expect(record.uri.startsWith('/')).toBe(true);
-    expect(typeof record.link).toBe('object');
+    expectLinks(record.link);
     expect(record.id).not.toBeUndefined();
   }
   if (opts.paginated === true) {
