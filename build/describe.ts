@@ -34,6 +34,9 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
       description: f.description,
     })),
     buckets,
+    parent: def.parent ?? null,
+    phaseRule: def.phaseRule ?? false,
+    refused: def.refused ?? null,
     count,
     hash,
   };

@@ -13,7 +13,7 @@ export type Row = Record<string, Scalar>;
 export type ApiRecord = Record<string, unknown>;
 
 /** Fills one link template; null when a value it needs is unknown. */
-function renderLink(template: string, row: Row): string | null {
+export function renderLink(template: string, row: Row): string | null {
   let missing = false;
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = row[name];
@@ -38,14 +38,16 @@ export function renderLinks(template: Record<string, LinkTemplate>, row: Row): R
 
 /** Makes the record renderer of a resource (field keys and converters prepared once). */
 export function recordRenderer(def: ResourceDef): (row: Row) => ApiRecord {
-  const fields = def.fields.map((f) => ({ name: f.name, key: responseKey(def, f), boolean: f.type === 'boolean' }));
+  const fields = def.fields.map((f) => ({ name: f.name, key: responseKey(def, f), boolean: f.type === 'boolean', omitNull: f.omitNull ?? false }));
+  const uri = def.uri ?? `/${def.path}/{id}`;
   return (row) => {
     const record: ApiRecord = { id: row['id'] };
     for (const f of fields) {
       const v = row[f.name] ?? null;
+      if (v === null && f.omitNull) continue;
       record[f.key] = f.boolean && v !== null ? v === 1 || v === true : v;
     }
-    record['uri'] = `/${def.path}/${row['id']}`;
+    record['uri'] = renderLink(uri, row);
     record['link'] = renderLinks(def.links, row);
     return record;
   };

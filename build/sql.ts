@@ -23,6 +23,7 @@ export function selectRows(def: ResourceDef): string {
   const columns = [
     `${def.idSql} AS id`,
     ...def.fields.map((f) => `${f.sql} AS ${quote(f.name)}`),
+    ...Object.entries(def.hidden ?? {}).map(([name, sql]) => `${sql} AS ${quote(name)}`),
     `${def.credit.kind === 'data' ? def.credit.sourceSql : 'NULL'} AS _source`,
   ];
   return `SELECT ${columns.join(', ')} ${def.from}`;
@@ -35,9 +36,9 @@ export function orderTerms(def: ResourceDef): string {
     const descending = entry.startsWith('-');
     const name = descending ? entry.slice(1) : entry;
     const field = def.fields.find((f) => f.name === name);
-    if (!field) throw new Error(`${def.path}: default sort names unknown field '${name}'`);
+    if (!field && !def.hidden?.[name]) throw new Error(`${def.path}: default sort names unknown field '${name}'`);
     const dir = descending ? 'DESC' : 'ASC';
-    if (field.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);
+    if (field?.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);
     terms.push(`${quote(name)} ${dir}`);
   }
   terms.push('id ASC');

@@ -153,6 +153,15 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
+    if (plan.check) {
+      // A record addressed under its parent (a lineup under its match) is sent only if it belongs there.
+      const bytes = await files.read(plan.file);
+      const doc = bytes && (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
+      const missing = plan.missing.kind === 'not-found' ? plan.missing.message : 'Not found.';
+      if (!bytes || doc?.result[0]?.[plan.check.key] !== plan.check.value) return errorOutcome(404, missing, target);
+      const outcome: Outcome = { ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }), body: bytes };
+      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
+    }
     const isJson = plan.contentType.startsWith('application/json');
     const encoding = isJson ? chooseEncoding(manifest.encodings, request.header('accept-encoding')) : undefined;
     const headers: Record<string, string> = {

@@ -45,6 +45,16 @@ export interface ResourceManifest {
    * digits of the id (for resources with millions of records, such as micro-events).
    */
   buckets: number;
+  /**
+   * Also addressed under a parent collection, as SPEC's match paths are: `mode: 'record'` maps
+   * `/<path>/<pid>/<name>` to record `pid` (a match's info); `mode: 'collection'` maps it to the
+   * collection filtered by `param` = pid, and `/<path>/<pid>/<name>/<id>` to a record of that parent.
+   */
+  parent: { path: string; name: string; param: string; mode: 'record' | 'collection' } | null;
+  /** SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone = knockout. */
+  phaseRule: boolean;
+  /** Parameters refused with a message of their own (phase filters on conditions). */
+  refused: { names: string[]; message: string } | null;
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */

@@ -20,6 +20,8 @@ const PAGING = ['records', 'page'] as const;
 /** A filter of a composed request, with what the router needs to apply it to records. */
 export interface FilterPlan {
   field: FieldManifest;
+  /** Added by the phase rule rather than given: left out of pagination links. */
+  implicit?: boolean;
   /** The value as the request gave it (canonical for non-text types); used in links. */
   raw: string;
   /** Filter key to compare with (`filterKey`), or a wildcard pattern. */
@@ -41,7 +43,16 @@ export type Missing =
 /** What to do with a request. */
 export type Plan =
   | { kind: 'error'; status: 400 | 404 | 405; message: string; errors: ParamError[]; allow?: string }
-  | { kind: 'file'; file: string; tag: string; resource: ResourceManifest | null; contentType: string; missing: Missing }
+  | {
+      kind: 'file';
+      file: string;
+      tag: string;
+      resource: ResourceManifest | null;
+      contentType: string;
+      missing: Missing;
+      /** The record must have this value under this key (a lineup addressed under its match). */
+      check?: { key: string; value: string };
+    }
   /** One record inside a bucket file of a bucketed resource. */
   | { kind: 'bucket'; file: string; id: string; tag: string; resource: ResourceManifest; missing: string }
   | {
@@ -62,6 +73,8 @@ export type Plan =
 export interface RouteTable {
   manifest: Manifest;
   resources: Map<string, ResourceManifest>;
+  /** Resources addressed under a parent, by `<parent path>/<name>`. */
+  nested: Map<string, ResourceManifest>;
   roots: Map<string, string>;
   assets: Map<string, { type: string; hash: string }>;
 }
@@ -71,6 +84,7 @@ export function routeTable(manifest: Manifest): RouteTable {
   return {
     manifest,
     resources: new Map(manifest.resources.map((r) => [r.path, r])),
+    nested: new Map(manifest.resources.flatMap((r) => (r.parent ? [[`${r.parent.path}/${r.parent.name}`, r] as const] : []))),
     roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
     assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
   };
@@ -100,8 +114,9 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
   const resource = table.resources.get(path);
   const parent = segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
-  const isCollection = resource !== undefined;
-  if (!asset && rootHash === undefined && !resource && !parent) return notFound();
+  const nested = !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
+  const isCollection = resource !== undefined || (nested !== null && nested.id === null && nested.resource.parent!.mode === 'collection');
+  if (!asset && rootHash === undefined && !resource && !parent && !nested) return notFound();
 
   if (method === 'OPTIONS' && !isCollection) return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
@@ -122,7 +137,43 @@ export function route(method: string, target: string, table: RouteTable): Plan {
     if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
     return collection(resource, given);
   }
+  if (nested) return underParent(nested, method, given);
   return record(parent!, segments[segments.length - 1]!, given);
+}
+
+/** A path under a parent record: `/<parent>/<pid>/<name>` or `/<parent>/<pid>/<name>/<id>`. */
+interface NestedTarget {
+  resource: ResourceManifest;
+  pid: string;
+  id: string | null;
+}
+
+function nestedTarget(segments: string[], table: RouteTable): NestedTarget | null {
+  for (const tail of [2, 3]) {
+    if (segments.length <= tail) continue;
+    const at = segments.length - tail;
+    const resource = table.nested.get(`${segments.slice(0, at).join('/')}/${segments[at + 1]}`);
+    if (resource) return { resource, pid: segments[at]!, id: tail === 3 ? segments[at + 2]! : null };
+  }
+  return null;
+}
+
+function underParent({ resource, pid, id }: NestedTarget, method: string, given: [string, string][]): Plan {
+  const parent = resource.parent!;
+  if (parent.mode === 'record') return id === null ? record(resource, pid, given) : notFound();
+  const param = resource.fields.find((f) => f.name === parent.param)!;
+  const parentId = parseValue(param.type, pid);
+  if (parentId === undefined || parentId === null) return notFound(`'${pid}' is not a valid id of /${parent.path}.`);
+  if (id === null) {
+    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+    if (given.some(([name]) => name === parent.param)) {
+      return error(400, `The path already selects the ${parent.param}; remove the '${parent.param}' parameter.`,
+        [{ parameter: parent.param, message: 'Given in the path and in the query.' }]);
+    }
+    return collection(resource, [[parent.param, String(parentId)], ...given]);
+  }
+  const plan = record(resource, id, given);
+  return plan.kind === 'file' ? { ...plan, check: { key: param.key, value: String(parentId) } } : plan;
 }
 
 function noParams(given: [string, string][]): Plan | null {
@@ -164,7 +215,9 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
 
   for (const [name, value] of given) {
     const field = fieldByName.get(name);
-    if (field) {
+    if (resource.refused?.names.includes(name)) {
+      errors.push({ parameter: name, message: resource.refused.message });
+    } else if (field) {
       const parsed = parseFilter(field, value);
       if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
       else filters.push(parsed);
@@ -192,8 +245,9 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
     return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
   }
 
+  if (resource.phaseRule) filters.push(...phaseFilter(resource, filters));
   filters.sort((a, b) => resource.fields.indexOf(a.field) - resource.fields.indexOf(b.field));
-  const params: [string, string][] = filters.map((f) => [f.field.name, f.raw]);
+  const params: [string, string][] = filters.filter((f) => !f.implicit).map((f) => [f.field.name, f.raw]);
   const defaultPaging = records === resource.records.default;
   const bases = filters.filter((f) => f.field.filter === 'indexed' && !f.wildcard);
 
@@ -209,6 +263,18 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
   }
   if (sort) params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
   return { kind: 'compose', resource, bases, filters, sort, page, records, params, path: `/${resource.path}` };
+}
+
+/**
+ * SPEC's phase rule: `matchday` without `round_name` selects league matches, `round_name` with `group`
+ * group matches, `round_name` alone knockout matches. Returns the implied phase filter, if any.
+ */
+function phaseFilter(resource: ResourceManifest, filters: FilterPlan[]): FilterPlan[] {
+  const given = new Set(filters.map((f) => f.field.name));
+  const phase = resource.fields.find((f) => f.name === 'phase');
+  if (!phase || given.has('phase')) return [];
+  const id = given.has('round_name') ? (given.has('group') ? 2 : 3) : given.has('matchday') ? 1 : null;
+  return id === null ? [] : [{ field: phase, raw: String(id), key: String(id), wildcard: false, implicit: true }];
 }
 
 function parseFilter(field: FieldManifest, value: string): FilterPlan | string {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
+import { REGISTRY } from '../build/registry/index.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { call, demo, handlerFor, type Reply } from './helpers/api.ts';
@@ -165,7 +166,8 @@ describe('preview server robustness', () => {
   it('keeps serving the last good build while a rebuild swaps folders, then serves the new one', async () => {
     const { root, db } = demo();
     const dir = join(root, 'served');
-    build({ db, out: dir });
+    const registry = { ...REGISTRY, resources: REGISTRY.resources.filter((r) => ['v1/cards', 'v1/persons'].includes(r.path)) };
+    build({ db, out: dir, registry });
     const own = createPreviewServer(dir);
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
     try {
@@ -177,7 +179,7 @@ describe('preview server robustness', () => {
       expect((await send('/v1/cards')).status).toBe(200);
       renameSync(join(root, 'manifest-aside.json'), join(dir, MANIFEST_FILE));
       // A rebuild with another scan limit is picked up without a restart.
-      build({ db, out: dir, scanLimit: 3 });
+      build({ db, out: dir, scanLimit: 3, registry });
       await new Promise((r) => setTimeout(r, 1100));
       expect((await send('/v1/persons?sort=-birth_date')).status).toBe(400);
     } finally {

@@ -31,7 +31,7 @@ const TABLES: Record<string, string> = {
 
 describe('every v1 reference and personnel resource of SPEC', () => {
   it('is in the build, with the documented paging', () => {
-    const built = new Map(manifest.resources.map((r) => [r.path, r]));
+    const built = new Map(manifest.resources.filter((r) => r.path in TABLES).map((r) => [r.path, r]));
     expect([...built.keys()].sort()).toEqual(Object.keys(TABLES).sort());
     const unpaged = ['confederations', 'competitions', 'domestic_competitions', 'intl_competitions', 'phases', 'grouprounds',
       'knockoutrounds', 'weather', 'surfaces', 'seasons', 'name_order', 'positions', 'fouls', 'cards', 'bodyparts',

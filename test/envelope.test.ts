@@ -40,7 +40,7 @@ describe('pageMeta', () => {
 describe('composition credits only the providers of the records returned', () => {
   const resource: ResourceManifest = {
     path: 'v1/things', version: 'v1', title: 't', description: 't', idType: 'uuid', paginated: true,
-    records: { default: 2, max: 100 }, sort: { default: ['id'], fields: ['name', 'id'] }, totals: 'camel', buckets: 0, count: 4, hash: 'h',
+    records: { default: 2, max: 100 }, sort: { default: ['id'], fields: ['name', 'id'] }, totals: 'camel', buckets: 0, parent: null, phaseRule: false, refused: null, count: 4, hash: 'h',
     fields: [{ name: 'name', key: 'name', type: 'string', nullable: true, filter: 'scan', description: 'n' }],
   };
   const record = (id: string, name: string) => ({ id, name, uri: `/v1/things/${id}`, link: {} });

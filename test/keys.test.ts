@@ -53,7 +53,7 @@ describe('route over arbitrary targets', () => {
     format: 1, build: 'b', scanLimit: 10, encodings: [], roots: [{ version: 'v1', hash: 'r' }], assets: [],
     resources: [{
       path: 'v1/persons', version: 'v1', title: 'p', description: 'p', idType: 'uuid', paginated: true,
-      records: { default: 10, max: 100 }, sort: { default: ['id'], fields: ['name'] }, totals: 'camel', buckets: 0, count: 0, hash: 'h',
+      records: { default: 10, max: 100 }, sort: { default: ['id'], fields: ['name'] }, totals: 'camel', buckets: 0, parent: null, phaseRule: false, refused: null, count: 0, hash: 'h',
       fields: [{ name: 'name', key: 'name', type: 'string', nullable: true, filter: 'indexed', description: 'n' }],
     }],
   };

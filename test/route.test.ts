@@ -14,7 +14,7 @@ function fieldOf(name: string, type: FieldManifest['type'], filter: FieldManifes
 function resource(path: string, extra: Partial<ResourceManifest>): ResourceManifest {
   return {
     path, version: 'v1', title: path, description: path, idType: 'uuid', paginated: true,
-    records: { default: 10, max: 100 }, sort: { default: ['id'], fields: [] }, totals: 'camel', fields: [], buckets: 0, count: 0, hash: `h-${path}`,
+    records: { default: 10, max: 100 }, sort: { default: ['id'], fields: [] }, totals: 'camel', fields: [], buckets: 0, parent: null, phaseRule: false, refused: null, count: 0, hash: `h-${path}`,
     ...extra,
   };
 }
@@ -22,6 +22,10 @@ function resource(path: string, extra: Partial<ResourceManifest>): ResourceManif
 const personFields = [
   fieldOf('last_name', 'string'), fieldOf('birth_date', 'date'), fieldOf('order', 'integer'), fieldOf('country', 'uuid'),
   fieldOf('height', 'float', 'scan'), fieldOf('is_active', 'boolean'),
+];
+const matchFields = [
+  fieldOf('competition', 'uuid'), fieldOf('phase', 'integer'), fieldOf('matchday', 'integer'), fieldOf('round_name', 'string'),
+  fieldOf('group', 'string'),
 ];
 const manifest: Manifest = {
   format: 1, build: 'b', scanLimit: 2000, encodings: [],
@@ -31,6 +35,18 @@ const manifest: Manifest = {
     resource('v1/persons', { fields: personFields, sort: { default: ['last_name', 'id'], fields: [...personFields.map((f) => f.name), 'id'] } }),
     resource('v1/phases', { idType: 'integer', paginated: false, fields: [fieldOf('name', 'string')], sort: { default: ['id'], fields: ['name'] } }),
     resource('v1/personnel/players', { fields: [fieldOf('full_name', 'string')], sort: { default: ['full_name', 'id'], fields: ['full_name'] } }),
+    resource('v1/clubs/matches/info', {
+      fields: matchFields, phaseRule: true, parent: { path: 'v1/clubs/matches', name: 'info', param: 'match', mode: 'record' },
+    }),
+    resource('v1/clubs/matches/lineups', {
+      fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)], phaseRule: true,
+      parent: { path: 'v1/clubs/matches', name: 'lineups', param: 'match', mode: 'collection' },
+    }),
+    resource('v1/clubs/matches/conditions', {
+      fields: [fieldOf('match', 'uuid'), fieldOf('kickoff_temp', 'float')],
+      parent: { path: 'v1/clubs/matches', name: 'conditions', param: 'match', mode: 'collection' },
+      refused: { names: ['matchday', 'round_name', 'group', 'phase'], message: 'Phase details cannot be used as filters on conditions.' },
+    }),
   ],
 };
 const table = routeTable(manifest);
@@ -141,6 +157,65 @@ describe('route: compositions', () => {
 
   it('the legacy credentials may even be repeated', () => {
     expect(fileOf(plan('/v1/persons?app_id=a&app_id=b'))).toBe('v1/persons/index.json');
+  });
+});
+
+describe('route: match paths and the phase rule', () => {
+  const M = 'fedcba9876543210fedcba9876543210';
+  it.each([
+    [`/v1/clubs/matches/${M}/info`, `v1/clubs/matches/info/${M}.json`],
+    [`/v1/clubs/matches/${M}/info/`, `v1/clubs/matches/info/${M}.json`],
+    [`/v1/clubs/matches/${M}/lineups`, `v1/clubs/matches/lineups/_by/match/${M}/index.json`],
+    [`/v1/clubs/matches/${M}/lineups?page=2`, `v1/clubs/matches/lineups/_by/match/${M}/_page/2.json`],
+    [`/v1/clubs/matches/${M}/lineups/${ID}`, `v1/clubs/matches/lineups/${ID}.json`],
+    [`/v1/clubs/matches/${M}/conditions`, `v1/clubs/matches/conditions/_by/match/${M}/index.json`],
+    ['/v1/clubs/matches/info', 'v1/clubs/matches/info/index.json'],
+    ['/v1/clubs/matches/info?phase=2', 'v1/clubs/matches/info/_by/phase/2/index.json'],
+  ])('GET %s -> %s', (target, file) => {
+    expect(fileOf(plan(target))).toBe(file);
+  });
+
+  it('a lineup addressed under a match must belong to it', () => {
+    const p = plan(`/v1/clubs/matches/${M}/lineups/${ID}`);
+    expect(p.kind === 'file' && p.check).toEqual({ key: 'match', value: M });
+  });
+
+  it.each([
+    ['/v1/clubs/matches/info?matchday=3', 1],
+    ['/v1/clubs/matches/info?round_name=Quarterfinal*', 3],
+    ['/v1/clubs/matches/info?round_name=Group%20Stage&group=A', 2],
+    ['/v1/clubs/matches/lineups?round_name=Final', 3],
+    [`/v1/clubs/matches/${M}/lineups?matchday=2`, 1],
+  ])('%s implies phase %i, kept out of the links', (target, phase) => {
+    const p = plan(target);
+    expect(p.kind).toBe('compose');
+    if (p.kind !== 'compose') return;
+    expect(p.filters.filter((f) => f.implicit).map((f) => [f.field.name, f.key])).toEqual([['phase', String(phase)]]);
+    expect(p.params.some(([name]) => name === 'phase')).toBe(false);
+  });
+
+  it('an explicit phase is not overridden', () => {
+    const p = plan('/v1/clubs/matches/info?matchday=3&phase=2');
+    expect(p.kind === 'compose' && p.filters.filter((f) => f.field.name === 'phase').map((f) => f.key)).toEqual(['2']);
+  });
+
+  it.each([
+    `/v1/clubs/matches/${M}/info/extra`,
+    '/v1/clubs/matches/not-an-id/lineups',
+    `/v1/clubs/matches/${M}`,
+    `/v1/clubs/matches/${M}/nothing`,
+    `/v1/clubs/matches/${M}/lineups/${ID}/more`,
+  ])('GET %s -> 404', (target) => {
+    expect(statusOf(plan(target))).toBe(404);
+  });
+
+  it.each(['matchday=1', 'round_name=Final', 'group=A', 'phase=1'])('conditions refuse the phase filter %s', (query) => {
+    const p = plan(`/v1/clubs/matches/conditions?${query}`);
+    expect(p.kind === 'error' && [p.status, p.message]).toEqual([400, expect.stringContaining('Phase details')]);
+  });
+
+  it('a match filter given twice (path and query) is a repeated parameter', () => {
+    expect(statusOf(plan(`/v1/clubs/matches/${M}/lineups?match=${M}`))).toBe(400);
   });
 });
 

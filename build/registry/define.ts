@@ -20,6 +20,8 @@ export interface FieldDef {
   filter?: FilterMode;
   /** Whether the field may be null (documentation; default true). */
   nullable?: boolean;
+  /** Leave the key out of a record where the value is null (phase-specific fields: `round` on a league match). */
+  omitNull?: boolean;
 }
 
 /** A link: a path template with `{field}` placeholders (or `{id}`), or a nested object of links. */
@@ -56,6 +58,16 @@ export interface ResourceDef {
    * with millions of records (uuid ids only); the router picks the record out of its bucket.
    */
   recordFiles?: 'one' | 'bucket';
+  /** Also addressed under a parent collection (see `ResourceManifest.parent`). */
+  parent?: { path: string; name: string; param: string; mode: 'record' | 'collection' };
+  /** SPEC's phase rule applies to its matchday/round_name/group filters. */
+  phaseRule?: boolean;
+  /** Parameters refused with a message of their own. */
+  refused?: { names: string[]; message: string };
+  /** Extra SQL columns the default order may use without them being fields (name -> SQL). */
+  hidden?: Record<string, string>;
+  /** Template of a record's `uri` (default `/<path>/{id}`). */
+  uri?: string;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
   totals?: 'camel' | 'snake';
 }

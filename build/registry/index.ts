@@ -1,4 +1,5 @@
 import type { LinkTemplate, ResourceDef } from './define.ts';
+import { matchResources } from './matches.ts';
 import { personnelResources } from './personnel.ts';
 import { referenceResources } from './reference.ts';
 import { V1_ROOT } from './root.ts';
@@ -12,6 +13,6 @@ export interface Registry {
 
 /** The API as it is published. */
 export const REGISTRY: Registry = {
-  resources: [...referenceResources, ...personnelResources],
+  resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national')],
   roots: { v1: V1_ROOT },
 };

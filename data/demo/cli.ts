@@ -31,7 +31,7 @@ export function main(argv: string[]): number {
     return 2;
   }
   const { counts } = buildDemoDatabase(values.db, seed);
-  const shown = ['country', 'competition', 'team', 'venue', 'person', 'player', 'manager', 'referee'];
+  const shown = ['country', 'competition', 'team', 'venue', 'person', 'player', 'manager', 'referee', 'match'];
   console.log(`demo: ${values.db} (seed ${seed}): ${shown.map((table) => `${counts[table] ?? 0} ${table}`).join(', ')}`);
   return 0;
 }

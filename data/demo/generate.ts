@@ -6,9 +6,12 @@ import { COUNTRIES, insertCountries, timezoneId } from './countries.ts';
 import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featured.ts';
 import { reserveNames } from './people.ts';
 import { insertPlayers, type DemoPlayer } from './squads.ts';
+import { insertMatches, type DemoMatchHandle, type DemoSquadEntry } from './matches.ts';
 import { insertStaff } from './staff.ts';
 import { insertTeams } from './teams.ts';
 import { insertVenues } from './venues.ts';
+
+export type { DemoMatchHandle, DemoSquadEntry } from './matches.ts';
 
 /** The default seed of the embedded demo dataset. */
 export const DEMO_SEED = 20261120;
@@ -86,6 +89,10 @@ export interface DemoHandles {
   readonly venuesByTeam: Record<string, string>;
   /** Venues without a resident club, by country id. */
   readonly sharedVenuesByCountry: Record<string, string[]>;
+  /** Every match in date order (the order of their v0 ids): league, club cup and national tournament. */
+  readonly matches: DemoMatchHandle[];
+  /** The national tournament's 23-man squads (player id and squad number), by country id. */
+  readonly nationalSquads: Record<string, DemoSquadEntry[]>;
 }
 
 /** What a demo generation wrote. */
@@ -154,7 +161,7 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
     const timezoneByCountry: Record<string, number> = {};
     for (const country of COUNTRIES) timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
 
-    return {
+    const base: Omit<DemoHandles, 'matches' | 'nationalSquads'> = {
       seed,
       countries,
       timezoneByCountry,
@@ -186,6 +193,8 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
       venuesByTeam: venues.byTeam,
       sharedVenuesByCountry: venues.sharedByCountry,
     };
+    // Matches come last and draw from streams of their own, so the rows above do not depend on them.
+    return { ...base, ...insertMatches(ctx, base) };
   })();
 
   return { counts: countRows(db), handles };
