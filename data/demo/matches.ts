@@ -3,7 +3,7 @@ import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countrySpec } from './countries.ts';
 import {
   addDays, doubleRoundRobin, drawGroups, GROUP_STAGE, KNOCKOUT, loserOf, PHASE, roundRobin, slug, standings, winnerOf,
-  type Fixture, type MatchType, type Result,
+  type Fixture, type Result,
 } from './fixtures.ts';
 import { lineOf, playMatch, type MatchScript, type PlayedMatch, type SquadMember, type TeamSheet } from './match-play.ts';
 import type { DemoPlayer } from './squads.ts';
@@ -38,21 +38,9 @@ export interface MatchInputs {
 }
 
 /** A written match, for later steps and for tests that want to look one up. */
-export interface DemoMatchHandle {
+export interface DemoMatchHandle
+  extends Pick<Fixture, 'key' | 'type' | 'competition' | 'season' | 'phase' | 'matchday' | 'groupRound' | 'groupName' | 'knockoutRound' | 'date' | 'home' | 'away'> {
   readonly id: string;
-  readonly key: string;
-  readonly type: MatchType;
-  readonly competition: string;
-  readonly season: number;
-  readonly phase: number;
-  readonly matchday: number | null;
-  readonly groupRound: number | null;
-  readonly groupName: string | null;
-  readonly knockoutRound: number | null;
-  readonly date: string;
-  /** Team ids (clubs) or country ids (national teams). */
-  readonly home: string;
-  readonly away: string;
   readonly homeScore: number;
   readonly awayScore: number;
   readonly extraTime: boolean;

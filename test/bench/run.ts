@@ -92,6 +92,8 @@ async function main(): Promise<void> {
   const dist = join(work, 'dist-x1');
   const persons = fg.sync('v1/persons/*.json', { cwd: dist }).filter((f) => !f.includes('/_')).slice(0, 200);
   const ids = persons.map((f) => f.slice('v1/persons/'.length, -'.json'.length)).filter((id) => /^[0-9a-f]{32}$/.test(id));
+  const matches = fg.sync('v1/clubs/matches/info/*.json', { cwd: dist }).map((f) => f.slice('v1/clubs/matches/info/'.length, -5))
+    .filter((id) => /^[0-9a-f]{32}$/.test(id)).slice(0, 50);
   const lastNames = [...new Set(ids.slice(0, 50).map((id) => JSON.parse(readFileSync(join(dist, `v1/persons/${id}.json`), 'utf8')).result[0].lastName as string))];
   const scenarios: { name: string; ours: string[]; plain: string[] | null }[] = [
     { name: 'record by id', ours: ids.map((id) => `/v1/persons/${id}`), plain: ids.map((id) => `/v1/persons/${id}.json`) },
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
       ours: lastNames.map((n) => `/v1/persons?last_name=${encodeURIComponent(n)}`),
       plain: lastNames.map((n) => `/v1/persons/_by/last_name/${encodeURIComponent(encodeURIComponent(n.toLowerCase()).replace(/[.!'()*~_]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))}/index.json`),
     },
+    { name: 'match lineups (nested path)', ours: matches.map((m) => `/v1/clubs/matches/${m}/lineups`), plain: matches.map((m) => `/v1/clubs/matches/lineups/_by/match/${m}/index.json`) },
+    { name: 'phase rule matchday (composed)', ours: [1, 2, 3, 4, 5].map((d) => `/v1/clubs/matches/info?matchday=${d}`), plain: null },
     { name: 'other page size (composed)', ours: [1, 2, 3].map((p) => `/v1/persons?records=25&page=${p}`), plain: null },
     { name: 'two filters (composed)', ours: ['/v1/personnel/players?position=10&full_name=*a*', '/v1/personnel/players?position=21&sort=-birth_date'], plain: null },
   ];
