@@ -12,15 +12,23 @@ export type Row = Record<string, Scalar>;
 /** A rendered record. */
 export type ApiRecord = Record<string, unknown>;
 
+/** Link templates split once into literal text (even indexes) and placeholder names (odd indexes). */
+const compiled = new Map<string, string[]>();
+
 /** Fills one link template; null when a value it needs is unknown. */
 export function renderLink(template: string, row: Row): string | null {
-  let missing = false;
-  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const v = row[name];
-    if (v === null || v === undefined) missing = true;
-    return encodeURIComponent(String(v));
-  });
-  return missing ? null : path;
+  let parts = compiled.get(template);
+  if (!parts) {
+    parts = template.split(/\{(\w+)\}/);
+    compiled.set(template, parts);
+  }
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const v = row[parts[i]!];
+    if (v === null || v === undefined) return null;
+    path += encodeURIComponent(String(v)) + parts[i + 1]!;
+  }
+  return path;
 }
 
 /**

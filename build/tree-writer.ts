@@ -19,7 +19,8 @@ export class DuplicateOutputError extends Error {
 export class TreeWriter {
   files = 0;
   bytes = 0;
-  private lastDir = '';
+  /** Folders known to exist, most recent last; bounded, because a build has as many folders as filter values. */
+  private made = new Set<string>();
   private hash: Hash | null = null;
 
   constructor(readonly root: string, private readonly precompress: boolean) {}
@@ -54,9 +55,10 @@ export class TreeWriter {
   private put(file: string, data: Buffer): void {
     const abs = join(this.root, file);
     const dir = dirname(abs);
-    if (dir !== this.lastDir) {
+    if (!this.made.has(dir)) {
       mkdirSync(dir, { recursive: true });
-      this.lastDir = dir;
+      if (this.made.size >= 4096) this.made.delete(this.made.values().next().value!);
+      this.made.add(dir);
     }
     try {
       writeFileSync(abs, data, { flag: 'wx' });
