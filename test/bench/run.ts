@@ -27,7 +27,16 @@ const scales = values.scales.split(',').map(Number);
 const work = mkdtempSync(join(tmpdir(), 'football-bench-'));
 const tsx = ['--import', 'tsx'];
 
+/**
+ * Flushes written and deleted files to disk, so one measurement does not pay for the previous one's
+ * write-back (without it, serving figures after a large build varied fivefold).
+ */
+function settle(): void {
+  spawnSync('sync');
+}
+
 function buildIn(db: string, out: string, precompress = false) {
+  settle();
   const child = spawnSync(process.execPath, [...tsx, 'test/bench/build-child.ts', db, out, ...(precompress ? ['precompress'] : [])], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as { records: number; files: number; bytes: number; seconds: number; maxRssMB: number };
@@ -108,6 +117,7 @@ async function main(): Promise<void> {
     { name: 'other page size (composed)', ours: [1, 2, 3].map((p) => `/v1/persons?records=25&page=${p}`), plain: null },
     { name: 'two filters (composed)', ours: ['/v1/personnel/players?position=10&full_name=*a*', '/v1/personnel/players?position=21&sort=-birth_date'], plain: null },
   ];
+  settle();
   const ours = await startServer(['server/cli.ts', '--dir', dist, '--port', '0']);
   const plain = await startServer(['test/bench/plain-sirv.ts', dist]);
   const served: (string | number)[][] = [];
