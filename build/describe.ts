@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './write-resource.ts';
 
 /** The default order as documented: the declared fields, then the id that breaks ties. */
 function defaultSort(def: ResourceDef): string[] {
-  return [...def.defaultSort, 'id'];
+  return [...def.defaultSort.filter((name) => !def.hidden?.[name]), 'id'];
 }
 
 /** The manifest entry of a resource. */
@@ -53,7 +53,7 @@ export function optionsDocument(def: ResourceDef): string {
     id: { type: def.idType, path: `/${def.path}/<id>` },
     paginated: def.paginated,
     records: def.paginated ? entry.records : { default: null, max: null },
-    sort: entry.sort,
+    sort: def.orderNote ? { ...entry.sort, order: def.orderNote } : entry.sort,
     fields: entry.fields.map((f) => ({
       name: f.name,
       key: f.key,

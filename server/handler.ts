@@ -134,7 +134,9 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
         body: null,
       };
     }
-    const plan = route(method, target, table);
+    const planned = route(method, target, table);
+    if (planned.kind === 'within' && (await files.read(planned.file)) === null) return errorOutcome(404, planned.message, target);
+    const plan = planned.kind === 'within' ? planned.plan : planned;
     if (plan.kind === 'error') {
       return errorOutcome(plan.status, plan.message, target, plan.errors, plan.allow ? { Allow: plan.allow } : {});
     }

@@ -42,6 +42,12 @@ export type Missing =
 
 /** What to do with a request. */
 export type Plan =
+  | SimplePlan
+  /** Answer `plan` only if the file `file` exists (a match's lineups need the match); otherwise 404. */
+  | { kind: 'within'; file: string; message: string; plan: SimplePlan };
+
+/** A plan that needs no other file to exist first. */
+export type SimplePlan =
   | { kind: 'error'; status: 400 | 404 | 405; message: string; errors: ParamError[]; allow?: string }
   | {
       kind: 'file';
@@ -93,7 +99,7 @@ export function routeTable(manifest: Manifest): RouteTable {
 const READ = 'GET, HEAD';
 const COLLECTION = 'GET, HEAD, OPTIONS';
 
-function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): Plan {
+function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): SimplePlan {
   return allow ? { kind: 'error', status, message, errors, allow } : { kind: 'error', status, message, errors };
 }
 
@@ -137,7 +143,7 @@ export function route(method: string, target: string, table: RouteTable): Plan {
     if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
     return collection(resource, given);
   }
-  if (nested) return underParent(nested, method, given);
+  if (nested) return underParent(nested, method, given, table);
   return record(parent!, segments[segments.length - 1]!, given);
 }
 
@@ -158,7 +164,7 @@ function nestedTarget(segments: string[], table: RouteTable): NestedTarget | nul
   return null;
 }
 
-function underParent({ resource, pid, id }: NestedTarget, method: string, given: [string, string][]): Plan {
+function underParent({ resource, pid, id }: NestedTarget, method: string, given: [string, string][], table: RouteTable): Plan {
   const parent = resource.parent!;
   if (parent.mode === 'record') return id === null ? record(resource, pid, given) : notFound();
   const param = resource.fields.find((f) => f.name === parent.param)!;
@@ -170,7 +176,11 @@ function underParent({ resource, pid, id }: NestedTarget, method: string, given:
       return error(400, `The path already selects the ${parent.param}; remove the '${parent.param}' parameter.`,
         [{ parameter: parent.param, message: 'Given in the path and in the query.' }]);
     }
-    return collection(resource, [[parent.param, String(parentId)], ...given]);
+    const plan = collection(resource, [[parent.param, String(parentId)], ...given]);
+    // The parent is named in the path, so an unknown parent is a 404, not an empty list.
+    const owner = table.manifest.resources.find((r) => r.parent?.path === parent.path && r.parent.mode === 'record');
+    if (!owner || plan.kind === 'error') return plan;
+    return { kind: 'within', file: recordFile(owner.path, String(parentId)), message: `/${parent.path} has no record with id ${parentId}.`, plan };
   }
   const plan = record(resource, id, given);
   return plan.kind === 'file' ? { ...plan, check: { key: param.key, value: String(parentId) } } : plan;
@@ -184,7 +194,7 @@ function noParams(given: [string, string][]): Plan | null {
 
 /** A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path. */
 function file(hash: string, path: string, contentType: string, resource: ResourceManifest | null = null,
-  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): Plan {
+  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): SimplePlan {
   return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
 }
 
@@ -204,7 +214,7 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
   return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, { kind: 'not-found', message });
 }
 
-function collection(resource: ResourceManifest, given: [string, string][]): Plan {
+function collection(resource: ResourceManifest, given: [string, string][]): SimplePlan {
   const errors: ParamError[] = [];
   const filters: FilterPlan[] = [];
   let sort: SortPlan[] | null = null;
@@ -266,14 +276,17 @@ function collection(resource: ResourceManifest, given: [string, string][]): Plan
 }
 
 /**
- * SPEC's phase rule: `matchday` without `round_name` selects league matches, `round_name` with `group`
- * group matches, `round_name` alone knockout matches. Returns the implied phase filter, if any.
+ * SPEC's phase rule: `matchday` alone selects league matches, `round_name` (or `group`) with `group`
+ * group matches, `round_name` alone knockout matches. Nothing is implied when the phase is given
+ * (`phase`, `phase_name`) or a `round` id is. Returns the implied phase filter, if any.
  */
 function phaseFilter(resource: ResourceManifest, filters: FilterPlan[]): FilterPlan[] {
   const given = new Set(filters.map((f) => f.field.name));
   const phase = resource.fields.find((f) => f.name === 'phase');
-  if (!phase || given.has('phase')) return [];
-  const id = given.has('round_name') ? (given.has('group') ? 2 : 3) : given.has('matchday') ? 1 : null;
+  if (!phase || given.has('phase') || given.has('phase_name')) return [];
+  const id = given.has('round_name') || given.has('group')
+    ? (given.has('group') ? 2 : 3)
+    : given.has('matchday') && !given.has('round') ? 1 : null;
   return id === null ? [] : [{ field: phase, raw: String(id), key: String(id), wildcard: false, implicit: true }];
 }
 

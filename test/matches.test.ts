@@ -29,6 +29,14 @@ describe.each(MATCH_TYPES)('%s matches', (mt) => {
     expect(await ids(`${base}/info?records=100`)).toEqual(expected);
     const other = mt === 'clubs' ? 'national' : 'clubs';
     expectError(await call(api, `/v1/${other}/matches/${expected[0]}/info`), 404);
+    // Collections under a match named in the path need that match, of this type.
+    for (const kind of ['lineups', 'goals', 'conditions', 'shootouts']) {
+      expectError(await call(api, `/v1/${other}/matches/${expected[0]}/${kind}`), 404);
+      expectError(await call(api, `${base}/${'f'.repeat(32)}/${kind}`), 404);
+      expectEnvelope(await call(api, `${base}/${expected[0]}/${kind}`), { paginated: true });
+    }
+    // The flat filter is a filter: an unknown match matches nothing.
+    expect((await call(api, `/v1/${other}/matches/lineups?match=${expected[0]}`)).json.result).toEqual([]);
   });
 
   it.each(Object.entries(EVENT_TABLES))('%s lists exactly the rows of %s for that match type', async (kind, table) => {
@@ -88,6 +96,20 @@ describe.each(MATCH_TYPES)('%s matches', (mt) => {
     expect(groupMatchdays.length).toBeGreaterThan(0);
     expect((await ids(`${base}/info?matchday=1`)).some((id) => groupMatchdays.includes(id))).toBe(false);
     expect(await ids(`${base}/info?matchday=1&phase=2`)).toEqual(groupMatchdays);
+    // Naming the phase, or a group, turns the implied league phase off.
+    expect(await ids(`${base}/info?matchday=1&phase_name=group`)).toEqual(groupMatchdays);
+    const groupA = sql("SELECT id FROM match WHERE match_type = ? AND phase = 2 AND matchday = 1 AND group_name = 'A'", mt);
+    expect(await ids(`${base}/info?matchday=1&group=A`)).toEqual(groupA);
+  });
+
+  it('the phase rule applies to lineups and macro-events too, within the router\'s bounds', async () => {
+    const lineups = sql(`SELECT l.id FROM lineup l JOIN match m ON m.id = l.match WHERE m.match_type = ? AND m.phase = 1
+      AND m.matchday = 1`, mt);
+    expect(await ids(`${base}/lineups?matchday=1`)).toEqual(lineups);
+    const finals = sql(`SELECT g.id FROM goal g JOIN match m ON m.id = g.match WHERE m.match_type = ? AND m.knockout_round = 29`, mt);
+    expect(await ids(`${base}/goals?round_name=Final`)).toEqual(finals);
+    const finalLineups = sql(`SELECT l.id FROM lineup l JOIN match m ON m.id = l.match WHERE m.match_type = ? AND m.knockout_round = 29`, mt);
+    expect(await ids(`${base}/lineups?round_name=Final`)).toEqual(finalLineups);
   });
 
   it('conditions: one per match, under the match too, and phase filters are refused', async () => {

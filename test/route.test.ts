@@ -51,7 +51,11 @@ const manifest: Manifest = {
 };
 const table = routeTable(manifest);
 const ID = '0123456789abcdef0123456789abcdef';
-const plan = (target: string, method = 'GET'): Plan => route(method, target, table);
+/** The plan of a request, unwrapped from the check that a parent named in the path exists. */
+const plan = (target: string, method = 'GET'): Plan => {
+  const p = route(method, target, table);
+  return p.kind === 'within' ? p.plan : p;
+};
 const fileOf = (p: Plan) => (p.kind === 'file' ? p.file : p.kind);
 const statusOf = (p: Plan) => (p.kind === 'error' ? p.status : 200);
 
@@ -173,6 +177,12 @@ describe('route: match paths and the phase rule', () => {
     ['/v1/clubs/matches/info?phase=2', 'v1/clubs/matches/info/_by/phase/2/index.json'],
   ])('GET %s -> %s', (target, file) => {
     expect(fileOf(plan(target))).toBe(file);
+  });
+
+  it('a collection under a match needs that match to exist', () => {
+    const p = route('GET', `/v1/clubs/matches/${M}/goals`.replace('goals', 'lineups'), table);
+    expect(p.kind === 'within' && p.file).toBe(`v1/clubs/matches/info/${M}.json`);
+    expect(route('GET', `/v1/clubs/matches/lineups?match=${M}`, table).kind).toBe('file');
   });
 
   it('a lineup addressed under a match must belong to it', () => {

@@ -66,6 +66,8 @@ export interface ResourceDef {
   refused?: { names: string[]; message: string };
   /** Extra SQL columns the default order may use without them being fields (name -> SQL). */
   hidden?: Record<string, string>;
+  /** The default order in words, when it uses hidden columns (OPTIONS documents it instead of their names). */
+  orderNote?: string;
   /** Template of a record's `uri` (default `/<path>/{id}`). */
   uri?: string;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */

@@ -188,6 +188,7 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     ]),
     hidden: { _date: 'm.match_date', _kickoff: 'm.kickoff_time' },
     defaultSort: ['_date', '_kickoff'],
+    orderNote: 'by match date and kickoff time',
     refused: { names: PHASE_PARAMS, message: 'Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match\'s conditions.' },
     links: { match: matchLink },
   });
@@ -197,7 +198,7 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     description: 'Players in a match: starters and the substitutes who came on, with captains and shirt numbers.',
     idSql: 'l.id',
     from: `FROM lineup l JOIN match m ON m.id = l.match ${matchJoins(matchType)} LEFT JOIN position pos ON pos.id = l.position WHERE ${scope}`,
-    fields: indexOnly(['match', 'phase', 'player', 'player_team'], [
+    fields: indexOnly(['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'], [
       ...eventFields('l'),
       field('position', 'integer', 'Position played (/v1/positions).', 'l.position'),
       field('position_name', 'string', 'Position name.', 'pos.name'),
@@ -320,6 +321,7 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     ]),
     hidden: { _date: 'm.match_date', _kick: "k.round * 2 - (l.team = k.opening_team)" },
     defaultSort: ['_date', 'match', '_kick'],
+    orderNote: 'by match date, then match, then the order the kicks were taken',
     phaseRule: true,
     links: eventLinks,
   });
