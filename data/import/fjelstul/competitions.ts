@@ -1,0 +1,45 @@
+import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import type { ImportContext } from '../context.ts';
+import { requiredInt } from '../csv.ts';
+import { readSource } from './source.ts';
+
+/** The competition and season of each tournament (`WC-2022` -> men's World Cup, season 2022). */
+export interface Tournament {
+  readonly competition: string;
+  readonly season: number;
+  readonly women: boolean;
+  /** The source's name, e.g. "2022 FIFA Men's World Cup". */
+  readonly name: string;
+}
+
+/** The two competitions, keyed by the source's tournament name without the year. */
+const COMPETITIONS = ["FIFA Men's World Cup", "FIFA Women's World Cup"] as const;
+
+/**
+ * Competitions, seasons and the tournament -> (competition, season) map. The men's and the women's World
+ * Cup are two competitions (intl_competition of FIFA, id 16); level is NULL (no pyramid). A season is the
+ * tournament year (id = year, name 'YYYY'), shared with every other source's calendar season of that year,
+ * so it is only inserted when absent.
+ */
+export function importCompetitions(ctx: ImportContext, dir: string): ReadonlyMap<string, Tournament> {
+  const ids = new Map<string, string>();
+  for (const name of COMPETITIONS) {
+    const id = ctx.id('competition', name);
+    ctx.save('competition', { id, name, level: null, supplier_id: null, source: ctx.source });
+    ctx.save('intl_competition', { id, confederation: CONFEDERATION_ID.FIFA });
+    ids.set(name, id);
+  }
+
+  const tournaments = new Map<string, Tournament>();
+  for (const row of readSource(dir, 'tournaments')) {
+    const year = requiredInt(row.year, `tournament ${row.tournament_id}`);
+    const competitionName = row.tournament_name.replace(/^\d{4}\s+/, '');
+    const competition = ids.get(competitionName);
+    if (!competition) throw new Error(`tournament ${row.tournament_id}: unknown competition "${competitionName}"`);
+    ctx.ensure('season', { id: year, name: String(year), supplier_id: null });
+    tournaments.set(row.tournament_id, {
+      competition, season: year, women: competitionName === COMPETITIONS[1], name: row.tournament_name,
+    });
+  }
+  return tournaments;
+}

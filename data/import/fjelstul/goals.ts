@@ -1,0 +1,69 @@
+import type { ImportContext } from '../context.ts';
+import { flag, requiredInt } from '../csv.ts';
+import type { FjelstulCountries } from './countries.ts';
+import type { FjelstulLineups } from './lineups.ts';
+import type { MatchInfo } from './matches.ts';
+import { readSource } from './source.ts';
+
+/** Penalty outcome id of a converted kick (reference list). */
+const GOAL = 1;
+
+/**
+ * goals.csv -> goals, and penalties for the penalty goals.
+ *
+ * - team: the team credited with the goal (`team_id`); the scorer's team is `player_team_id`, which
+ *   differs for own goals (own_goal = 1), so an own goal's lineup belongs to the other team.
+ * - lineup: the scorer's lineup row in that match where the source has lineups (1970 on); NULL otherwise
+ *   (before 1970, the 1999 Women's World Cup, the 2011 Women's final): the scorer is then known to the
+ *   source but not linkable, since a goal points at a lineup row, not at a player.
+ * - time_mins = minute_regulation, stoppage_mins = minute_stoppage ("90'+3'" -> 90, 3; "105'+1'" -> 105, 1).
+ * - shot_event and bodypart NULL: the source does not say how a goal was scored (a penalty is not one of
+ *   the shot events).
+ * - Penalties (kicks in play, not shootouts): the source only has the converted ones (goals with
+ *   penalty = 1), so each becomes a penalty row with outcome 1 Goal, same time, foul NULL; a penalty row
+ *   needs the taker's lineup, so penalty goals without lineups have no penalty row (reported).
+ *   Missed or saved penalties in play are not in the source.
+ */
+export function importGoals(
+  ctx: ImportContext, dir: string, matches: ReadonlyMap<string, MatchInfo>, countries: FjelstulCountries, lineups: FjelstulLineups,
+): void {
+  const rows = readSource(dir, 'goals');
+  const step = ctx.progress.step('goals', rows.length);
+  let withoutLineup = 0;
+  let penaltiesWithoutLineup = 0;
+  for (const row of rows) {
+    const match = matches.get(row.match_id);
+    if (!match) throw new Error(`goals: unknown match ${row.match_id}`);
+    const lineup = lineups.get(row.match_id, row.player_id);
+    if (lineup && lineup.team !== row.player_team_id) {
+      throw new Error(`${row.goal_id}: the scorer's lineup team ${lineup.team} is not player_team_id ${row.player_team_id}`);
+    }
+    if (lineups.matches.has(row.match_id) && !lineup) {
+      throw new Error(`${row.goal_id}: scorer ${row.player_id} is not in the lineup of ${row.match_id}`);
+    }
+    const ownGoal = flag(row.own_goal);
+    if (ownGoal === (row.team_id === row.player_team_id)) {
+      throw new Error(`${row.goal_id}: own_goal ${row.own_goal} disagrees with team ${row.team_id} / player team ${row.player_team_id}`);
+    }
+    const time = requiredInt(row.minute_regulation, row.goal_id);
+    const stoppage = requiredInt(row.minute_stoppage, row.goal_id);
+    ctx.save('goal', {
+      id: ctx.id('goal', row.goal_id), match: match.id, team: countries.team(row.team_id), lineup: lineup?.id ?? null,
+      shot_event: null, bodypart: null, time_mins: time, stoppage_mins: stoppage,
+    });
+    if (!lineup) withoutLineup += 1;
+    if (flag(row.penalty)) {
+      if (lineup) {
+        ctx.save('penalty', {
+          id: ctx.id('penalty', row.goal_id), match: match.id, lineup: lineup.id, foul: null, outcome: GOAL,
+          time_mins: time, stoppage_mins: stoppage,
+        });
+      } else penaltiesWithoutLineup += 1;
+    }
+    step.tick();
+  }
+  step.done();
+  ctx.report.note(`goal: ${withoutLineup} goals have no lineup (lineup NULL): their matches have no player appearances in the source`);
+  ctx.report.skip('penalty', 'penalty goals without a lineup of the taker (matches without player appearances): the goal is kept, no penalty row', penaltiesWithoutLineup);
+  ctx.report.note('penalty: only converted penalties in play are in the source (outcome Goal); shot_event, bodypart and foul are NULL (not in the source)');
+}

@@ -1,0 +1,46 @@
+/** The phase and round of a match, as the `match` columns want them. */
+export interface PhaseRound {
+  readonly phase: 2 | 3;
+  readonly group_round: number | null;
+  readonly knockout_round: number | null;
+}
+
+const group = (round: number): PhaseRound => ({ phase: 2, group_round: round, knockout_round: null });
+const knockout = (round: number): PhaseRound => ({ phase: 3, group_round: null, knockout_round: round });
+
+/**
+ * Stage names of matches.csv -> phase (2 Group, 3 Knockout) and round (reference lists). The men's and the
+ * women's files spell some knockout stages differently (quarter-finals / quarter-final). The group play-off
+ * matches of 1954 and 1958 are listed in the source as group-stage matches of their group, and stay so.
+ */
+const STAGES: Record<string, PhaseRound> = {
+  'group stage': group(10), // Group Stage: the first (or only) group stage
+  'second group stage': group(12), // Second Round: 1974, 1978, 1982
+  'final round': group(15), // Final Round: the final group of 1950
+  'round of 16': knockout(26), // Round of 16 (1/8); also the first knockout round of 1934 and 1938
+  'quarter-finals': knockout(27),
+  'quarter-final': knockout(27),
+  'semi-finals': knockout(28),
+  'semi-final': knockout(28),
+  'third-place match': knockout(33), // Third Place Play-off (the project's added id)
+  final: knockout(29),
+};
+
+/** The phase and round of a stage name; throws for a stage this importer does not know. */
+export function phaseRound(stage: string): PhaseRound {
+  const found = STAGES[stage];
+  if (!found) throw new Error(`unknown stage name "${stage}" in matches.csv`);
+  return found;
+}
+
+/**
+ * The group of a group-phase match: the source's letter or number without the "Group " prefix
+ * ("Group A" -> "A", "Group 1" -> "1"), as a fan names a group and as the demo data stores it; one
+ * lower-case letter in the source ("Group c", 2015) is upper-cased. The 1950 final round has no group
+ * name in the source ("not applicable") -> NULL. Knockout matches have no group (NULL).
+ */
+export function groupName(value: string, phase: number): string | null {
+  if (phase !== 2) return null;
+  const match = /^Group\s+(\S+)$/i.exec(value.trim());
+  return match ? match[1]!.toUpperCase() : null;
+}

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { openDatabase, type Db } from '../db.ts';
+import { createImportContext } from './context.ts';
+import { importerFor } from './formats.ts';
+import { SILENT, type Progress } from './progress.ts';
+import { ImportReport } from './report.ts';
+
+/** What `importDataset` needs. */
+export interface ImportOptions {
+  /** Format name (a key of `FORMATS`). */
+  format: string;
+  /** The dataset folder. */
+  path: string;
+  /** A database file (created with the schema if needed, closed afterwards) or an open connection. */
+  db: string | Db;
+  progress?: Progress;
+}
+
+/**
+ * Imports one dataset into one SQLite database, in a single transaction: either everything of the
+ * import is written or nothing is. Importing the same data twice changes nothing the second time.
+ */
+export function importDataset(options: ImportOptions): ImportReport {
+  const importer = importerFor(options.format);
+  const dir = resolve(options.path);
+  importer.check(dir);
+  const started = process.hrtime.bigint();
+  const db = typeof options.db === 'string' ? openDatabase(options.db) : options.db;
+  try {
+    const report = new ImportReport(importer.format, dir);
+    const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
+    db.transaction(() => importer.run(ctx, dir))();
+    report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return report;
+  } finally {
+    if (typeof options.db === 'string') db.close();
+  }
+}
