@@ -224,6 +224,11 @@ CREATE TABLE IF NOT EXISTS match (
   -- Final score as the source states it; goals rows must agree with it where both exist.
   home_score         INTEGER,
   away_score         INTEGER,
+  -- Shootout: kicks converted per team and the team that won it, where the source says (a source may
+  -- give only the winner).
+  home_shootout_score INTEGER,
+  away_shootout_score INTEGER,
+  shootout_winner    TEXT,
   supplier_id        INTEGER,
   source             TEXT NOT NULL REFERENCES provider (key),
   CHECK ((phase = 2) = (group_round IS NOT NULL)),
@@ -269,6 +274,9 @@ CREATE TABLE IF NOT EXISTS goal (
   match         TEXT NOT NULL REFERENCES match (id),
   team          TEXT NOT NULL,
   lineup        TEXT REFERENCES lineup (id),
+  -- The scorer and their team, also where no lineup row exists (sources without lineups name scorers).
+  player        TEXT REFERENCES player (id),
+  player_team   TEXT,
   shot_event    INTEGER REFERENCES shotevent (id),
   bodypart      INTEGER REFERENCES bodypart (id),
   time_mins     INTEGER NOT NULL,

@@ -84,15 +84,18 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     ...def,
   });
 
-  /** Fields every macro-event has: match, phase fields, teams (DECISIONS). */
-  const eventFields = (lineupAlias: string): FieldDef[] => [
+  /**
+   * Fields every macro-event has: match, phase fields, teams (DECISIONS), and the player and their team
+   * from the row `alias` (a lineup, or a goal, which names its scorer also where no lineup exists).
+   */
+  const eventFields = (alias: string, teamColumn = 'team'): FieldDef[] => [
     field('match', 'uuid', 'Match id.', 'm.id', { nullable: false }),
     ...phaseFields,
     ...teamFields,
-    field('player', 'uuid', 'Player id (/v1/personnel/players).', `${lineupAlias}.player`),
-    field('player_name', 'string', 'Player name.', playerName(lineupAlias)),
-    field('player_team', 'uuid', 'Team of the player.', `${lineupAlias}.team`),
-    field('player_team_name', 'string', 'Name of the player\'s team.', teamName(matchType, `${lineupAlias}.team`)),
+    field('player', 'uuid', 'Player id (/v1/personnel/players).', `${alias}.player`),
+    field('player_name', 'string', 'Player name.', playerName(alias)),
+    field('player_team', 'uuid', 'Team of the player.', `${alias}.${teamColumn}`),
+    field('player_team_name', 'string', 'Name of the player\'s team.', teamName(matchType, `${alias}.${teamColumn}`)),
   ];
   const timeFields = (alias: string): FieldDef[] => [
     field('time_mins', 'integer', 'Match minute.', `${alias}.time_mins`, { nullable: false }),
@@ -141,6 +144,10 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
       field('attendance', 'integer', 'Attendance (estimate).', 'm.attendance'),
       field('home_score', 'integer', 'Goals of the home team, extra time included, shootout not (an addition to SPEC).', 'm.home_score'),
       field('away_score', 'integer', 'Goals of the away team (an addition to SPEC).', 'm.away_score'),
+      field('home_shootout_score', 'integer', 'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to SPEC).', 'm.home_shootout_score'),
+      field('away_shootout_score', 'integer', 'Shootout kicks converted by the away team (an addition to SPEC).', 'm.away_shootout_score'),
+      field('shootout_winner', 'uuid', 'Team that won the shootout; null without one (an addition to SPEC).', 'm.shootout_winner'),
+      field('shootout_winner_name', 'string', 'Name of the team that won the shootout.', teamName(matchType, 'm.shootout_winner')),
     ]),
     defaultSort: ['match_date', 'kickoff_time'],
     paginated: true,
@@ -220,10 +227,10 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     title: `Goals (${matchType})`,
     description: 'Goals. An own goal is a goal whose player_team differs from scoring_team.',
     idSql: 'g.id',
-    from: `FROM goal g JOIN match m ON m.id = g.match ${matchJoins(matchType)} LEFT JOIN lineup l ON l.id = g.lineup
+    from: `FROM goal g JOIN match m ON m.id = g.match ${matchJoins(matchType)}
       LEFT JOIN shotevent se ON se.id = g.shot_event LEFT JOIN bodypart bp ON bp.id = g.bodypart WHERE ${scope}`,
     fields: indexOnly([...EVENT_INDEXES, 'scoring_team'], [
-      ...eventFields('l'),
+      ...eventFields('g', 'player_team'),
       field('scoring_team', 'uuid', 'Team credited with the goal.', 'g.team', { nullable: false }),
       field('scoring_team_name', 'string', 'Name of the team credited.', teamName(matchType, 'g.team'), { nullable: false }),
       field('shot_event', 'integer', 'Shot event id (/v1/shotevents).', 'g.shot_event'),

@@ -377,7 +377,9 @@ function writeMatch(ctx: DemoContext, fixture: Fixture, result: PlayedMatch, ext
     home_manager: extras.homeManager, away_manager: extras.awayManager, referee: extras.referee, venue: fixture.venue,
     match_date: fixture.date, kickoff_time: fixture.kickoff, firsthalf_length: 45, secondhalf_length: 45,
     firstextra_length: result.extraTime ? 15 : null, secondextra_length: result.extraTime ? 15 : null,
-    attendance, home_score: result.homeScore, away_score: result.awayScore, supplier_id: null, source: DEMO_SOURCE,
+    attendance, home_score: result.homeScore, away_score: result.awayScore,
+    home_shootout_score: result.shootout?.home ?? null, away_shootout_score: result.shootout?.away ?? null,
+    shootout_winner: result.shootout ? result.winner : null, supplier_id: null, source: DEMO_SOURCE,
   });
 
   const conditions = drawConditions(rng, {
@@ -391,9 +393,11 @@ function writeMatch(ctx: DemoContext, fixture: Fixture, result: PlayedMatch, ext
   });
 
   const lineupIds = new Map<string, string>();
+  const teams = new Map<string, string>();
   for (const entry of result.lineups) {
     const lineup = ctx.id('lineup', `${key}:${entry.player}`);
     lineupIds.set(entry.player, lineup);
+    teams.set(entry.player, entry.team);
     ctx.insert('lineup', {
       id: lineup, v0_id: ctx.v0('lineup'), match: id, team: entry.team, player: entry.player, position: entry.position,
       number: entry.number, is_starting: entry.starting ? 1 : 0, is_captain: entry.captain === null ? null : entry.captain ? 1 : 0,
@@ -404,9 +408,10 @@ function writeMatch(ctx: DemoContext, fixture: Fixture, result: PlayedMatch, ext
     if (!lineup) throw new Error(`demo matches: ${player} has no line-up in ${key}`);
     return lineup;
   };
+  const teamOf = (player: string): string => teams.get(player)!;
   result.goals.forEach((goal, i) => ctx.insert('goal', {
     id: ctx.id('goal', `${key}:${i + 1}`), v0_id: ctx.v0('goal'), match: id, team: goal.team, lineup: lineupOf(goal.player),
-    shot_event: goal.shotEvent, bodypart: goal.bodypart, time_mins: goal.time.mins, stoppage_mins: goal.time.stoppage,
+    player: goal.player, player_team: teamOf(goal.player), shot_event: goal.shotEvent, bodypart: goal.bodypart, time_mins: goal.time.mins, stoppage_mins: goal.time.stoppage,
   }));
   result.penalties.forEach((penalty, i) => ctx.insert('penalty', {
     id: ctx.id('penalty', `${key}:${i + 1}`), v0_id: ctx.v0('penalty'), match: id, lineup: lineupOf(penalty.player),

@@ -2,6 +2,7 @@ import type { ImportContext } from '../context.ts';
 import { flag, requiredInt } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { FjelstulLineups } from './lineups.ts';
+import type { FjelstulPersons } from './persons.ts';
 import type { MatchInfo } from './matches.ts';
 import { readSource } from './source.ts';
 
@@ -13,9 +14,9 @@ const GOAL = 1;
  *
  * - team: the team credited with the goal (`team_id`); the scorer's team is `player_team_id`, which
  *   differs for own goals (own_goal = 1), so an own goal's lineup belongs to the other team.
- * - lineup: the scorer's lineup row in that match where the source has lineups (1970 on); NULL otherwise
- *   (before 1970, the 1999 Women's World Cup, the 2011 Women's final): the scorer is then known to the
- *   source but not linkable, since a goal points at a lineup row, not at a player.
+ * - player / player_team: the scorer and their team, for every goal. lineup: the scorer's lineup row in
+ *   that match where the source has lineups (1970 on); NULL otherwise (before 1970, the 1999 Women's
+ *   World Cup, the 2011 Women's final).
  * - time_mins = minute_regulation, stoppage_mins = minute_stoppage ("90'+3'" -> 90, 3; "105'+1'" -> 105, 1).
  * - shot_event and bodypart NULL: the source does not say how a goal was scored (a penalty is not one of
  *   the shot events).
@@ -25,7 +26,8 @@ const GOAL = 1;
  *   Missed or saved penalties in play are not in the source.
  */
 export function importGoals(
-  ctx: ImportContext, dir: string, matches: ReadonlyMap<string, MatchInfo>, countries: FjelstulCountries, lineups: FjelstulLineups,
+  ctx: ImportContext, dir: string, matches: ReadonlyMap<string, MatchInfo>, countries: FjelstulCountries,
+  persons: FjelstulPersons, lineups: FjelstulLineups,
 ): void {
   const rows = readSource(dir, 'goals');
   const step = ctx.progress.step('goals', rows.length);
@@ -49,7 +51,7 @@ export function importGoals(
     const stoppage = requiredInt(row.minute_stoppage, row.goal_id);
     ctx.save('goal', {
       id: ctx.id('goal', row.goal_id), match: match.id, team: countries.team(row.team_id), lineup: lineup?.id ?? null,
-      shot_event: null, bodypart: null, time_mins: time, stoppage_mins: stoppage,
+      player: persons.player(row.player_id), player_team: countries.team(row.player_team_id), shot_event: null, bodypart: null, time_mins: time, stoppage_mins: stoppage,
     });
     if (!lineup) withoutLineup += 1;
     if (flag(row.penalty)) {
@@ -63,7 +65,7 @@ export function importGoals(
     step.tick();
   }
   step.done();
-  ctx.report.note(`goal: ${withoutLineup} goals have no lineup (lineup NULL): their matches have no player appearances in the source`);
+  ctx.report.note(`goal: ${withoutLineup} goals have no lineup (lineup NULL; the scorer is still named): their matches have no player appearances in the source`);
   ctx.report.skip('penalty', 'penalty goals without a lineup of the taker (matches without player appearances): the goal is kept, no penalty row', penaltiesWithoutLineup);
   ctx.report.note('penalty: only converted penalties in play are in the source (outcome Goal); shot_event, bodypart and foul are NULL (not in the source)');
 }

@@ -41,7 +41,7 @@ export const fjelstul: Importer = {
     const persons = importPersons(ctx, dir, countries);
     const matches = importMatches(ctx, dir, tournaments, countries, venues, persons);
     const lineups = importLineups(ctx, dir, matches, countries, persons);
-    importGoals(ctx, dir, matches, countries, lineups);
+    importGoals(ctx, dir, matches, countries, persons, lineups);
     importBookings(ctx, dir, matches, lineups);
     importSubstitutions(ctx, dir, matches, countries, lineups);
     importShootouts(ctx, dir, matches, countries, lineups);

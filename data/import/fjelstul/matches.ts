@@ -31,6 +31,7 @@ export interface MatchInfo {
  * - period lengths: 45 + 45, and 15 + 15 when the match went to extra time (else NULL).
  * - home/away score: the source's score, extra time included, shootout excluded. attendance NULL
  *   (not in the source).
+ * - shootout: the kicks converted per team (score_penalties) and the winner (the team with more).
  */
 export function importMatches(
   ctx: ImportContext, dir: string, tournaments: ReadonlyMap<string, Tournament>, countries: FjelstulCountries,
@@ -62,6 +63,10 @@ export function importMatches(
     const venue = venues.get(row.stadium_id);
     if (!venue) throw new Error(`${row.match_id}: unknown stadium ${row.stadium_id}`);
     const id = ctx.id('match', row.match_id);
+    const shootout = flag(row.penalty_shootout);
+    const homeKicks = shootout ? requiredInt(row.home_team_score_penalties, row.match_id) : null;
+    const awayKicks = shootout ? requiredInt(row.away_team_score_penalties, row.match_id) : null;
+    if (shootout && homeKicks === awayKicks) throw new Error(`${row.match_id}: a shootout without a winner`);
     ctx.save('match', {
       id, match_type: 'national', competition: tournament.competition, season: tournament.season,
       phase: stage.phase, matchday: null, group_round: stage.group_round, group_name: groupName(row.group_name, stage.phase),
@@ -75,11 +80,13 @@ export function importMatches(
       firstextra_length: extraTime ? 15 : null, secondextra_length: extraTime ? 15 : null,
       attendance: null,
       home_score: requiredInt(row.home_team_score, row.match_id), away_score: requiredInt(row.away_team_score, row.match_id),
+      home_shootout_score: homeKicks, away_shootout_score: awayKicks,
+      shootout_winner: !shootout ? null : countries.team(homeKicks! > awayKicks! ? row.home_team_id : row.away_team_id),
       supplier_id: null, source: ctx.source,
     });
     infos.set(row.match_id, {
       id, sourceId: row.match_id, tournament, homeTeam: row.home_team_id, awayTeam: row.away_team_id,
-      shootout: flag(row.penalty_shootout),
+      shootout,
     });
     step.tick();
   }

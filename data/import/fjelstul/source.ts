@@ -16,6 +16,7 @@ export const FILES = {
   matches: [
     'tournament_id', 'match_id', 'stage_name', 'group_name', 'match_date', 'match_time', 'stadium_id',
     'home_team_id', 'away_team_id', 'home_team_score', 'away_team_score', 'extra_time', 'penalty_shootout',
+    'home_team_score_penalties', 'away_team_score_penalties',
   ],
   manager_appearances: ['match_id', 'team_id', 'manager_id'],
   referee_appearances: ['match_id', 'referee_id'],
