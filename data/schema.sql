@@ -87,7 +87,8 @@ CREATE TABLE IF NOT EXISTS country (
   id            TEXT PRIMARY KEY,
   v0_id         INTEGER NOT NULL UNIQUE,
   name          TEXT NOT NULL UNIQUE,
-  confederation INTEGER NOT NULL REFERENCES confederation (id),
+  -- NULL for a team outside every confederation (Basque Country, ...) or one the source cannot place.
+  confederation INTEGER REFERENCES confederation (id),
   source        TEXT NOT NULL REFERENCES provider (key)
 );
 
@@ -115,7 +116,8 @@ CREATE TABLE IF NOT EXISTS domestic_competition (
 -- A competition organised by a confederation or a world body (same id as its competition).
 CREATE TABLE IF NOT EXISTS intl_competition (
   id            TEXT PRIMARY KEY REFERENCES competition (id),
-  confederation INTEGER NOT NULL REFERENCES confederation (id)
+  -- NULL when no confederation organises it (friendlies, invitational and regional cups).
+  confederation INTEGER REFERENCES confederation (id)
 );
 
 -- Club teams. A national team is its country: national matches point at `country` rows.

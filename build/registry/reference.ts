@@ -39,7 +39,7 @@ const name = (what: string) => ({ name: 'name', description: what });
 
 const countryFields: FieldDef[] = [
   field('name', 'string', 'Country name.', 'c.name', { nullable: false }),
-  field('confederation', 'integer', 'Confederation id (/v1/confederations).', 'c.confederation', { nullable: false }),
+  field('confederation', 'integer', 'Confederation id (/v1/confederations); null for a team outside every confederation or one its source cannot place.', 'c.confederation'),
 ];
 
 /** Every v1 reference resource. */
@@ -106,7 +106,7 @@ export const referenceResources: ResourceDef[] = [
     from: 'FROM intl_competition i',
     fields: [
       field('competition', 'uuid', 'Competition id (/v1/competitions).', 'i.id', { nullable: false }),
-      field('confederation', 'integer', 'Organising confederation id (/v1/confederations).', 'i.confederation', { nullable: false }),
+      field('confederation', 'integer', 'Organising confederation id (/v1/confederations); null when none organises it (friendlies, invitational cups).', 'i.confederation'),
     ],
     defaultSort: [],
     paginated: false,

@@ -1,4 +1,5 @@
 import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { ensureIntlCompetition, ensureYearSeason, MENS_WORLD_CUP } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { requiredInt } from '../csv.ts';
 import { readSource } from './source.ts';
@@ -13,21 +14,18 @@ export interface Tournament {
 }
 
 /** The two competitions, keyed by the source's tournament name without the year. */
-const COMPETITIONS = ["FIFA Men's World Cup", "FIFA Women's World Cup"] as const;
+const COMPETITIONS = [MENS_WORLD_CUP, "FIFA Women's World Cup"] as const;
 
 /**
  * Competitions, seasons and the tournament -> (competition, season) map. The men's and the women's World
- * Cup are two competitions (intl_competition of FIFA, id 16); level is NULL (no pyramid). A season is the
- * tournament year (id = year, name 'YYYY'), shared with every other source's calendar season of that year,
- * so it is only inserted when absent.
+ * Cup are two competitions (intl_competition of FIFA, id 16; ids shared with the other sources that have
+ * them, competitions.ts); level is NULL (no pyramid). A season is the tournament year (id = year, name
+ * 'YYYY'), shared with every other source's calendar season of that year, so it is only inserted when absent.
  */
 export function importCompetitions(ctx: ImportContext, dir: string): ReadonlyMap<string, Tournament> {
   const ids = new Map<string, string>();
   for (const name of COMPETITIONS) {
-    const id = ctx.id('competition', name);
-    ctx.save('competition', { id, name, level: null, supplier_id: null, source: ctx.source });
-    ctx.save('intl_competition', { id, confederation: CONFEDERATION_ID.FIFA });
-    ids.set(name, id);
+    ids.set(name, ensureIntlCompetition(ctx, name, CONFEDERATION_ID.FIFA));
   }
 
   const tournaments = new Map<string, Tournament>();
@@ -36,9 +34,8 @@ export function importCompetitions(ctx: ImportContext, dir: string): ReadonlyMap
     const competitionName = row.tournament_name.replace(/^\d{4}\s+/, '');
     const competition = ids.get(competitionName);
     if (!competition) throw new Error(`tournament ${row.tournament_id}: unknown competition "${competitionName}"`);
-    ctx.ensure('season', { id: year, name: String(year), supplier_id: null });
     tournaments.set(row.tournament_id, {
-      competition, season: year, women: competitionName === COMPETITIONS[1], name: row.tournament_name,
+      competition, season: ensureYearSeason(ctx, year), women: competitionName === COMPETITIONS[1], name: row.tournament_name,
     });
   }
   return tournaments;
