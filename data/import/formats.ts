@@ -1,5 +1,6 @@
 import { fjelstul } from './fjelstul/index.ts';
 import type { Importer } from './importer.ts';
+import { martj42 } from './martj42/index.ts';
 
 /**
  * The import formats by name. A new source is one module exporting an `Importer` (martj42, openfootball,
@@ -7,6 +8,7 @@ import type { Importer } from './importer.ts';
  */
 export const FORMATS: Readonly<Record<string, Importer>> = {
   [fjelstul.format]: fjelstul,
+  [martj42.format]: martj42,
 };
 
 /** The importer of a format; throws with the list of known formats otherwise. */
