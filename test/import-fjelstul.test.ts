@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { openingSide } from '../data/import/fjelstul/shootouts.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
 import { call, handlerFor } from './helpers/api.ts';
+import { tableChecksums } from './helpers/db.ts';
 import { describeReal } from './helpers/real-data.ts';
 
 /**
@@ -246,12 +246,12 @@ describeReal('fjelstul-worldcup', (dir) => {
     });
 
     it('importing twice changes nothing (row counts and the content of every table)', () => {
-      const before = checksum(db);
+      const before = tableChecksums(db);
       const again = importDataset({ format: 'fjelstul', path: dir, db: file });
       for (const [table, counts] of again.tables) {
         expect({ table, new: counts.new, updated: counts.updated }).toEqual({ table, new: 0, updated: 0 });
       }
-      expect(checksum(db)).toEqual(before);
+      expect(tableChecksums(db)).toEqual(before);
     });
   });
 
@@ -291,17 +291,3 @@ describeReal('fjelstul-worldcup', (dir) => {
     });
   });
 });
-
-/** Row counts and a hash of the content of every table, in a fixed order. */
-function checksum(db: Database.Database): Record<string, string> {
-  const tables = db.prepare<[], { name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
-  const sums: Record<string, string> = {};
-  for (const { name } of tables) {
-    const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).length;
-    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
-    const rows = db.prepare(`SELECT * FROM "${name}" ORDER BY ${order}`).raw().all();
-    sums[name] = `${rows.length}:${createHash('sha1').update(JSON.stringify(rows)).digest('hex')}`;
-  }
-  return sums;
-}

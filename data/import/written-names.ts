@@ -74,7 +74,8 @@ export class WrittenNames {
       if (born.length === 1) return this.merge(born[0]!.player);
     }
     const candidates = this.byCountry!.get(`${country}|${key}`) ?? [];
-    if (candidates.some((k) => k.player === own)) return null; // this source's own person: refreshed by the caller
+    // This source's own person (an earlier mention, or an earlier import): the first spelling stands.
+    if (candidates.some((k) => k.player === own)) return own;
     const fitting = candidates.filter((k) => birthDate === null || k.birthDate === null || k.birthDate === birthDate);
     return fitting.length === 1 ? this.merge(fitting[0]!.player) : null;
   }
