@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FORMATS } from '../data/import/formats.ts';
 import { demo } from './helpers/api.ts';
 
 /** The README documents every command, every option and every resource (as sirv's and Datasette's docs tests do). */
@@ -32,6 +33,11 @@ describe('README', () => {
     const options = optionsOf(file);
     expect(options.length).toBeGreaterThan(0);
     for (const option of options) expect(readme, `--${option}`).toContain(`\`--${option}`);
+  });
+
+  it.each(Object.keys(FORMATS))('documents the import format %s and its mapping choices', (format) => {
+    expect(readme).toContain(`| \`${format}\` |`);
+    expect(readme).toMatch(new RegExp(`^### ${format}`, 'im'));
   });
 
   it('lists every resource of the build', () => {
