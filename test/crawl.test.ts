@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { call, demo, handlerFor } from './helpers/api.ts';
-import { expectEnvelope } from './helpers/shapes.ts';
+import { demo, handlerFor } from './helpers/api.ts';
+import { crawl, shapeOf } from './helpers/crawl.ts';
 
 /**
  * Follows every link from /v1/ (root links, record links, record uris, pagination links) and fails on
@@ -14,55 +14,9 @@ const api = handlerFor(dist);
 /** Paths that may not resolve yet: micro-events, statistics and analytics. */
 const PENDING = /^\/v1\/((clubs|national)\/(events|stats)|analytics)\//;
 
-/** The shape of a pending link (ids and query values blanked), so each shape is requested a few times, not thousands. */
-const shapeOf = (link: string) => link.split('?')[0]!.replace(/[0-9a-f]{32}/g, ':id');
-
-function linksIn(value: unknown, out: string[]): void {
-  if (typeof value === 'string') out.push(value);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) linksIn(v, out);
-}
-
 describe('link crawl from /v1/', () => {
   it('every link resolves, except the pending event, statistics and analytics links', async () => {
-    const seen = new Set<string>(['/v1/']);
-    const queue = ['/v1/'];
-    const broken: string[] = [];
-    const pending = new Set<string>();
-    const pendingShapes = new Map<string, number>();
-    while (queue.length > 0) {
-      expect(seen.size, 'crawl cap').toBeLessThan(300_000);
-      const target = queue.shift()!;
-      const reply = await call(api, target);
-      if (reply.status !== 200) {
-        if (PENDING.test(target) && reply.status === 404) pending.add(target.split('?')[0]!);
-        else broken.push(`${target} -> ${reply.status}`);
-        continue;
-      }
-      const found: string[] = [];
-      if (target === '/v1/') {
-        expectEnvelope(reply, { root: true });
-        linksIn(reply.json.result.link, found);
-      } else {
-        for (const record of reply.json.result) {
-          found.push(record.uri);
-          linksIn(record.link, found);
-        }
-        for (const key of ['first', 'last', 'next', 'prev']) if (typeof reply.json.meta[key] === 'string') found.push(reply.json.meta[key]);
-      }
-      for (const link of found) {
-        expect(link.startsWith('/'), link).toBe(true);
-        if (PENDING.test(link)) {
-          const shape = shapeOf(link);
-          const n = pendingShapes.get(shape) ?? 0;
-          pendingShapes.set(shape, n + 1);
-          if (n >= 2) continue;
-        }
-        if (!seen.has(link)) {
-          seen.add(link);
-          queue.push(link);
-        }
-      }
-    }
+    const { seen, broken, pending } = await crawl(api, { pending: PENDING });
     expect(broken).toEqual([]);
     expect(seen.size).toBeGreaterThan(10_000);
     // Match data is crawled through: every match type's info, lineups and events were reached.

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import fg from 'fast-glob';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     scales: { type: 'string', default: '1,10,40' },
+    national: { type: 'string', default: '../shared/data' },
   },
 });
 const duration = Number(values.duration);
@@ -33,6 +34,18 @@ const tsx = ['--import', 'tsx'];
  */
 function settle(): void {
   spawnSync('sync');
+}
+
+/** The national-team datasets, in import order, by folder under `--national`. */
+const NATIONAL = [
+  ['fjelstul', 'fjelstul-worldcup'], ['openfootball', 'openfootball-worldcup.json'], ['martj42', 'martj42-international-results'],
+] as const;
+
+function importIn(format: string, path: string, db: string) {
+  settle();
+  const child = spawnSync(process.execPath, [...tsx, 'test/bench/import-child.ts', format, path, db], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number; rows: number; maxRssMB: number };
 }
 
 function buildIn(db: string, out: string, precompress = false) {
@@ -94,6 +107,26 @@ async function main(): Promise<void> {
   rows.push(['demo x1 --precompress', pre.records, pre.files, (pre.bytes / 1e6).toFixed(1), pre.seconds.toFixed(1),
     Math.round(pre.files / pre.seconds), pre.maxRssMB.toFixed(0)]);
   rmSync(join(work, 'dist-br'), { recursive: true, force: true });
+
+  // The real national-team data (when the datasets are there): each import, then the build.
+  const data = values.national;
+  if (NATIONAL.every(([, folder]) => existsSync(join(data, folder)))) {
+    const db = join(work, 'national.sqlite');
+    const imports: (string | number)[][] = [];
+    for (const [format, folder] of NATIONAL) {
+      const r = importIn(format, join(data, folder), db);
+      imports.push([format, r.rows, r.seconds.toFixed(1), r.maxRssMB.toFixed(0)]);
+    }
+    console.log('Import of the national-team data (one database, in this order)');
+    table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
+    console.log('');
+    const s = buildIn(db, join(work, 'dist-national'));
+    rows.push(['national (3 sources)', s.records, s.files, (s.bytes / 1e6).toFixed(1), s.seconds.toFixed(1),
+      Math.round(s.files / s.seconds), s.maxRssMB.toFixed(0)]);
+    rmSync(join(work, 'dist-national'), { recursive: true, force: true });
+  } else {
+    console.log(`No national-team figures: the datasets are not all in ${data} (--national DIR).\n`);
+  }
   console.log('Build');
   table(['dataset', 'records', 'files', 'MB', 'seconds', 'files/s', 'peak RSS MB'], rows);
 
