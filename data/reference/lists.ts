@@ -122,4 +122,7 @@ export const TIMEZONES: readonly (readonly [id: number, name: string, confederat
   [44, 'America/La_Paz', 13, -4], [45, 'America/Santiago', 13, -4], [46, 'America/Asuncion', 13, -4],
   [47, 'America/Sao_Paulo', 13, -3], [48, 'America/Argentina/Buenos_Aires', 13, -3],
   [49, 'America/Montevideo', 13, -3], [50, 'America/Guayaquil', 13, -5],
+  // Regions of World Cup stadiums (openfootball's stadium files, 2014–2026) not covered above.
+  [51, 'America/Manaus', 13, -4], [52, 'Europe/Kaliningrad', 15, 2], [53, 'Europe/Samara', 15, 4],
+  [54, 'Asia/Yekaterinburg', 15, 5], [55, 'America/Vancouver', 12, -8], [56, 'America/Toronto', 12, -5],
 ];
