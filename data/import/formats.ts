@@ -1,13 +1,15 @@
 import { fjelstul } from './fjelstul/index.ts';
 import type { Importer } from './importer.ts';
 import { martj42 } from './martj42/index.ts';
+import { openfootball } from './openfootball/index.ts';
 
 /**
- * The import formats by name. A new source is one module exporting an `Importer` (martj42, openfootball,
- * wyscout are planned), added here.
+ * The import formats by name. A new source is one module exporting an `Importer`, added here (wyscout
+ * is planned).
  */
 export const FORMATS: Readonly<Record<string, Importer>> = {
   [fjelstul.format]: fjelstul,
+  [openfootball.format]: openfootball,
   [martj42.format]: martj42,
 };
 
