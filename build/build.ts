@@ -66,9 +66,9 @@ export function build(options: BuildOptions): BuildSummary {
     let records = 0;
     for (const def of registry.resources) {
       writer.beginGroup();
-      const { count, buckets } = writeResource(db, def, writer, providers, progress);
-      writer.write(optionsFile(def.path), optionsDocument(def));
-      resources.push(manifestEntry(def, count, writer.endGroup(), buckets));
+      const { count, buckets, fieldBuckets } = writeResource(db, def, writer, providers, progress);
+      writer.write(optionsFile(def.path), optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT));
+      resources.push(manifestEntry(def, count, writer.endGroup(), buckets, fieldBuckets));
       records += count;
     }
     const roots = Object.entries(registry.roots).map(([version, links]) => ({

@@ -13,8 +13,11 @@ function defaultSort(def: ResourceDef): string[] {
   return [...def.defaultSort.filter((name) => !def.hidden?.[name]), 'id'];
 }
 
-/** The manifest entry of a resource. */
-export function manifestEntry(def: ResourceDef, count: number, hash: string, buckets = 0): ResourceManifest {
+/**
+ * The manifest entry of a resource; `buckets` and `fieldBuckets` say how the build stored its records
+ * and its bucket filters (see `Written`).
+ */
+export function manifestEntry(def: ResourceDef, count: number, hash: string, buckets = 0, fieldBuckets: Record<string, number> = {}): ResourceManifest {
   return {
     path: def.path,
     version: def.version,
@@ -32,25 +35,33 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
       nullable: f.nullable ?? true,
       filter: f.filter ?? 'indexed',
       description: f.description,
+      ...(f.filter === 'bucket' ? { buckets: fieldBuckets[f.name] ?? 1 } : {}),
     })),
     buckets,
     parent: def.parent ?? null,
     phaseRule: def.phaseRule ?? false,
     refused: def.refused ?? null,
+    ...(def.pathFilter ? { pathFilter: def.pathFilter } : {}),
+    ...(def.scanLimit ? { scanLimit: def.scanLimit } : {}),
     count,
     hash,
   };
 }
 
-/** The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). */
-export function optionsDocument(def: ResourceDef): string {
+/**
+ * The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). `scanLimit` is the
+ * build's bound of composed answers, which the resource's own replaces.
+ */
+export function optionsDocument(def: ResourceDef, scanLimit: number): string {
   const entry = manifestEntry(def, 0, '');
   const doc = {
     resource: `/${def.path}`,
     title: def.title,
     description: def.description,
     methods: ['GET', 'HEAD', 'OPTIONS'],
-    id: { type: def.idType, path: `/${def.path}/<id>` },
+    id: def.pathFilter
+      ? { type: def.idType, path: `/${def.path}/<id>`, note: `<id> is a ${def.pathFilter} id (the list of its records, as ?${def.pathFilter}=<id>) or a record id` }
+      : { type: def.idType, path: `/${def.path}/<id>` },
     paginated: def.paginated,
     records: def.paginated ? entry.records : { default: null, max: null },
     sort: def.orderNote ? { ...entry.sort, order: def.orderNote } : entry.sort,
@@ -68,6 +79,12 @@ export function optionsDocument(def: ResourceDef): string {
       'app_id (ignored)',
       'app_key (ignored)',
     ],
+    // What the router composes (other filters, sorts, page sizes) it reads from the collection of one
+    // exact value of a `narrowing` field, or the whole collection, up to `scanLimit` records.
+    composition: {
+      scanLimit: def.scanLimit ?? scanLimit,
+      narrowing: entry.fields.filter((f) => f.filter === 'indexed' || f.filter === 'bucket').map((f) => f.name),
+    },
     links: def.links satisfies Record<string, LinkTemplate>,
   };
   return JSON.stringify({ meta: {}, result: [doc] });

@@ -1,16 +1,16 @@
 import type { Db } from '../data/db.ts';
 import { attribution, envelope, pageMeta, type Attribution, type Provider } from '../server/envelope.ts';
 import { filterKey } from '../server/keys.ts';
-import { bucketFile, collectionDir, pageFile, recordFile } from '../server/paths.ts';
+import { bucketFile, collectionDir, groupBucketFile, pageFile, recordFile } from '../server/paths.ts';
 import type { ResourceDef } from './registry/define.ts';
 import { recordRenderer, type ApiRecord, type Row } from './render.ts';
-import { countQuery, defaultOrderQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
+import { countQuery, defaultOrderQuery, distinctCountQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
 import type { TreeWriter } from './tree-writer.ts';
 
 /**
  * Writes one resource, streaming rows from SQLite: every record, the default pages of the collection,
- * and the default pages of every single-field filter collection of its indexed fields. Only one page
- * of records is held in memory at a time.
+ * the default pages of every single-field filter collection of its indexed fields, and the bucket files
+ * of its bucket filters. Only one page (or one bucket file) of records is held in memory at a time.
  */
 
 /** Progress of the build: rows processed so far of a resource. */
@@ -68,29 +68,43 @@ class Pager {
   }
 }
 
-/** Average records per bucket file the build aims at: small enough to read for one record. */
-const BUCKET_TARGET = 64;
+/**
+ * Most records per bucket file on average: small enough to read for one record (~150 KB of micro-event
+ * records at most). Each more digit means 16 times the files, so the build takes the fewest digits that
+ * stay under it, which puts the average between 16 and 256: the real micro-events (3.25 M actions, ~5 M
+ * modifiers) get 65,536 files of ~50 and ~76 records, where a target of 64 would give the modifiers a
+ * million files of five.
+ */
+const BUCKET_MAX = 256;
 
 /** Hex digits of the id prefix that keys the buckets of a resource of `count` records. */
 export function bucketDigits(count: number): number {
   let digits = 1;
-  while (digits < 6 && count / 16 ** digits > BUCKET_TARGET) digits++;
+  while (digits < 6 && count / 16 ** digits > BUCKET_MAX) digits++;
   return digits;
 }
 
-/**
- * Writes a resource; returns its record count and how its records are stored (0 = a file each,
- * n = buckets keyed by n hex digits of the id).
- */
-export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): { count: number; buckets: number } {
+/** What `writeResource` wrote, for the manifest. */
+export interface Written {
+  count: number;
+  /** How records are stored: 0 = a file each, n = buckets keyed by n hex digits of the id. */
+  buckets: number;
+  /** Hex digits keying the bucket files of each `bucket` filter, by field name. */
+  fieldBuckets: Record<string, number>;
+}
+
+/** Writes a resource; returns its record count and how its records and bucket filters are stored. */
+export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): Written {
   const render = recordRenderer(def);
   const credit = def.credit.kind === 'reference' ? () => attribution(null) : (list: Iterable<Provider>) => attribution([...list]);
   const providerOf = (row: Row) => (row['_source'] === null ? null : providers.get(String(row['_source'])) ?? null);
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const grouped = def.fields.filter((f) => f.filter === 'bucket');
   const buckets = def.recordFiles === 'bucket' ? bucketDigits(total) : 0;
   if (buckets > 0 && def.idType !== 'uuid') throw new Error(`${def.path}: only uuid records can be bucketed`);
-  const work = total * (1 + indexed.length + (buckets > 0 ? 1 : 0));
+  for (const f of grouped) if (f.type !== 'uuid') throw new Error(`${def.path}: bucket filter ${f.name} must be a uuid field`);
+  const work = total * (1 + indexed.length + grouped.length + (buckets > 0 ? 1 : 0));
   let done = 0;
   const tick = () => {
     if (++done % 2000 === 0) progress(def.path, done, work);
@@ -111,9 +125,9 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
 
   // One pass per indexed field: rows grouped by filter key, group sizes read in lockstep.
   for (const field of indexed) {
-    const counts = (db.prepare(groupCountQuery(def, field.name)).iterate({ type: field.type }) as Iterable<{ k: string; n: number }>)[Symbol.iterator]();
+    const counts = (db.prepare(groupCountQuery(def, field.name)).iterate() as Iterable<{ k: string; n: number }>)[Symbol.iterator]();
     let current: { key: string; pager: Pager } | null = null;
-    for (const row of db.prepare(groupedQuery(def, field.name)).iterate({ type: field.type }) as Iterable<Row>) {
+    for (const row of db.prepare(groupedQuery(def, field.name)).iterate() as Iterable<Row>) {
       const record = render(row);
       const k = filterKey(field.type, row[field.name] ?? null);
       if (!current || current.key !== k) {
@@ -130,6 +144,40 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
     const leftover = counts.next();
     counts.return?.();
     if (!leftover.done) throw new Error(`${def.path}: more filter groups of ${field.name} than rows`);
+  }
+  // Bucket filters: rows grouped by value (a uuid), each group in the default order; one file per value
+  // prefix holds the groups of up to ~256 values, each with the attribution of its records.
+  const fieldBuckets: Record<string, number> = {};
+  for (const field of grouped) {
+    const digits = bucketDigits((db.prepare(distinctCountQuery(def, field.name)).get() as { n: number }).n);
+    fieldBuckets[field.name] = digits;
+    type Group = { value: string; result: ApiRecord[]; providers: Map<string, Provider> };
+    const file = { prefix: '', groups: {} as Record<string, { source: Attribution['source']; result: ApiRecord[] }> };
+    const close = (group: Group) => {
+      file.groups[group.value] = { source: credit(group.providers.values()).source, result: group.result };
+    };
+    const flush = () => {
+      if (file.prefix) out.write(groupBucketFile(def.path, field.name, file.prefix, digits), JSON.stringify(file.groups));
+      file.groups = {};
+    };
+    let group: Group | null = null;
+    for (const row of db.prepare(groupedQuery(def, field.name)).iterate() as Iterable<Row>) {
+      const value = String(row[field.name]);
+      if (group === null || group.value !== value) {
+        if (group) close(group);
+        if (value.slice(0, digits) !== file.prefix) {
+          flush();
+          file.prefix = value.slice(0, digits);
+        }
+        group = { value, result: [], providers: new Map() };
+      }
+      group.result.push(render(row));
+      const provider = providerOf(row);
+      if (provider) group.providers.set(provider.name, provider);
+      tick();
+    }
+    if (group) close(group);
+    flush();
   }
   // Bucketed records: rows in id order, one file per id prefix.
   if (buckets > 0) {
@@ -152,5 +200,5 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
     flush();
   }
   progress(def.path, work, work);
-  return { count: total, buckets };
+  return { count: total, buckets, fieldBuckets };
 }

@@ -1,7 +1,7 @@
 import { attribution, envelope, pageMeta, type Attribution, type ErrorBody, type Provider } from './envelope.ts';
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from './keys.ts';
 import type { ResourceManifest } from './manifest.ts';
-import { collectionDir, pageFile } from './paths.ts';
+import { collectionDir, groupBucketFile, pageFile } from './paths.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**
@@ -20,8 +20,11 @@ interface PageDoc {
 /** Reads and parses one file of dist/, or null when it does not exist. */
 export type ReadJson = (file: string) => Promise<unknown>;
 
-/** The outcome of a composition: a body to send with its status. */
-export type Composed = { status: 200; body: string } | { status: 400 | 404; error: Omit<ErrorBody, 'uri'> };
+/** The outcome of a composition: a body to send with its status (and how many records matched). */
+export type Composed = { status: 200; body: string; total: number } | { status: 400 | 404; error: Omit<ErrorBody, 'uri'> };
+
+/** A bucket file of a `bucket` filter: each value's records in the default order, with their attribution. */
+type GroupBucket = Record<string, { source: Attribution['source']; result: PageDoc['result'] }>;
 
 type ComposePlan = Extract<Plan, { kind: 'compose' }>;
 
@@ -32,10 +35,25 @@ function totalOf(resource: ResourceManifest, doc: PageDoc): number {
   return typeof n === 'number' ? n : 0;
 }
 
-/** Executes a compose plan. */
+/**
+ * Executes a compose plan, reading at most `scanLimit` records (the resource's own limit, else the
+ * build's).
+ */
 export async function compose(plan: ComposePlan, read: ReadJson, scanLimit: number): Promise<Composed> {
   const { resource } = plan;
   const defaultSize = resource.records.default;
+
+  // A bucket filter names a small collection held in one file: the whole answer lies within it.
+  const grouped = plan.filters.find((f) => f.field.filter === 'bucket' && !f.wildcard);
+  if (grouped) {
+    const file = groupBucketFile(resource.path, grouped.field.name, grouped.key, grouped.field.buckets ?? 1);
+    const entry = ((await read(file)) as GroupBucket | null)?.[grouped.key];
+    if (!entry) return respond(plan, [], 0);
+    const doc: PageDoc = { attribution: { ...attribution(null), source: entry.source }, meta: {}, result: entry.result };
+    const residual = plan.filters.filter((f) => f !== grouped);
+    if ((residual.length > 0 || plan.sort !== null) && entry.result.length > scanLimit) return tooBroad(plan, entry.result.length, scanLimit);
+    return filterAndSort(plan, residual, entry.result.map((row) => ({ row, doc })));
+  }
 
   // Pick the smallest pre-rendered collection that contains the answer.
   const candidates = plan.bases.length > 0 ? plan.bases : [null];
@@ -71,16 +89,19 @@ export async function compose(plan: ComposePlan, read: ReadJson, scanLimit: numb
     const doc = p === 1 ? first : ((await read(pageFile(dir, p))) as PageDoc | null);
     for (const row of doc?.result ?? []) rows.push({ row, doc: doc! });
   }
-  if (scans) {
-    const tests = residual.map(predicate);
-    rows = rows.filter(({ row }) => tests.every((test) => test(row)));
-    if (plan.sort) {
-      const order = comparator(plan.sort);
-      rows.sort((a, b) => order(a.row, b.row));
-    }
-    return respond(plan, rows, rows.length);
-  }
+  if (scans) return filterAndSort(plan, residual, rows);
   return respond(plan, rows, total, offset);
+}
+
+/** Applies the filters the base collection does not, then the requested sort, and answers the page. */
+function filterAndSort(plan: ComposePlan, residual: FilterPlan[], all: Sourced[]): Composed {
+  const tests = residual.map(predicate);
+  const rows = tests.length > 0 ? all.filter(({ row }) => tests.every((test) => test(row))) : all;
+  if (plan.sort) {
+    const order = comparator(plan.sort);
+    rows.sort((a, b) => order(a.row, b.row));
+  }
+  return respond(plan, rows, rows.length);
 }
 
 /** A record with the page it was read from. */
@@ -122,7 +143,7 @@ function providersOf(rows: Sourced[]): Provider[] | null {
 function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0): Composed {
   const { resource } = plan;
   if (!resource.paginated) {
-    return { status: 200, body: envelope({ attribution: attribution(providersOf(rows)), meta: {}, result: rows.map((r) => r.row) }) };
+    return { status: 200, total, body: envelope({ attribution: attribution(providersOf(rows)), meta: {}, result: rows.map((r) => r.row) }) };
   }
   const lastPage = Math.max(1, Math.ceil(total / plan.records));
   if (plan.page > lastPage) {
@@ -131,12 +152,13 @@ function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0):
   const start = (plan.page - 1) * plan.records - offset;
   const page = rows.slice(start, start + plan.records);
   const meta = pageMeta({ path: plan.path, params: plan.params, page: plan.page, records: plan.records, total, totals: resource.totals });
-  return { status: 200, body: envelope({ attribution: attribution(providersOf(page)), meta, result: page.map((r) => r.row) }) };
+  return { status: 200, total, body: envelope({ attribution: attribution(providersOf(page)), meta, result: page.map((r) => r.row) }) };
 }
 
 function tooBroad(plan: ComposePlan, total: number, limit: number): Composed {
   const given = new Set(plan.bases.map((f) => f.field.name));
-  const narrowing = plan.resource.fields.filter((f) => f.filter === 'indexed' && !given.has(f.name)).map((f) => f.name);
+  const narrowing = plan.resource.fields
+    .filter((f) => (f.filter === 'indexed' || f.filter === 'bucket') && !given.has(f.name)).map((f) => f.name);
   const message = `This request would filter or sort ${total} records; the router handles at most ${limit}. ` +
     `Narrow it with an exact value of one of: ${narrowing.join(', ')}.`;
   const parameter = plan.filters.find((f) => f.wildcard || f.field.filter !== 'indexed')?.field.name ?? (plan.sort ? 'sort' : plan.filters[0]?.field.name ?? 'sort');

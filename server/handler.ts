@@ -136,16 +136,20 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
     }
     const planned = route(method, target, table);
     if (planned.kind === 'within' && (await files.read(planned.file)) === null) return errorOutcome(404, planned.message, target);
-    const plan = planned.kind === 'within' ? planned.plan : planned;
-    if (plan.kind === 'error') {
-      return errorOutcome(plan.status, plan.message, target, plan.errors, plan.allow ? { Allow: plan.allow } : {});
-    }
+    let plan = planned.kind === 'within' ? planned.plan : planned;
     const ifNoneMatch = request.header('if-none-match');
     if (plan.kind === 'compose') {
-      const composed = await compose(plan, readJson, manifest.scanLimit);
+      const composed = await compose(plan, readJson, plan.resource.scanLimit ?? manifest.scanLimit);
       if (composed.status !== 200) return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
-      const outcome = bodyOutcome(200, composed.body);
-      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
+      // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
+      if (composed.total > 0 || !plan.fallback) {
+        const outcome = bodyOutcome(200, composed.body);
+        return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
+      }
+      plan = plan.fallback;
+    }
+    if (plan.kind === 'error') {
+      return errorOutcome(plan.status, plan.message, target, plan.errors, plan.allow ? { Allow: plan.allow } : {});
     }
     if (plan.kind === 'bucket') {
       const bucket = (await readJson(plan.file)) as Record<string, { record: unknown; source: Attribution['source'] }> | null;

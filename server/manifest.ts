@@ -8,10 +8,12 @@
 export type FieldType = 'integer' | 'float' | 'string' | 'boolean' | 'date' | 'time' | 'uuid';
 
 /**
- * How a filter is answered: `indexed` filters have a pre-rendered collection per value; `scan` filters
- * are applied by the router to a bounded set of records; `none` fields cannot be filtered.
+ * How a filter is answered: `indexed` filters have a pre-rendered collection per value; `bucket`
+ * filters too, but grouped into files by the value's id prefix (uuid fields with millions of values
+ * and a handful of records each, such as the modifiers of one micro-event action); `scan` filters are
+ * applied by the router to a bounded set of records; `none` fields cannot be filtered.
  */
-export type FilterMode = 'indexed' | 'scan' | 'none';
+export type FilterMode = 'indexed' | 'bucket' | 'scan' | 'none';
 
 /** One field of a resource, as documented and as filtered. */
 export interface FieldManifest {
@@ -23,6 +25,8 @@ export interface FieldManifest {
   nullable: boolean;
   filter: FilterMode;
   description: string;
+  /** For `bucket` filters: the hex digits of the value that key its bucket files. */
+  buckets?: number;
 }
 
 /** One resource (a collection and its records). */
@@ -55,6 +59,14 @@ export interface ResourceManifest {
   phaseRule: boolean;
   /** Parameters refused with a message of their own (phase filters on conditions). */
   refused: { names: string[]; message: string } | null;
+  /**
+   * `/<path>/<id>` first lists the records whose field `pathFilter` is `id` (SPEC's
+   * `/events/actions/<action id>`: every modifier of that action) and only when there are none looks
+   * `id` up as a record id. Absent: the id is a record id.
+   */
+  pathFilter?: string;
+  /** The most records the router reads to compose one answer here; absent: the build's `scanLimit`. */
+  scanLimit?: number;
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */

@@ -13,6 +13,8 @@ import { createHash } from 'node:crypto';
  *   R/_options.json                the OPTIONS documentation
  *
  *   R/_id/<prefix>.json            records of bucketed resources, by the first hex digits of the id
+ *   R/_by/<field>/_id/<prefix>.json  the collections of a `bucket` filter, by the first hex digits of
+ *                                  the value: `{ "<value>": { "source": {...}, "result": [...] } }`
  *
  * Record ids are hex or decimal digits and filter folders start with `_`, so the two never collide.
  * A plain static host serving `index.json` for folders and `.json` extensions can answer
@@ -37,6 +39,15 @@ export function recordFile(resource: string, id: string | number): string {
 /** The bucket file holding a record of a bucketed resource (`digits` leading hex digits of its id). */
 export function bucketFile(resource: string, id: string, digits: number): string {
   return `${resource}/_id/${id.slice(0, digits)}.json`;
+}
+
+/**
+ * The bucket file holding the collection of one value of a `bucket` filter (a uuid field): `digits`
+ * leading hex digits of the value name the file. No value folder is ever `_id` (keys are percent-encoded
+ * or `_` plus 40 hex digits), so the two never collide.
+ */
+export function groupBucketFile(resource: string, field: string, value: string, digits: number): string {
+  return `${resource}/_by/${field}/_id/${value.slice(0, digits)}.json`;
 }
 
 /** The folder of a collection: the resource itself or one of its single-field filter collections. */

@@ -73,7 +73,12 @@ export type SimplePlan =
       /** Canonical filters and sort for pagination links. */
       params: [string, string][];
       path: string;
+      /** The answer when no record matches (a path id that is a record id, not a `pathFilter` value). */
+      fallback?: FinalPlan;
     };
+
+/** A plan that needs no composition: a file, a bucket entry or an error. */
+export type FinalPlan = Exclude<SimplePlan, { kind: 'compose' }>;
 
 /** The manifest, indexed for routing. */
 export interface RouteTable {
@@ -99,7 +104,7 @@ export function routeTable(manifest: Manifest): RouteTable {
 const READ = 'GET, HEAD';
 const COLLECTION = 'GET, HEAD, OPTIONS';
 
-function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): SimplePlan {
+function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): FinalPlan {
   return allow ? { kind: 'error', status, message, errors, allow } : { kind: 'error', status, message, errors };
 }
 
@@ -194,7 +199,7 @@ function noParams(given: [string, string][]): Plan | null {
 
 /** A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path. */
 function file(hash: string, path: string, contentType: string, resource: ResourceManifest | null = null,
-  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): SimplePlan {
+  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): FinalPlan {
   return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
 }
 
@@ -204,14 +209,37 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
   if (id === undefined || id === null || (resource.idType === 'integer' && Number(id) < 0)) {
     return notFound(`'${rawId}' is not a valid id for /${resource.path}: ids there are ${TYPE_HINT[resource.idType]}.`);
   }
-  const message = `/${resource.path} has no record with id ${id}.`;
+  if (resource.pathFilter) return byPathFilter(resource, String(id), given);
   const refused = noParams(given);
   if (refused) return refused;
+  return recordPlan(resource, String(id), `/${resource.path} has no record with id ${id}.`);
+}
+
+/** The file (or bucket entry) of one record. */
+function recordPlan(resource: ResourceManifest, id: string, message: string): FinalPlan {
   if (resource.buckets > 0) {
-    const bucket = bucketFile(resource.path, String(id), resource.buckets);
-    return { kind: 'bucket', file: bucket, id: String(id), tag: `${resource.hash}:${bucket}:${id}`, resource, missing: message };
+    const bucket = bucketFile(resource.path, id, resource.buckets);
+    return { kind: 'bucket', file: bucket, id, tag: `${resource.hash}:${bucket}:${id}`, resource, missing: message };
   }
-  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, { kind: 'not-found', message });
+  return file(resource.hash, recordFile(resource.path, id), JSON_TYPE, resource, { kind: 'not-found', message });
+}
+
+/**
+ * `/<path>/<id>` on a resource with a `pathFilter`: the collection `?<field>=<id>` (SPEC: requesting an
+ * action id under `/events/actions` returns every modifier of that action, and the pagination links
+ * filter with `action=<id>`). When no record has that value the id is taken as a record's own id, so
+ * each record's `uri` resolves too; with query parameters it must be a value of the field.
+ */
+function byPathFilter(resource: ResourceManifest, id: string, given: [string, string][]): Plan {
+  const name = resource.pathFilter!;
+  if (given.some(([n]) => n === name)) {
+    return error(400, `The path already gives the ${name}; remove the '${name}' parameter.`,
+      [{ parameter: name, message: 'Given in the path and in the query.' }]);
+  }
+  const plan = collection(resource, [[name, id], ...given]);
+  if (plan.kind !== 'compose') return plan;
+  const message = `/${resource.path} has no ${name} and no record with id ${id}.`;
+  return { ...plan, fallback: given.length === 0 ? recordPlan(resource, id, message) : notFound(message) };
 }
 
 function collection(resource: ResourceManifest, given: [string, string][]): SimplePlan {

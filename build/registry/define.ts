@@ -64,7 +64,11 @@ export interface ResourceDef {
   phaseRule?: boolean;
   /** Parameters refused with a message of their own. */
   refused?: { names: string[]; message: string };
-  /** Extra SQL columns the default order may use without them being fields (name -> SQL). */
+  /**
+   * Extra SQL columns (name -> SQL) the default order and link templates may use without them being
+   * fields: a tiebreak such as a micro-event's source order, or an id a link needs only when its
+   * target exists.
+   */
   hidden?: Record<string, string>;
   /** The default order in words, when it uses hidden columns (OPTIONS documents it instead of their names). */
   orderNote?: string;
@@ -72,6 +76,17 @@ export interface ResourceDef {
   uri?: string;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
   totals?: 'camel' | 'snake';
+  /**
+   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and falls
+   * back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
+   */
+  pathFilter?: string;
+  /**
+   * The most records the router may read to compose one answer from this resource, when it must differ
+   * from the build's `--scan-limit`: micro-events compose within one match, whose modifiers alone pass
+   * 2,000. Documented in OPTIONS and written to the manifest.
+   */
+  scanLimit?: number;
 }
 
 /** snake_case to camelCase: `birth_date` -> `birthDate`. */
