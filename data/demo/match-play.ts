@@ -1,3 +1,4 @@
+import type { MatchTime } from '../match-time.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -64,12 +65,6 @@ export interface MatchScript {
   readonly features?: readonly Feature[];
   /** The source does not know the captains: `is_captain` NULL for every player of the match. */
   readonly captainUnknown?: boolean;
-}
-
-/** A match time: the minute (1-90, 91-120 in extra time) and the stoppage minutes after 45/90/105/120. */
-export interface MatchTime {
-  readonly mins: number;
-  readonly stoppage: number;
 }
 
 export interface LineupEntry {
