@@ -6,12 +6,14 @@ import { COUNTRIES, insertCountries, timezoneId } from './countries.ts';
 import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featured.ts';
 import { reserveNames } from './people.ts';
 import { insertPlayers, type DemoPlayer } from './squads.ts';
+import { insertEvents, type DemoEventMatch } from './events/insert.ts';
 import { insertMatches, type DemoMatchHandle, type DemoSquadEntry } from './matches.ts';
 import { insertStaff } from './staff.ts';
 import { insertTeams } from './teams.ts';
 import { insertVenues } from './venues.ts';
 
 export type { DemoMatchHandle, DemoSquadEntry } from './matches.ts';
+export type { DemoEventMatch } from './events/insert.ts';
 
 /** The default seed of the embedded demo dataset. */
 export const DEMO_SEED = 20261120;
@@ -93,6 +95,8 @@ export interface DemoHandles {
   readonly matches: DemoMatchHandle[];
   /** The national tournament's 23-man squads (player id and squad number), by country id. */
   readonly nationalSquads: Record<string, DemoSquadEntry[]>;
+  /** The few matches with micro-events (events/selection.ts), in the order of their roles. */
+  readonly eventMatches: DemoEventMatch[];
 }
 
 /** What a demo generation wrote. */
@@ -161,7 +165,7 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
     const timezoneByCountry: Record<string, number> = {};
     for (const country of COUNTRIES) timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
 
-    const base: Omit<DemoHandles, 'matches' | 'nationalSquads'> = {
+    const base: Omit<DemoHandles, 'matches' | 'nationalSquads' | 'eventMatches'> = {
       seed,
       countries,
       timezoneByCountry,
@@ -193,8 +197,10 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
       venuesByTeam: venues.byTeam,
       sharedVenuesByCountry: venues.sharedByCountry,
     };
-    // Matches come last and draw from streams of their own, so the rows above do not depend on them.
-    return { ...base, ...insertMatches(ctx, base) };
+    // Matches, then their micro-events, come last and draw from streams of their own, so the rows
+    // above do not depend on them.
+    const played = insertMatches(ctx, base);
+    return { ...base, ...played, eventMatches: insertEvents(ctx, played.matches) };
   })();
 
   return { counts: countRows(db), handles };
