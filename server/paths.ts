@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
  *   R/<id>.json                    one record
  *   R/_by/<field>/<value>/...      a single-field filter collection, laid out like R itself
  *   R/_options.json                the OPTIONS documentation
+ *   R/_timeline/<id>.json          a match's state timeline (analytics state, `server/timeline.ts`)
  *
  *   R/_id/<prefix>.json            records of bucketed resources, by the first hex digits of the id
  *   R/_by/<field>/_id/<prefix>.json  the collections of a `bucket` filter, by the first hex digits of
@@ -58,6 +59,11 @@ export function collectionDir(resource: string, filter?: { field: string; key: s
 /** The file of page `page` (1-based, default page size) of the collection in `dir`. */
 export function pageFile(dir: string, page: number): string {
   return page === 1 ? `${dir}/index.json` : `${dir}/_page/${page}.json`;
+}
+
+/** The state timeline of match `id` (a document resource answering `time`). */
+export function timelineFile(resource: string, id: string): string {
+  return `${resource}/_timeline/${id}.json`;
 }
 
 /** The precompressed variant of a file. */
