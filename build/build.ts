@@ -11,6 +11,7 @@ import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
 import { registerFunctions } from './sql.ts';
 import { TreeWriter } from './tree-writer.ts';
+import { writeDocuments } from './write-documents.ts';
 import { writeResource, type Progress } from './write-resource.ts';
 
 /** What `build()` needs. */
@@ -66,7 +67,9 @@ export function build(options: BuildOptions): BuildSummary {
     let records = 0;
     for (const def of registry.resources) {
       writer.beginGroup();
-      const { count, buckets, fieldBuckets } = writeResource(db, def, writer, providers, progress);
+      const { count, buckets, fieldBuckets } = def.document
+        ? { ...writeDocuments(db, def, writer, providers, progress), buckets: 0, fieldBuckets: {} }
+        : writeResource(db, def, writer, providers, progress);
       writer.write(optionsFile(def.path), optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT));
       resources.push(manifestEntry(def, count, writer.endGroup(), buckets, fieldBuckets));
       records += count;

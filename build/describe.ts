@@ -41,6 +41,7 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
     parent: def.parent ?? null,
     phaseRule: def.phaseRule ?? false,
     refused: def.refused ?? null,
+    ...(def.document ? { document: { result: def.document.result, time: def.document.time !== undefined } } : {}),
     ...(def.pathFilter ? { pathFilter: def.pathFilter } : {}),
     ...(def.scanLimit ? { scanLimit: def.scanLimit } : {}),
     count,
@@ -53,6 +54,7 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
  * build's bound of composed answers, which the resource's own replaces.
  */
 export function optionsDocument(def: ResourceDef, scanLimit: number): string {
+  if (def.document) return documentOptions(def);
   const entry = manifestEntry(def, 0, '');
   const doc = {
     resource: `/${def.path}`,
@@ -85,6 +87,40 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
       scanLimit: def.scanLimit ?? scanLimit,
       narrowing: entry.fields.filter((f) => f.filter === 'indexed' || f.filter === 'bucket').map((f) => f.name),
     },
+    links: def.links satisfies Record<string, LinkTemplate>,
+  };
+  return JSON.stringify({ meta: {}, result: [doc] });
+}
+
+/**
+ * The OPTIONS document of a document resource (analytics): addressed per match, no paging, sorting or
+ * filters; `result` says whether the answer is one object or a list, and list-valued fields say so.
+ */
+function documentOptions(def: ResourceDef): string {
+  const parent = def.parent!;
+  const document = def.document!;
+  const doc = {
+    resource: `/${def.path}`,
+    title: def.title,
+    description: def.description,
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    id: {
+      type: def.idType,
+      path: `/${parent.path}/<${parent.param}ID>/${parent.name}`,
+      note: `one document per ${parent.param}; also at ${[...(parent.aliases ?? []).map((a) => `/${parent.path}/<${parent.param}ID>/${a}`), `/${def.path}/<${parent.param}ID>`].join(' and ')}`,
+    },
+    paginated: false,
+    records: { default: null, max: null },
+    result: document.result,
+    fields: def.fields.map((f) => ({
+      name: f.name,
+      key: responseKey(def, f),
+      type: f.list ? `${f.type}[]` : f.type,
+      nullable: f.nullable ?? true,
+      description: f.description,
+      filter: false,
+    })),
+    parameters: [...(document.time ? [`time (${document.time})`] : []), 'app_id (ignored)', 'app_key (ignored)'],
     links: def.links satisfies Record<string, LinkTemplate>,
   };
   return JSON.stringify({ meta: {}, result: [doc] });

@@ -53,8 +53,9 @@ export interface ResourceManifest {
    * Also addressed under a parent collection, as SPEC's match paths are: `mode: 'record'` maps
    * `/<path>/<pid>/<name>` to record `pid` (a match's info); `mode: 'collection'` maps it to the
    * collection filtered by `param` = pid, and `/<path>/<pid>/<name>/<id>` to a record of that parent.
+   * `aliases` are other names of the same path (`/v1/analytics/match/<id>/segment`).
    */
-  parent: { path: string; name: string; param: string; mode: 'record' | 'collection' } | null;
+  parent: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] } | null;
   /** SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone = knockout. */
   phaseRule: boolean;
   /** Parameters refused with a message of their own (phase filters on conditions). */
@@ -67,6 +68,13 @@ export interface ResourceManifest {
   pathFilter?: string;
   /** The most records the router reads to compose one answer here; absent: the build's `scanLimit`. */
   scanLimit?: number;
+  /**
+   * Per-match documents rather than a collection (analytics): `/<parent path>/<id>/<parent name>` and
+   * `/<path>/<id>` serve the file `R/<id>.json`, whose `result` is one `object` or an `array`; the
+   * collection path itself has no listing. With `time`, the router answers the `time` parameter from
+   * the match's timeline file. Absent: an ordinary collection.
+   */
+  document?: { result: 'object' | 'array'; time: boolean };
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */

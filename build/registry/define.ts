@@ -1,4 +1,7 @@
 import type { FieldType, FilterMode } from '../../server/manifest.ts';
+import type { Db } from '../../data/db.ts';
+import type { Scalar } from '../../server/keys.ts';
+import type { TimelineState } from '../../server/timeline.ts';
 
 /**
  * The vocabulary of the resource registry: each resource of the API is one declarative entry saying
@@ -22,10 +25,43 @@ export interface FieldDef {
   nullable?: boolean;
   /** Leave the key out of a record where the value is null (phase-specific fields: `round` on a league match). */
   omitNull?: boolean;
+  /** The value is a list of values of `type` (a segment's player ids); documented as `<type>[]`. */
+  list?: boolean;
 }
 
 /** A link: a path template with `{field}` placeholders (or `{id}`), or a nested object of links. */
 export type LinkTemplate = string | { [name: string]: LinkTemplate };
+
+/** What a document resource makes of one row of its SQL (one match). */
+export interface Derived {
+  /**
+   * The document's records, as values by field name merged over the row before rendering (so links and
+   * `uri` templates see both); values may be lists (player ids).
+   */
+  rows: Record<string, unknown>[];
+  /** The state timeline of the match, for resources that answer `time` (see `server/timeline.ts`). */
+  timeline?: { end: [number, number]; states: TimelineState[] };
+}
+
+/**
+ * A resource of per-match documents rather than a collection (the analytics): the build writes one
+ * file per row of `from` (`R/<id>.json`, the id being the match's) and no collection pages or filter
+ * collections; the router answers `/<parent path>/<id>/<parent name>` from it.
+ */
+export interface DocumentDef {
+  /** `object`: `result` is the one record itself (the match state); `array`: a list of records. */
+  result: 'object' | 'array';
+  /**
+   * Computes the records of one row (prepared once per build). Absent: the row is the one record.
+   * Fields the derivation fills have the placeholder SQL `NULL`.
+   */
+  derive?: (db: Db) => (row: Record<string, Scalar>) => Derived;
+  /**
+   * Documents the `time` parameter: the build also writes the match's state timeline
+   * (`timelineFile`), from which the router answers the state at any time.
+   */
+  time?: string;
+}
 
 /** One resource of the API. */
 export interface ResourceDef {
@@ -51,6 +87,8 @@ export interface ResourceDef {
    * their records, taken from the SQL expression `sourceSql`.
    */
   credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
+  /** Per-match documents instead of a collection (analytics). */
+  document?: DocumentDef;
   /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
   keyCase?: 'camel' | 'snake';
   /**
@@ -59,7 +97,7 @@ export interface ResourceDef {
    */
   recordFiles?: 'one' | 'bucket';
   /** Also addressed under a parent collection (see `ResourceManifest.parent`). */
-  parent?: { path: string; name: string; param: string; mode: 'record' | 'collection' };
+  parent?: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] };
   /** SPEC's phase rule applies to its matchday/round_name/group filters. */
   phaseRule?: boolean;
   /** Parameters refused with a message of their own. */
