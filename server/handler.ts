@@ -4,6 +4,7 @@ import { JSON_TYPE, attribution, envelope, errorBody, pageMeta, type Attribution
 import type { Manifest } from './manifest.ts';
 import { encodedFile } from './paths.ts';
 import { route, routeTable, type Missing, type Plan } from './route.ts';
+import { stateAt, type Timeline } from './timeline.ts';
 
 /**
  * The router as a web-standard handler, `(Request) => Promise<Response>`, with file access passed in:
@@ -156,6 +157,15 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       const entry = bucket?.[plan.id];
       if (!entry) return errorOutcome(404, plan.missing, target);
       const body = envelope({ attribution: { ...attribution(null), source: entry.source }, meta: {}, result: [entry.record] });
+      const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
+      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
+    }
+    if (plan.kind === 'timeline') {
+      // The match state at a time: one small file per match holds every state the match went through.
+      const timeline = (await readJson(plan.file)) as Timeline | null;
+      if (!timeline) return errorOutcome(404, plan.missing, target);
+      const result = stateAt(timeline, plan.time, plan.resource.fields);
+      const body = envelope({ attribution: { ...attribution(null), source: timeline.source }, meta: {}, result });
       const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }

@@ -3,7 +3,8 @@ import {
   TYPE_HINT, WILDCARD_TYPES, filterKey, isWildcard, parseValue, type Scalar,
 } from './keys.ts';
 import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
-import { bucketFile, collectionDir, optionsFile, pageFile, recordFile, rootFile } from './paths.ts';
+import { TIME_HINT, formatTime, parseMatchTime, type MatchTime } from './match-time.ts';
+import { bucketFile, collectionDir, optionsFile, pageFile, recordFile, rootFile, timelineFile } from './paths.ts';
 import { parseTarget } from './query.ts';
 
 /**
@@ -61,6 +62,8 @@ export type SimplePlan =
     }
   /** One record inside a bucket file of a bucketed resource. */
   | { kind: 'bucket'; file: string; id: string; tag: string; resource: ResourceManifest; missing: string }
+  /** The state of a match at `time`, from the match's timeline file (analytics state with `time`). */
+  | { kind: 'timeline'; file: string; time: MatchTime; tag: string; resource: ResourceManifest; missing: string }
   | {
       kind: 'compose';
       resource: ResourceManifest;
@@ -95,7 +98,9 @@ export function routeTable(manifest: Manifest): RouteTable {
   return {
     manifest,
     resources: new Map(manifest.resources.map((r) => [r.path, r])),
-    nested: new Map(manifest.resources.flatMap((r) => (r.parent ? [[`${r.parent.path}/${r.parent.name}`, r] as const] : []))),
+    nested: new Map(manifest.resources.flatMap((r) => (r.parent
+      ? [r.parent.name, ...(r.parent.aliases ?? [])].map((name) => [`${r.parent!.path}/${name}`, r] as const)
+      : []))),
     roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
     assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
   };
@@ -126,7 +131,9 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   const resource = table.resources.get(path);
   const parent = segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
   const nested = !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
-  const isCollection = resource !== undefined || (nested !== null && nested.id === null && nested.resource.parent!.mode === 'collection');
+  // A match's analytics document is the whole of its resource there, so OPTIONS documents it too.
+  const isCollection = resource !== undefined ||
+    (nested !== null && nested.id === null && (nested.resource.parent!.mode === 'collection' || nested.resource.document !== undefined));
   if (!asset && rootHash === undefined && !resource && !parent && !nested) return notFound();
 
   if (method === 'OPTIONS' && !isCollection) return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
@@ -146,9 +153,11 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   }
   if (resource) {
     if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+    if (resource.document) return notFound(`/${resource.path} has no listing: ask for one match, /${resource.parent!.path}/<matchID>/${resource.parent!.name}.`);
     return collection(resource, given);
   }
   if (nested) return underParent(nested, method, given, table);
+  if (parent!.document) return documentPlan(parent!, segments[segments.length - 1]!, method, given);
   return record(parent!, segments[segments.length - 1]!, given);
 }
 
@@ -171,6 +180,7 @@ function nestedTarget(segments: string[], table: RouteTable): NestedTarget | nul
 
 function underParent({ resource, pid, id }: NestedTarget, method: string, given: [string, string][], table: RouteTable): Plan {
   const parent = resource.parent!;
+  if (resource.document) return id === null ? documentPlan(resource, pid, method, given) : notFound();
   if (parent.mode === 'record') return id === null ? record(resource, pid, given) : notFound();
   const param = resource.fields.find((f) => f.name === parent.param)!;
   const parentId = parseValue(param.type, pid);
@@ -189,6 +199,39 @@ function underParent({ resource, pid, id }: NestedTarget, method: string, given:
   }
   const plan = record(resource, id, given);
   return plan.kind === 'file' ? { ...plan, check: { key: param.key, value: String(parentId) } } : plan;
+}
+
+/**
+ * One match's document of a document resource (analytics): its pre-rendered file, or with `time` (on
+ * the resource that takes it) the state at that time, computed from the match's timeline file. Not
+ * paginated and never filtered: any other parameter is a 400.
+ */
+function documentPlan(resource: ResourceManifest, rawId: string, method: string, given: [string, string][]): Plan {
+  if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+  const parent = resource.parent!;
+  const id = parseValue(resource.idType ?? 'uuid', rawId);
+  if (id === undefined || id === null) return notFound(`'${rawId}' is not a valid ${parent.param} id: ids are ${TYPE_HINT[resource.idType ?? 'uuid']}.`);
+  const takesTime = resource.document!.time;
+  let time: MatchTime | null = null;
+  const errors: ParamError[] = [];
+  for (const [name, value] of given) {
+    if (name === 'time' && takesTime) {
+      time = parseMatchTime(value);
+      if (time === null) errors.push({ parameter: name, message: `time takes ${TIME_HINT}; '${value}' is not one.` });
+    } else if (name === 'records' || name === 'page') {
+      errors.push({ parameter: name, message: `/${resource.path} is not paginated: each match has one document.` });
+    } else {
+      errors.push({ parameter: name, message: takesTime ? 'Unknown parameter. Allowed: time.' : 'This path takes no query parameters.' });
+    }
+  }
+  const first = errors[0];
+  if (first) return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
+  const message = `No ${parent.param} has id ${id}: /${parent.path}/${id}/${parent.name} does not exist.`;
+  if (time) {
+    const timeline = timelineFile(resource.path, String(id));
+    return { kind: 'timeline', file: timeline, time, tag: `${resource.hash}:${timeline}:${formatTime(time)}`, resource, missing: message };
+  }
+  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, { kind: 'not-found', message });
 }
 
 function noParams(given: [string, string][]): Plan | null {
