@@ -1,3 +1,4 @@
+import { analyticsResources } from './analytics.ts';
 import type { LinkTemplate, ResourceDef } from './define.ts';
 import { matchResources } from './matches.ts';
 import { personnelResources } from './personnel.ts';
@@ -13,6 +14,7 @@ export interface Registry {
 
 /** The API as it is published. */
 export const REGISTRY: Registry = {
-  resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national')],
+  resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national'),
+    ...analyticsResources],
   roots: { v1: V1_ROOT },
 };

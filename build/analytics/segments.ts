@@ -1,0 +1,98 @@
+import { KICKOFF, compareTimes, type MatchTime } from '../../server/match-time.ts';
+import type { Change, MatchFacts, Period } from './facts.ts';
+
+/**
+ * The segments analytic: periods of play in which the players on the pitch are unchanged, separated by
+ * the substitutions and expulsions the source records (SPEC), for adjusted plus/minus models.
+ *
+ * Choices, documented in the README:
+ * - Changes at the same time start one segment. A change at kickoff changes the starting players.
+ * - A goal at the time of a change counts in the segment that the change ends: play stops for a
+ *   substitution, so a goal and a change in the same minute most often came in that order.
+ * - Durations count stoppage time as far as the events show it: a period's stoppage is the latest
+ *   stoppage minute recorded at its end. A change in the last recorded minute starts a segment of 0
+ *   minutes.
+ * - A side without a lineup in the source has null player lists; a side whose goal list does not
+ *   account for its score has null goals (see `MatchFacts.complete`).
+ */
+
+/** One segment's fields, by field name (a type, so it is a record of values). */
+export type Segment = {
+  id: number;
+  start_time_mins: number;
+  start_stoppage_mins: number;
+  duration: number;
+  home_goals: number | null;
+  away_goals: number | null;
+  home_players_on: string[] | null;
+  away_players_on: string[] | null;
+  home_players_expelled: string[] | null;
+  away_players_expelled: string[] | null;
+};
+
+/** Minutes played from kickoff to `time`, with the stoppage time of the periods already over. */
+function played(time: MatchTime, periods: readonly Period[]): number {
+  let minutes = time.mins + time.stoppage;
+  for (const p of periods) if (p.end < time.mins) minutes += p.stoppage;
+  return minutes;
+}
+
+/** The segments of one match, in time order, numbered from 1. */
+export function matchSegments(facts: MatchFacts): Segment[] {
+  const { starters, periods, end, goals, complete } = facts;
+  const on = starters.map((s) => (s ? new Set(s) : null));
+  const expelled = starters.map((s) => (s ? ([] as string[]) : null));
+  const apply = (change: Change) => {
+    const players = on[change.side];
+    if (!players) return;
+    if (change.kind === 'substitution') {
+      players.delete(change.off);
+      if (change.on !== null) players.add(change.on);
+    } else {
+      players.delete(change.player);
+      expelled[change.side]!.push(change.player);
+    }
+  };
+
+  // Boundaries: the distinct times of changes after kickoff, each with its changes.
+  const boundaries: { time: MatchTime; changes: Change[] }[] = [];
+  for (const change of facts.changes) {
+    if (compareTimes(change.time, KICKOFF) <= 0) {
+      apply(change);
+      continue;
+    }
+    const last = boundaries[boundaries.length - 1];
+    if (last && compareTimes(last.time, change.time) === 0) last.changes.push(change);
+    else boundaries.push({ time: change.time, changes: [change] });
+  }
+
+  const segments: Segment[] = [];
+  let goal = 0;
+  let start = KICKOFF;
+  const close = (until: MatchTime | null) => {
+    const scored = [0, 0];
+    // Goals up to and including the next boundary (all the rest in the last segment).
+    while (goal < goals.length && (until === null || compareTimes(goals[goal]!.time, until) <= 0)) scored[goals[goal++]!.side]!++;
+    const stop = until ?? end;
+    const copy = (list: Iterable<string> | null) => (list ? [...list].sort() : null);
+    segments.push({
+      id: segments.length + 1,
+      start_time_mins: start.mins,
+      start_stoppage_mins: start.stoppage,
+      duration: Math.max(0, played(stop, periods) - played(start, periods)),
+      home_goals: complete[0] ? scored[0]! : null,
+      away_goals: complete[1] ? scored[1]! : null,
+      home_players_on: copy(on[0] ?? null),
+      away_players_on: copy(on[1] ?? null),
+      home_players_expelled: expelled[0] ? [...expelled[0]] : null,
+      away_players_expelled: expelled[1] ? [...expelled[1]] : null,
+    });
+  };
+  for (const boundary of boundaries) {
+    close(boundary.time);
+    for (const change of boundary.changes) apply(change);
+    start = boundary.time;
+  }
+  close(null);
+  return segments;
+}

@@ -1,0 +1,154 @@
+import { factsReader } from '../analytics/facts.ts';
+import { matchSegments } from '../analytics/segments.ts';
+import { matchState } from '../analytics/state.ts';
+import { TIME_HINT } from '../../server/match-time.ts';
+import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+
+/**
+ * The v1 analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
+ * small document per match at `/v1/analytics/match/<matchID>/<name>`, for club and national matches
+ * alike (a match id is unique across both). State and segments are computed at build time from the
+ * macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events.
+ */
+
+const BASE = 'v1/analytics/match';
+
+/** Micro-event actions that are shots (data/reference/events.ts): shot, free kick shot, penalty. */
+export const SHOT_ACTIONS = [100, 33, 35] as const;
+
+/** Columns the links need: where the match and its teams live for its match type. */
+const hidden = {
+  _match: 'm.id',
+  _match_type: 'm.match_type',
+  _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
+};
+
+const matchLink = '/v1/{_match_type}/matches/{_match}/info';
+const teamLinks: Record<string, LinkTemplate> = {
+  match: matchLink,
+  homeTeam: '/v1/{_teams}/{home_team}',
+  awayTeam: '/v1/{_teams}/{away_team}',
+};
+
+/** Analytics take no filters: every field is documented but not filterable. */
+const value = (name: string, type: FieldDef['type'], description: string, sql: string, extra: Partial<FieldDef> = {}) =>
+  field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
+
+/** A field the build computes per match (`DocumentDef.derive`); its SQL is a placeholder. */
+const computed = (name: string, type: FieldDef['type'], description: string, extra: Partial<FieldDef> = {}) =>
+  value(name, type, description, 'NULL', extra);
+
+const matchFields: FieldDef[] = [
+  value('match', 'uuid', 'Match id (club or national match).', 'm.id'),
+  value('home_team', 'uuid', 'Home team (a club, or a country for national teams).', 'm.home_team'),
+  value('away_team', 'uuid', 'Away team.', 'm.away_team'),
+];
+
+const teamName = (column: string) =>
+  `CASE m.match_type WHEN 'clubs' THEN (SELECT name FROM team WHERE id = ${column}) ELSE (SELECT name FROM country WHERE id = ${column}) END`;
+
+/** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
+const shots = (team: string) => `(SELECT count(*) FROM event e WHERE e.match = m.id AND e.team = ${team}
+  AND EXISTS (SELECT 1 FROM event_action a WHERE a.event = e.id AND a.action IN (${SHOT_ACTIONS.join(', ')})))`;
+
+/** A team's share of the shots; null without shots (no micro-events, or none of them a shot). */
+const ratio = (team: string, other: string) =>
+  `(SELECT CASE WHEN t + o > 0 THEN 1.0 * t / (t + o) END FROM (SELECT ${shots(team)} AS t, ${shots(other)} AS o))`;
+
+const common = {
+  version: 'v1' as const,
+  idType: 'uuid' as const,
+  idSql: 'm.id',
+  from: 'FROM match m',
+  defaultSort: [],
+  paginated: false,
+  credit: dataCredit('m.source'),
+  hidden,
+};
+
+const state: ResourceDef = {
+  ...common,
+  path: `${BASE}/state`,
+  title: 'Match state',
+  description: 'The scoreline of a match at a match time (time=30, 45:2, 45+2 or 45-2), or without time the final state. ' +
+    'result is one object. Times order by minute, then stoppage (45+3 before 46); a goal at a time counts in the ' +
+    'state at that time; from the end of the match on, the state is the final one (is_fulltime true).',
+  fields: [
+    ...matchFields,
+    computed('time_mins', 'integer', 'Match minute of the state: the requested time, or without time the end of the match ' +
+      '(90, or 120 with extra time, or the last recorded event if later).'),
+    computed('stoppage_mins', 'integer', 'Stoppage minutes after time_mins.'),
+    computed('is_fulltime', 'boolean', 'Whether the match was over at that time.'),
+    computed('home_goals', 'integer', 'Home goals up to and including that time; null before the end when the source\'s goal list ' +
+      'does not account for the home score (some results give no scorers).', { nullable: true }),
+    computed('away_goals', 'integer', 'Away goals up to and including that time (null as home_goals).', { nullable: true }),
+  ],
+  links: teamLinks,
+  parent: { path: BASE, name: 'state', param: 'match', mode: 'record' },
+  uri: `/${BASE}/{id}/state`,
+  document: {
+    result: 'object',
+    time: TIME_HINT,
+    derive: (db) => {
+      const facts = factsReader(db);
+      return (row) => {
+        const { final, end, states } = matchState(facts(String(row['id'])));
+        return { rows: [final], timeline: { end, states } };
+      };
+    },
+  },
+};
+
+const players = (side: string, what: string) => `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
+
+const segments: ResourceDef = {
+  ...common,
+  path: `${BASE}/segments`,
+  title: 'Match segments',
+  description: 'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
+    '(red cards and second yellows), in time order; ids number them from 1. Also at .../segment. A goal in the minute of a ' +
+    'change counts before it; durations include the stoppage time the events show.',
+  fields: [
+    computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
+    computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
+    computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
+    computed('home_goals', 'integer', 'Home goals scored in the segment; null when the source\'s goal list does not account for the home score.', { nullable: true }),
+    computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', { nullable: true }),
+    computed('home_players_on', 'uuid', players('home', 'on the pitch, sorted'), { nullable: true, list: true }),
+    computed('away_players_on', 'uuid', players('away', 'on the pitch, sorted'), { nullable: true, list: true }),
+    computed('home_players_expelled', 'uuid', players('home', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
+    computed('away_players_expelled', 'uuid', players('away', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
+  ],
+  links: { match: matchLink },
+  parent: { path: BASE, name: 'segments', param: 'match', mode: 'record', aliases: ['segment'] },
+  uri: `/${BASE}/{_match}/segments`,
+  document: {
+    result: 'array',
+    derive: (db) => {
+      const facts = factsReader(db);
+      return (row) => ({ rows: matchSegments(facts(String(row['id']))) });
+    },
+  },
+};
+
+const tsr: ResourceDef = {
+  ...common,
+  path: `${BASE}/tsr`,
+  title: 'Total shot ratio',
+  description: 'Each team\'s shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a ' +
+    `shot action (${SHOT_ACTIONS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
+  fields: [
+    ...matchFields,
+    value('home_team_name', 'string', 'Home team name.', teamName('m.home_team')),
+    value('away_team_name', 'string', 'Away team name.', teamName('m.away_team')),
+    value('home_team_tsr', 'float', 'Home shots / shots of both teams.', ratio('m.home_team', 'm.away_team'), { nullable: true }),
+    value('away_team_tsr', 'float', 'Away shots / shots of both teams.', ratio('m.away_team', 'm.home_team'), { nullable: true }),
+  ],
+  links: teamLinks,
+  parent: { path: BASE, name: 'tsr', param: 'match', mode: 'record' },
+  uri: `/${BASE}/{id}/tsr`,
+  document: { result: 'array' },
+};
+
+/** The analytics resources, as the registry lists them. */
+export const analyticsResources: ResourceDef[] = [state, segments, tsr];
