@@ -60,7 +60,8 @@ export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<C
       expectEnvelope(reply, { root: true });
       linksIn(reply.json.result.link, found);
     } else {
-      for (const record of reply.json.result) {
+      // A result is a list of records, or one record (the analytics match state).
+      for (const record of [reply.json.result].flat()) {
         found.push(record.uri);
         linksIn(record.link, found);
       }
