@@ -65,7 +65,13 @@ export function build(options: BuildOptions): BuildSummary {
 
     const resources: ResourceManifest[] = [];
     let records = 0;
+    const filled = new Set<string>();
     for (const def of registry.resources) {
+      for (const table of def.temp ?? []) {
+        if (filled.has(table.name)) continue;
+        table.fill(db, (done, total) => progress(`temp.${table.name}`, done, total));
+        filled.add(table.name);
+      }
       writer.beginGroup();
       const { count, buckets, fieldBuckets } = def.document
         ? { ...writeDocuments(db, def, writer, providers, progress), buckets: 0, fieldBuckets: {} }

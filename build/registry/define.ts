@@ -96,6 +96,8 @@ export interface ResourceDef {
    * with millions of records (uuid ids only); the router picks the record out of its bucket.
    */
   recordFiles?: 'one' | 'bucket';
+  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
+  temp?: TempTable[];
   /** Also addressed under a parent collection (see `ResourceManifest.parent`). */
   parent?: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] };
   /** SPEC's phase rule applies to its matchday/round_name/group filters. */
@@ -148,4 +150,16 @@ export const REFERENCE = { kind: 'reference' } as const;
 /** Data attribution with providers read from a `source` column. */
 export function dataCredit(sourceSql: string): ResourceDef['credit'] {
   return { kind: 'data', sourceSql };
+}
+
+/**
+ * A table the build derives from the source database and fills in SQLite's `temp` schema before the
+ * first resource that reads it (per-lineup statistics from micro- and macro-events): derived data
+ * without writing the source, which the build only reads. Filled once per build.
+ */
+export interface TempTable {
+  /** Table name in the `temp` schema. */
+  name: string;
+  /** Creates and fills `temp.<name>`, reporting progress as units done of a total. */
+  fill: (db: Db, progress: (done: number, total: number) => void) => void;
 }
