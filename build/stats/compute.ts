@@ -1,0 +1,68 @@
+import { STAT_FIELDS, type EventRule, type FieldRule } from './fields.ts';
+import type { Act, MatchData } from './match-data.ts';
+
+/**
+ * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the JSON object
+ * of its fields in DECISIONS' order.
+ */
+
+/** One statistic of one lineup. */
+export interface StatRow {
+  lineup: string;
+  grp: string;
+  name: string;
+  /** JSON object of the statistic's fields (null where unknown). */
+  counts: string;
+}
+
+type Value = number | boolean | null;
+
+/** The statistics in a fixed order, with their fields as pairs. */
+const STATS = Object.entries(STAT_FIELDS).flatMap(([grp, names]) =>
+  Object.entries(names).map(([name, fields]) => ({ grp, name, fields: Object.entries(fields) })));
+
+/** The actions an event rule looks at. */
+function actsOf(rule: EventRule, m: MatchData): Act[] {
+  if (rule.actions === 'all') return m.acts;
+  return rule.actions.flatMap((id) => m.byAction.get(id) ?? []);
+}
+
+/** One field's value for every lineup of the match. */
+function fieldValues(rule: FieldRule, m: MatchData): Map<string, Value> {
+  const values = new Map<string, Value>();
+  if (rule.from === null) {
+    for (const id of m.lineups.keys()) values.set(id, null);
+  } else if (rule.from === 'macro') {
+    for (const l of m.lineups.values()) values.set(l.id, rule.value(l, m));
+  } else if (!m.hasEvents) {
+    for (const l of m.lineups.values()) values.set(l.id, rule.otherwise ? rule.otherwise.value(l, m) : null);
+  } else {
+    // With micro-events every lineup starts at a real 0: the match's actions are all there.
+    for (const id of m.lineups.keys()) values.set(id, 0);
+    for (const a of actsOf(rule, m)) {
+      const credited = rule.credit ? rule.credit(a, m) : a.lineup;
+      if (credited === null) continue;
+      const current = values.get(credited);
+      // Not a lineup of this match (a source slip), or already unknown.
+      if (current === undefined || current === null) continue;
+      const counts = rule.test(a, m);
+      if (counts === null) values.set(credited, null);
+      else if (counts) values.set(credited, (current as number) + 1);
+    }
+  }
+  return values;
+}
+
+/** Every statistic of every lineup of one match. */
+export function statRows(m: MatchData): StatRow[] {
+  const rows: StatRow[] = [];
+  for (const { grp, name, fields } of STATS) {
+    const columns = fields.map(([field, rule]) => [field, fieldValues(rule, m)] as const);
+    for (const lineup of m.lineups.keys()) {
+      const counts: Record<string, Value> = {};
+      for (const [field, values] of columns) counts[field] = values.get(lineup) ?? null;
+      rows.push({ lineup, grp, name, counts: JSON.stringify(counts) });
+    }
+  }
+  return rows;
+}
