@@ -33,12 +33,6 @@ describe('link crawl from /v1/', () => {
     const kinds = new Set([...pending].map((p) => shapeOf(p).replace(/^\/v1\/(clubs|national)\//, '')));
     expect([...kinds].sort()).toEqual([
       'events/actions', 'events/all', 'events/touches',
-      ...['crosses/corners', 'crosses/totals', 'defense/actions', 'defense/blocks', 'defense/clearances', 'defense/goalline',
-        'defense/tackles', 'fouls/cards', 'fouls/wins', 'goalkeeper/actions', 'goalkeeper/goals', 'goalkeeper/saves',
-        'goalkeeper/shots', 'goals/assists', 'goals/bodyparts', 'goals/locations', 'goals/penalties', 'goals/totals',
-        'passes/directions', 'passes/lengths', 'passes/locations', 'passes/totals', 'setpieces/corners',
-        'setpieces/freekicks', 'setpieces/throwins', 'shots/bodyparts', 'shots/locations', 'shots/plays', 'shots/totals',
-        'touches/duels', 'touches/locations', 'touches/totals'].flatMap((s) => [`stats/${s}`, `stats/${s}/:id`]),
     ].sort());
   });
 });

@@ -4,6 +4,7 @@ import { matchResources } from './matches.ts';
 import { personnelResources } from './personnel.ts';
 import { referenceResources } from './reference.ts';
 import { V1_ROOT } from './root.ts';
+import { statsResources } from './stats.ts';
 
 /** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
 export interface Registry {
@@ -15,6 +16,7 @@ export interface Registry {
 /** The API as it is published. */
 export const REGISTRY: Registry = {
   resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national'),
-    ...analyticsResources],
+    ...analyticsResources,
+    ...statsResources('clubs'), ...statsResources('national')],
   roots: { v1: V1_ROOT },
 };
