@@ -392,6 +392,21 @@ describe('statistics on the demo build', () => {
     expect(cards).toBeGreaterThan(50);
   });
 
+  it('?player= gives a player\'s records across matches, also with a second filter', async () => {
+    for (const mt of ['clubs', 'national']) {
+      const player = oracle.prepare(`SELECT l.player FROM lineup l JOIN match m ON m.id = l.match WHERE m.match_type = ?
+        GROUP BY l.player HAVING count(*) > 2 ORDER BY l.player LIMIT 1`).pluck().get(mt) as string;
+      const lineups = oracle.prepare('SELECT l.id FROM lineup l JOIN match m ON m.id = l.match WHERE m.match_type = ? AND l.player = ? ORDER BY l.id')
+        .pluck().all(mt, player) as string[];
+      const reply = await call(api, `/v1/${mt}/stats/touches/totals?player=${player}&records=100`);
+      expect(reply.status).toBe(200);
+      expect(reply.json.result.map((r: { id: string }) => r.id).sort()).toEqual(lineups);
+      const team = reply.json.result[0].playerTeam as string;
+      const both = await call(api, `/v1/${mt}/stats/touches/totals?player=${player}&player_team=${team}&records=100`);
+      expect(both.json.result.every((r: { playerTeam: string }) => r.playerTeam === team)).toBe(true);
+    }
+  });
+
   it('a stats record of every statistic for every lineup, and the lineups\' stats links resolve', async () => {
     const { manifest } = demo();
     for (const mt of ['clubs', 'national']) {

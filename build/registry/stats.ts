@@ -13,15 +13,17 @@ import { STATS_GROUPS } from './stats-groups.ts';
  * resources is written.
  *
  * Sized for ~60,000 lineups x 32 statistics (about 2 M records): records live in id-prefix bucket
- * files, not a file each; `match` (what the match records link to) is pre-rendered per value, and the
- * other filters are composed within a match's or a player's records.
+ * files, not a file each; `match` (what the match records link to) is pre-rendered per value, `player`
+ * is a bucket filter, and the other filters are composed within a match's or a player's records.
  */
 
 /**
- * How `player` is filtered: `indexed` pre-renders a player's collection in every statistic (a player
- * has a few dozen lineups; at full scale that is ~15,000 players x 64 resources of small folders).
+ * How `player` is filtered: a bucket filter, so a player's records across matches (a few dozen) come from
+ * one file of ~64 players' groups rather than a folder per player in each of the 64 resources (~15,000
+ * players at full scale); composed within the whole collection instead, `?player=` alone would pass the
+ * scan limit there.
  */
-const PLAYER_FILTER = 'scan' as const;
+const PLAYER_FILTER = 'bucket' as const;
 
 /** Every statistics resource of one match type, in SPEC's order of groups and names. */
 export function statsResources(matchType: MatchType): ResourceDef[] {
