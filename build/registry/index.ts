@@ -1,5 +1,6 @@
 import { analyticsResources } from './analytics.ts';
 import type { LinkTemplate, ResourceDef } from './define.ts';
+import { eventResources } from './events.ts';
 import { matchResources } from './matches.ts';
 import { personnelResources } from './personnel.ts';
 import { referenceResources } from './reference.ts';
@@ -16,7 +17,7 @@ export interface Registry {
 /** The API as it is published. */
 export const REGISTRY: Registry = {
   resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national'),
-    ...analyticsResources,
+    ...eventResources('clubs'), ...eventResources('national'), ...analyticsResources,
     ...statsResources('clubs'), ...statsResources('national')],
   roots: { v1: V1_ROOT },
 };

@@ -22,6 +22,11 @@ export interface CrawlOptions {
    * not requested. Pending shapes are always capped at 3. Default: no cap (every link).
    */
   readonly perShape?: number;
+  /**
+   * Links matching `pattern` are followed at most `perShape` per shape: a sample of resources with
+   * thousands of records of one shape (micro-events), whose every record would only repeat the same check.
+   */
+  readonly sampled?: { readonly pattern: RegExp; readonly perShape: number };
   /** Fails the crawl when it queues more URLs than this. */
   readonly cap?: number;
 }
@@ -40,7 +45,7 @@ function linksIn(value: unknown, out: string[]): void {
  * in-process router, breadth first.
  */
 export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<CrawlResult> {
-  const { pending: pendingPattern, perShape = Infinity, cap = 300_000 } = options;
+  const { pending: pendingPattern, perShape = Infinity, cap = 300_000, sampled } = options;
   const seen = new Set<string>(['/v1/']);
   const queue = ['/v1/'];
   const broken: string[] = [];
@@ -71,7 +76,7 @@ export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<C
       expect(link.startsWith('/'), link).toBe(true);
       if (seen.has(link)) continue;
       const isPending = pendingPattern?.test(link) ?? false;
-      const limit = isPending ? 3 : perShape;
+      const limit = isPending ? 3 : sampled?.pattern.test(link) ? sampled.perShape : perShape;
       if (limit !== Infinity) {
         const shape = shapeOf(link);
         const n = shapes.get(shape) ?? 0;
