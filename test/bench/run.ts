@@ -150,6 +150,11 @@ async function main(): Promise<void> {
     { name: 'other page size (composed)', ours: [1, 2, 3].map((p) => `/v1/persons?records=25&page=${p}`), plain: null },
     { name: 'two filters (composed)', ours: ['/v1/personnel/players?position=10&full_name=*a*', '/v1/personnel/players?position=21&sort=-birth_date'], plain: null },
   ];
+  // Micro-events, where the demo has them: a filter and a sort within one match (~1,000 records read).
+  const eventMatches = fg.sync('v1/clubs/events/all/_by/match/*', { cwd: dist, onlyDirectories: true }).map((d) => d.split('/').pop()!);
+  if (eventMatches.length > 0) {
+    scenarios.push({ name: 'match micro-events (composed)', ours: eventMatches.map((m) => `/v1/clubs/events/all?match=${m}&period=2&sort=-match_seconds`), plain: null });
+  }
   settle();
   const ours = await startServer(['server/cli.ts', '--dir', dist, '--port', '0']);
   const plain = await startServer(['test/bench/plain-sirv.ts', dist]);
