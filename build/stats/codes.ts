@@ -1,38 +1,11 @@
+import { ACTION, MOD } from '../../data/reference/event-codes.ts';
 import { ACTIONS } from '../../data/reference/events.ts';
 
 /**
- * Readable names for the action and modifier ids (`data/reference/events.ts`) the statistics rules
- * read, so a rule says `ACTION.cross` rather than `80`. Actions are Wyscout sub-event codes, modifiers
- * Wyscout tag codes (the project's own modifiers from 3000), so the meanings are Wyscout's: see
- * `mappings/eventid2name.csv` and `mappings/tags2name.csv` of the Wyscout dataset.
+ * The action and modifier families the statistics rules read, by the readable names of
+ * `data/reference/event-codes.ts` (re-exported for the rules).
  */
-
-/** Action ids. */
-export const ACTION = {
-  airDuel: 10, groundAttackingDuel: 11, groundDefendingDuel: 12, looseBallDuel: 13,
-  foul: 20, handFoul: 21, lateCardFoul: 22, outOfGameFoul: 23, protest: 24, simulation: 25, timeLostFoul: 26, violentFoul: 27,
-  corner: 30, freeKick: 31, freeKickCross: 32, freeKickShot: 33, goalKick: 34, penalty: 35, throwIn: 36,
-  keeperLeavingLine: 40,
-  acceleration: 70, clearance: 71, touch: 72,
-  cross: 80, handPass: 81, headPass: 82, highPass: 83, launch: 84, simplePass: 85, smartPass: 86,
-  reflexes: 90, saveAttempt: 91,
-  shot: 100,
-} as const;
-
-/** Modifier ids. */
-export const MOD = {
-  goal: 101, ownGoal: 102, opportunity: 201, assist: 301, keyPass: 302,
-  leftFoot: 401, rightFoot: 402, headBody: 403,
-  takeOnLeft: 503, takeOnRight: 504,
-  lost: 701, neutral: 702, won: 703,
-  high: 801, low: 802, through: 901,
-  missedBall: 1302, interception: 1401,
-  accurate: 1801, notAccurate: 1802,
-  dangerousBallLost: 2001, blocked: 2101,
-  // The project's modifiers for what Wyscout tags do not say (other sources, the demo).
-  catch: 3601, punch: 3602, drop: 3603, dive: 3604,
-  saved: 3701, offTarget: 3702, woodwork: 3703,
-} as const;
+export { ACTION, MOD };
 
 /** Goal-region modifiers of a shot's end: in the goal mouth, wide or high of it, on the frame. */
 export const GOAL_REGION = { inGoal: [1201, 1209], out: [1210, 1216], post: [1217, 1223] } as const;

@@ -209,13 +209,13 @@ export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFi
   goalkeeper: {
     actions: {
       catches: events('Balls caught (3601) in save attempts and claims; null when those carry no handling modifier (Wyscout gives none).',
-        [...SAVES, ACTION.keeperLeavingLine], (a) => handled(a, MOD.catch)),
+        [...SAVES, ACTION.goalkeeperLeavingLine], (a) => handled(a, MOD.catch)),
       punches: events('Balls punched (3602) in save attempts and claims; null without handling modifiers.',
-        [...SAVES, ACTION.keeperLeavingLine], (a) => handled(a, MOD.punch)),
+        [...SAVES, ACTION.goalkeeperLeavingLine], (a) => handled(a, MOD.punch)),
       drops: events('Balls dropped (3603) in save attempts and claims; null without handling modifiers.',
-        [...SAVES, ACTION.keeperLeavingLine], (a) => handled(a, MOD.drop)),
+        [...SAVES, ACTION.goalkeeperLeavingLine], (a) => handled(a, MOD.drop)),
       crosses_unclaimed: events('Goalkeeper leaving the line (action 40) without getting the ball (not accurate); null when not said.',
-        [ACTION.keeperLeavingLine], (a) => not(accurate(a))),
+        [ACTION.goalkeeperLeavingLine], (a) => not(accurate(a))),
       ...successFailure('distribution', 'Passes and goal kicks by a goalkeeper (lineup position 10; a goal kick without accuracy ' +
         'succeeded when the next touch is the kicking team\'s)', [...PASSES, ACTION.goalKick], keeper, passKept),
     },
