@@ -10,7 +10,7 @@ import { openingSide } from '../data/import/fjelstul/shootouts.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
 import { call, handlerFor } from './helpers/api.ts';
-import { tableChecksums } from './helpers/db.ts';
+import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
 import { describeReal } from './helpers/real-data.ts';
 
 /**
@@ -42,8 +42,7 @@ describeReal('fjelstul-worldcup', (dir) => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+  const { one, all } = queries(() => db);
 
   /** A match with its team names. */
   const matchRow = (sourceId: string) => one<{
@@ -246,12 +245,7 @@ describeReal('fjelstul-worldcup', (dir) => {
     });
 
     it('importing twice changes nothing (row counts and the content of every table)', () => {
-      const before = tableChecksums(db);
-      const again = importDataset({ format: 'fjelstul', path: dir, db: file });
-      for (const [table, counts] of again.tables) {
-        expect({ table, new: counts.new, updated: counts.updated }).toEqual({ table, new: 0, updated: 0 });
-      }
-      expect(tableChecksums(db)).toEqual(before);
+      expectReimportChangesNothing(db, { format: 'fjelstul', path: dir, db: file });
     });
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENS_WORLD_CUP } from '../data/import/competitions.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
-import { tableChecksums } from './helpers/db.ts';
+import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
 import { describeReal, realDataDir } from './helpers/real-data.ts';
 
 /**
@@ -35,8 +35,7 @@ describeReal('martj42-international-results', (dir) => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+  const { one, all } = queries(() => db);
 
   /** The national matches on a date between two countries (by name), with names and scores. */
   const matchesOn = (date: string, a: string, b: string) => all<{
@@ -150,12 +149,7 @@ describeReal('martj42-international-results', (dir) => {
     });
 
     it('importing twice changes nothing (row counts and the content of every table)', () => {
-      const before = tableChecksums(db);
-      const again = importDataset({ format: 'martj42', path: dir, db: file });
-      for (const [table, counts] of again.tables) {
-        expect({ table, new: counts.new, updated: counts.updated }).toEqual({ table, new: 0, updated: 0 });
-      }
-      expect(tableChecksums(db)).toEqual(before);
+      expectReimportChangesNothing(db, { format: 'martj42', path: dir, db: file });
     });
   });
 });

@@ -16,7 +16,7 @@ import { stadiumOf } from '../data/import/openfootball/venues.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
 import { TIMEZONES } from '../data/reference/lists.ts';
-import { tableChecksums } from './helpers/db.ts';
+import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
 import { describeReal, realDataDir } from './helpers/real-data.ts';
 
 /**
@@ -119,8 +119,7 @@ describeReal('openfootball-worldcup.json', (dir) => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).get(...params) as T;
-  const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
+  const { one, all } = queries(() => db);
   const country = (name: string) => uuidFor('world', 'country', name);
 
   /** The 2026 matches on a date between two countries (by name), with names, scores and venue. */
@@ -298,12 +297,7 @@ describeReal('openfootball-worldcup.json', (dir) => {
     });
 
     it('importing twice changes nothing (row counts and the content of every table)', () => {
-      const before = tableChecksums(db);
-      const again = importDataset({ format: 'openfootball', path: dir, db: file });
-      for (const [table, counts] of again.tables) {
-        expect({ table, new: counts.new, updated: counts.updated }).toEqual({ table, new: 0, updated: 0 });
-      }
-      expect(tableChecksums(db)).toEqual(before);
+      expectReimportChangesNothing(db, { format: 'openfootball', path: dir, db: file });
     });
   });
 
