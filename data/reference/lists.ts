@@ -14,10 +14,10 @@ export const CONFEDERATIONS: readonly RefEntry[] = [
 ];
 
 /** Confederation ids by acronym, for readable code elsewhere. */
-export const CONFEDERATION_ID = Object.fromEntries(CONFEDERATIONS.map(([id, name]) => [name, id])) as Record<
-  'AFC' | 'CAF' | 'CONCACAF' | 'CONMEBOL' | 'OFC' | 'UEFA' | 'FIFA',
-  number
->;
+/** A confederation's acronym (FIFA included, as the world body). */
+export type ConfederationCode = 'AFC' | 'CAF' | 'CONCACAF' | 'CONMEBOL' | 'OFC' | 'UEFA' | 'FIFA';
+
+export const CONFEDERATION_ID = Object.fromEntries(CONFEDERATIONS.map(([id, name]) => [name, id])) as Record<ConfederationCode, number>;
 
 export const PHASES: readonly RefEntry[] = [[1, 'League'], [2, 'Group'], [3, 'Knockout']];
 

@@ -1,18 +1,16 @@
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID, type ConfederationCode } from '../../reference/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, findCountry } from '../countries.ts';
 import { uuidFor } from '../../ids.ts';
 import { nameKey } from '../written-names.ts';
 import { readSource, type SourceRecord } from './source.ts';
 
-type Confederation = keyof typeof CONFEDERATION_ID;
-
 /**
  * Tournaments only a confederation's members enter (qualifiers, nations leagues, championships without
  * invited guests): a team's latest match in one of them tells its confederation, also across a move
  * (Australia: OFC, then AFC). Copa América and the Gold Cup have invited guests and are not used.
  */
-const MEMBERS_ONLY: Readonly<Record<string, Confederation>> = {
+const MEMBERS_ONLY: Readonly<Record<string, ConfederationCode>> = {
   'UEFA Euro qualification': 'UEFA', 'UEFA Nations League': 'UEFA', 'UEFA Euro': 'UEFA',
   'African Cup of Nations qualification': 'CAF', 'African Cup of Nations': 'CAF',
   'AFC Asian Cup qualification': 'AFC', 'AFC Asian Cup': 'AFC', 'AFC Challenge Cup': 'AFC',
@@ -82,7 +80,7 @@ export function importTeams(ctx: ImportContext, dir: string, results: readonly S
     if (id !== undefined) eraCountry.set(era, id);
   }
 
-  const latest = new Map<string, Confederation>();
+  const latest = new Map<string, ConfederationCode>();
   for (const row of results) {
     const confederation = MEMBERS_ONLY[row.tournament];
     if (confederation) for (const team of [row.home_team, row.away_team]) latest.set(team, confederation);

@@ -1,15 +1,13 @@
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID, type ConfederationCode } from '../../reference/lists.ts';
 import { ensureIntlCompetition, MENS_WORLD_CUP } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
-
-type Confederation = keyof typeof CONFEDERATION_ID;
 
 /**
  * Tournaments a confederation (or FIFA) organises, by the file's name. Everything else (friendlies,
  * invitational cups, regional unions' cups such as the AFF or COSAFA Cup, multi-sport games) has no
  * confederation as organiser: NULL.
  */
-const ORGANISER: Readonly<Record<string, Confederation>> = {
+const ORGANISER: Readonly<Record<string, ConfederationCode>> = {
   'FIFA World Cup': 'FIFA', 'FIFA World Cup qualification': 'FIFA', 'Confederations Cup': 'FIFA',
   'FIFA Series': 'FIFA', 'FIFA 75th Anniversary Cup': 'FIFA',
   'UEFA Euro': 'UEFA', 'UEFA Euro qualification': 'UEFA', 'UEFA Nations League': 'UEFA',
