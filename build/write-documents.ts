@@ -6,7 +6,7 @@ import type { Derived, ResourceDef } from './registry/define.ts';
 import { recordRenderer, type Row } from './render.ts';
 import { countQuery, selectRows } from './sql.ts';
 import type { TreeWriter } from './tree-writer.ts';
-import type { Progress } from './write-resource.ts';
+import { rowProviders, type Progress } from './write-resource.ts';
 
 /**
  * Writes a document resource (`ResourceDef.document`, the analytics): one file per row, in id order,
@@ -22,8 +22,7 @@ export function writeDocuments(db: Db, def: ResourceDef, out: TreeWriter, provid
   let done = 0;
   for (const row of db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate() as Iterable<Row>) {
     const id = String(row['id']);
-    const provider = def.credit.kind === 'data' && row['_source'] !== null ? providers.get(String(row['_source'])) ?? null : null;
-    const credit = attribution(def.credit.kind === 'reference' ? null : provider ? [provider] : []);
+    const credit = attribution(def.credit.kind === 'reference' ? null : rowProviders(row, providers));
     const derived = derive(row);
     // Derived values may be lists (player ids); the renderer copies values as they are.
     const records = derived.rows.map((values) => render({ ...row, ...values } as Row));

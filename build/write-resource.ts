@@ -20,6 +20,16 @@ export type Progress = (resource: string, done: number, total: number) => void;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * The providers a row credits: its `_source` column holds one provider key, or several separated by
+ * commas when a record's data comes from more than one source (a Fjelstul match with Wyscout events).
+ */
+export function rowProviders(row: Row, providers: ReadonlyMap<string, Provider>): Provider[] {
+  const keys = row['_source'];
+  if (keys === null || keys === undefined) return [];
+  return String(keys).split(',').flatMap((key) => providers.get(key) ?? []);
+}
+
 /** Pages one collection as its records arrive in order. */
 class Pager {
   private records: ApiRecord[] = [];
@@ -39,9 +49,9 @@ class Pager {
     return this.def.paginated ? this.def.pageSize ?? DEFAULT_PAGE_SIZE : Infinity;
   }
 
-  add(record: ApiRecord, provider: Provider | null): void {
+  add(record: ApiRecord, providers: readonly Provider[]): void {
     this.records.push(record);
-    if (provider) this.providers.set(provider.name, provider);
+    for (const provider of providers) this.providers.set(provider.name, provider);
     if (this.records.length >= this.size) this.flush();
   }
 
@@ -97,7 +107,7 @@ export interface Written {
 export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, providers: Map<string, Provider>, progress: Progress): Written {
   const render = recordRenderer(def);
   const credit = def.credit.kind === 'reference' ? () => attribution(null) : (list: Iterable<Provider>) => attribution([...list]);
-  const providerOf = (row: Row) => (row['_source'] === null ? null : providers.get(String(row['_source'])) ?? null);
+  const providerOf = (row: Row) => rowProviders(row, providers);
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
@@ -114,11 +124,11 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   const pager = new Pager(out, def, def.path, total, [], credit);
   for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
     const record = render(row);
-    const provider = providerOf(row);
+    const credited = providerOf(row);
     if (buckets === 0) {
-      out.write(recordFile(def.path, String(row['id'])), envelope({ attribution: credit(provider ? [provider] : []), meta: {}, result: [record] }));
+      out.write(recordFile(def.path, String(row['id'])), envelope({ attribution: credit(credited), meta: {}, result: [record] }));
     }
-    pager.add(record, provider);
+    pager.add(record, credited);
     tick();
   }
   pager.finish();
@@ -172,8 +182,7 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
         group = { value, result: [], providers: new Map() };
       }
       group.result.push(render(row));
-      const provider = providerOf(row);
-      if (provider) group.providers.set(provider.name, provider);
+      for (const provider of providerOf(row)) group.providers.set(provider.name, provider);
       tick();
     }
     if (group) close(group);
@@ -193,8 +202,7 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
         flush();
         prefix = id.slice(0, buckets);
       }
-      const provider = providerOf(row);
-      bucket[id] = { record: render(row), source: credit(provider ? [provider] : []).source };
+      bucket[id] = { record: render(row), source: credit(providerOf(row)).source };
       tick();
     }
     flush();

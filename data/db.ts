@@ -20,9 +20,23 @@ export function openDatabase(file: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  migrate(db);
   db.exec(SCHEMA);
   loadReferenceLists(db);
   return db;
+}
+
+/**
+ * Brings a database written by an earlier version up to the schema, so a user's existing database keeps
+ * working: `event.source` (added with the Wyscout importer) is filled with the match's provider, which
+ * was the events' provider until then.
+ */
+function migrate(db: Db): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('event')").pluck().all() as string[];
+  if (columns.length > 0 && !columns.includes('source')) {
+    db.exec(`ALTER TABLE event ADD COLUMN source TEXT REFERENCES provider (key);
+      UPDATE event SET source = (SELECT m.source FROM match m WHERE m.id = event.match)`);
+  }
 }
 
 /** Opens an existing database read-only (the build never writes to its input). */

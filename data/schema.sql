@@ -352,7 +352,9 @@ CREATE TABLE IF NOT EXISTS event (
   x             REAL CHECK (x BETWEEN 0 AND 100),
   y             REAL CHECK (y BETWEEN 0 AND 100),
   -- The source's own order within the match, to keep simultaneous events in source order.
-  seq           INTEGER NOT NULL
+  seq           INTEGER NOT NULL,
+  -- The provider of the event, which may differ from the match's (Wyscout events on a Fjelstul match).
+  source        TEXT NOT NULL REFERENCES provider (key)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS event_by_match ON event (match, period, match_seconds, seq);
 

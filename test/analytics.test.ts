@@ -310,7 +310,7 @@ describe('total shot ratio from micro-events', () => {
     let seq = 0;
     const add = (match: string, team: string, ...actions: number[]) => {
       const id = `e${++seq}`;
-      fx.prepare('INSERT INTO event (id, match, team, period, match_seconds, seq) VALUES (?, ?, ?, 1, ?, ?)').run(id, match, team, seq * 10, seq);
+      fx.prepare("INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, ?, 1, ?, ?, 'demo')").run(id, match, team, seq * 10, seq);
       actions.forEach((action, i) => fx.prepare('INSERT INTO event_action (id, event, action) VALUES (?, ?, ?)').run(`${id}a${i}`, id, action));
     };
     // Home: a shot, a penalty, and a free kick shot recorded with a shot action too (one shot); passes don't count.
@@ -321,7 +321,7 @@ describe('total shot ratio from micro-events', () => {
     // Away: one shot, and a pass; an event of no team is not a team's shot.
     add(shots!.id, shots!.away_team, 100);
     add(shots!.id, shots!.away_team, 85);
-    fx.prepare('INSERT INTO event (id, match, team, period, match_seconds, seq) VALUES (?, ?, NULL, 2, 5, ?)').run('eX', shots!.id, ++seq);
+    fx.prepare("INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, NULL, 2, 5, ?, 'demo')").run('eX', shots!.id, ++seq);
     fx.prepare('INSERT INTO event_action (id, event, action) VALUES (?, ?, 100)').run('eXa0', 'eX');
     // A match with micro-events but no shot.
     add(noShots!.id, noShots!.home_team, 85);

@@ -168,7 +168,7 @@ describe('statistics from micro-events', () => {
     const random = stream(20261120);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     const at = () => Math.round(random() * 1000) / 10;
-    const insertEvent = db.prepare('INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insertEvent = db.prepare("INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'demo')");
     const insertAction = db.prepare('INSERT INTO event_action (id, event, action, x_end, y_end, z_end, outcome) VALUES (?, ?, ?, ?, ?, NULL, NULL)');
     const insertModifier = db.prepare('INSERT INTO event_modifier (id, action, modifier) VALUES (?, ?, ?)');
     let seq = 0;

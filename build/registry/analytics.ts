@@ -2,7 +2,8 @@ import { factsReader } from '../analytics/facts.ts';
 import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../server/match-time.ts';
-import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
+import { field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
 
 /**
  * The v1 analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
@@ -62,7 +63,8 @@ const common = {
   from: 'FROM match m',
   defaultSort: [],
   paginated: false,
-  credit: dataCredit('m.source'),
+  credit: matchCredit(),
+  temp: [MATCH_SOURCES],
   hidden,
 };
 

@@ -53,8 +53,8 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     idType: 'uuid' as const,
     paginated: true,
     pageSize: EVENT_PAGE_SIZE,
-    // Events have no provider column of their own: they are credited to their match's provider.
-    credit: dataCredit('m.source'),
+    // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
+    credit: dataCredit('e.source'),
     recordFiles: 'bucket' as const,
     scanLimit: EVENT_SCAN_LIMIT,
   };

@@ -1,6 +1,7 @@
 import { describeRule, fieldType, STAT_FIELDS } from '../stats/fields.ts';
 import { LINEUP_STATS } from '../stats/lineup-stat.ts';
-import { dataCredit, field, type FieldDef, type ResourceDef } from './define.ts';
+import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
+import { field, type FieldDef, type ResourceDef } from './define.ts';
 import type { MatchType } from './matches.ts';
 import { STATS_GROUPS } from './stats-groups.ts';
 
@@ -63,14 +64,14 @@ export function statsResources(matchType: MatchType): ResourceDef[] {
       orderNote: 'by match date, then match, then team name and player name, then id',
       paginated: true,
       recordFiles: 'bucket',
-      temp: [LINEUP_STATS],
+      temp: [LINEUP_STATS, MATCH_SOURCES],
       links: {
         lineup: `/v1/${matchType}/matches/{match}/lineups/{id}`,
         match: `/v1/${matchType}/matches/{match}/info`,
         player: '/v1/personnel/players/{player}',
         playerTeam: `${teamPath}/{player_team}`,
       },
-      credit: dataCredit('m.source'),
+      credit: matchCredit(),
     };
   }));
 }

@@ -9,14 +9,16 @@ import { FORMATS } from './formats.ts';
 import { progressBar, SILENT } from './progress.ts';
 import { importDataset } from './run.ts';
 
-const USAGE = `Usage: npm run import -- <format> <path> [--db FILE]
+const USAGE = `Usage: npm run import -- <format> <path> [--db FILE] [--competitions LIST]
 
 Imports the dataset in <path> into the SQLite database FILE (default: football.sqlite in the current
 folder; created if missing). Every format can be imported into the same database; importing the same
-data twice changes nothing.
+data twice changes nothing. --competitions imports part of a dataset: a comma-separated list of the
+competitions the format lists below.
 
 Formats:
-${Object.values(FORMATS).map((f) => `  ${f.format.padEnd(12)} ${f.description}`).join('\n')}`;
+${Object.values(FORMATS).map((f) => `  ${f.format.padEnd(12)} ${f.description}` +
+  (f.selections ? `\n  ${''.padEnd(12)} competitions: ${f.selections.join(', ')}` : '')).join('\n')}`;
 
 /** Runs the command line; returns the process exit code. */
 export function main(argv: string[]): number {
@@ -27,6 +29,7 @@ export function main(argv: string[]): number {
       allowPositionals: true,
       options: {
         db: { type: 'string', default: 'football.sqlite' },
+        competitions: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -51,7 +54,9 @@ export function main(argv: string[]): number {
   }
   try {
     const report = importDataset({
-      format, path, db: values.db, progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
+      format, path, db: values.db,
+      ...(values.competitions !== undefined ? { competitions: values.competitions.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
+      progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
     });
     console.log(`Imported ${format} from ${report.path} into ${values.db} in ${report.seconds.toFixed(1)} s\n`);
     console.log(report.summary());

@@ -2,15 +2,16 @@ import { fjelstul } from './fjelstul/index.ts';
 import type { Importer } from './importer.ts';
 import { martj42 } from './martj42/index.ts';
 import { openfootball } from './openfootball/index.ts';
+import { wyscout } from './wyscout/index.ts';
 
 /**
- * The import formats by name. A new source is one module exporting an `Importer`, added here (wyscout
- * is planned).
+ * The import formats by name. A new source is one module exporting an `Importer`, added here.
  */
 export const FORMATS: Readonly<Record<string, Importer>> = {
   [fjelstul.format]: fjelstul,
   [openfootball.format]: openfootball,
   [martj42.format]: martj42,
+  [wyscout.format]: wyscout,
 };
 
 /** The importer of a format; throws with the list of known formats otherwise. */

@@ -30,11 +30,11 @@ export class ImportReport {
 
   constructor(readonly format: string, readonly path: string) {}
 
-  /** Counts one row write. */
-  count(table: string, outcome: WriteOutcome): void {
+  /** Counts one row write (or `n` alike, for rows written in bulk). */
+  count(table: string, outcome: WriteOutcome, n = 1): void {
     let counts = this.tables.get(table);
     if (!counts) this.tables.set(table, (counts = { new: 0, updated: 0, present: 0 }));
-    counts[outcome] += 1;
+    counts[outcome] += n;
   }
 
   /** Records `count` source records of `table` that were skipped for `reason` (same reason: one entry). */

@@ -14,6 +14,8 @@ export interface ImportOptions {
   /** A database file (created with the schema if needed, closed afterwards) or an open connection. */
   db: string | Db;
   progress?: Progress;
+  /** Part of the dataset (`--competitions`), for formats that list `selections`. */
+  competitions?: readonly string[];
 }
 
 /**
@@ -24,12 +26,21 @@ export function importDataset(options: ImportOptions): ImportReport {
   const importer = importerFor(options.format);
   const dir = resolve(options.path);
   importer.check(dir);
+  const competitions = options.competitions;
+  if (competitions !== undefined) {
+    const known = importer.selections;
+    if (!known) throw new Error(`the ${importer.format} format imports its dataset whole (no --competitions)`);
+    const unknown = competitions.filter((c) => !known.includes(c));
+    if (unknown.length > 0 || competitions.length === 0) {
+      throw new Error(`unknown competition ${unknown.join(', ') || '(none given)'}; ${importer.format} has: ${known.join(', ')}`);
+    }
+  }
   const started = process.hrtime.bigint();
   const db = typeof options.db === 'string' ? openDatabase(options.db) : options.db;
   try {
     const report = new ImportReport(importer.format, dir);
     const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
-    db.transaction(() => importer.run(ctx, dir))();
+    db.transaction(() => importer.run(ctx, dir, competitions ? { competitions } : {}))();
     report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return report;
   } finally {

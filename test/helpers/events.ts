@@ -38,7 +38,7 @@ export function addEvents(file: string, options: EventOptions): { clubs: string[
   const db = new Database(file);
   try {
     const isTouch = new Map((db.prepare('SELECT id, is_touch FROM action').all() as { id: number; is_touch: number }[]).map((a) => [a.id, a.is_touch === 1]));
-    const insertEvent = db.prepare('INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const insertEvent = db.prepare("INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'demo')");
     const insertAction = db.prepare('INSERT INTO event_action (id, event, action, x_end, y_end, z_end, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)');
     const insertModifier = db.prepare('INSERT INTO event_modifier (id, action, modifier) VALUES (?, ?, ?)');
     const matchesOf = (type: string, n: number) =>

@@ -1,4 +1,4 @@
-import type { DemoContext } from '../context.ts';
+import { DEMO_SOURCE, type DemoContext } from '../context.ts';
 import { ACTION, MOD } from './codes.ts';
 import type { Draft } from './drafts.ts';
 import { sectorModifiers } from './pitch.ts';
@@ -53,7 +53,7 @@ export class EventLog {
       const event = ctx.id('event', `${key}:${seq}`);
       ctx.insert('event', {
         id: event, match, team: draft.actor.team, lineup: draft.actor.lineup, period, match_seconds: seconds,
-        x: draft.at.x, y: draft.at.y, seq,
+        x: draft.at.x, y: draft.at.y, seq, source: DEMO_SOURCE,
       });
       const action = ctx.id('event_action', `${key}:${seq}:1`);
       ctx.insert('event_action', {

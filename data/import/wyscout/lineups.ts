@@ -1,0 +1,99 @@
+import type { ImportContext } from '../context.ts';
+import type { MatchTarget } from './matches.ts';
+import { nameParts, type WyscoutPlayers } from './persons.ts';
+import { substitutionsOf } from './source.ts';
+
+/** Another source's lineup row, with what identifies its player. */
+interface Lineup {
+  readonly id: string;
+  readonly team: string;
+  readonly player: string;
+  readonly birth_date: string | null;
+  readonly full_name: string;
+}
+
+/** The lineup whose player shares the most name parts with `names`, when exactly one does. */
+function bestByName(lineups: readonly Lineup[], names: ReadonlySet<string>): Lineup | undefined {
+  const scored = lineups.map((l) => ({ l, n: [...nameParts(l.full_name)].filter((t) => names.has(t)).length }));
+  const top = Math.max(0, ...scored.map((s) => s.n));
+  const best = scored.filter((s) => s.n === top);
+  return top > 0 && best.length === 1 ? best[0]!.l : undefined;
+}
+
+/** The lineup row of each Wyscout player in one match (players without one are absent). */
+export type MatchLineups = ReadonlyMap<number, string>;
+
+/**
+ * Lineups and substitutions of one match. A lineup is a starter (`formation.lineup`) or a bench player
+ * who came on; bench players who did not play are left out, as the model keeps them. Position: the
+ * player's generic position; shirt numbers and captains are not in the files (NULL). Substitutions have
+ * the minute the file gives: past the last minute of play (91 in a match without extra time) it is
+ * stoppage time (90+1); a first-half stoppage minute cannot be told from the second half's first ones.
+ *
+ * A merged match (another source's row) keeps that source's lineups when it has any: Wyscout players are
+ * then mapped onto them, by player or, when the two sources' persons were not merged, within the team by
+ * birth date, then by the most name parts shared (one player only). Only a match without lineups gets Wyscout's (Euro 2016 results have none).
+ */
+export function importLineups(ctx: ImportContext, match: MatchTarget, players: WyscoutPlayers, report: (what: string) => void): MatchLineups {
+  const lineups = new Map<number, string>();
+  const own = (wyPlayer: number) => ctx.id('lineup', `${match.wyId}:${wyPlayer}`);
+  const existing = ctx.db.prepare<[string], Lineup>(
+    `SELECT l.id, l.team, l.player, p.birth_date, n.full_name FROM lineup l JOIN player pl ON pl.id = l.player
+      JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id WHERE l.match = ?`,
+  ).all(match.id);
+  const ownIds = new Set(match.teams.flatMap((t) => [...t.data.formation.lineup, ...t.data.formation.bench].map((p) => own(p.playerId))));
+  const foreign = existing.filter((l) => !ownIds.has(l.id));
+
+  if (foreign.length > 0) {
+    for (const team of match.teams) {
+      const theirs = foreign.filter((l) => l.team === team.id);
+      for (const { playerId } of [...team.data.formation.lineup, ...team.data.formation.bench]) {
+        const player = players.player(playerId);
+        const birth = players.birthDate(playerId);
+        const byPlayer = theirs.find((l) => l.player === player);
+        const byBirth = birth === null ? [] : theirs.filter((l) => l.birth_date === birth);
+        const found = byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(theirs, players.names(playerId)));
+        if (found) lineups.set(playerId, found.id);
+      }
+    }
+    ctx.report.count('lineup', 'present');
+    return lineups;
+  }
+
+  for (const team of match.teams) {
+    const cameOn = new Set(substitutionsOf(team.data).map((s) => s.playerIn));
+    const entries = [
+      ...team.data.formation.lineup.map((p) => ({ wyId: p.playerId, starting: 1 })),
+      ...team.data.formation.bench.filter((p) => cameOn.has(p.playerId)).map((p) => ({ wyId: p.playerId, starting: 0 })),
+    ];
+    for (const entry of entries) {
+      const player = players.player(entry.wyId);
+      if (player === null) {
+        report('lineup: a player players.json does not list');
+        continue;
+      }
+      const id = own(entry.wyId);
+      const position = ctx.db.prepare<[string], { position: number | null }>('SELECT position FROM player WHERE id = ?').get(player)?.position ?? null;
+      ctx.save('lineup', { id, match: match.id, team: team.id, player, position, number: null, is_starting: entry.starting, is_captain: null });
+      lineups.set(entry.wyId, id);
+    }
+    for (const sub of substitutionsOf(team.data)) {
+      const [lineupIn, lineupOut] = [lineups.get(sub.playerIn), lineups.get(sub.playerOut)];
+      if (lineupOut === undefined || lineupIn === undefined) {
+        report('substitution: a player without a lineup');
+        continue;
+      }
+      ctx.save('substitution', {
+        id: ctx.id('substitution', `${match.wyId}:${sub.playerOut}`), match: match.id, team: team.id,
+        lineup_in: lineupIn, lineup_out: lineupOut, ...substitutionTime(sub.minute, match.extraTime),
+      });
+    }
+  }
+  return lineups;
+}
+
+/** The scoreboard minute of a substitution minute as the files write it (93 is 90+3 without extra time). */
+export function substitutionTime(minute: number, extraTime: boolean): { time_mins: number; stoppage_mins: number } {
+  const last = extraTime ? 120 : 90;
+  return minute > last ? { time_mins: last, stoppage_mins: minute - last } : { time_mins: Math.max(minute, 1), stoppage_mins: 0 };
+}
