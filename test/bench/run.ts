@@ -12,6 +12,11 @@ import { scaledCopy } from './scale.ts';
  * `npm run bench`: figures, not assertions. Builds the demo (and larger copies of it) in child
  * processes to read their peak memory, then loads the preview server and plain sirv serving the same
  * files with autocannon and prints requests per second side by side.
+ *
+ * With the real datasets (`--national DIR`, default ../shared/data), `--real` picks the real sets to
+ * import and build: `national` (the three national sources, then Wyscout's World Cup and Euro merged
+ * into them), `club` (one club season: Wyscout's 2017/18 Premier League on its own) and `full` (the
+ * national sources and all of Wyscout: 3.25 M micro-events; about an hour on 2 cores).
  */
 
 const { values } = parseArgs({
@@ -20,6 +25,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     scales: { type: 'string', default: '1,10,40' },
     national: { type: 'string', default: '../shared/data' },
+    real: { type: 'string', default: 'national' },
   },
 });
 const duration = Number(values.duration);
@@ -36,14 +42,24 @@ function settle(): void {
   spawnSync('sync');
 }
 
-/** The national-team datasets, in import order, by folder under `--national`. */
-const NATIONAL = [
-  ['fjelstul', 'fjelstul-worldcup'], ['openfootball', 'openfootball-worldcup.json'], ['martj42', 'martj42-international-results'],
-] as const;
+/** One import of a real set: format, folder under `--national`, and the competitions to take (all when absent). */
+type ImportStep = readonly [format: string, folder: string, competitions?: string];
 
-function importIn(format: string, path: string, db: string) {
+const NATIONAL: readonly ImportStep[] = [
+  ['fjelstul', 'fjelstul-worldcup'], ['openfootball', 'openfootball-worldcup.json'], ['martj42', 'martj42-international-results'],
+];
+const WYSCOUT = 'wyscout-pappalardo2019';
+
+/** The real sets `--real` names, each a list of imports into one database, then built. */
+const REAL_SETS: Readonly<Record<string, { label: string; imports: readonly ImportStep[] }>> = {
+  national: { label: 'national (3 sources + Wyscout WC, Euro)', imports: [...NATIONAL, ['wyscout', WYSCOUT, 'World_Cup,European_Championship']] },
+  club: { label: 'club season (Wyscout Premier League)', imports: [['wyscout', WYSCOUT, 'England']] },
+  full: { label: 'full (3 sources + all of Wyscout)', imports: [...NATIONAL, ['wyscout', WYSCOUT]] },
+};
+
+function importIn(format: string, path: string, db: string, competitions?: string) {
   settle();
-  const child = spawnSync(process.execPath, [...tsx, 'test/bench/import-child.ts', format, path, db], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [...tsx, 'test/bench/import-child.ts', format, path, db, ...(competitions ? [competitions] : [])], { encoding: 'utf8' });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number; rows: number; maxRssMB: number };
 }
@@ -108,24 +124,30 @@ async function main(): Promise<void> {
     Math.round(pre.files / pre.seconds), pre.maxRssMB.toFixed(0)]);
   rmSync(join(work, 'dist-br'), { recursive: true, force: true });
 
-  // The real national-team data (when the datasets are there): each import, then the build.
+  // The real sets (when the datasets are there): each import into one database, then the build.
   const data = values.national;
-  if (NATIONAL.every(([, folder]) => existsSync(join(data, folder)))) {
-    const db = join(work, 'national.sqlite');
-    const imports: (string | number)[][] = [];
-    for (const [format, folder] of NATIONAL) {
-      const r = importIn(format, join(data, folder), db);
-      imports.push([format, r.rows, r.seconds.toFixed(1), r.maxRssMB.toFixed(0)]);
+  for (const name of values.real.split(',').filter(Boolean)) {
+    const set = REAL_SETS[name];
+    if (!set) throw new Error(`unknown real set "${name}"; known: ${Object.keys(REAL_SETS).join(', ')}`);
+    if (!set.imports.every(([, folder]) => existsSync(join(data, folder)))) {
+      console.log(`No figures for the real set "${name}": its datasets are not all in ${data} (--national DIR).\n`);
+      continue;
     }
-    console.log('Import of the national-team data (one database, in this order)');
+    const db = join(work, `${name}.sqlite`);
+    const imports: (string | number)[][] = [];
+    for (const [format, folder, competitions] of set.imports) {
+      const r = importIn(format, join(data, folder), db, competitions);
+      imports.push([competitions ? `${format} (${competitions})` : format, r.rows, r.seconds.toFixed(1), r.maxRssMB.toFixed(0)]);
+    }
+    console.log(`Import of the real set "${name}" (one database, in this order)`);
     table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
     console.log('');
-    const s = buildIn(db, join(work, 'dist-national'));
-    rows.push(['national (3 sources)', s.records, s.files, (s.bytes / 1e6).toFixed(1), s.seconds.toFixed(1),
+    const s = buildIn(db, join(work, `dist-${name}`));
+    rows.push([set.label, s.records, s.files, (s.bytes / 1e6).toFixed(1), s.seconds.toFixed(1),
       Math.round(s.files / s.seconds), s.maxRssMB.toFixed(0)]);
-    rmSync(join(work, 'dist-national'), { recursive: true, force: true });
-  } else {
-    console.log(`No national-team figures: the datasets are not all in ${data} (--national DIR).\n`);
+    console.log(`Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`);
+    rmSync(join(work, `dist-${name}`), { recursive: true, force: true });
+    rmSync(db, { force: true });
   }
   console.log('Build');
   table(['dataset', 'records', 'files', 'MB', 'seconds', 'files/s', 'peak RSS MB'], rows);
