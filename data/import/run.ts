@@ -37,6 +37,10 @@ export function importDataset(options: ImportOptions): ImportReport {
   }
   const started = process.hrtime.bigint();
   const db = typeof options.db === 'string' ? openDatabase(options.db) : options.db;
+  // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB the pages of
+  // the micro-event indexes spill to the write-ahead log over and over (Wyscout's Serie A: 116 s with the
+  // default, 75 s with this). Memory stays bounded whatever the size of the data.
+  db.pragma('cache_size = -262144');
   try {
     const report = new ImportReport(importer.format, dir);
     const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);

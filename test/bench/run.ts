@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import fg from 'fast-glob';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,8 @@ import { scaledCopy } from './scale.ts';
  * With the real datasets (`--national DIR`, default ../shared/data), `--real` picks the real sets to
  * import and build: `national` (the three national sources, then Wyscout's World Cup and Euro merged
  * into them), `club` (one club season: Wyscout's 2017/18 Premier League on its own) and `full` (the
- * national sources and all of Wyscout: 3.25 M micro-events; about an hour on 2 cores).
+ * national sources and all of Wyscout: 3.25 M micro-events; about an hour on 2 cores). `--keep DIR`
+ * moves each real set's database and build there instead of deleting them.
  */
 
 const { values } = parseArgs({
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     scales: { type: 'string', default: '1,10,40' },
     national: { type: 'string', default: '../shared/data' },
     real: { type: 'string', default: 'national' },
+    keep: { type: 'string' },
   },
 });
 const duration = Number(values.duration);
@@ -146,8 +148,15 @@ async function main(): Promise<void> {
     rows.push([set.label, s.records, s.files, (s.bytes / 1e6).toFixed(1), s.seconds.toFixed(1),
       Math.round(s.files / s.seconds), s.maxRssMB.toFixed(0)]);
     console.log(`Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`);
-    rmSync(join(work, `dist-${name}`), { recursive: true, force: true });
-    rmSync(db, { force: true });
+    if (values.keep) {
+      // Kept for a look or a crawl with the preview server: `npm run serve -- --dir <keep>/dist-<name>`.
+      mkdirSync(values.keep, { recursive: true });
+      renameSync(join(work, `dist-${name}`), join(values.keep, `dist-${name}`));
+      renameSync(db, join(values.keep, `${name}.sqlite`));
+    } else {
+      rmSync(join(work, `dist-${name}`), { recursive: true, force: true });
+      rmSync(db, { force: true });
+    }
   }
   console.log('Build');
   table(['dataset', 'records', 'files', 'MB', 'seconds', 'files/s', 'peak RSS MB'], rows);

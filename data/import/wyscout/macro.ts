@@ -85,6 +85,11 @@ export function importMacroEvents(ctx: ImportContext, match: MatchTarget, events
     }
   }
 
+  const scoreOf = (t: MatchTarget['teams'][number]) => (match.extraTime ? t.data.scoreET : t.data.score);
+  if (match.teams.some((t) => rows.goal.filter((g) => g['team'] === t.id).length !== scoreOf(t))) {
+    report('goal: matches whose goal events do not add up to the score (goals kept as the events say)');
+  }
+
   for (const [table, list] of Object.entries(rows)) {
     const ours = new Set(list.map((r) => String(r['id'])));
     const theirs = ctx.db.prepare<[string], { id: string }>(`SELECT id FROM "${table}" WHERE match = ?`).all(match.id).filter((r) => !ours.has(r.id));
