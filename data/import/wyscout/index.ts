@@ -35,17 +35,14 @@ export const wyscout: Importer = {
   run(ctx, dir, selection = {}) {
     const competitions = (selection.competitions ?? COMPETITION_FILES) as readonly CompetitionFile[];
     importProvider(ctx);
-    // Part of the dataset brings only the clubs and players of its matches.
-    const chosen = selection.competitions ? competitions.flatMap((file) => readMatches(dir, file)) : null;
-    const inMatches = (kind: 'teams' | 'players') => chosen === null ? () => true : (() => {
-      const ids = new Set(chosen.flatMap((m) => Object.values(m.teamsData)).flatMap((t) =>
-        kind === 'teams' ? [t.teamId] : [...t.formation.lineup, ...t.formation.bench].map((p) => p.playerId)));
-      return (x: { wyId: number }) => ids.has(x.wyId);
-    })();
+    // Part of the dataset brings only the clubs and players of its matches (null: everything).
+    const sides = selection.competitions ? competitions.flatMap((file) => readMatches(dir, file)).flatMap((m) => Object.values(m.teamsData)) : null;
+    const teamIds = sides && new Set(sides.map((t) => t.teamId));
+    const playerIds = sides && new Set(sides.flatMap((t) => [...t.formation.lineup, ...t.formation.bench].map((p) => p.playerId)));
     const wyTeams = readTeams(dir);
-    const teams = importTeams(ctx, wyTeams, inMatches('teams'));
+    const teams = importTeams(ctx, wyTeams, (t) => teamIds?.has(t.wyId) ?? true);
     const national = new Set(wyTeams.filter((t) => t.type === 'national').map((t) => t.wyId));
-    const players = importPlayers(ctx, readPlayers(dir).filter(inMatches('players')), teams, national);
+    const players = importPlayers(ctx, readPlayers(dir).filter((p) => playerIds?.has(p.wyId) ?? true), teams, national);
     const importMatch = matchImporter(ctx, teams);
 
     const tally = new Map<string, number>();

@@ -56,7 +56,8 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
         if (found) lineups.set(playerId, found.id);
       }
     }
-    ctx.report.count('lineup', 'present');
+    // The Wyscout lineups found in the other source's, counted as merged.
+    ctx.report.count('lineup', 'present', lineups.size);
     return lineups;
   }
 
