@@ -157,6 +157,7 @@ async function main(): Promise<void> {
       rmSync(join(work, `dist-${name}`), { recursive: true, force: true });
       rmSync(db, { force: true });
     }
+    for (const suffix of ['-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
   }
   console.log('Build');
   table(['dataset', 'records', 'files', 'MB', 'seconds', 'files/s', 'peak RSS MB'], rows);
