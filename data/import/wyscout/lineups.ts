@@ -1,7 +1,7 @@
 import type { ImportContext } from '../context.ts';
 import type { MatchTarget } from './matches.ts';
 import { nameParts, type WyscoutPlayers } from './persons.ts';
-import { substitutionsOf } from './source.ts';
+import { substitutionsOf, type WyTeamData } from './source.ts';
 
 /** Another source's lineup row, with what identifies its player. */
 interface Lineup {
@@ -32,7 +32,8 @@ export type MatchLineups = ReadonlyMap<number, string>;
  *
  * A merged match (another source's row) keeps that source's lineups when it has any: Wyscout players are
  * then mapped onto them, by player or, when the two sources' persons were not merged, within the team by
- * birth date, then by the most name parts shared (one player only). Only a match without lineups gets Wyscout's (Euro 2016 results have none).
+ * birth date, then by the most name parts shared (one player only). Only a match without lineups gets
+ * Wyscout's (Euro 2016 results have none).
  */
 export function importLineups(ctx: ImportContext, match: MatchTarget, players: WyscoutPlayers, report: (what: string) => void): MatchLineups {
   const lineups = new Map<number, string>();
@@ -46,14 +47,16 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
 
   if (foreign.length > 0) {
     for (const team of match.teams) {
+      // Only players who played have a lineup row; each row takes one Wyscout player.
       const theirs = foreign.filter((l) => l.team === team.id);
-      for (const { playerId } of [...team.data.formation.lineup, ...team.data.formation.bench]) {
-        const player = players.player(playerId);
-        const birth = players.birthDate(playerId);
-        const byPlayer = theirs.find((l) => l.player === player);
-        const byBirth = birth === null ? [] : theirs.filter((l) => l.birth_date === birth);
-        const found = byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(theirs, players.names(playerId)));
-        if (found) lineups.set(playerId, found.id);
+      for (const wyId of playedBy(team.data)) {
+        const free = theirs.filter((l) => ![...lineups.values()].includes(l.id));
+        const player = players.player(wyId);
+        const birth = players.birthDate(wyId);
+        const byPlayer = free.find((l) => l.player === player);
+        const byBirth = birth === null ? [] : free.filter((l) => l.birth_date === birth);
+        const found = byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(free, players.names(wyId)));
+        if (found) lineups.set(wyId, found.id);
       }
     }
     // The Wyscout lineups found in the other source's, counted as merged.
@@ -62,12 +65,9 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
   }
 
   for (const team of match.teams) {
-    const cameOn = new Set(substitutionsOf(team.data).map((s) => s.playerIn));
-    const entries = [
-      ...team.data.formation.lineup.map((p) => ({ wyId: p.playerId, starting: 1 })),
-      ...team.data.formation.bench.filter((p) => cameOn.has(p.playerId)).map((p) => ({ wyId: p.playerId, starting: 0 })),
-    ];
-    for (const entry of entries) {
+    const starters = new Set(team.data.formation.lineup.map((p) => p.playerId));
+    for (const wyId of playedBy(team.data)) {
+      const entry = { wyId, starting: starters.has(wyId) ? 1 : 0 };
       const player = players.player(entry.wyId);
       if (player === null) {
         report('lineup: a player players.json does not list');
@@ -97,4 +97,10 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
 export function substitutionTime(minute: number, extraTime: boolean): { time_mins: number; stoppage_mins: number } {
   const last = extraTime ? 120 : 90;
   return minute > last ? { time_mins: last, stoppage_mins: minute - last } : { time_mins: Math.max(minute, 1), stoppage_mins: 0 };
+}
+
+/** The players of a team who played: the starters, then the bench players who came on. */
+function playedBy(team: WyTeamData): number[] {
+  const cameOn = new Set(substitutionsOf(team).map((s) => s.playerIn));
+  return [...team.formation.lineup.map((p) => p.playerId), ...team.formation.bench.filter((p) => cameOn.has(p.playerId)).map((p) => p.playerId)];
 }
