@@ -36,7 +36,8 @@ export const wyscout: Importer = {
     const competitions = (selection.competitions ?? COMPETITION_FILES) as readonly CompetitionFile[];
     importProvider(ctx);
     // Part of the dataset brings only the clubs and players of its matches (null: everything).
-    const sides = selection.competitions ? competitions.flatMap((file) => readMatches(dir, file)).flatMap((m) => Object.values(m.teamsData)) : null;
+    const matchFiles = competitions.map((file) => [file, readMatches(dir, file)] as const);
+    const sides = selection.competitions ? matchFiles.flatMap(([, matches]) => matches).flatMap((m) => Object.values(m.teamsData)) : null;
     const teamIds = sides && new Set(sides.map((t) => t.teamId));
     const playerIds = sides && new Set(sides.flatMap((t) => [...t.formation.lineup, ...t.formation.bench].map((p) => p.playerId)));
     const wyTeams = readTeams(dir);
@@ -49,8 +50,7 @@ export const wyscout: Importer = {
     const report = (what: string, n = 1) => tally.set(what, (tally.get(what) ?? 0) + n);
     let merged = 0;
     let events = 0;
-    for (const file of competitions) {
-      const matches = readMatches(dir, file);
+    for (const [file, matches] of matchFiles) {
       const competition = importCompetition(ctx, file, matches, teams);
       const step = ctx.progress.step(file, matches.length);
       for (const wyMatch of matches) {

@@ -49,14 +49,18 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
     for (const team of match.teams) {
       // Only players who played have a lineup row; each row takes one Wyscout player.
       const theirs = foreign.filter((l) => l.team === team.id);
+      const taken = new Set<string>();
       for (const wyId of playedBy(team.data)) {
-        const free = theirs.filter((l) => ![...lineups.values()].includes(l.id));
+        const free = theirs.filter((l) => !taken.has(l.id));
         const player = players.player(wyId);
         const birth = players.birthDate(wyId);
         const byPlayer = free.find((l) => l.player === player);
         const byBirth = birth === null ? [] : free.filter((l) => l.birth_date === birth);
         const found = byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(free, players.names(wyId)));
-        if (found) lineups.set(wyId, found.id);
+        if (found) {
+          lineups.set(wyId, found.id);
+          taken.add(found.id);
+        }
       }
     }
     // The Wyscout lineups found in the other source's, counted as merged.
@@ -64,6 +68,7 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
     return lineups;
   }
 
+  const positionOf = ctx.db.prepare<[string], { position: number | null }>('SELECT position FROM player WHERE id = ?');
   for (const team of match.teams) {
     const starters = new Set(team.data.formation.lineup.map((p) => p.playerId));
     for (const wyId of playedBy(team.data)) {
@@ -74,7 +79,7 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
         continue;
       }
       const id = own(entry.wyId);
-      const position = ctx.db.prepare<[string], { position: number | null }>('SELECT position FROM player WHERE id = ?').get(player)?.position ?? null;
+      const position = positionOf.get(player)?.position ?? null;
       ctx.save('lineup', { id, match: match.id, team: team.id, player, position, number: null, is_starting: entry.starting, is_captain: null });
       lineups.set(entry.wyId, id);
     }
