@@ -39,6 +39,7 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
     })),
     buckets,
     parent: def.parent ?? null,
+    ...(def.aliases ? { aliases: def.aliases } : {}),
     phaseRule: def.phaseRule ?? false,
     refused: def.refused ?? null,
     ...(def.document ? { document: { result: def.document.result, time: def.document.time !== undefined } } : {}),
@@ -64,6 +65,7 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
     id: def.pathFilter
       ? { type: def.idType, path: `/${def.path}/<id>`, note: `<id> is a ${def.pathFilter} id (the list of its records, as ?${def.pathFilter}=<id>) or a record id` }
       : { type: def.idType, path: `/${def.path}/<id>` },
+    ...(def.aliases ? { aliases: def.aliases.map((alias) => `/${alias}`) } : {}),
     paginated: def.paginated,
     records: def.paginated ? entry.records : { default: null, max: null },
     sort: def.orderNote ? { ...entry.sort, order: def.orderNote } : entry.sort,

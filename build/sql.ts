@@ -67,6 +67,14 @@ export function groupedQuery(def: ResourceDef, field: string): string {
     `ORDER BY ${groupKey(def, field)}, ${orderTerms(def)}`;
 }
 
+/**
+ * Rows with a non-null value of `field`, in the order of its values (numeric for integers) and then the
+ * default order: the groups of a `bucket` filter, whose bucket files follow the values' order.
+ */
+export function bucketedQuery(def: ResourceDef, field: string): string {
+  return `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ORDER BY ${quote(field)}, ${orderTerms(def)}`;
+}
+
 /** The size of each group of `groupedQuery`, in the same order. */
 export function groupCountQuery(def: ResourceDef, field: string): string {
   return `SELECT ${groupKey(def, field)} AS k, count(*) AS n FROM (${selectRows(def)}) ` +

@@ -1,10 +1,10 @@
 import type { Db } from '../data/db.ts';
 import { attribution, envelope, pageMeta, type Attribution, type Provider } from '../server/envelope.ts';
 import { filterKey } from '../server/keys.ts';
-import { bucketFile, collectionDir, groupBucketFile, pageFile, recordFile } from '../server/paths.ts';
+import { bucketFile, bucketName, collectionDir, groupBucketFile, pageFile, recordFile } from '../server/paths.ts';
 import type { ResourceDef } from './registry/define.ts';
 import { recordRenderer, type ApiRecord, type Row } from './render.ts';
-import { countQuery, defaultOrderQuery, distinctCountQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
+import { bucketedQuery, countQuery, defaultOrderQuery, distinctCountQuery, groupCountQuery, groupedQuery, selectRows } from './sql.ts';
 import type { TreeWriter } from './tree-writer.ts';
 
 /**
@@ -94,6 +94,14 @@ export function bucketDigits(count: number): number {
   return digits;
 }
 
+/**
+ * The `digits` of the buckets of `count` ids or values of a type (`bucketName`): uuids by prefix, as
+ * `bucketDigits` says; integers 256 consecutive ones to a file, at most `BUCKET_MAX` whatever the count.
+ */
+function digitsFor(type: string, count: number): number {
+  return type === 'uuid' ? bucketDigits(count) : 2;
+}
+
 /** What `writeResource` wrote, for the manifest. */
 export interface Written {
   count: number;
@@ -111,9 +119,8 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
-  const buckets = def.recordFiles === 'bucket' ? bucketDigits(total) : 0;
-  if (buckets > 0 && def.idType !== 'uuid') throw new Error(`${def.path}: only uuid records can be bucketed`);
-  for (const f of grouped) if (f.type !== 'uuid') throw new Error(`${def.path}: bucket filter ${f.name} must be a uuid field`);
+  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, total) : 0;
+  for (const f of grouped) if (f.type !== 'uuid' && f.type !== 'integer') throw new Error(`${def.path}: bucket filter ${f.name} must be an id field`);
   const work = total * (1 + indexed.length + grouped.length + (buckets > 0 ? 1 : 0));
   let done = 0;
   const tick = () => {
@@ -159,25 +166,27 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   // prefix holds the groups of up to ~256 values, each with the attribution of its records.
   const fieldBuckets: Record<string, number> = {};
   for (const field of grouped) {
-    const digits = bucketDigits((db.prepare(distinctCountQuery(def, field.name)).get() as { n: number }).n);
+    const digits = digitsFor(field.type, (db.prepare(distinctCountQuery(def, field.name)).get() as { n: number }).n);
     fieldBuckets[field.name] = digits;
     type Group = { value: string; result: ApiRecord[]; providers: Map<string, Provider> };
-    const file = { prefix: '', groups: {} as Record<string, { source: Attribution['source']; result: ApiRecord[] }> };
+    // The bucket being filled: its name and the first value in it, which names its file.
+    const file = { prefix: '', first: '', groups: {} as Record<string, { source: Attribution['source']; result: ApiRecord[] }> };
     const close = (group: Group) => {
       file.groups[group.value] = { source: credit(group.providers.values()).source, result: group.result };
     };
     const flush = () => {
-      if (file.prefix) out.write(groupBucketFile(def.path, field.name, file.prefix, digits), JSON.stringify(file.groups));
+      if (file.first) out.write(groupBucketFile(def.path, field.name, file.first, digits), JSON.stringify(file.groups));
       file.groups = {};
     };
     let group: Group | null = null;
-    for (const row of db.prepare(groupedQuery(def, field.name)).iterate() as Iterable<Row>) {
+    for (const row of db.prepare(bucketedQuery(def, field.name)).iterate() as Iterable<Row>) {
       const value = String(row[field.name]);
       if (group === null || group.value !== value) {
         if (group) close(group);
-        if (value.slice(0, digits) !== file.prefix) {
+        if (bucketName(value, digits) !== file.prefix) {
           flush();
-          file.prefix = value.slice(0, digits);
+          file.prefix = bucketName(value, digits);
+          file.first = value;
         }
         group = { value, result: [], providers: new Map() };
       }
@@ -191,16 +200,18 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   // Bucketed records: rows in id order, one file per id prefix.
   if (buckets > 0) {
     let prefix = '';
+    let first = '';
     let bucket: Record<string, { record: ApiRecord; source: Attribution['source'] }> = {};
     const flush = () => {
-      if (prefix) out.write(bucketFile(def.path, prefix, buckets), JSON.stringify(bucket));
+      if (first) out.write(bucketFile(def.path, first, buckets), JSON.stringify(bucket));
       bucket = {};
     };
     for (const row of db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate() as Iterable<Row>) {
       const id = String(row['id']);
-      if (id.slice(0, buckets) !== prefix) {
+      if (bucketName(id, buckets) !== prefix) {
         flush();
-        prefix = id.slice(0, buckets);
+        prefix = bucketName(id, buckets);
+        first = id;
       }
       bucket[id] = { record: render(row), source: credit(providerOf(row)).source };
       tick();

@@ -174,7 +174,9 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       const bytes = await files.read(plan.file);
       const doc = bytes && (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
       const missing = plan.missing.kind === 'not-found' ? plan.missing.message : 'Not found.';
-      if (!bytes || doc?.result[0]?.[plan.check.key] !== plan.check.value) return errorOutcome(404, missing, target);
+      // The parent id in the path is text; the record's may be a number (v0's integer ids).
+      const owner = doc?.result[0]?.[plan.check.key];
+      if (!bytes || owner === undefined || owner === null || String(owner) !== plan.check.value) return errorOutcome(404, missing, target);
       const outcome: Outcome = { ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }), body: bytes };
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }

@@ -56,6 +56,11 @@ export interface ResourceManifest {
    * `aliases` are other names of the same path (`/v1/analytics/match/<id>/segment`).
    */
   parent: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] } | null;
+  /**
+   * Other paths of this collection (v0's `/v0/players` is `/v0/personnel/players`): the router answers
+   * them from this resource's files, whose links and uris name `path`.
+   */
+  aliases?: string[];
   /** SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone = knockout. */
   phaseRule: boolean;
   /** Parameters refused with a message of their own (phase filters on conditions). */

@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
  *   R/_options.json                the OPTIONS documentation
  *   R/_timeline/<id>.json          a match's state timeline (analytics state, `server/timeline.ts`)
  *
- *   R/_id/<prefix>.json            records of bucketed resources, by the first hex digits of the id
- *   R/_by/<field>/_id/<prefix>.json  the collections of a `bucket` filter, by the first hex digits of
- *                                  the value: `{ "<value>": { "source": {...}, "result": [...] } }`
+ *   R/_id/<bucket>.json            records of bucketed resources, by the bucket of the id (`bucketName`)
+ *   R/_by/<field>/_id/<bucket>.json  the collections of a `bucket` filter, by the bucket of the value:
+ *                                  `{ "<value>": { "source": {...}, "result": [...] } }`
  *
  * Record ids are hex or decimal digits and filter folders start with `_`, so the two never collide.
  * A plain static host serving `index.json` for folders and `.json` extensions can answer
@@ -37,18 +37,27 @@ export function recordFile(resource: string, id: string | number): string {
   return `${resource}/${id}.json`;
 }
 
-/** The bucket file holding a record of a bucketed resource (`digits` leading hex digits of its id). */
+/**
+ * The bucket of an id or a filter value: a uuid's first `digits` hex digits (uuids spread evenly over
+ * them); an integer divided by 16^`digits`, rounded down, so consecutive integer ids (v0's, handed out
+ * one after another) share a file. A uuid has 32 characters, so it is never taken for an integer.
+ */
+export function bucketName(value: string, digits: number): string {
+  return /^\d{1,20}$/.test(value) ? String(Math.floor(Number(value) / 16 ** digits)) : value.slice(0, digits);
+}
+
+/** The bucket file holding a record of a bucketed resource. */
 export function bucketFile(resource: string, id: string, digits: number): string {
-  return `${resource}/_id/${id.slice(0, digits)}.json`;
+  return `${resource}/_id/${bucketName(id, digits)}.json`;
 }
 
 /**
- * The bucket file holding the collection of one value of a `bucket` filter (a uuid field): `digits`
- * leading hex digits of the value name the file. No value folder is ever `_id` (keys are percent-encoded
- * or `_` plus 40 hex digits), so the two never collide.
+ * The bucket file holding the collection of one value of a `bucket` filter (a uuid or integer field).
+ * No value folder is ever `_id` (keys are percent-encoded or `_` plus 40 hex digits), so the two never
+ * collide.
  */
 export function groupBucketFile(resource: string, field: string, value: string, digits: number): string {
-  return `${resource}/_by/${field}/_id/${value.slice(0, digits)}.json`;
+  return `${resource}/_by/${field}/_id/${bucketName(value, digits)}.json`;
 }
 
 /** The folder of a collection: the resource itself or one of its single-field filter collections. */

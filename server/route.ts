@@ -97,7 +97,7 @@ export interface RouteTable {
 export function routeTable(manifest: Manifest): RouteTable {
   return {
     manifest,
-    resources: new Map(manifest.resources.map((r) => [r.path, r])),
+    resources: new Map(manifest.resources.flatMap((r) => [r.path, ...(r.aliases ?? [])].map((path) => [path, r] as const))),
     nested: new Map(manifest.resources.flatMap((r) => (r.parent
       ? [r.parent.name, ...(r.parent.aliases ?? [])].map((name) => [`${r.parent!.path}/${name}`, r] as const)
       : []))),

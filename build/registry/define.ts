@@ -112,6 +112,8 @@ export interface ResourceDef {
   hidden?: Record<string, string>;
   /** The default order in words, when it uses hidden columns (OPTIONS documents it instead of their names). */
   orderNote?: string;
+  /** Other paths of the same collection and records (v0's `/v0/players` for `/v0/personnel/players`). */
+  aliases?: string[];
   /** Template of a record's `uri` (default `/<path>/{id}`). */
   uri?: string;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
