@@ -37,6 +37,28 @@ function migrate(db: Db): void {
     db.exec(`ALTER TABLE event ADD COLUMN source TEXT REFERENCES provider (key);
       UPDATE event SET source = (SELECT m.source FROM match m WHERE m.id = event.match)`);
   }
+  shareTeamIds(db);
+}
+
+/**
+ * Countries once had a v0 id counter of their own, so a country and a club could share an id. v0 lists
+ * club and national matches together, where a team id must name one team: countries now draw from the
+ * clubs' counter (`SHARED_COUNTER`), and an older database's countries move past every id handed out so
+ * far. They move up by at least their highest id, so no moved id meets one not yet moved.
+ */
+function shareTeamIds(db: Db): void {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('v0_counter', 'country')").pluck().all();
+  if (tables.length < 2) return;
+  const next = (kind: string) => (db.prepare('SELECT next FROM v0_counter WHERE kind = ?').pluck().get(kind) as number | undefined);
+  const countries = next('country');
+  if (countries === undefined) return;
+  const offset = Math.max(next('team') ?? 1, countries) - 1;
+  db.transaction(() => {
+    db.prepare('UPDATE country SET v0_id = v0_id + ?').run(offset);
+    db.prepare("INSERT INTO v0_counter (kind, next) VALUES ('team', ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next")
+      .run(offset + countries);
+    db.prepare("DELETE FROM v0_counter WHERE kind = 'country'").run();
+  })();
 }
 
 /** Opens an existing database read-only (the build never writes to its input). */
@@ -68,15 +90,23 @@ function loadReferenceLists(db: Db): void {
 }
 
 /**
- * Hands out v0 integer ids: one counter per entity kind, persisted in the database so an id is
- * assigned once and never reused, whichever source adds the entity and in whatever order.
+ * Kinds of v0 ids that share another kind's counter: a national team is its country, and v0 lists club
+ * and national matches together, so countries and clubs draw team ids from one sequence.
+ */
+const SHARED_COUNTER: Readonly<Record<string, string>> = { country: 'team' };
+
+/**
+ * Hands out v0 integer ids: one counter per entity kind (or shared, `SHARED_COUNTER`), persisted in the
+ * database so an id is assigned once and never reused, whichever source adds the entity and in
+ * whatever order.
  */
 export function v0Ids(db: Db): (kind: string) => number {
   const read = db.prepare<[string], { next: number }>('SELECT next FROM v0_counter WHERE kind = ?');
   const write = db.prepare('INSERT INTO v0_counter (kind, next) VALUES (?, ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next');
   return (kind) => {
-    const next = read.get(kind)?.next ?? 1;
-    write.run(kind, next + 1);
+    const counter = SHARED_COUNTER[kind] ?? kind;
+    const next = read.get(counter)?.next ?? 1;
+    write.run(counter, next + 1);
     return next;
   };
 }

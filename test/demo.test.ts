@@ -131,12 +131,17 @@ describe('demo generator: reference lists and integrity', () => {
     for (const table of tables) expect(one(`SELECT COUNT(*) AS n FROM ${table} WHERE source <> 'demo'`), table).toEqual({ n: 0 });
   });
 
-  it('gives every row with a v0 id a distinct id 1..n, matching the counter', () => {
-    for (const table of Object.keys(summary.counts).filter((t) => columnsOf(db, t).includes('v0_id'))) {
-      const rows = all<{ v0_id: number }>(`SELECT v0_id FROM ${table} ORDER BY v0_id`);
-      expect(rows.map((r) => r.v0_id), table).toEqual(rows.map((_, i) => i + 1));
-      if (rows.length > 0) expect(one('SELECT next FROM v0_counter WHERE kind = ?', table), table).toEqual({ next: rows.length + 1 });
+  it('gives every row with a v0 id a distinct id 1..n, matching the counter; countries and clubs share one', () => {
+    // A national team is its country, and v0 lists club and national matches together: one team id space.
+    const kinds: Record<string, string[]> = { team: ['country', 'team'] };
+    const tables = Object.keys(summary.counts).filter((t) => columnsOf(db, t).includes('v0_id') && t !== 'country');
+    for (const kind of tables) {
+      const sql = (kinds[kind] ?? [kind]).map((t) => `SELECT v0_id FROM ${t}`).join(' UNION ALL ');
+      const rows = all<{ v0_id: number }>(`SELECT v0_id FROM (${sql}) ORDER BY v0_id`);
+      expect(rows.map((r) => r.v0_id), kind).toEqual(rows.map((_, i) => i + 1));
+      if (rows.length > 0) expect(one('SELECT next FROM v0_counter WHERE kind = ?', kind), kind).toEqual({ next: rows.length + 1 });
     }
+    expect(one("SELECT count(*) AS n FROM v0_counter WHERE kind = 'country'")).toEqual({ n: 0 });
   });
 
   it('reports the row counts of the database', () => {
