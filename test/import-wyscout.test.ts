@@ -244,6 +244,21 @@ describeReal('wyscout-pappalardo2019', (dir) => {
       expect(row.totalS).toBe(passes.filter((e) => tagsOf(e).has(1801)).length);
     });
 
+    it('v0 serves the same World Cup: no broken link from /v0/, Wyscout\'s ids as supplier ids', async () => {
+      const { seen, broken } = await crawl(api, { root: '/v0/', sampled: { pattern: /^\/v0\/stats\//, perShape: 300 } });
+      expect(broken).toEqual([]);
+      expect([...seen].some((u) => u.startsWith('/v0/stats/setpieces/keyplays'))).toBe(true);
+      const modric = readPlayers(dir).find((p) => p.lastName.startsWith('Modri'))!;
+      const player = await call(api, `/v0/players?supplier_id=${modric.wyId}`);
+      expect(player.json.result).toHaveLength(1);
+      expect(player.json.result[0].fullName).toContain('Modri');
+      const final = (await call(api, '/v0/matches/info?match_date=2018-07-15')).json.result[0];
+      expect(final).toMatchObject({ homeTeamName: 'France', awayTeamName: 'Croatia', homeScore: 4, awayScore: 2 });
+      const stats = await call(api, `/v0/stats/passes/totals?match=${final.id}&player=${player.json.result[0].id}`);
+      const v1 = await call(api, `/v1/national/stats/passes/totals?match=${finalId}&player_name=${encodeURIComponent(player.json.result[0].fullName)}`);
+      expect(stats.json.result[0]).toMatchObject({ totalS: v1.json.result[0].totalS, totalF: v1.json.result[0].totalF });
+    }, SLOW);
+
     it('the state at the final whistle is the score of the file: 4–2', async () => {
       const reply = await call(api, `/v1/analytics/match/${finalId}/state`);
       expect(reply.status).toBe(200);

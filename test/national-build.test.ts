@@ -60,6 +60,59 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           }
         }, 900_000);
 
+        it('the crawl from /v0/ finds no broken link, and stays in v0', async () => {
+          const { seen, broken } = await crawl(api, { root: '/v0/', perShape: PER_SHAPE, cap: 1_000_000 });
+          expect(broken).toEqual([]);
+          expect([...seen].filter((u) => !u.startsWith('/v0/'))).toEqual([]);
+          expect(seen.size).toBeGreaterThan(30_000);
+          for (const prefix of ['/v0/matches/', '/v0/events/goals/', '/v0/events/substitutions/', '/v0/events/offenses/', '/v0/stats/',
+            '/v0/analytics/match/', '/v0/personnel/players/']) {
+            expect([...seen].some((u) => u.startsWith(prefix)), prefix).toBe(true);
+          }
+        }, 900_000);
+
+        it.each([
+          ['1872-11-30', 'Scotland'],
+          ['2016-07-10', 'Portugal'],
+          ['2018-07-15', 'Croatia'],
+        ])('the match of %s with %s: v0 and v1 agree on teams, date, scorers and minutes; ids and keys differ as SPEC says', async (date, team) => {
+          type Row = Record<string, unknown>;
+          const find = async (path: string) => {
+            const day = await call(api, `${path}?match_date=${date}&records=100`);
+            expect(day.status).toBe(200);
+            const found = (day.json.result as Row[]).filter((m) => m['homeTeamName'] === team || m['awayTeamName'] === team);
+            expect(found).toHaveLength(1);
+            return found[0]!;
+          };
+          const one = await find('/v1/national/matches/info');
+          const zero = await find('/v0/matches/info');
+          for (const key of ['homeTeamName', 'awayTeamName', 'matchDate', 'kickoffTime', 'competitionName', 'seasonName', 'venueName',
+            'refereeName', 'attendance', 'homeScore', 'awayScore']) {
+            expect(zero[key], key).toEqual(one[key]);
+          }
+          expect(one['id']).toMatch(/^[0-9a-f]{32}$/);
+          expect(Number.isInteger(zero['id'])).toBe(true);
+          expect(Number.isInteger(zero['homeTeam'])).toBe(true);
+          expect(zero).not.toHaveProperty('phase');
+          // Scorers and minutes: v1's camelCase goals under the match, v0's snake_case ones under /v0/events.
+          const goals1 = (await call(api, `/v1/national/matches/${one['id']}/goals?records=100`)).json.result as Row[];
+          const goals0 = (await call(api, `/v0/events/goals?match=${zero['id']}&records=100`)).json.result as Row[];
+          expect(goals1.length).toBe(Number(one['homeScore']) + Number(one['awayScore']));
+          const facts = (g: Row, k: (name: string) => string) =>
+            JSON.stringify([g[k('time_mins')], g[k('stoppage_mins')], g[k('player_name')], g[k('scoring_team_name')]]);
+          const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+          expect(goals0.map((g) => facts(g, (n) => n)).sort()).toEqual(goals1.map((g) => facts(g, camel)).sort());
+          for (const g of goals0) {
+            expect(g).toHaveProperty('time_mins');
+            expect(g).not.toHaveProperty('timeMins');
+            expect(Number.isInteger(g['player'] ?? 0)).toBe(true);
+          }
+          const lineups = async (path: string) => (await call(api, path)).json.meta.totalRecords;
+          expect(await lineups(`/v0/matches/${zero['id']}/lineups`)).toBe(await lineups(`/v1/national/matches/${one['id']}/lineups`));
+          const state = (await call(api, `/v0/analytics/match/${zero['id']}/state`)).json.result;
+          expect(state).toMatchObject({ match: zero['id'], home_goals: one['homeScore'], away_goals: one['awayScore'], is_fulltime: true });
+        });
+
         it('serves the first international, with the results list credited (CC0)', async () => {
           const reply = await call(api, '/v1/national/matches/info?match_date=1872-11-30');
           expect(reply.status).toBe(200);

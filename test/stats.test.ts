@@ -27,12 +27,19 @@ import { openOracle, rows } from './helpers/db.ts';
 // DECISIONS' field list, parsed
 // ---------------------------------------------------------------------------------------------------
 
-/** `group/name` -> field names, in DECISIONS' order, from the section "Statistics fields". */
+/** The statistics v0 adds (DECISIONS: `setpieces/keyplays`), filled by `decisionsFields`. */
+const V0_ADDED = new Map<string, string[]>();
+
+/** `group/name` -> field names of v1, in DECISIONS' order, from the section "Statistics fields". */
 function decisionsFields(): Map<string, string[]> {
   const text = readFileSync('../shared/spec/DECISIONS.md', 'utf8');
   const section = /## Statistics fields[^\n]*\n([\s\S]*?)\n## /.exec(text)![1]!.replace(/\s+/g, ' ').replaceAll('`', '');
-  const body = section.split('. v0 adds')[0]!.trim();
+  const [body, v0] = section.split('. v0 adds ') as [string, string];
   const out = new Map<string, string[]>();
+  // v0's addition, `setpieces/keyplays: a, b, c.`, kept apart: v1 does not publish it.
+  const added = /^([a-z]+\/[a-z]+): ([a-z, ]+)\./.exec(v0.trim());
+  if (!added) throw new Error(`unparsed DECISIONS v0 addition: ${v0}`);
+  V0_ADDED.set(added[1]!, added[2]!.split(', '));
   let previous: string[] = [];
   for (const entry of body.split(' · ')) {
     const m = /^([a-z]+\/[a-z]+): (.*)$/.exec(entry.trim());
@@ -59,15 +66,18 @@ describe('statistics fields', () => {
   const decided = decisionsFields();
 
   it('SPEC\'s statistics are DECISIONS\' (v1: 32 names)', () => {
-    const names = Object.entries(STATS_GROUPS).flatMap(([g, ns]) => ns.map((n) => `${g}/${n}`));
+    const names = Object.entries(STATS_GROUPS.v1).flatMap(([g, ns]) => ns.map((n) => `${g}/${n}`));
     expect(names).toHaveLength(32);
     expect([...decided.keys()].sort()).toEqual([...names].sort());
   });
 
-  it('every statistic has exactly DECISIONS\' fields, in order, after the common ones', () => {
-    for (const mt of ['clubs', 'national']) {
-      for (const [key, fields] of decided) {
-        const def = REGISTRY.resources.find((r) => r.path === `v1/${mt}/stats/${key}`);
+  it('every statistic has exactly DECISIONS\' fields, in order, after the common ones; v0 adds setpieces/keyplays', () => {
+    const v0 = new Map([...decided, ...V0_ADDED]);
+    expect([...V0_ADDED.keys()]).toEqual(['setpieces/keyplays']);
+    for (const [prefix, statistics] of [['v1/clubs', decided], ['v1/national', decided], ['v0', v0]] as const) {
+      expect(REGISTRY.resources.filter((r) => r.path.startsWith(`${prefix}/stats/`)), prefix).toHaveLength(statistics.size);
+      for (const [key, fields] of statistics) {
+        const def = REGISTRY.resources.find((r) => r.path === `${prefix}/stats/${key}`);
         expect(def, key).toBeDefined();
         expect(def!.fields.map((f) => f.name), key).toEqual([...COMMON, ...fields]);
         const [group, name] = key.split('/') as [string, string];
@@ -83,7 +93,7 @@ describe('statistics fields', () => {
       else expect(rule.rule.length).toBeGreaterThan(10);
     }
     const by = (from: string | null) => all.filter((r) => r.from === from).length;
-    expect(by('events') + by('macro') + by(null)).toBe([...decided.values()].flat().length);
+    expect(by('events') + by('macro') + by(null)).toBe([...decided.values(), ...V0_ADDED.values()].flat().length);
     expect(by('macro')).toBeGreaterThan(10);
     expect(by(null)).toBeLessThan(12);
   });
@@ -114,7 +124,7 @@ describe('statistics fields', () => {
 // Counts from micro-events, checked against an independent count
 // ---------------------------------------------------------------------------------------------------
 
-interface Lineup { id: string; team: string; position: number | null; is_starting: number }
+interface Lineup { id: string; v0_id: number; team: string; position: number | null; is_starting: number }
 interface Generated { lineup: string; team: string; period: number; action: number; mods: number[]; x: number; y: number }
 
 /** A small deterministic generator (LCG). */
@@ -130,12 +140,15 @@ function stream(seed: number): () => number {
 const SHOT_TAGS = [[1801, 401], [1802, 402], [1801, 403, 201], [1802, 2101, 402], [101, 1801, 402, 201], [1802, 403]];
 const PASS_TYPES = [85, 85, 85, 83, 82, 80, 30];
 const DUEL_TAGS = [703, 701, 702];
-const RANDOM_ACTIONS = [85, 85, 85, 85, 83, 82, 80, 100, 10, 11, 12, 13, 36, 72, 71, 30];
+const RANDOM_ACTIONS = [85, 85, 85, 85, 83, 82, 80, 100, 10, 11, 12, 13, 36, 72, 71, 30, 31, 34];
+/** Set pieces passed to a team-mate: corners, free kicks, throw-ins and goal kicks (v0's key plays). */
+const SET_PIECE_PASSES = [30, 31, 36, 34];
 
 describe('statistics from micro-events', () => {
   let root: string;
   let api: Handler;
   let withEvents: string;
+  let withEventsV0: number;
   let without: string;
   let lineups: Lineup[];
   const generated: Generated[] = [];
@@ -158,7 +171,8 @@ describe('statistics from micro-events', () => {
       'DELETE FROM event_action WHERE event IN (SELECT id FROM event WHERE match IN (?, ?))',
       'DELETE FROM event WHERE match IN (?, ?)',
     ]) db.prepare(sql).run(withEvents, without);
-    lineups = db.prepare('SELECT id, team, position, is_starting FROM lineup WHERE match = ? ORDER BY id').all(withEvents) as Lineup[];
+    lineups = db.prepare('SELECT id, v0_id, team, position, is_starting FROM lineup WHERE match = ? ORDER BY id').all(withEvents) as Lineup[];
+    withEventsV0 = db.prepare('SELECT v0_id FROM match WHERE id = ?').pluck().get(withEvents) as number;
     const home = db.prepare('SELECT home_team FROM match WHERE id = ?').pluck().get(withEvents) as string;
     fouled = lineups.find((l) => l.team === home && l.position !== 10)!;
     fouler = lineups.find((l) => l.team !== home && l.position !== 10)!;
@@ -189,7 +203,9 @@ describe('statistics from micro-events', () => {
         if (action === 100) mods = pick(SHOT_TAGS);
         else if (action >= 10 && action <= 13) mods = [pick(DUEL_TAGS), ...(action === 11 && random() < 0.3 ? [503] : [])];
         else if (action === 72) mods = random() < 0.2 ? [1302] : [];
-        else if (PASS_TYPES.includes(action) || action === 36 || action === 71) mods = [random() < 0.75 ? 1801 : 1802, ...(random() < 0.3 ? [801] : [])];
+        // Some set pieces made a chance (key pass, 302) or a goal (assist, 301).
+        else if (SET_PIECE_PASSES.includes(action)) mods = [random() < 0.75 ? 1801 : 1802, ...(random() < 0.3 ? [302] : random() < 0.1 ? [301] : [])];
+        else if (PASS_TYPES.includes(action) || action === 71) mods = [random() < 0.75 ? 1801 : 1802, ...(random() < 0.3 ? [801] : [])];
         else mods = [];
         add(i < 400 ? 1 : 2, (i % 400) * 6 + 1, l, action, mods, at(), at(), action === 100 ? null : [at(), at()]);
       }
@@ -206,7 +222,7 @@ describe('statistics from micro-events', () => {
     const names = ['passes/totals', 'shots/totals', 'shots/bodyparts', 'touches/duels', 'touches/totals', 'touches/locations',
       'setpieces/throwins', 'setpieces/corners', 'defense/blocks', 'defense/actions', 'fouls/wins', 'fouls/cards',
       'goalkeeper/saves', 'goalkeeper/shots', 'goals/totals', 'goalkeeper/goals'];
-    const resources = REGISTRY.resources.filter((r) => names.some((n) => r.path === `v1/clubs/stats/${n}`));
+    const resources = REGISTRY.resources.filter((r) => names.some((n) => r.path === `v1/clubs/stats/${n}`) || r.path === 'v0/stats/setpieces/keyplays');
     build({ db: file, out: dist, registry: { ...REGISTRY, resources } });
     api = handlerFor(dist);
   });
@@ -236,7 +252,7 @@ describe('statistics from micro-events', () => {
     const touches = await statOf('touches/totals', withEvents);
     const locations = await statOf('touches/locations', withEvents);
     expect(shots.size).toBe(lineups.length);
-    const pass = [80, 82, 83, 85, 30];
+    const pass = [80, 82, 83, 85, 30, 31];
     for (const { id } of lineups) {
       expect(shots.get(id), id).toMatchObject({
         ontarget: count(id, (g) => g.action === 100 && has(g, 1801)),
@@ -251,7 +267,7 @@ describe('statistics from micro-events', () => {
       expect(passes.get(id)).toMatchObject({
         totalS: count(id, (g) => pass.includes(g.action) && has(g, 1801)),
         totalF: count(id, (g) => pass.includes(g.action) && has(g, 1802)),
-        totalNoCcS: count(id, (g) => [82, 83, 85].includes(g.action) && has(g, 1801)),
+        totalNoCcS: count(id, (g) => [82, 83, 85, 31].includes(g.action) && has(g, 1801)),
         longballF: count(id, (g) => g.action === 83 && has(g, 1802)),
         layoffsS: null,
       });
@@ -279,6 +295,20 @@ describe('statistics from micro-events', () => {
     // The test's events did happen: something to compare.
     expect([...passes.values()].reduce((n, r) => n + (r['totalS'] as number), 0)).toBeGreaterThan(100);
     expect([...shots.values()].reduce((n, r) => n + (r['ontarget'] as number), 0)).toBeGreaterThan(10);
+  });
+
+  it('v0\'s set-piece key plays count each player\'s set pieces tagged key pass or assist', async () => {
+    const reply = await call(api, `/v0/stats/setpieces/keyplays?match=${withEventsV0}&records=100`);
+    expect(reply.status).toBe(200);
+    const records = new Map(reply.json.result.map((r: Record<string, unknown>) => [r['lineup'], r]));
+    expect(records.size).toBe(lineups.length);
+    const keyPlays = (id: string, actions: number[]) => count(id, (g) => actions.includes(g.action) && (has(g, 302) || has(g, 301)));
+    for (const { id, v0_id } of lineups) {
+      expect(records.get(v0_id), id).toMatchObject({
+        corners: keyPlays(id, [30]), freekicks: keyPlays(id, [31, 32]), throwins: keyPlays(id, [36]), goalkicks: keyPlays(id, [34]),
+      });
+    }
+    expect(lineups.reduce((n, l) => n + keyPlays(l.id, SET_PIECE_PASSES), 0)).toBeGreaterThan(5);
   });
 
   it('blocks go to the other side\'s player who acts next; fouls won to the duel\'s other side; saves to the keeper', async () => {
@@ -411,7 +441,7 @@ describe('statistics on the demo build', () => {
     const { manifest } = demo();
     for (const mt of ['clubs', 'national']) {
       const lineups = (oracle.prepare('SELECT count(*) FROM lineup l JOIN match m ON m.id = l.match WHERE m.match_type = ?').pluck().get(mt)) as number;
-      for (const [group, names] of Object.entries(STATS_GROUPS)) {
+      for (const [group, names] of Object.entries(STATS_GROUPS.v1)) {
         for (const name of names) expect(manifest.resources.find((r) => r.path === `v1/${mt}/stats/${group}/${name}`)!.count).toBe(lineups);
       }
       // Every stats link of the lineups of a few matches, followed.

@@ -3,33 +3,20 @@ import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../server/match-time.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
+import type { Db } from '../../data/db.ts';
 import { field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
 
 /**
- * The v1 analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
- * small document per match at `/v1/analytics/match/<matchID>/<name>`, for club and national matches
+ * The analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one small
+ * document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and national matches
  * alike (a match id is unique across both). State and segments are computed at build time from the
- * macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events.
+ * macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events. v0 has the same
+ * documents with integer ids and snake_case keys, and calls the segments `segment` (SPEC).
  */
-
-const BASE = 'v1/analytics/match';
 
 /** Micro-event actions that are shots (data/reference/events.ts): shot, free kick shot, penalty. */
 export const SHOT_ACTIONS = [100, 33, 35] as const;
-
-/** Columns the links need: where the match and its teams live for its match type. */
-const hidden = {
-  _match: 'm.id',
-  _match_type: 'm.match_type',
-  _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
-};
-
-const matchLink = '/v1/{_match_type}/matches/{_match}/info';
-const teamLinks: Record<string, LinkTemplate> = {
-  match: matchLink,
-  homeTeam: '/v1/{_teams}/{home_team}',
-  awayTeam: '/v1/{_teams}/{away_team}',
-};
 
 /** Analytics take no filters: every field is documented but not filterable. */
 const value = (name: string, type: FieldDef['type'], description: string, sql: string, extra: Partial<FieldDef> = {}) =>
@@ -39,15 +26,6 @@ const value = (name: string, type: FieldDef['type'], description: string, sql: s
 const computed = (name: string, type: FieldDef['type'], description: string, extra: Partial<FieldDef> = {}) =>
   value(name, type, description, 'NULL', extra);
 
-const matchFields: FieldDef[] = [
-  value('match', 'uuid', 'Match id (club or national match).', 'm.id'),
-  value('home_team', 'uuid', 'Home team (a club, or a country for national teams).', 'm.home_team'),
-  value('away_team', 'uuid', 'Away team.', 'm.away_team'),
-];
-
-const teamName = (column: string) =>
-  `CASE m.match_type WHEN 'clubs' THEN (SELECT name FROM team WHERE id = ${column}) ELSE (SELECT name FROM country WHERE id = ${column}) END`;
-
 /** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
 const shots = (team: string) => `(SELECT count(*) FROM event e WHERE e.match = m.id AND e.team = ${team}
   AND EXISTS (SELECT 1 FROM event_action a WHERE a.event = e.id AND a.action IN (${SHOT_ACTIONS.join(', ')})))`;
@@ -56,101 +34,149 @@ const shots = (team: string) => `(SELECT count(*) FROM event e WHERE e.match = m
 const ratio = (team: string, other: string) =>
   `(SELECT CASE WHEN t + o > 0 THEN 1.0 * t / (t + o) END FROM (SELECT ${shots(team)} AS t, ${shots(other)} AS o))`;
 
-const common = {
-  version: 'v1' as const,
-  idType: 'uuid' as const,
-  idSql: 'm.id',
-  from: 'FROM match m',
-  defaultSort: [],
-  paginated: false,
-  credit: matchCredit(),
-  temp: [MATCH_SOURCES],
-  hidden,
-};
-
-const state: ResourceDef = {
-  ...common,
-  path: `${BASE}/state`,
-  title: 'Match state',
-  description: 'The scoreline of a match at a match time (time=30, 45:2, 45+2 or 45-2), or without time the final state. ' +
-    'result is one object. Times order by minute, then stoppage (45+3 before 46); a goal at a time counts in the ' +
-    'state at that time; from the end of the match on, the state is the final one (is_fulltime true).',
-  fields: [
-    ...matchFields,
-    computed('time_mins', 'integer', 'Match minute of the state: the requested time, or without time the end of the match ' +
-      '(90, or 120 with extra time, or the last recorded event if later).'),
-    computed('stoppage_mins', 'integer', 'Stoppage minutes after time_mins.'),
-    computed('is_fulltime', 'boolean', 'Whether the match was over at that time.'),
-    computed('home_goals', 'integer', 'Home goals up to and including that time; null before the end when the source\'s goal list ' +
-      'does not account for the home score (some results give no scorers).', { nullable: true }),
-    computed('away_goals', 'integer', 'Away goals up to and including that time (null as home_goals).', { nullable: true }),
-  ],
-  links: teamLinks,
-  parent: { path: BASE, name: 'state', param: 'match', mode: 'record' },
-  uri: `/${BASE}/{id}/state`,
-  document: {
-    result: 'object',
-    time: TIME_HINT,
-    derive: (db) => {
-      const facts = factsReader(db);
-      return (row) => {
-        const { final, end, states } = matchState(facts(String(row['id'])));
-        return { rows: [final], timeline: { end, states } };
-      };
-    },
-  },
-};
-
 const players = (side: string, what: string) => `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
 
-const segments: ResourceDef = {
-  ...common,
-  path: `${BASE}/segments`,
-  title: 'Match segments',
-  description: 'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
-    '(red cards and second yellows), in time order; ids number them from 1. Also at .../segment. A goal in the minute of a ' +
-    'change counts before it; durations include the stoppage time the events show.',
-  fields: [
-    computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
-    computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
-    computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
-    computed('home_goals', 'integer', 'Home goals scored in the segment; null when the source\'s goal list does not account for the home score.', { nullable: true }),
-    computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', { nullable: true }),
-    computed('home_players_on', 'uuid', players('home', 'on the pitch, sorted'), { nullable: true, list: true }),
-    computed('away_players_on', 'uuid', players('away', 'on the pitch, sorted'), { nullable: true, list: true }),
-    computed('home_players_expelled', 'uuid', players('home', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
-    computed('away_players_expelled', 'uuid', players('away', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
-  ],
-  links: { match: matchLink },
-  parent: { path: BASE, name: 'segments', param: 'match', mode: 'record', aliases: ['segment'] },
-  uri: `/${BASE}/{_match}/segments`,
-  document: {
-    result: 'array',
-    derive: (db) => {
-      const facts = factsReader(db);
-      return (row) => ({ rows: matchSegments(facts(String(row['id']))) });
+/** The analytics resources of a version. */
+export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
+  const v1 = version === 'v1';
+  // Analytics read only the scope's id rules; v1's are the same for both match types.
+  const scope = v1 ? v1Scope('clubs') : V0;
+  const base = `${version}/analytics/match`;
+  // A match's info lives under its match type in v1; the analytics of both types share one path.
+  const hidden = {
+    _key: 'm.id',
+    _match: scope.own('m'),
+    _match_type: 'm.match_type',
+    _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
+  };
+  const matchInfo = v1 ? '/v1/{_match_type}/matches/{_match}/info' : '/v0/matches/{_match}/info';
+  const keyCase: 'camel' | 'snake' = v1 ? 'camel' : 'snake';
+  const teamLinks: Record<string, LinkTemplate> = linkNames(keyCase, {
+    match: matchInfo,
+    homeTeam: `/${version}/{_teams}/{home_team}`,
+    awayTeam: `/${version}/{_teams}/{away_team}`,
+  });
+  const idType = scope.idType;
+  const matchFields: FieldDef[] = [
+    value('match', idType, 'Match id (club or national match).', scope.own('m')),
+    value('home_team', idType, 'Home team (a club, or a country for national teams).', scope.team('m.home_team')),
+    value('away_team', idType, 'Away team.', scope.team('m.away_team')),
+  ];
+  /**
+   * Player ids as the version gives them: v0's integer ids for the lists of segments, the players on the
+   * pitch sorted again by them (`sorted`), the expelled kept in the order they were sent off.
+   */
+  const playerIds = (db: Db): ((ids: string[] | null, sorted: boolean) => (string | number)[] | null) => {
+    if (v1) return (ids) => ids;
+    const v0Id = db.prepare('SELECT v0_id FROM player WHERE id = ?').pluck();
+    return (ids, sorted) => {
+      const mapped = ids && ids.map((id) => v0Id.get(id) as number);
+      return sorted && mapped ? mapped.sort((a, b) => a - b) : mapped;
+    };
+  };
+
+  const common = {
+    version,
+    idType,
+    idSql: scope.own('m'),
+    from: 'FROM match m',
+    defaultSort: [],
+    paginated: false,
+    credit: matchCredit(),
+    temp: [MATCH_SOURCES],
+    hidden,
+    keyCase,
+  };
+
+  const state: ResourceDef = {
+    ...common,
+    path: `${base}/state`,
+    title: 'Match state',
+    description: 'The scoreline of a match at a match time (time=30, 45:2, 45+2 or 45-2), or without time the final state. ' +
+      'result is one object. Times order by minute, then stoppage (45+3 before 46); a goal at a time counts in the ' +
+      'state at that time; from the end of the match on, the state is the final one (is_fulltime true).',
+    fields: [
+      ...matchFields,
+      computed('time_mins', 'integer', 'Match minute of the state: the requested time, or without time the end of the match ' +
+        '(90, or 120 with extra time, or the last recorded event if later).'),
+      computed('stoppage_mins', 'integer', 'Stoppage minutes after time_mins.'),
+      computed('is_fulltime', 'boolean', 'Whether the match was over at that time.'),
+      computed('home_goals', 'integer', 'Home goals up to and including that time; null before the end when the source\'s goal list ' +
+        'does not account for the home score (some results give no scorers).', { nullable: true }),
+      computed('away_goals', 'integer', 'Away goals up to and including that time (null as home_goals).', { nullable: true }),
+    ],
+    links: teamLinks,
+    parent: { path: base, name: 'state', param: 'match', mode: 'record' },
+    uri: `/${base}/{id}/state`,
+    document: {
+      result: 'object',
+      time: TIME_HINT,
+      derive: (db) => {
+        const facts = factsReader(db);
+        return (row) => {
+          const { final, end, states } = matchState(facts(String(row['_key'])));
+          return { rows: [final], timeline: { end, states } };
+        };
+      },
     },
-  },
-};
+  };
 
-const tsr: ResourceDef = {
-  ...common,
-  path: `${BASE}/tsr`,
-  title: 'Total shot ratio',
-  description: 'Each team\'s shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a ' +
-    `shot action (${SHOT_ACTIONS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
-  fields: [
-    ...matchFields,
-    value('home_team_name', 'string', 'Home team name.', teamName('m.home_team')),
-    value('away_team_name', 'string', 'Away team name.', teamName('m.away_team')),
-    value('home_team_tsr', 'float', 'Home shots / shots of both teams.', ratio('m.home_team', 'm.away_team'), { nullable: true }),
-    value('away_team_tsr', 'float', 'Away shots / shots of both teams.', ratio('m.away_team', 'm.home_team'), { nullable: true }),
-  ],
-  links: teamLinks,
-  parent: { path: BASE, name: 'tsr', param: 'match', mode: 'record' },
-  uri: `/${BASE}/{id}/tsr`,
-  document: { result: 'array' },
-};
+  // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other name too.
+  const [segmentName, segmentAlias] = v1 ? ['segments', 'segment'] : ['segment', 'segments'];
+  const segments: ResourceDef = {
+    ...common,
+    path: `${base}/${segmentName}`,
+    title: 'Match segments',
+    description: 'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
+      `(red cards and second yellows), in time order; ids number them from 1. Also at .../${segmentAlias}. A goal in the minute of a ` +
+      'change counts before it; durations include the stoppage time the events show.',
+    fields: [
+      computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
+      computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
+      computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
+      computed('home_goals', 'integer', 'Home goals scored in the segment; null when the source\'s goal list does not account for the home score.', { nullable: true }),
+      computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', { nullable: true }),
+      computed('home_players_on', idType, players('home', 'on the pitch, sorted'), { nullable: true, list: true }),
+      computed('away_players_on', idType, players('away', 'on the pitch, sorted'), { nullable: true, list: true }),
+      computed('home_players_expelled', idType, players('home', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
+      computed('away_players_expelled', idType, players('away', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
+    ],
+    links: { match: matchInfo },
+    parent: { path: base, name: segmentName, param: 'match', mode: 'record', aliases: [segmentAlias] },
+    uri: `/${base}/{_match}/${segmentName}`,
+    document: {
+      result: 'array',
+      derive: (db) => {
+        const facts = factsReader(db);
+        const ids = playerIds(db);
+        const lists = ['home_players_on', 'away_players_on', 'home_players_expelled', 'away_players_expelled'] as const;
+        return (row) => ({
+          rows: matchSegments(facts(String(row['_key']))).map((segment) =>
+            ({ ...segment, ...Object.fromEntries(lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))])) })),
+        });
+      },
+    },
+  };
 
-/** The analytics resources, as the registry lists them. */
-export const analyticsResources: ResourceDef[] = [state, segments, tsr];
+  const tsr: ResourceDef = {
+    ...common,
+    path: `${base}/tsr`,
+    title: 'Total shot ratio',
+    description: 'Each team\'s shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a ' +
+      `shot action (${SHOT_ACTIONS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
+    fields: [
+      ...matchFields,
+      value('home_team_name', 'string', 'Home team name.', byMatchType('name', 'm.home_team')),
+      value('away_team_name', 'string', 'Away team name.', byMatchType('name', 'm.away_team')),
+      value('home_team_tsr', 'float', 'Home shots / shots of both teams.', ratio('m.home_team', 'm.away_team'), { nullable: true }),
+      value('away_team_tsr', 'float', 'Away shots / shots of both teams.', ratio('m.away_team', 'm.home_team'), { nullable: true }),
+    ],
+    links: teamLinks,
+    parent: { path: base, name: 'tsr', param: 'match', mode: 'record' },
+    uri: `/${base}/{id}/tsr`,
+    document: { result: 'array' },
+  };
+
+  return [state, segments, tsr];
+}
+

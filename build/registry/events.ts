@@ -1,5 +1,5 @@
 import { dataCredit, field, type FieldDef, type ResourceDef } from './define.ts';
-import type { MatchType } from './matches.ts';
+import type { MatchType } from './scope.ts';
 
 /**
  * Micro-events of v1 (SPEC "Micro-events (v1)"), once per match type: `all` (one record per action of

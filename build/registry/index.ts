@@ -2,22 +2,29 @@ import { analyticsResources } from './analytics.ts';
 import type { LinkTemplate, ResourceDef } from './define.ts';
 import { eventResources } from './events.ts';
 import { matchResources } from './matches.ts';
-import { personnelResources } from './personnel.ts';
-import { referenceResources } from './reference.ts';
-import { V1_ROOT } from './root.ts';
+import { personnelResources, v0PersonnelResources } from './personnel.ts';
+import { referenceResources, v0ReferenceResources } from './reference.ts';
+import { V0_ROOT, V1_ROOT } from './root.ts';
+import { V0, v1Scope } from './scope.ts';
 import { statsResources } from './stats.ts';
 
 /** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
 export interface Registry {
   resources: ResourceDef[];
-  /** Version roots (`/v1/`): link trees. */
+  /** Version roots (`/v1/`, `/v0/`): link trees. */
   roots: Record<string, Record<string, LinkTemplate>>;
 }
 
-/** The API as it is published. */
+/**
+ * The API as it is published: v1, then v0, whose resources are the same definitions in v0's scope
+ * (`scope.ts`); v0 has no micro-events.
+ */
 export const REGISTRY: Registry = {
-  resources: [...referenceResources, ...personnelResources, ...matchResources('clubs'), ...matchResources('national'),
-    ...eventResources('clubs'), ...eventResources('national'), ...analyticsResources,
-    ...statsResources('clubs'), ...statsResources('national')],
-  roots: { v1: V1_ROOT },
+  resources: [
+    ...referenceResources, ...personnelResources, ...matchResources(v1Scope('clubs')), ...matchResources(v1Scope('national')),
+    ...eventResources('clubs'), ...eventResources('national'), ...analyticsResources('v1'),
+    ...statsResources(v1Scope('clubs')), ...statsResources(v1Scope('national')),
+    ...v0ReferenceResources, ...v0PersonnelResources, ...matchResources(V0), ...analyticsResources('v0'), ...statsResources(V0),
+  ],
+  roots: { v1: V1_ROOT, v0: V0_ROOT },
 };

@@ -1,44 +1,48 @@
 import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import { idField, linkNames, type Scope } from './scope.ts';
 import { statsLinks } from './stats-groups.ts';
 
 /**
- * Match information, conditions, lineups, macro-events and shootouts of v1, once per match type:
- * `clubs` (teams are /v1/teams) and `national` (a national team is its country, /v1/countries).
- * A club match is never listed under `national` and vice versa: every query is scoped by match type.
+ * Match information, conditions, lineups and macro-events of a scope (`scope.ts`): in v1 once per match
+ * type, `clubs` (teams are /v1/teams) and `national` (a national team is its country, /v1/countries),
+ * each query scoped by its match type; in v0 once, every match, with integer ids, no phase fields but
+ * matchday, snake_case lineups and macro-events, and the macro-events under /v0/events (SPEC).
  */
-
-/** The two match types of v1 paths. */
-export type MatchType = 'clubs' | 'national';
 
 const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_name', 'group'];
 
-/** The joins every match-scoped resource needs: the match, its phase and round names, its teams. */
-function matchJoins(matchType: MatchType, alias = 'm'): string {
-  const teams = matchType === 'clubs' ? 'team' : 'country';
-  return `JOIN phase ph ON ph.id = ${alias}.phase
-    LEFT JOIN groupround gr ON gr.id = ${alias}.group_round
-    LEFT JOIN knockoutround kr ON kr.id = ${alias}.knockout_round
-    JOIN ${teams} ht ON ht.id = ${alias}.home_team
-    JOIN ${teams} at ON at.id = ${alias}.away_team`;
+/** The joins of the phase and round names (v1's phase fields). */
+const PHASE_JOINS = `JOIN phase ph ON ph.id = m.phase
+    LEFT JOIN groupround gr ON gr.id = m.group_round
+    LEFT JOIN knockoutround kr ON kr.id = m.knockout_round`;
+
+const matchdayField = field('matchday', 'integer', 'Matchday (league and group phases).', 'm.matchday');
+
+/**
+ * SPEC's phase-specific fields; round, round_name and group appear only on matches of phases that have
+ * them. v0 has no phases and rounds: of these, only matchday.
+ */
+function phaseFields(scope: Scope): FieldDef[] {
+  if (scope.version === 'v0') return [matchdayField];
+  return [
+    field('phase', 'integer', 'Competition phase id (/v1/phases): 1 League, 2 Group, 3 Knockout.', 'm.phase', { nullable: false }),
+    field('phase_name', 'string', 'Competition phase name.', 'ph.name', { nullable: false }),
+    matchdayField,
+    field('round', 'integer', 'Group round id (/v1/grouprounds) or knockout round id (/v1/knockoutrounds).',
+      'COALESCE(m.group_round, m.knockout_round)', { omitNull: true }),
+    field('round_name', 'string', 'Round name.', 'COALESCE(gr.name, kr.name)', { omitNull: true }),
+    field('group', 'string', 'Group name (group phase).', 'm.group_name', { omitNull: true }),
+  ];
 }
 
-/** SPEC's phase-specific fields; round, round_name and group appear only on matches of phases that have them. */
-const phaseFields: FieldDef[] = [
-  field('phase', 'integer', 'Competition phase id (/v1/phases): 1 League, 2 Group, 3 Knockout.', 'm.phase', { nullable: false }),
-  field('phase_name', 'string', 'Competition phase name.', 'ph.name', { nullable: false }),
-  field('matchday', 'integer', 'Matchday (league and group phases).', 'm.matchday'),
-  field('round', 'integer', 'Group round id (/v1/grouprounds) or knockout round id (/v1/knockoutrounds).',
-    'COALESCE(m.group_round, m.knockout_round)', { omitNull: true }),
-  field('round_name', 'string', 'Round name.', 'COALESCE(gr.name, kr.name)', { omitNull: true }),
-  field('group', 'string', 'Group name (group phase).', 'm.group_name', { omitNull: true }),
-];
-
-const teamFields: FieldDef[] = [
-  field('home_team', 'uuid', 'Home team (a club, or a country for national teams).', 'm.home_team', { nullable: false }),
-  field('home_team_name', 'string', 'Home team name.', 'ht.name', { nullable: false }),
-  field('away_team', 'uuid', 'Away team.', 'm.away_team', { nullable: false }),
-  field('away_team_name', 'string', 'Away team name.', 'at.name', { nullable: false }),
-];
+function teamFields(scope: Scope): FieldDef[] {
+  return [
+    idField(scope, 'home_team', 'Home team (a club, or a country for national teams).', scope.team('m.home_team'), { nullable: false }),
+    field('home_team_name', 'string', 'Home team name.', scope.teamName('m.home_team'), { nullable: false }),
+    idField(scope, 'away_team', 'Away team.', scope.team('m.away_team'), { nullable: false }),
+    field('away_team_name', 'string', 'Away team name.', scope.teamName('m.away_team'), { nullable: false }),
+  ];
+}
 
 /** A player's full name through the lineup row `alias`. */
 function playerName(alias: string): string {
@@ -58,134 +62,168 @@ function indexOnly(names: string[], fields: FieldDef[]): FieldDef[] {
 /** Filters pre-rendered on every macro-event resource. */
 const EVENT_INDEXES = ['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'];
 
-/** A team's name, whichever table holds it for the match type. */
-function teamName(matchType: MatchType, idSql: string): string {
-  return `(SELECT name FROM ${matchType === 'clubs' ? 'team' : 'country'} WHERE id = ${idSql})`;
+/** The macro-events SPEC lists in v0 (v1 adds shootouts). */
+const MACRO_EVENTS = ['goals', 'offenses', 'penalties', 'substitutions'];
+
+/** The analytics a match links to: v1 nests them under `match`; v0 names them flat, `segments` at v0's `segment`. */
+function analyticsLinks(scope: Scope): LinkTemplate {
+  const at = (name: string) => `${scope.root}/analytics/match/{id}/${name}`;
+  return scope.version === 'v1'
+    ? { match: { segments: at('segments'), state: at('state'), tsr: at('tsr') } }
+    : { segments: at('segment'), state: at('state'), tsr: at('tsr') };
 }
 
-/** Every v1 match-data resource of one match type. */
-export function matchResources(matchType: MatchType): ResourceDef[] {
-  const base = `v1/${matchType}/matches`;
-  const teamPath = matchType === 'clubs' ? '/v1/teams' : '/v1/countries';
-  const scope = `m.match_type = '${matchType}'`;
+/** Every match-data resource of a scope. */
+export function matchResources(scope: Scope): ResourceDef[] {
+  const { root, version } = scope;
+  const v1 = version === 'v1';
+  const base = `${scope.base}/matches`;
+  const where = `WHERE ${scope.matches}`;
   const credit = dataCredit('m.source');
   const matchLink = `/${base}/{match}/info`;
-  const teamLinks = { homeTeam: `${teamPath}/{home_team}`, awayTeam: `${teamPath}/{away_team}` };
+  const teamLinks = { homeTeam: scope.teamLink('home_team'), awayTeam: scope.teamLink('away_team') };
+  const playerLink = `${root}/personnel/players`;
+  const phaseJoins = v1 ? PHASE_JOINS : '';
+  /** Where a macro-event kind lives: under a match in v1, under /v0/events in v0. */
+  const eventPath = (kind: string) => (v1 ? `${base}/${kind}` : `v0/events/${kind}`);
+  const matchKey = idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false });
 
-  /** A resource of rows that belong to one match, listed under `/<base>/<kind>` and `/<base>/<match>/<kind>`. */
-  const perMatch = (kind: string, def: Omit<ResourceDef, 'path' | 'version' | 'idType' | 'paginated' | 'credit' | 'parent' | 'uri'>): ResourceDef => ({
-    path: `${base}/${kind}`,
-    version: 'v1',
-    idType: 'uuid',
-    paginated: true,
-    credit,
-    parent: { path: base, name: kind, param: 'match', mode: 'collection' },
-    uri: `/${base}/{match}/${kind}/{id}`,
-    ...def,
-  });
+  /**
+   * A resource of rows that belong to one match: listed under `/<base>/<kind>` and, in v1 and for v0's
+   * match resources, `/<base>/<match>/<kind>`. v0's macro-events live under /v0/events, with
+   * snake_case keys and totals.
+   */
+  const perMatch = (kind: string, def: Omit<ResourceDef, 'path' | 'version' | 'idType' | 'paginated' | 'credit'>): ResourceDef => {
+    const nested = v1 || !MACRO_EVENTS.includes(kind);
+    return {
+      path: nested ? `${base}/${kind}` : eventPath(kind),
+      version,
+      idType: scope.idType,
+      paginated: true,
+      credit,
+      ...(nested
+        ? { parent: { path: base, name: kind, param: 'match', mode: 'collection' as const }, uri: `/${base}/{match}/${kind}/{id}` }
+        : { keyCase: 'snake' as const, totals: 'snake' as const }),
+      ...def,
+      hidden: { ...scope.hidden, ...def.hidden },
+    };
+  };
 
   /**
    * Fields every macro-event has: match, phase fields, teams (DECISIONS), and the player and their team
    * from the row `alias` (a lineup, or a goal, which names its scorer also where no lineup exists).
    */
   const eventFields = (alias: string, teamColumn = 'team'): FieldDef[] => [
-    field('match', 'uuid', 'Match id.', 'm.id', { nullable: false }),
-    ...phaseFields,
-    ...teamFields,
-    field('player', 'uuid', 'Player id (/v1/personnel/players).', `${alias}.player`),
+    matchKey,
+    ...phaseFields(scope),
+    ...teamFields(scope),
+    idField(scope, 'player', `Player id (${playerLink}).`, scope.ref('player', `${alias}.player`)),
     field('player_name', 'string', 'Player name.', playerName(alias)),
-    field('player_team', 'uuid', 'Team of the player.', `${alias}.${teamColumn}`),
-    field('player_team_name', 'string', 'Name of the player\'s team.', teamName(matchType, `${alias}.${teamColumn}`)),
+    idField(scope, 'player_team', 'Team of the player.', scope.team(`${alias}.${teamColumn}`)),
+    field('player_team_name', 'string', 'Name of the player\'s team.', scope.teamName(`${alias}.${teamColumn}`)),
   ];
   const timeFields = (alias: string): FieldDef[] => [
     field('time_mins', 'integer', 'Match minute.', `${alias}.time_mins`, { nullable: false }),
     field('stoppage_mins', 'integer', 'Minutes of stoppage time after time_mins.', `${alias}.stoppage_mins`, { nullable: false }),
   ];
-  const eventLinks: Record<string, LinkTemplate> = { match: matchLink, player: '/v1/personnel/players/{player}', ...teamLinks };
+  const eventLinks = (keyCase: 'camel' | 'snake'): Record<string, LinkTemplate> =>
+    linkNames(keyCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks });
+  /** Macro-events are snake_case in v0 (SPEC). */
+  const eventCase = v1 ? 'camel' : 'snake';
+  const order = { defaultSort: ['time_mins', 'stoppage_mins'], phaseRule: v1 };
+  const scopeName = v1 ? scope.matchType! : 'all matches';
 
   const info: ResourceDef = {
     path: `${base}/info`,
-    version: 'v1',
-    title: `Matches (${matchType})`,
-    description: `Match information of ${matchType === 'clubs' ? 'club' : 'national-team'} matches. Filter by phase details: ` +
-      'matchday alone selects league matches, round_name with group selects group matches, round_name alone knockout matches.',
-    idType: 'uuid',
-    idSql: 'm.id',
-    from: `FROM match m ${matchJoins(matchType)}
+    version,
+    title: `Matches (${scopeName})`,
+    description: v1
+      ? `Match information of ${scope.matchType === 'clubs' ? 'club' : 'national-team'} matches. Filter by phase details: ` +
+        'matchday alone selects league matches, round_name with group selects group matches, round_name alone knockout matches.'
+      : 'Match information of every match, club and national-team alike: a national team is its country (/v0/countries), ' +
+        'a club a team (/v0/teams), and the homeTeam and awayTeam links say which.',
+    idType: scope.idType,
+    idSql: scope.own('m'),
+    from: `FROM match m ${phaseJoins}
       JOIN competition c ON c.id = m.competition
       JOIN season s ON s.id = m.season
       LEFT JOIN manager hm ON hm.id = m.home_manager LEFT JOIN person_name hmn ON hmn.id = hm.person
       LEFT JOIN manager am ON am.id = m.away_manager LEFT JOIN person_name amn ON amn.id = am.person
       LEFT JOIN referee r ON r.id = m.referee LEFT JOIN person_name rn ON rn.id = r.person
       LEFT JOIN venue v ON v.id = m.venue
-      WHERE ${scope}`,
+      ${where}`,
     fields: indexOnly(['competition', 'season', 'phase', 'matchday', 'round_name', 'group', 'home_team', 'away_team',
       'home_manager', 'away_manager', 'referee', 'venue', 'match_date'], [
-      field('competition', 'uuid', 'Competition id.', 'm.competition', { nullable: false }),
+      idField(scope, 'competition', 'Competition id.', scope.own('c'), { nullable: false }),
       field('competition_name', 'string', 'Competition name.', 'c.name', { nullable: false }),
-      field('season', 'integer', 'Season id (/v1/seasons).', 'm.season', { nullable: false }),
+      field('season', 'integer', `Season id (${root}/seasons).`, 'm.season', { nullable: false }),
       field('season_name', 'string', 'Season name.', 's.name', { nullable: false }),
-      ...phaseFields,
-      ...teamFields,
-      field('home_manager', 'uuid', 'Home manager id (/v1/personnel/managers).', 'm.home_manager'),
+      ...phaseFields(scope),
+      ...teamFields(scope),
+      idField(scope, 'home_manager', `Home manager id (${root}/personnel/managers).`, scope.own('hm')),
       field('home_manager_name', 'string', 'Home manager name.', 'hmn.full_name'),
-      field('away_manager', 'uuid', 'Away manager id.', 'm.away_manager'),
+      idField(scope, 'away_manager', 'Away manager id.', scope.own('am')),
       field('away_manager_name', 'string', 'Away manager name.', 'amn.full_name'),
-      field('referee', 'uuid', 'Id of the referee who began officiating (/v1/personnel/referees).', 'm.referee'),
+      idField(scope, 'referee', `Id of the referee who began officiating (${root}/personnel/referees).`, scope.own('r')),
       field('referee_name', 'string', 'Referee name.', 'rn.full_name'),
-      field('venue', 'uuid', 'Venue id (/v1/venues).', 'm.venue'),
+      idField(scope, 'venue', `Venue id (${root}/venues).`, scope.own('v')),
       field('venue_name', 'string', 'Venue name.', 'v.name'),
       field('match_date', 'date', 'Date of the match (local).', 'm.match_date', { nullable: false }),
       field('kickoff_time', 'time', 'Local kickoff time.', 'm.kickoff_time'),
       field('firsthalf_length', 'integer', 'Length of the first half in minutes.', 'm.firsthalf_length'),
       field('secondhalf_length', 'integer', 'Length of the second half in minutes.', 'm.secondhalf_length'),
-      field('firstextra_length', 'integer', 'Length of the first extra-time period; null when there was none.', 'm.firstextra_length'),
-      field('secondextra_length', 'integer', 'Length of the second extra-time period; null when there was none.', 'm.secondextra_length'),
+      // v0 has no extra-time lengths (SPEC's v0 match info).
+      ...(v1 ? [
+        field('firstextra_length', 'integer', 'Length of the first extra-time period; null when there was none.', 'm.firstextra_length'),
+        field('secondextra_length', 'integer', 'Length of the second extra-time period; null when there was none.', 'm.secondextra_length'),
+      ] : []),
       field('attendance', 'integer', 'Attendance (estimate).', 'm.attendance'),
       field('home_score', 'integer', 'Goals of the home team, extra time included, shootout not (an addition to SPEC).', 'm.home_score'),
       field('away_score', 'integer', 'Goals of the away team (an addition to SPEC).', 'm.away_score'),
       field('home_shootout_score', 'integer', 'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to SPEC).', 'm.home_shootout_score'),
       field('away_shootout_score', 'integer', 'Shootout kicks converted by the away team (an addition to SPEC).', 'm.away_shootout_score'),
-      field('shootout_winner', 'uuid', 'Team that won the shootout; null without one (an addition to SPEC).', 'm.shootout_winner'),
-      field('shootout_winner_name', 'string', 'Name of the team that won the shootout.', teamName(matchType, 'm.shootout_winner')),
+      idField(scope, 'shootout_winner', 'Team that won the shootout; null without one (an addition to SPEC).', scope.team('m.shootout_winner')),
+      field('shootout_winner_name', 'string', 'Name of the team that won the shootout.', scope.teamName('m.shootout_winner')),
     ]),
     defaultSort: ['match_date', 'kickoff_time'],
     paginated: true,
-    phaseRule: true,
+    phaseRule: v1,
     parent: { path: base, name: 'info', param: 'match', mode: 'record' },
     uri: `/${base}/{id}/info`,
+    hidden: scope.hidden,
     links: {
-      venue: '/v1/venues/{venue}',
+      venue: `${root}/venues/{venue}`,
       conditions: `/${base}/{id}/conditions`,
       ...teamLinks,
-      homeManager: '/v1/personnel/managers/{home_manager}',
-      awayManager: '/v1/personnel/managers/{away_manager}',
-      referee: '/v1/personnel/referees/{referee}',
+      homeManager: `${root}/personnel/managers/{home_manager}`,
+      awayManager: `${root}/personnel/managers/{away_manager}`,
+      referee: `${root}/personnel/referees/{referee}`,
       lineups: `/${base}/{id}/lineups`,
-      goals: `/${base}/{id}/goals`,
-      offenses: `/${base}/{id}/offenses`,
-      penalties: `/${base}/{id}/penalties`,
-      substitutions: `/${base}/{id}/substitutions`,
-      shootouts: `/${base}/{id}/shootouts`,
-      events: Object.fromEntries(['actions', 'all', 'touches'].map((k) => [k, `/v1/${matchType}/events/${k}?match={id}`])),
-      stats: statsLinks((group, name) => `/v1/${matchType}/stats/${group}/${name}?match={id}`),
-      analytics: { match: Object.fromEntries(['segments', 'state', 'tsr'].map((k) => [k, `/v1/analytics/match/{id}/${k}`])) },
+      ...(v1
+        ? {
+            ...Object.fromEntries([...MACRO_EVENTS, 'shootouts'].map((k) => [k, `/${base}/{id}/${k}`])),
+            events: Object.fromEntries(['actions', 'all', 'touches'].map((k) => [k, `/${scope.base}/events/${k}?match={id}`])),
+          }
+        : { events: Object.fromEntries(MACRO_EVENTS.map((k) => [k, `/${eventPath(k)}?match={id}`])) }),
+      stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}?match={id}`),
+      analytics: analyticsLinks(scope),
     },
     credit,
   };
 
   const conditions = perMatch('conditions', {
-    title: `Match conditions (${matchType})`,
-    description: 'Weather at kickoff, half time and full time. Phase details cannot be used as filters here.',
-    idSql: 'mc.id',
+    title: `Match conditions (${scopeName})`,
+    description: 'Weather at kickoff, half time and full time.' + (v1 ? ' Phase details cannot be used as filters here.' : ''),
+    idSql: scope.own('mc'),
     from: `FROM match_condition mc JOIN match m ON m.id = mc.match
       LEFT JOIN weather kw ON kw.id = mc.kickoff_weather LEFT JOIN weather hw ON hw.id = mc.halftime_weather
-      LEFT JOIN weather fw ON fw.id = mc.fulltime_weather WHERE ${scope}`,
+      LEFT JOIN weather fw ON fw.id = mc.fulltime_weather ${where}`,
     fields: indexOnly(['match', 'kickoff_weather', 'halftime_weather', 'fulltime_weather'], [
-      field('match', 'uuid', 'Match id.', 'mc.match', { nullable: false }),
+      idField(scope, 'match', 'Match id.', scope.ref('match', 'mc.match'), { nullable: false }),
       field('kickoff_temp', 'float', 'Temperature at kickoff, degrees Celsius.', 'mc.kickoff_temp'),
-      field('kickoff_humidity', 'float', 'Relative humidity at kickoff, percent.', 'mc.kickoff_humidity'),
-      field('kickoff_weather', 'integer', 'Weather id at kickoff (/v1/weather).', 'mc.kickoff_weather'),
+      // v0 conditions have no humidity (SPEC).
+      ...(v1 ? [field('kickoff_humidity', 'float', 'Relative humidity at kickoff, percent.', 'mc.kickoff_humidity')] : []),
+      field('kickoff_weather', 'integer', `Weather id at kickoff (${root}/weather).`, 'mc.kickoff_weather'),
       field('halftime_weather', 'integer', 'Weather id at half time.', 'mc.halftime_weather'),
       field('fulltime_weather', 'integer', 'Weather id at full time.', 'mc.fulltime_weather'),
       field('kickoff_weather_conditions', 'string', 'Weather at kickoff (response key kickoffWeatherCondition, as the original service).',
@@ -196,130 +234,131 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     hidden: { _date: 'm.match_date', _kickoff: 'm.kickoff_time' },
     defaultSort: ['_date', '_kickoff'],
     orderNote: 'by match date and kickoff time',
-    refused: { names: PHASE_PARAMS, message: 'Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match\'s conditions.' },
+    ...(v1 ? { refused: { names: PHASE_PARAMS, message: 'Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match\'s conditions.' } } : {}),
     links: { match: matchLink },
   });
 
+  const lineupCase = v1 ? 'camel' : 'snake';
   const lineups = perMatch('lineups', {
-    title: `Lineups (${matchType})`,
-    description: 'Players in a match: starters and the substitutes who came on, with captains and shirt numbers.',
-    idSql: 'l.id',
-    from: `FROM lineup l JOIN match m ON m.id = l.match ${matchJoins(matchType)} LEFT JOIN position pos ON pos.id = l.position WHERE ${scope}`,
+    title: `Lineups (${scopeName})`,
+    description: 'Players in a match: starters and the substitutes who came on, with captains' + (v1 ? ' and shirt numbers.' : '.'),
+    idSql: scope.own('l'),
+    from: `FROM lineup l JOIN match m ON m.id = l.match ${phaseJoins} LEFT JOIN position pos ON pos.id = l.position ${where}`,
+    keyCase: lineupCase,
     fields: indexOnly(['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'], [
       ...eventFields('l'),
-      field('position', 'integer', 'Position played (/v1/positions).', 'l.position'),
+      field('position', 'integer', `Position played (${root}/positions).`, 'l.position'),
       field('position_name', 'string', 'Position name.', 'pos.name'),
       field('is_starting', 'boolean', 'In the starting eleven.', 'l.is_starting', { nullable: false }),
       field('is_captain', 'boolean', 'Captain; null when the source does not say.', 'l.is_captain'),
-      field('number', 'integer', 'Shirt number.', 'l.number'),
+      // v0 lineups have no shirt number (SPEC); it still orders them.
+      ...(v1 ? [field('number', 'integer', 'Shirt number.', 'l.number')] : []),
     ]),
-    defaultSort: ['player_team_name', '-is_starting', 'number'],
-    phaseRule: true,
+    hidden: v1 ? {} : { _number: 'l.number' },
+    defaultSort: ['player_team_name', '-is_starting', v1 ? 'number' : '_number'],
+    ...(v1 ? {} : { orderNote: 'by team name, starters first, then shirt number' }),
+    phaseRule: v1,
     links: {
-      match: matchLink,
-      player: '/v1/personnel/players/{player}',
-      ...teamLinks,
-      stats: statsLinks((group, name) => `/v1/${matchType}/stats/${group}/${name}/{id}`),
+      ...linkNames(lineupCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks }),
+      stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}/{id}`),
     },
   });
 
   const goals = perMatch('goals', {
-    title: `Goals (${matchType})`,
+    title: `Goals (${scopeName})`,
     description: 'Goals. An own goal is a goal whose player_team differs from scoring_team.',
-    idSql: 'g.id',
-    from: `FROM goal g JOIN match m ON m.id = g.match ${matchJoins(matchType)}
-      LEFT JOIN shotevent se ON se.id = g.shot_event LEFT JOIN bodypart bp ON bp.id = g.bodypart WHERE ${scope}`,
+    idSql: scope.own('g'),
+    from: `FROM goal g JOIN match m ON m.id = g.match ${phaseJoins}
+      LEFT JOIN shotevent se ON se.id = g.shot_event LEFT JOIN bodypart bp ON bp.id = g.bodypart ${where}`,
     fields: indexOnly([...EVENT_INDEXES, 'scoring_team'], [
       ...eventFields('g', 'player_team'),
-      field('scoring_team', 'uuid', 'Team credited with the goal.', 'g.team', { nullable: false }),
-      field('scoring_team_name', 'string', 'Name of the team credited.', teamName(matchType, 'g.team'), { nullable: false }),
-      field('shot_event', 'integer', 'Shot event id (/v1/shotevents).', 'g.shot_event'),
+      idField(scope, 'scoring_team', 'Team credited with the goal.', scope.team('g.team'), { nullable: false }),
+      field('scoring_team_name', 'string', 'Name of the team credited.', scope.teamName('g.team'), { nullable: false }),
+      field('shot_event', 'integer', `Shot event id (${root}/shotevents).`, 'g.shot_event'),
       field('shot_event_type', 'string', 'Shot event.', 'se.desc'),
-      field('bodypart', 'integer', 'Body part id (/v1/bodyparts).', 'g.bodypart'),
+      field('bodypart', 'integer', `Body part id (${root}/bodyparts).`, 'g.bodypart'),
       field('bodypart_name', 'string', 'Body part.', 'bp.desc'),
       ...timeFields('g'),
     ]),
-    defaultSort: ['time_mins', 'stoppage_mins'],
-    phaseRule: true,
-    links: eventLinks,
+    ...order,
+    links: eventLinks(eventCase),
   });
 
   const penalties = perMatch('penalties', {
-    title: `Penalty kicks (${matchType})`,
-    description: 'Penalty kicks in play (shootout kicks are under shootouts). player_team is the team awarded the kick.',
-    idSql: 'p.id',
-    from: `FROM penalty p JOIN match m ON m.id = p.match ${matchJoins(matchType)} JOIN lineup l ON l.id = p.lineup
-      LEFT JOIN foul f ON f.id = p.foul JOIN penalty_outcome o ON o.id = p.outcome WHERE ${scope}`,
+    title: `Penalty kicks (${scopeName})`,
+    description: `Penalty kicks in play (${v1 ? 'shootout kicks are under shootouts' : 'not shootouts'}). player_team is the team awarded the kick.`,
+    idSql: scope.own('p'),
+    from: `FROM penalty p JOIN match m ON m.id = p.match ${phaseJoins} JOIN lineup l ON l.id = p.lineup
+      LEFT JOIN foul f ON f.id = p.foul JOIN penalty_outcome o ON o.id = p.outcome ${where}`,
     fields: indexOnly([...EVENT_INDEXES, 'outcome'], [
       ...eventFields('l'),
-      field('foul', 'integer', 'Foul that led to the kick (/v1/fouls).', 'p.foul'),
+      field('foul', 'integer', `Foul that led to the kick (${root}/fouls).`, 'p.foul'),
       field('foul_type', 'string', 'Foul.', 'f.desc'),
-      field('outcome', 'integer', 'Outcome id (/v1/penalty_outcomes).', 'p.outcome', { nullable: false }),
+      field('outcome', 'integer', `Outcome id (${root}/penalty_outcomes).`, 'p.outcome', { nullable: false }),
       field('outcome_type', 'string', 'Outcome.', 'o.desc', { nullable: false }),
       ...timeFields('p'),
     ]),
-    defaultSort: ['time_mins', 'stoppage_mins'],
-    phaseRule: true,
-    links: eventLinks,
+    ...order,
+    links: eventLinks(eventCase),
   });
 
   const offenses = perMatch('offenses', {
-    title: `Bookable offenses (${matchType})`,
+    title: `Bookable offenses (${scopeName})`,
     description: 'Cautions and sendings-off of players on the pitch.',
-    idSql: 'o.id',
-    from: `FROM offense o JOIN match m ON m.id = o.match ${matchJoins(matchType)} JOIN lineup l ON l.id = o.lineup
-      LEFT JOIN foul f ON f.id = o.foul JOIN card cd ON cd.id = o.card WHERE ${scope}`,
+    idSql: scope.own('o'),
+    from: `FROM offense o JOIN match m ON m.id = o.match ${phaseJoins} JOIN lineup l ON l.id = o.lineup
+      LEFT JOIN foul f ON f.id = o.foul JOIN card cd ON cd.id = o.card ${where}`,
     fields: indexOnly([...EVENT_INDEXES, 'card'], [
       ...eventFields('l'),
-      field('foul', 'integer', 'Foul id (/v1/fouls).', 'o.foul'),
+      field('foul', 'integer', `Foul id (${root}/fouls).`, 'o.foul'),
       field('foul_type', 'string', 'Foul.', 'f.desc'),
-      field('card', 'integer', 'Card id (/v1/cards): 1 Yellow, 2 Yellow/Red, 3 Red.', 'o.card', { nullable: false }),
+      field('card', 'integer', `Card id (${root}/cards): 1 Yellow, 2 Yellow/Red, 3 Red.`, 'o.card', { nullable: false }),
       field('card_type', 'string', 'Card.', 'cd.desc', { nullable: false }),
       ...timeFields('o'),
     ]),
-    defaultSort: ['time_mins', 'stoppage_mins'],
-    phaseRule: true,
-    links: eventLinks,
+    ...order,
+    links: eventLinks(eventCase),
   });
 
   const substitutions = perMatch('substitutions', {
-    title: `Substitutions (${matchType})`,
+    title: `Substitutions (${scopeName})`,
     description: 'Substitutions. in_player is null when a player left and no substitute could come on.',
-    idSql: 'su.id',
-    from: `FROM substitution su JOIN match m ON m.id = su.match ${matchJoins(matchType)}
-      LEFT JOIN lineup li ON li.id = su.lineup_in JOIN lineup lo ON lo.id = su.lineup_out WHERE ${scope}`,
+    idSql: scope.own('su'),
+    from: `FROM substitution su JOIN match m ON m.id = su.match ${phaseJoins}
+      LEFT JOIN lineup li ON li.id = su.lineup_in JOIN lineup lo ON lo.id = su.lineup_out ${where}`,
     fields: indexOnly([...EVENT_INDEXES, 'team', 'in_player', 'out_player'], [
-      field('match', 'uuid', 'Match id.', 'm.id', { nullable: false }),
-      ...phaseFields,
-      ...teamFields,
-      field('team', 'uuid', 'Team making the substitution.', 'su.team', { nullable: false }),
-      field('team_name', 'string', 'Team name.', teamName(matchType, 'su.team'), { nullable: false }),
-      field('in_player', 'uuid', 'Player coming on; null when no one could.', 'li.player'),
+      matchKey,
+      ...phaseFields(scope),
+      ...teamFields(scope),
+      idField(scope, 'team', 'Team making the substitution.', scope.team('su.team'), { nullable: false }),
+      field('team_name', 'string', 'Team name.', scope.teamName('su.team'), { nullable: false }),
+      idField(scope, 'in_player', 'Player coming on; null when no one could.', scope.ref('player', 'li.player')),
       field('in_player_name', 'string', 'Name of the player coming on.', playerName('li')),
-      field('out_player', 'uuid', 'Player going off.', 'lo.player', { nullable: false }),
+      idField(scope, 'out_player', 'Player going off.', scope.ref('player', 'lo.player'), { nullable: false }),
       field('out_player_name', 'string', 'Name of the player going off.', playerName('lo'), { nullable: false }),
       ...timeFields('su'),
     ]),
-    defaultSort: ['time_mins', 'stoppage_mins'],
-    phaseRule: true,
-    links: {
+    ...order,
+    links: linkNames(eventCase, {
       match: matchLink,
       ...teamLinks,
-      inPlayer: '/v1/personnel/players/{in_player}',
-      outPlayer: '/v1/personnel/players/{out_player}',
-    },
+      inPlayer: `${playerLink}/{in_player}`,
+      outPlayer: `${playerLink}/{out_player}`,
+    }),
   });
 
+  if (!v1) return [info, conditions, lineups, goals, penalties, offenses, substitutions];
+
   const shootouts = perMatch('shootouts', {
-    title: `Penalty shootouts (${matchType})`,
+    title: `Penalty shootouts (${scopeName})`,
     description: 'Kicks of penalty shootouts, in the order taken. opening_team is the team that kicked first.',
     idSql: 'k.id',
-    from: `FROM shootout k JOIN match m ON m.id = k.match ${matchJoins(matchType)} JOIN lineup l ON l.id = k.lineup
-      JOIN penalty_outcome o ON o.id = k.outcome WHERE ${scope}`,
+    from: `FROM shootout k JOIN match m ON m.id = k.match ${phaseJoins} JOIN lineup l ON l.id = k.lineup
+      JOIN penalty_outcome o ON o.id = k.outcome ${where}`,
     fields: indexOnly([...EVENT_INDEXES, 'opening_team', 'outcome'], [
       ...eventFields('l').filter((f) => f.name !== 'player' && f.name !== 'player_name'),
       field('opening_team', 'uuid', 'Team that kicked first.', 'k.opening_team', { nullable: false }),
-      field('opening_team_name', 'string', 'Name of the team that kicked first.', teamName(matchType, 'k.opening_team'), { nullable: false }),
+      field('opening_team_name', 'string', 'Name of the team that kicked first.', scope.teamName('k.opening_team'), { nullable: false }),
       field('player', 'uuid', 'Kicker (/v1/personnel/players).', 'l.player', { nullable: false }),
       field('player_name', 'string', 'Kicker\'s name.', playerName('l'), { nullable: false }),
       field('shootout_round', 'integer', 'Round of the shootout (1 = first pair of kicks).', 'k.round', { nullable: false }),
@@ -330,7 +369,7 @@ export function matchResources(matchType: MatchType): ResourceDef[] {
     defaultSort: ['_date', 'match', '_kick'],
     orderNote: 'by match date, then match, then the order the kicks were taken',
     phaseRule: true,
-    links: eventLinks,
+    links: eventLinks('camel'),
   });
 
   return [info, conditions, lineups, goals, penalties, offenses, substitutions, shootouts];

@@ -1,6 +1,10 @@
-import { REFERENCE, field, type FieldDef, type ResourceDef } from './define.ts';
+import { REFERENCE, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import { V0 } from './scope.ts';
 
-/** The v1 reference resources of SPEC, confederations through modifier categories. */
+/**
+ * The reference resources of SPEC: v1's, confederations through modifier categories, and v0's, which
+ * are some of them with integer ids, `supplier_id` and v0's field sets.
+ */
 
 /** A v1 reference resource: `source` in its attribution is empty (SPEC). */
 function reference(def: Omit<ResourceDef, 'version' | 'credit'>): ResourceDef {
@@ -214,4 +218,69 @@ export const referenceResources: ResourceDef[] = [
   }),
   fixedList('modifier_categories', 'Modifier categories', 'Categories of action modifiers.', 'modifier_category',
     desc('Modifier category.'), { paginated: true }),
+];
+
+/** A v1 reference resource by name. */
+function v1(name: string): ResourceDef {
+  const def = referenceResources.find((r) => r.path === `v1/${name}`);
+  if (!def) throw new Error(`reference: no v1/${name}`);
+  return def;
+}
+
+/** Link templates pointed at v0's counterparts of v1's resources. */
+function toV0(links: Record<string, LinkTemplate>): Record<string, LinkTemplate> {
+  return Object.fromEntries(Object.entries(links).map(([name, t]) => [name, typeof t === 'string' ? t.replace(/^\/v1\//, '/v0/') : toV0(t)]));
+}
+
+const supplierId = (table: string) =>
+  field('supplier_id', 'integer', 'The data supplier\'s id of the record; null when the source has none.', `${table}.supplier_id`);
+
+/**
+ * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated, as SPEC sets no
+ * pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
+ * `changes` replaces what v0 does differently (integer ids from `v0_id`, field sets).
+ */
+function inV0(name: string, changes: Partial<ResourceDef> = {}): ResourceDef {
+  const def = v1(name);
+  const v0: ResourceDef = { ...def, path: `v0/${name}`, version: 'v0', paginated: true, links: toV0(def.links), ...changes };
+  const toV0Text = (text: string) => text.replaceAll('/v1/', '/v0/');
+  return { ...v0, description: toV0Text(v0.description), fields: v0.fields.map((f) => ({ ...f, description: toV0Text(f.description) })) };
+}
+
+/** The v0 reference resources of SPEC, in its order. */
+export const v0ReferenceResources: ResourceDef[] = [
+  inV0('confederations'),
+  inV0('countries', { idType: 'integer', idSql: V0.own('c') }),
+  inV0('competitions', {
+    idType: 'integer',
+    idSql: V0.own('c'),
+    fields: [...v1('competitions').fields.filter((f) => f.name === 'name'), supplierId('c')],
+  }),
+  inV0('weather'),
+  inV0('surfaces'),
+  inV0('seasons', {
+    description: 'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year), the same ids as in v1.',
+    from: 'FROM season t',
+    fields: [...v1('seasons').fields, supplierId('t')],
+  }),
+  inV0('teams', {
+    idType: 'integer',
+    idSql: V0.own('t'),
+    fields: [
+      ...v1('teams').fields.filter((f) => f.name === 'name'),
+      field('country', 'integer', 'Country of the club (/v0/countries).', V0.ref('country', 't.country'), { nullable: false }),
+      supplierId('t'),
+    ],
+  }),
+  inV0('venues', {
+    idType: 'integer',
+    idSql: V0.own('v'),
+    // v0 venues have no time zone (SPEC, Venue).
+    fields: v1('venues').fields.filter((f) => f.name !== 'timezone').map((f) =>
+      f.name === 'team' ? field('team', 'integer', 'Team playing home matches there; null when there are several.', V0.ref('team', 'v.team'))
+        : f.name === 'country' ? field('country', 'integer', 'Country of the venue.', V0.ref('country', 'v.country'), { nullable: false })
+          : f),
+    links: toV0(Object.fromEntries(Object.entries(v1('venues').links).filter(([name]) => name !== 'timezone'))),
+  }),
+  ...['positions', 'fouls', 'cards', 'bodyparts', 'shotevents', 'penalty_outcomes'].map((name) => inV0(name)),
 ];

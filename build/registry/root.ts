@@ -8,7 +8,7 @@ function matchTypeLinks(matchType: 'clubs' | 'national'): LinkTemplate {
   return {
     events: under('events', ['actions', 'all', 'touches']),
     matches: under('matches', ['conditions', 'goals', 'info', 'lineups', 'offenses', 'penalties', 'substitutions']),
-    stats: statsLinks((group, name) => `${base}/stats/${group}/${name}`),
+    stats: statsLinks('v1', (group, name) => `${base}/stats/${group}/${name}`),
   };
 }
 
@@ -49,4 +49,37 @@ export const V1_ROOT: Record<string, LinkTemplate> = {
   timezones: '/v1/timezones',
   venues: '/v1/venues',
   weather: '/v1/weather',
+};
+
+/**
+ * The v0 service root: its reference resources, persons and personnel (also at /v0/players, ...), and
+ * the match data of every match: `matches`, the macro-events under `events`, and `stats`.
+ */
+export const V0_ROOT: Record<string, LinkTemplate> = {
+  bodyparts: '/v0/bodyparts',
+  cards: '/v0/cards',
+  competitions: '/v0/competitions',
+  confederations: '/v0/confederations',
+  countries: '/v0/countries',
+  events: Object.fromEntries(['goals', 'offenses', 'penalties', 'substitutions'].map((k) => [k, `/v0/events/${k}`])),
+  fouls: '/v0/fouls',
+  managers: '/v0/managers',
+  matches: Object.fromEntries(['conditions', 'info', 'lineups'].map((k) => [k, `/v0/matches/${k}`])),
+  penaltyOutcomes: '/v0/penalty_outcomes',
+  personnel: {
+    managers: '/v0/personnel/managers',
+    players: '/v0/personnel/players',
+    referees: '/v0/personnel/referees',
+  },
+  persons: '/v0/persons',
+  players: '/v0/players',
+  positions: '/v0/positions',
+  referees: '/v0/referees',
+  seasons: '/v0/seasons',
+  shotevents: '/v0/shotevents',
+  stats: statsLinks('v0', (group, name) => `/v0/stats/${group}/${name}`),
+  surfaces: '/v0/surfaces',
+  teams: '/v0/teams',
+  venues: '/v0/venues',
+  weather: '/v0/weather',
 };

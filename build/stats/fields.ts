@@ -61,6 +61,9 @@ export type StatFields = Readonly<Record<string, FieldRule>>;
 
 const yes = (): Tri => true;
 
+/** A pass that made a chance: tagged key pass or assist. */
+const keyPlay = (a: Act): Tri => a.mods.has(MOD.keyPass) || a.mods.has(MOD.assist);
+
 function events(rule: string, actions: readonly number[] | 'all', test: EventRule['test'] = yes, credit?: EventRule['credit']): EventRule {
   return credit ? { from: 'events', rule, actions, test, credit } : { from: 'events', rule, actions, test };
 }
@@ -326,6 +329,14 @@ export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFi
     throwins: {
       to_teamplayer: events('Throw-ins that reached a team-mate (accurate).', [ACTION.throwIn], accurate),
       to_oppplayer: events('Throw-ins that went to the other team (not accurate).', [ACTION.throwIn], (a) => not(accurate(a))),
+    },
+    // v0 only (DECISIONS): set pieces that made a chance, by the source's key pass and assist tags.
+    keyplays: {
+      corners: events('Corners that made a shot or a goal: tagged key pass (302) or assist (301).', [ACTION.corner], keyPlay),
+      freekicks: events('Free kicks played to a team-mate (passed or crossed) tagged key pass or assist.',
+        [ACTION.freeKick, ACTION.freeKickCross], keyPlay),
+      throwins: events('Throw-ins tagged key pass or assist.', [ACTION.throwIn], keyPlay),
+      goalkicks: events('Goal kicks tagged key pass or assist.', [ACTION.goalKick], keyPlay),
     },
   },
   shots: {

@@ -29,6 +29,8 @@ export interface CrawlOptions {
   readonly sampled?: { readonly pattern: RegExp; readonly perShape: number };
   /** Fails the crawl when it queues more URLs than this. */
   readonly cap?: number;
+  /** The version root to start from. Default `/v1/`. */
+  readonly root?: string;
 }
 
 /** The shape of a link: ids, numbers and query values blanked. */
@@ -41,13 +43,13 @@ function linksIn(value: unknown, out: string[]): void {
 }
 
 /**
- * Follows every link from /v1/ (root links, record links, record uris, pagination links) through the
- * in-process router, breadth first.
+ * Follows every link from a version root (root links, record links, record uris, pagination links)
+ * through the in-process router, breadth first.
  */
 export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<CrawlResult> {
-  const { pending: pendingPattern, perShape = Infinity, cap = 300_000, sampled } = options;
-  const seen = new Set<string>(['/v1/']);
-  const queue = ['/v1/'];
+  const { pending: pendingPattern, perShape = Infinity, cap = 300_000, sampled, root = '/v1/' } = options;
+  const seen = new Set<string>([root]);
+  const queue = [root];
   const broken: string[] = [];
   const pending = new Set<string>();
   const shapes = new Map<string, number>();
@@ -61,7 +63,7 @@ export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<C
       continue;
     }
     const found: string[] = [];
-    if (target === '/v1/') {
+    if (target === root) {
       expectEnvelope(reply, { root: true });
       linksIn(reply.json.result.link, found);
     } else {

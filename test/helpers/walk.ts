@@ -20,12 +20,17 @@ export async function walk(handler: Handler, target: string, cap = 500): Promise
   while (next !== null) {
     expect(pages, `more than ${cap} pages from ${target}`).toBeLessThan(cap);
     const reply = await call(handler, next);
-    expectEnvelope(reply, { paginated: true });
+    // v0's macro-events (/v0/events/*) spell the totals in snake_case.
+    const snakeTotals = next.startsWith('/v0/events/');
+    expectEnvelope(reply, { paginated: true, snakeTotals });
     const { meta, result } = reply.json;
     pages++;
     expect(meta.page).toBe(pages);
-    totals ??= { totalRecords: meta.totalRecords, totalPages: meta.totalPages };
-    expect(meta.totalRecords).toBe(totals.totalRecords);
+    const announced = snakeTotals
+      ? { totalRecords: meta.total_records as number, totalPages: meta.total_pages as number }
+      : { totalRecords: meta.totalRecords as number, totalPages: meta.totalPages as number };
+    totals ??= announced;
+    expect(announced.totalRecords).toBe(totals.totalRecords);
     records.push(...result);
     next = meta.next;
   }
