@@ -95,11 +95,12 @@ export function bucketDigits(count: number): number {
 }
 
 /**
- * The `digits` of the buckets of `count` ids or values of a type (`bucketName`): uuids by prefix, as
- * `bucketDigits` says; integers 256 consecutive ones to a file, at most `BUCKET_MAX` whatever the count.
+ * The `digits` of the buckets of ids or values of a type (`bucketName`): uuids by prefix, as
+ * `bucketDigits` says for their `count`; integers 256 consecutive ones to a file (`BUCKET_MAX`), whatever
+ * the count, so it is not asked for.
  */
-function digitsFor(type: string, count: number): number {
-  return type === 'uuid' ? bucketDigits(count) : 2;
+function digitsFor(type: string, count: () => number): number {
+  return type === 'uuid' ? bucketDigits(count()) : 2;
 }
 
 /** What `writeResource` wrote, for the manifest. */
@@ -119,7 +120,7 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
-  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, total) : 0;
+  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
   for (const f of grouped) if (f.type !== 'uuid' && f.type !== 'integer') throw new Error(`${def.path}: bucket filter ${f.name} must be an id field`);
   const work = total * (1 + indexed.length + grouped.length + (buckets > 0 ? 1 : 0));
   let done = 0;
@@ -166,7 +167,7 @@ export function writeResource(db: Db, def: ResourceDef, out: TreeWriter, provide
   // prefix holds the groups of up to ~256 values, each with the attribution of its records.
   const fieldBuckets: Record<string, number> = {};
   for (const field of grouped) {
-    const digits = digitsFor(field.type, (db.prepare(distinctCountQuery(def, field.name)).get() as { n: number }).n);
+    const digits = digitsFor(field.type, () => (db.prepare(distinctCountQuery(def, field.name)).get() as { n: number }).n);
     fieldBuckets[field.name] = digits;
     type Group = { value: string; result: ApiRecord[]; providers: Map<string, Provider> };
     // The bucket being filled: its name and the first value in it, which names its file.

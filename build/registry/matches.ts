@@ -219,7 +219,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
       LEFT JOIN weather kw ON kw.id = mc.kickoff_weather LEFT JOIN weather hw ON hw.id = mc.halftime_weather
       LEFT JOIN weather fw ON fw.id = mc.fulltime_weather ${where}`,
     fields: indexOnly(['match', 'kickoff_weather', 'halftime_weather', 'fulltime_weather'], [
-      idField(scope, 'match', 'Match id.', scope.ref('match', 'mc.match'), { nullable: false }),
+      idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false }),
       field('kickoff_temp', 'float', 'Temperature at kickoff, degrees Celsius.', 'mc.kickoff_temp'),
       // v0 conditions have no humidity (SPEC).
       ...(v1 ? [field('kickoff_humidity', 'float', 'Relative humidity at kickoff, percent.', 'mc.kickoff_humidity')] : []),

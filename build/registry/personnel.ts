@@ -1,5 +1,5 @@
 import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
-import { idField, V0, v1Scope, type Scope } from './scope.ts';
+import { idField, supplierIdField, V0, v1Scope, type Scope } from './scope.ts';
 
 /**
  * Persons, personnel (players, managers, referees) and the key resources. v1 and v0 share the personnel
@@ -48,7 +48,7 @@ function personnel(
     idSql: scope.own('x'),
     from: `FROM ${table} x ${personJoins} ${extra.join ?? ''}`.trimEnd(),
     fields: [
-      ...(scope.version === 'v0' ? [field('supplier_id', 'integer', 'The data supplier\'s id of the record; null when the source has none.', 'x.supplier_id')] : []),
+      ...(scope.version === 'v0' ? [supplierIdField('x')] : []),
       ...personnelFields(scope),
       ...(extra.fields ?? []),
     ],

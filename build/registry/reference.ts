@@ -1,5 +1,5 @@
 import { REFERENCE, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
-import { V0 } from './scope.ts';
+import { supplierIdField, V0 } from './scope.ts';
 
 /**
  * The reference resources of SPEC: v1's, confederations through modifier categories, and v0's, which
@@ -232,9 +232,6 @@ function toV0(links: Record<string, LinkTemplate>): Record<string, LinkTemplate>
   return Object.fromEntries(Object.entries(links).map(([name, t]) => [name, typeof t === 'string' ? t.replace(/^\/v1\//, '/v0/') : toV0(t)]));
 }
 
-const supplierId = (table: string) =>
-  field('supplier_id', 'integer', 'The data supplier\'s id of the record; null when the source has none.', `${table}.supplier_id`);
-
 /**
  * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated, as SPEC sets no
  * pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
@@ -254,14 +251,13 @@ export const v0ReferenceResources: ResourceDef[] = [
   inV0('competitions', {
     idType: 'integer',
     idSql: V0.own('c'),
-    fields: [...v1('competitions').fields.filter((f) => f.name === 'name'), supplierId('c')],
+    fields: [...v1('competitions').fields.filter((f) => f.name === 'name'), supplierIdField('c')],
   }),
   inV0('weather'),
   inV0('surfaces'),
   inV0('seasons', {
     description: 'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year), the same ids as in v1.',
-    from: 'FROM season t',
-    fields: [...v1('seasons').fields, supplierId('t')],
+    fields: [...v1('seasons').fields, supplierIdField('t')],
   }),
   inV0('teams', {
     idType: 'integer',
@@ -269,7 +265,7 @@ export const v0ReferenceResources: ResourceDef[] = [
     fields: [
       ...v1('teams').fields.filter((f) => f.name === 'name'),
       field('country', 'integer', 'Country of the club (/v0/countries).', V0.ref('country', 't.country'), { nullable: false }),
-      supplierId('t'),
+      supplierIdField('t'),
     ],
   }),
   inV0('venues', {

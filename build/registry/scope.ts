@@ -100,3 +100,8 @@ export function linkNames(keyCase: 'camel' | 'snake', links: Record<string, Link
   const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   return Object.fromEntries(Object.entries(links).map(([name, link]) => [snake(name), link]));
 }
+
+/** v0's `supplier_id` of the row of alias `alias`: the supplier's own id of the record (SPEC). */
+export function supplierIdField(alias: string): FieldDef {
+  return field('supplier_id', 'integer', 'The data supplier\'s id of the record; null when the source has none.', `${alias}.supplier_id`);
+}
