@@ -123,13 +123,34 @@ describeReal('wyscout-pappalardo2019', (dir) => {
     let report: ImportReport;
     const { one, all } = queries(() => db);
 
+    /** Every row's v0 id, by table and v1 id. */
+    let v0Before = new Map<string, number>();
+    const v0IdsOf = (path: string) => {
+      const read = new Database(path, { readonly: true });
+      const ids = new Map<string, number>();
+      for (const table of ['match', 'person', 'player', 'country', 'lineup', 'goal']) {
+        for (const r of read.prepare(`SELECT id, v0_id FROM ${table}`).all() as { id: string; v0_id: number }[]) ids.set(`${table}:${r.id}`, r.v0_id);
+      }
+      read.close();
+      return ids;
+    };
+
     beforeAll(() => {
       file = join(root, 'national.sqlite');
       importDataset({ format: 'fjelstul', path: realDataDir('fjelstul-worldcup')!, db: file });
       importDataset({ format: 'martj42', path: realDataDir('martj42-international-results')!, db: file });
+      v0Before = v0IdsOf(file);
       report = importDataset({ format: 'wyscout', path: dir, db: file, competitions: ['World_Cup', 'European_Championship'] });
       db = new Database(file, { readonly: true, fileMustExist: true });
     }, SLOW);
+
+    it('keeps every v0 id the earlier imports gave: v0 ids survive later imports', () => {
+      const after = v0IdsOf(file);
+      expect(v0Before.size).toBeGreaterThan(100_000);
+      const changed = [...v0Before].filter(([key, id]) => after.get(key) !== id);
+      expect(changed).toEqual([]);
+      expect(after.size).toBeGreaterThan(v0Before.size);
+    });
     afterAll(() => db?.close());
 
     const matchOn = (date: string, a: string, b: string) => all<{ id: string; source: string }>(
