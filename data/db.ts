@@ -52,18 +52,31 @@ function shareTeamIds(db: Db): void {
   const next = (kind: string) => (db.prepare('SELECT next FROM v0_counter WHERE kind = ?').pluck().get(kind) as number | undefined);
   const countries = next('country');
   if (countries === undefined) return;
-  const offset = Math.max(next('team') ?? 1, countries) - 1;
+  // Past every id handed out and every id in the tables, should a row ever sit above its counter.
+  const highest = db.prepare('SELECT max(coalesce((SELECT max(v0_id) FROM team), 0), coalesce((SELECT max(v0_id) FROM country), 0))').pluck().get() as number;
+  const offset = Math.max(next('team') ?? 1, countries, highest + 1) - 1;
   db.transaction(() => {
     db.prepare('UPDATE country SET v0_id = v0_id + ?').run(offset);
     db.prepare("INSERT INTO v0_counter (kind, next) VALUES ('team', ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next")
-      .run(offset + countries);
+      .run((db.prepare('SELECT max(v0_id) FROM country').pluck().get() as number | null ?? offset) + 1);
     db.prepare("DELETE FROM v0_counter WHERE kind = 'country'").run();
   })();
 }
 
-/** Opens an existing database read-only (the build never writes to its input). */
+/**
+ * Opens an existing database read-only (the build never writes to its input). One an earlier version
+ * wrote and nothing has opened for writing since is refused with what to do: the build cannot bring it
+ * up to the schema itself.
+ */
 export function openReadOnly(file: string): Db {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  const counters = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'v0_counter'").get()
+    ? db.prepare("SELECT 1 FROM v0_counter WHERE kind = 'country'").get() : undefined;
+  const columns = db.prepare("SELECT name FROM pragma_table_info('event')").pluck().all() as string[];
+  if (counters || (columns.length > 0 && !columns.includes('source'))) {
+    db.close();
+    throw new Error(`${file} was written by an earlier version: run one of its imports again (importing again changes nothing else) to bring it up to date, or make a demo database afresh with 'npm run demo', then build.`);
+  }
   return db;
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, v0Ids } from '../data/db.ts';
+import { openDatabase, openReadOnly, v0Ids } from '../data/db.ts';
 
 /** Opening a database an earlier version wrote brings it up to the schema without losing rows. */
 describe('openDatabase on an older database', () => {
@@ -50,6 +50,8 @@ describe('openDatabase on an older database', () => {
     }
     before.prepare("INSERT INTO v0_counter (kind, next) VALUES ('country', 4), ('team', 4)").run();
     before.close();
+    // The build only reads: it refuses such a database, saying how to bring it up to date.
+    expect(() => openReadOnly(file)).toThrow(/earlier version: run one of its imports again/);
 
     const db = openDatabase(file);
     try {
@@ -64,6 +66,7 @@ describe('openDatabase on an older database', () => {
       const again = openDatabase(file);
       expect(again.prepare("SELECT v0_id FROM country WHERE id = 'c1'").pluck().get()).toBe(4);
       again.close();
+      openReadOnly(file).close();
     } finally {
       if (db.open) db.close();
     }

@@ -50,7 +50,7 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
     _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
   };
   const matchInfo = v1 ? '/v1/{_match_type}/matches/{_match}/info' : '/v0/matches/{_match}/info';
-  const keyCase: 'camel' | 'snake' = v1 ? 'camel' : 'snake';
+  const keyCase = scope.keyCase;
   const teamLinks: Record<string, LinkTemplate> = linkNames(keyCase, {
     match: matchInfo,
     homeTeam: `/${version}/{_teams}/{home_team}`,

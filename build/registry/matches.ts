@@ -126,10 +126,8 @@ export function matchResources(scope: Scope): ResourceDef[] {
     field('time_mins', 'integer', 'Match minute.', `${alias}.time_mins`, { nullable: false }),
     field('stoppage_mins', 'integer', 'Minutes of stoppage time after time_mins.', `${alias}.stoppage_mins`, { nullable: false }),
   ];
-  const eventLinks = (keyCase: 'camel' | 'snake'): Record<string, LinkTemplate> =>
-    linkNames(keyCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks });
-  /** Macro-events are snake_case in v0 (SPEC). */
-  const eventCase = v1 ? 'camel' : 'snake';
+  /** Links of a macro-event (or a lineup): snake_case names in v0, as its keys (SPEC). */
+  const eventLinks: Record<string, LinkTemplate> = linkNames(scope.keyCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks });
   const order = { defaultSort: ['time_mins', 'stoppage_mins'], phaseRule: v1 };
   const scopeName = v1 ? scope.matchType! : 'all matches';
 
@@ -238,13 +236,12 @@ export function matchResources(scope: Scope): ResourceDef[] {
     links: { match: matchLink },
   });
 
-  const lineupCase = v1 ? 'camel' : 'snake';
   const lineups = perMatch('lineups', {
     title: `Lineups (${scopeName})`,
     description: 'Players in a match: starters and the substitutes who came on, with captains' + (v1 ? ' and shirt numbers.' : '.'),
     idSql: scope.own('l'),
     from: `FROM lineup l JOIN match m ON m.id = l.match ${phaseJoins} LEFT JOIN position pos ON pos.id = l.position ${where}`,
-    keyCase: lineupCase,
+    keyCase: scope.keyCase,
     fields: indexOnly(['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'], [
       ...eventFields('l'),
       field('position', 'integer', `Position played (${root}/positions).`, 'l.position'),
@@ -259,7 +256,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
     ...(v1 ? {} : { orderNote: 'by team name, starters first, then shirt number' }),
     phaseRule: v1,
     links: {
-      ...linkNames(lineupCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks }),
+      ...eventLinks,
       stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}/{id}`),
     },
   });
@@ -281,7 +278,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
       ...timeFields('g'),
     ]),
     ...order,
-    links: eventLinks(eventCase),
+    links: eventLinks,
   });
 
   const penalties = perMatch('penalties', {
@@ -299,7 +296,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
       ...timeFields('p'),
     ]),
     ...order,
-    links: eventLinks(eventCase),
+    links: eventLinks,
   });
 
   const offenses = perMatch('offenses', {
@@ -317,7 +314,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
       ...timeFields('o'),
     ]),
     ...order,
-    links: eventLinks(eventCase),
+    links: eventLinks,
   });
 
   const substitutions = perMatch('substitutions', {
@@ -339,7 +336,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
       ...timeFields('su'),
     ]),
     ...order,
-    links: linkNames(eventCase, {
+    links: linkNames(scope.keyCase, {
       match: matchLink,
       ...teamLinks,
       inPlayer: `${playerLink}/{in_player}`,
@@ -369,7 +366,7 @@ export function matchResources(scope: Scope): ResourceDef[] {
     defaultSort: ['_date', 'match', '_kick'],
     orderNote: 'by match date, then match, then the order the kicks were taken',
     phaseRule: true,
-    links: eventLinks('camel'),
+    links: eventLinks,
   });
 
   return [info, conditions, lineups, goals, penalties, offenses, substitutions, shootouts];

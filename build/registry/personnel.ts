@@ -80,16 +80,16 @@ function personnelOf(scope: Scope): ResourceDef[] {
         field('position_name', 'string', 'Default position name.', 'pos.name'),
       ],
       links: (base): Record<string, LinkTemplate> => {
-        const byKind = {
-          goals: `${events(base, 'goals')}?player={id}`,
+        const goals = `${events(base, 'goals')}?player={id}`;
+        const matches = `${base}/matches/lineups?player={id}`;
+        const rest = {
           offenses: `${events(base, 'offenses')}?player={id}`,
           penalties: `${events(base, 'penalties')}?player={id}`,
           subbedIn: `${events(base, 'substitutions')}?in_player={id}`,
           subbedOut: `${events(base, 'substitutions')}?out_player={id}`,
         };
-        const matches = `${base}/matches/lineups?player={id}`;
         // SPEC: v1's club and natl objects hold all six; v0 has `matches` and an `events` object.
-        return v1 ? { ...byKind, matches } : { matches, events: byKind };
+        return v1 ? { goals, matches, ...rest } : { matches, events: { goals, ...rest } };
       },
     }),
     personnel(scope, 'managers', 'Managers', 'Team managers with their person details.', {
