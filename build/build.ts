@@ -58,8 +58,11 @@ export function build(options: BuildOptions): BuildSummary {
     registerFunctions(db);
     const writer = new TreeWriter(staging, options.precompress ?? false);
     const providers = new Map(
-      (db.prepare('SELECT key, name, url, html, logo, license FROM provider ORDER BY key').all() as (Provider & { key: string })[])
-        .map(({ key, ...p }) => [key, p]),
+      (
+        db
+          .prepare('SELECT key, name, url, html, logo, license FROM provider ORDER BY key')
+          .all() as (Provider & { key: string })[]
+      ).map(({ key, ...p }) => [key, p]),
     );
     const progress = options.progress ?? (() => {});
 
@@ -76,17 +79,30 @@ export function build(options: BuildOptions): BuildSummary {
       const { count, buckets, fieldBuckets } = def.document
         ? { ...writeDocuments(db, def, writer, providers, progress), buckets: 0, fieldBuckets: {} }
         : writeResource(db, def, writer, providers, progress);
-      writer.write(optionsFile(def.path), optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT));
+      writer.write(
+        optionsFile(def.path),
+        optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT),
+      );
       resources.push(manifestEntry(def, count, writer.endGroup(), buckets, fieldBuckets));
       records += count;
     }
     const roots = Object.entries(registry.roots).map(([version, links]) => ({
       version,
-      hash: writer.write(rootFile(version), envelope({ meta: {}, result: { link: renderLinks(links, {}) } })),
+      hash: writer.write(
+        rootFile(version),
+        envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
+      ),
     }));
-    const assets = [{ path: 'logo.svg', type: 'image/svg+xml', hash: writer.write('logo.svg', LOGO_SVG) }];
+    const assets = [
+      { path: 'logo.svg', type: 'image/svg+xml', hash: writer.write('logo.svg', LOGO_SVG) },
+    ];
     const buildHash = createHash('sha1');
-    for (const part of [...resources.map((r) => r.hash), ...roots.map((r) => r.hash), ...assets.map((a) => a.hash)]) buildHash.update(part);
+    for (const part of [
+      ...resources.map((r) => r.hash),
+      ...roots.map((r) => r.hash),
+      ...assets.map((a) => a.hash),
+    ])
+      buildHash.update(part);
     const manifest: Manifest = {
       format: 1,
       build: buildHash.digest('hex'),
@@ -113,12 +129,17 @@ export function build(options: BuildOptions): BuildSummary {
   }
 }
 
-/** Refuses to replace a folder that is neither empty nor a previous build: a wrong --out must not erase it. */
+/**
+ * Refuses to replace a folder that is neither empty nor a previous build: a wrong --out must not
+ * erase it.
+ */
 function assertReplaceable(out: string): void {
   if (!existsSync(out)) return;
   const entries = readdirSync(out);
   if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) {
-    throw new Error(`${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`);
+    throw new Error(
+      `${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`,
+    );
   }
 }
 

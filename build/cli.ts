@@ -42,7 +42,11 @@ if (!db) {
 }
 
 const bar = process.stderr.isTTY
-  ? new SingleBar({ format: '{resource} [{bar}] {percentage}% {value}/{total}', hideCursor: true, clearOnComplete: true })
+  ? new SingleBar({
+      format: '{resource} [{bar}] {percentage}% {value}/{total}',
+      hideCursor: true,
+      clearOnComplete: true,
+    })
   : null;
 let current = '';
 try {

@@ -14,10 +14,16 @@ function defaultSort(def: ResourceDef): string[] {
 }
 
 /**
- * The manifest entry of a resource; `buckets` and `fieldBuckets` say how the build stored its records
- * and its bucket filters (see `Written`).
+ * The manifest entry of a resource; `buckets` and `fieldBuckets` say how the build stored its
+ * records and its bucket filters (see `Written`).
  */
-export function manifestEntry(def: ResourceDef, count: number, hash: string, buckets = 0, fieldBuckets: Record<string, number> = {}): ResourceManifest {
+export function manifestEntry(
+  def: ResourceDef,
+  count: number,
+  hash: string,
+  buckets = 0,
+  fieldBuckets: Record<string, number> = {},
+): ResourceManifest {
   return {
     path: def.path,
     version: def.version,
@@ -42,7 +48,9 @@ export function manifestEntry(def: ResourceDef, count: number, hash: string, buc
     ...(def.aliases ? { aliases: def.aliases } : {}),
     phaseRule: def.phaseRule ?? false,
     refused: def.refused ?? null,
-    ...(def.document ? { document: { result: def.document.result, time: def.document.time !== undefined } } : {}),
+    ...(def.document
+      ? { document: { result: def.document.result, time: def.document.time !== undefined } }
+      : {}),
     ...(def.pathFilter ? { pathFilter: def.pathFilter } : {}),
     ...(def.scanLimit ? { scanLimit: def.scanLimit } : {}),
     count,
@@ -63,7 +71,11 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
     description: def.description,
     methods: ['GET', 'HEAD', 'OPTIONS'],
     id: def.pathFilter
-      ? { type: def.idType, path: `/${def.path}/<id>`, note: `<id> is a ${def.pathFilter} id (the list of its records, as ?${def.pathFilter}=<id>) or a record id` }
+      ? {
+          type: def.idType,
+          path: `/${def.path}/<id>`,
+          note: `<id> is a ${def.pathFilter} id (the list of its records, as ?${def.pathFilter}=<id>) or a record id`,
+        }
       : { type: def.idType, path: `/${def.path}/<id>` },
     ...(def.aliases ? { aliases: def.aliases.map((alias) => `/${alias}`) } : {}),
     paginated: def.paginated,
@@ -83,11 +95,13 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
       'app_id (ignored)',
       'app_key (ignored)',
     ],
-    // What the router composes (other filters, sorts, page sizes) it reads from the collection of one
-    // exact value of a `narrowing` field, or the whole collection, up to `scanLimit` records.
+    // What the router composes (other filters, sorts, page sizes) it reads from the collection of
+    // one exact value of a `narrowing` field, or the whole collection, up to `scanLimit` records.
     composition: {
       scanLimit: def.scanLimit ?? scanLimit,
-      narrowing: entry.fields.filter((f) => f.filter === 'indexed' || f.filter === 'bucket').map((f) => f.name),
+      narrowing: entry.fields
+        .filter((f) => f.filter === 'indexed' || f.filter === 'bucket')
+        .map((f) => f.name),
     },
     links: def.links satisfies Record<string, LinkTemplate>,
   };
@@ -95,8 +109,9 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
 }
 
 /**
- * The OPTIONS document of a document resource (analytics): addressed per match, no paging, sorting or
- * filters; `result` says whether the answer is one object or a list, and list-valued fields say so.
+ * The OPTIONS document of a document resource (analytics): addressed per match, no paging, sorting
+ * or filters; `result` says whether the answer is one object or a list, and list-valued fields say
+ * so.
  */
 function documentOptions(def: ResourceDef): string {
   const parent = def.parent!;
@@ -122,7 +137,11 @@ function documentOptions(def: ResourceDef): string {
       description: f.description,
       filter: false,
     })),
-    parameters: [...(document.time ? [`time (${document.time})`] : []), 'app_id (ignored)', 'app_key (ignored)'],
+    parameters: [
+      ...(document.time ? [`time (${document.time})`] : []),
+      'app_id (ignored)',
+      'app_key (ignored)',
+    ],
     links: def.links satisfies Record<string, LinkTemplate>,
   };
   return JSON.stringify({ meta: {}, result: [doc] });

@@ -2,10 +2,10 @@ import type { Db } from '../data/db.ts';
 import { dataCredit, type ResourceDef, type TempTable } from './registry/define.ts';
 
 /**
- * `temp.match_source`: the providers of everything known about a match, as the comma-separated list a
- * record's `_source` may hold: the match's own provider first, then those of its micro-events when they
- * differ (a Fjelstul World Cup match whose events come from Wyscout). Statistics and analytics are
- * computed from both, so they credit both.
+ * `temp.match_source`: the providers of everything known about a match, as the comma-separated list
+ * a record's `_source` may hold: the match's own provider first, then those of its micro-events
+ * when they differ (a Fjelstul World Cup match whose events come from Wyscout). Statistics and
+ * analytics are computed from both, so they credit both.
  */
 export const MATCH_SOURCES: TempTable = {
   name: 'match_source',
@@ -20,6 +20,9 @@ export const MATCH_SOURCES: TempTable = {
   },
 };
 
-/** The credit of a record derived from a match and its events (`m` is the match in the resource's SQL). */
+/**
+ * The credit of a record derived from a match and its events (`m` is the match in the resource's
+ * SQL).
+ */
 export const matchCredit = (): ResourceDef['credit'] =>
   dataCredit('(SELECT ms.sources FROM temp.match_source ms WHERE ms.match = m.id)');

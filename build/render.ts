@@ -12,7 +12,9 @@ export type Row = Record<string, Scalar>;
 /** A rendered record. */
 export type ApiRecord = Record<string, unknown>;
 
-/** Link templates split once into literal text (even indexes) and placeholder names (odd indexes). */
+/**
+ * Link templates split once into literal text (even indexes) and placeholder names (odd indexes).
+ */
 const compiled = new Map<string, string[]>();
 
 /** Fills one link template; null when a value it needs is unknown. */
@@ -32,10 +34,13 @@ export function renderLink(template: string, row: Row): string | null {
 }
 
 /**
- * Fills a link object from a row. A link whose value is unknown (a venue without a resident team) is
- * left out rather than given as null: every link present is a path that resolves.
+ * Fills a link object from a row. A link whose value is unknown (a venue without a resident team)
+ * is left out rather than given as null: every link present is a path that resolves.
  */
-export function renderLinks(template: Record<string, LinkTemplate>, row: Row): Record<string, unknown> {
+export function renderLinks(
+  template: Record<string, LinkTemplate>,
+  row: Row,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, t] of Object.entries(template)) {
     const link = typeof t === 'string' ? renderLink(t, row) : renderLinks(t, row);
@@ -46,7 +51,12 @@ export function renderLinks(template: Record<string, LinkTemplate>, row: Row): R
 
 /** Makes the record renderer of a resource (field keys and converters prepared once). */
 export function recordRenderer(def: ResourceDef): (row: Row) => ApiRecord {
-  const fields = def.fields.map((f) => ({ name: f.name, key: responseKey(def, f), boolean: f.type === 'boolean', omitNull: f.omitNull ?? false }));
+  const fields = def.fields.map((f) => ({
+    name: f.name,
+    key: responseKey(def, f),
+    boolean: f.type === 'boolean',
+    omitNull: f.omitNull ?? false,
+  }));
   const uri = def.uri ?? `/${def.path}/{id}`;
   return (row) => {
     const record: ApiRecord = { id: row['id'] };

@@ -9,16 +9,23 @@ import type { ResourceDef } from './registry/define.ts';
  * functions, registered in SQLite).
  */
 
-/** Registers the router's value functions in SQLite so the build orders and groups like the router. */
+/**
+ * Registers the router's value functions in SQLite so the build orders and groups like the router.
+ */
 export function registerFunctions(db: Db): void {
-  db.function('fold', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? fold(v) : (v as Scalar)));
+  db.function('fold', { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? fold(v) : (v as Scalar),
+  );
   db.function('fkey', { deterministic: true }, (type: unknown, v: unknown) =>
-    v === null ? null : filterKey(type as FieldType, v as Scalar));
+    v === null ? null : filterKey(type as FieldType, v as Scalar),
+  );
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The rows of a resource: `id`, one column per field (named as the field), and `_source` for data. */
+/**
+ * The rows of a resource: `id`, one column per field (named as the field), and `_source` for data.
+ */
 export function selectRows(def: ResourceDef): string {
   const columns = [
     `${def.idSql} AS id`,
@@ -36,7 +43,8 @@ export function orderTerms(def: ResourceDef): string {
     const descending = entry.startsWith('-');
     const name = descending ? entry.slice(1) : entry;
     const field = def.fields.find((f) => f.name === name);
-    if (!field && !def.hidden?.[name]) throw new Error(`${def.path}: default sort names unknown field '${name}'`);
+    if (!field && !def.hidden?.[name])
+      throw new Error(`${def.path}: default sort names unknown field '${name}'`);
     const dir = descending ? 'DESC' : 'ASC';
     if (field?.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);
     terms.push(`${quote(name)} ${dir}`);
@@ -51,8 +59,8 @@ export function defaultOrderQuery(def: ResourceDef): string {
 }
 
 /**
- * The grouping key of a field in SQL: `fkey` of its value, or for uuids the column itself, which is its
- * own key (lower-case hex) and lets SQLite read the groups in order from an index such as
+ * The grouping key of a field in SQL: `fkey` of its value, or for uuids the column itself, which is
+ * its own key (lower-case hex) and lets SQLite read the groups in order from an index such as
  * `event_by_match` instead of sorting millions of rows by a function.
  */
 function groupKey(def: ResourceDef, name: string): string {
@@ -61,15 +69,19 @@ function groupKey(def: ResourceDef, name: string): string {
   return field.type === 'uuid' ? quote(name) : `fkey('${field.type}', ${quote(name)})`;
 }
 
-/** Rows with a non-null value of `field`, grouped by filter key, each group in the default order. */
+/**
+ * Rows with a non-null value of `field`, grouped by filter key, each group in the default order.
+ */
 export function groupedQuery(def: ResourceDef, field: string): string {
-  return `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ` +
-    `ORDER BY ${groupKey(def, field)}, ${orderTerms(def)}`;
+  return (
+    `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ` +
+    `ORDER BY ${groupKey(def, field)}, ${orderTerms(def)}`
+  );
 }
 
 /**
- * Rows with a non-null value of `field`, in the order of its values (numeric for integers) and then the
- * default order: the groups of a `bucket` filter, whose bucket files follow the values' order.
+ * Rows with a non-null value of `field`, in the order of its values (numeric for integers) and then
+ * the default order: the groups of a `bucket` filter, whose bucket files follow the values' order.
  */
 export function bucketedQuery(def: ResourceDef, field: string): string {
   return `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ORDER BY ${quote(field)}, ${orderTerms(def)}`;
@@ -77,8 +89,10 @@ export function bucketedQuery(def: ResourceDef, field: string): string {
 
 /** The size of each group of `groupedQuery`, in the same order. */
 export function groupCountQuery(def: ResourceDef, field: string): string {
-  return `SELECT ${groupKey(def, field)} AS k, count(*) AS n FROM (${selectRows(def)}) ` +
-    `WHERE ${quote(field)} IS NOT NULL GROUP BY k ORDER BY k`;
+  return (
+    `SELECT ${groupKey(def, field)} AS k, count(*) AS n FROM (${selectRows(def)}) ` +
+    `WHERE ${quote(field)} IS NOT NULL GROUP BY k ORDER BY k`
+  );
 }
 
 /** The number of distinct non-null values of `field` (the groups of a `bucket` filter). */

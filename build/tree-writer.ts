@@ -7,7 +7,9 @@ import { encodedFile, isSafeRelativePath } from '../server/paths.ts';
 /** Two outputs of the build map to the same file: the registry or the data is wrong. */
 export class DuplicateOutputError extends Error {
   constructor(readonly file: string) {
-    super(`Two outputs map to the same file: ${file}. Check the registry paths and the ids in the database.`);
+    super(
+      `Two outputs map to the same file: ${file}. Check the registry paths and the ids in the database.`,
+    );
   }
 }
 
@@ -19,11 +21,17 @@ export class DuplicateOutputError extends Error {
 export class TreeWriter {
   files = 0;
   bytes = 0;
-  /** Folders known to exist, most recent last; bounded, because a build has as many folders as filter values. */
+  /**
+   * Folders known to exist, most recent last; bounded, because a build has as many folders as
+   * filter values.
+   */
   private made = new Set<string>();
   private hash: Hash | null = null;
 
-  constructor(readonly root: string, private readonly precompress: boolean) {}
+  constructor(
+    readonly root: string,
+    private readonly precompress: boolean,
+  ) {}
 
   /** Starts hashing the files that follow (one resource). */
   beginGroup(): void {
@@ -39,14 +47,21 @@ export class TreeWriter {
 
   /** Writes one file (relative path), with its precompressed variants when enabled. */
   write(file: string, content: string | Buffer): string {
-    if (!isSafeRelativePath(file)) throw new Error(`Refusing to write outside the output folder: ${file}`);
+    if (!isSafeRelativePath(file))
+      throw new Error(`Refusing to write outside the output folder: ${file}`);
     const data = typeof content === 'string' ? Buffer.from(content) : content;
     this.put(file, data);
     this.hash?.update(file).update('\0').update(data);
     if (this.precompress) {
-      this.put(encodedFile(file, 'br'), brotliCompressSync(data, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-      }));
+      this.put(
+        encodedFile(file, 'br'),
+        brotliCompressSync(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      );
       this.put(encodedFile(file, 'gzip'), gzipSync(data, { level: 9 }));
     }
     return createHash('sha1').update(data).digest('hex');

@@ -36,5 +36,7 @@ const server = createPreviewServer(values.dir);
 server.listen(port, values.host, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  console.log(`Serving ${values.dir} at http://${values.host}:${actual}/v1/ and /v0/  (Ctrl-C to stop)`);
+  console.log(
+    `Serving ${values.dir} at http://${values.host}:${actual}/v1/ and /v0/  (Ctrl-C to stop)`,
+  );
 });

@@ -1,7 +1,7 @@
 /**
- * The response shapes: the success envelope, the pagination object and the error body. The build uses
- * them for every pre-rendered file and the router for every composed response, so all responses share
- * one shape.
+ * The response shapes: the success envelope, the pagination object and the error body. The build
+ * uses them for every pre-rendered file and the router for every composed response, so all
+ * responses share one shape.
  */
 
 /** A data provider and the credit and licence it requires. */
@@ -22,7 +22,9 @@ export interface Attribution {
   url: string;
 }
 
-/** The pagination object; totals are spelled `total_pages`/`total_records` where SPEC says so (v0). */
+/**
+ * The pagination object; totals are spelled `total_pages`/`total_records` where SPEC says so (v0).
+ */
 export type PageMeta = Record<string, string | number | null>;
 
 /** The content type of every JSON response. */
@@ -36,15 +38,24 @@ const SERVICE = {
 };
 
 /**
- * The attribution block for a response. `providers` null means a reference resource (empty `source`);
- * otherwise it names the providers of the records in the response, each with its licence.
+ * The attribution block for a response. `providers` null means a reference resource (empty
+ * `source`); otherwise it names the providers of the records in the response, each with its
+ * licence.
  */
 export function attribution(providers: readonly Provider[] | null): Attribution {
-  return { html: SERVICE.html, logo: SERVICE.logo, source: sourceOf(providers ?? []), text: SERVICE.text, url: SERVICE.url };
+  return {
+    html: SERVICE.html,
+    logo: SERVICE.logo,
+    source: sourceOf(providers ?? []),
+    text: SERVICE.text,
+    url: SERVICE.url,
+  };
 }
 
 function sourceOf(providers: readonly Provider[]): Attribution['source'] {
-  const unique = [...new Map(providers.map((p) => [p.name, p])).values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const unique = [...new Map(providers.map((p) => [p.name, p])).values()].sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  );
   const [first] = unique;
   if (!first) return {};
   if (unique.length === 1) return { ...first };
@@ -64,8 +75,9 @@ export function queryString(params: readonly (readonly [string, string])[]): str
 }
 
 /**
- * The pagination object of one page. `path` is the collection's URL path; `params` its filters and sort
- * in canonical order. Every link carries `records` and `page`; an empty collection has one (empty) page.
+ * The pagination object of one page. `path` is the collection's URL path; `params` its filters and
+ * sort in canonical order. Every link carries `records` and `page`; an empty collection has one
+ * (empty) page.
  */
 export function pageMeta(opts: {
   path: string;
@@ -78,7 +90,8 @@ export function pageMeta(opts: {
   const { path, params, page, records, total } = opts;
   const totalPages = Math.ceil(total / records);
   const lastPage = Math.max(totalPages, 1);
-  const link = (p: number) => `${path}?${queryString([...params, ['records', String(records)], ['page', String(p)]])}`;
+  const link = (p: number) =>
+    `${path}?${queryString([...params, ['records', String(records)], ['page', String(p)]])}`;
   const camel = opts.totals === 'camel';
   return {
     first: link(1),
@@ -93,7 +106,11 @@ export function pageMeta(opts: {
 }
 
 /** Serialises a success envelope (`attribution` omitted for the service root). */
-export function envelope(body: { attribution?: Attribution; meta: PageMeta | Record<string, never>; result: unknown }): string {
+export function envelope(body: {
+  attribution?: Attribution;
+  meta: PageMeta | Record<string, never>;
+  result: unknown;
+}): string {
   const out: Record<string, unknown> = {};
   if (body.attribution) out['attribution'] = body.attribution;
   out['meta'] = body.meta;
@@ -116,6 +133,11 @@ export interface ErrorBody {
 }
 
 /** Builds an error body; `uri` is the path and query as received. */
-export function errorBody(status: number, message: string, uri: string, errors: ParamError[] = []): ErrorBody {
+export function errorBody(
+  status: number,
+  message: string,
+  uri: string,
+  errors: ParamError[] = [],
+): ErrorBody {
   return { status, message, uri, errors };
 }

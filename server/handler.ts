@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
 import { compose } from './compose.ts';
-import { JSON_TYPE, attribution, envelope, errorBody, pageMeta, type Attribution, type ParamError } from './envelope.ts';
+import {
+  JSON_TYPE,
+  attribution,
+  envelope,
+  errorBody,
+  pageMeta,
+  type Attribution,
+  type ParamError,
+} from './envelope.ts';
 import type { Manifest } from './manifest.ts';
 import { encodedFile } from './paths.ts';
 import { route, routeTable, type Missing, type Plan } from './route.ts';
 import { stateAt, type Timeline } from './timeline.ts';
 
 /**
- * The router as a web-standard handler, `(Request) => Promise<Response>`, with file access passed in:
- * the same code answers in the Node preview server, in tests (no port) and on any fetch-API runtime.
+ * The router as a web-standard handler, `(Request) => Promise<Response>`, with file access passed
+ * in: the same code answers in the Node preview server, in tests (no port) and on any fetch-API
+ * runtime.
  */
 
 /** Read access to the built files; `read` returns null for a file that does not exist. */
@@ -47,7 +56,8 @@ function entityTag(basis: string | Uint8Array, encoding?: string): string {
 }
 
 /**
- * True when an If-None-Match header lists the tag (weak comparison, as RFC 9110 asks for this header).
+ * True when an If-None-Match header lists the tag (weak comparison, as RFC 9110 asks for this
+ * header).
  * `*` is not honoured: it would answer 304 before the router knows whether the file exists.
  */
 function matchesTag(header: string | null, tag: string): boolean {
@@ -55,8 +65,13 @@ function matchesTag(header: string | null, tag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
 }
 
-/** The content coding to send, preferring brotli, among those the build made and the client accepts. */
-function chooseEncoding(available: readonly string[], accept: string | null): 'br' | 'gzip' | undefined {
+/**
+ * The content coding to send, preferring brotli, among those the build made and the client accepts.
+ */
+function chooseEncoding(
+  available: readonly string[],
+  accept: string | null,
+): 'br' | 'gzip' | undefined {
   if (!accept || available.length === 0) return undefined;
   const accepted = new Map<string, number>();
   for (const part of accept.split(',')) {
@@ -85,7 +100,13 @@ function bodyOutcome(status: number, body: string, extra: Record<string, string>
 }
 
 /** An error response in the one error shape. */
-export function errorOutcome(status: number, message: string, target: string, errors: ParamError[] = [], extra: Record<string, string> = {}): Outcome {
+export function errorOutcome(
+  status: number,
+  message: string,
+  target: string,
+  errors: ParamError[] = [],
+  extra: Record<string, string> = {},
+): Outcome {
   return bodyOutcome(status, JSON.stringify(errorBody(status, message, target, errors)), extra);
 }
 
@@ -93,12 +114,25 @@ export function errorOutcome(status: number, message: string, target: string, er
  * The answer for a valid filter whose pre-rendered collection does not exist: no record matches. It
  * keeps the tag the file would have had, so conditional requests revalidate it like any file.
  */
-function emptyOutcome(plan: Extract<Plan, { kind: 'file' }>, missing: Extract<Missing, { kind: 'empty' }>, tag: string): Outcome {
+function emptyOutcome(
+  plan: Extract<Plan, { kind: 'file' }>,
+  missing: Extract<Missing, { kind: 'empty' }>,
+  tag: string,
+): Outcome {
   const resource = plan.resource!;
   const meta = resource.paginated
-    ? pageMeta({ path: missing.path, params: missing.params, page: 1, records: missing.records, total: 0, totals: resource.totals })
+    ? pageMeta({
+        path: missing.path,
+        params: missing.params,
+        page: 1,
+        records: missing.records,
+        total: 0,
+        totals: resource.totals,
+      })
     : {};
-  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }), { ETag: tag });
+  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }), {
+    ETag: tag,
+  });
 }
 
 /** The router: answers requests from the manifest and the files of one build. */
@@ -136,12 +170,14 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       };
     }
     const planned = route(method, target, table);
-    if (planned.kind === 'within' && (await files.read(planned.file)) === null) return errorOutcome(404, planned.message, target);
+    if (planned.kind === 'within' && (await files.read(planned.file)) === null)
+      return errorOutcome(404, planned.message, target);
     let plan = planned.kind === 'within' ? planned.plan : planned;
     const ifNoneMatch = request.header('if-none-match');
     if (plan.kind === 'compose') {
       const composed = await compose(plan, readJson, plan.resource.scanLimit ?? manifest.scanLimit);
-      if (composed.status !== 200) return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
+      if (composed.status !== 200)
+        return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
       // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
       if (composed.total > 0 || !plan.fallback) {
         const outcome = bodyOutcome(200, composed.body);
@@ -150,38 +186,65 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       plan = plan.fallback;
     }
     if (plan.kind === 'error') {
-      return errorOutcome(plan.status, plan.message, target, plan.errors, plan.allow ? { Allow: plan.allow } : {});
+      return errorOutcome(
+        plan.status,
+        plan.message,
+        target,
+        plan.errors,
+        plan.allow ? { Allow: plan.allow } : {},
+      );
     }
     if (plan.kind === 'bucket') {
-      const bucket = (await readJson(plan.file)) as Record<string, { record: unknown; source: Attribution['source'] }> | null;
+      const bucket = (await readJson(plan.file)) as Record<
+        string,
+        { record: unknown; source: Attribution['source'] }
+      > | null;
       const entry = bucket?.[plan.id];
       if (!entry) return errorOutcome(404, plan.missing, target);
-      const body = envelope({ attribution: { ...attribution(null), source: entry.source }, meta: {}, result: [entry.record] });
+      const body = envelope({
+        attribution: { ...attribution(null), source: entry.source },
+        meta: {},
+        result: [entry.record],
+      });
       const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
     if (plan.kind === 'timeline') {
-      // The match state at a time: one small file per match holds every state the match went through.
+      // The match state at a time: one small file per match holds every state the match went
+      // through.
       const timeline = (await readJson(plan.file)) as Timeline | null;
       if (!timeline) return errorOutcome(404, plan.missing, target);
       const result = stateAt(timeline, plan.time, plan.resource.fields);
-      const body = envelope({ attribution: { ...attribution(null), source: timeline.source }, meta: {}, result });
+      const body = envelope({
+        attribution: { ...attribution(null), source: timeline.source },
+        meta: {},
+        result,
+      });
       const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
     if (plan.check) {
-      // A record addressed under its parent (a lineup under its match) is sent only if it belongs there.
+      // A record addressed under its parent (a lineup under its match) is sent only if it belongs
+      // there.
       const bytes = await files.read(plan.file);
-      const doc = bytes && (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
+      const doc =
+        bytes &&
+        (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
       const missing = plan.missing.kind === 'not-found' ? plan.missing.message : 'Not found.';
       // The parent id in the path is text; the record's may be a number (v0's integer ids).
       const owner = doc?.result[0]?.[plan.check.key];
-      if (!bytes || owner === undefined || owner === null || String(owner) !== plan.check.value) return errorOutcome(404, missing, target);
-      const outcome: Outcome = { ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }), body: bytes };
+      if (!bytes || owner === undefined || owner === null || String(owner) !== plan.check.value)
+        return errorOutcome(404, missing, target);
+      const outcome: Outcome = {
+        ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }),
+        body: bytes,
+      };
       return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
     }
     const isJson = plan.contentType.startsWith('application/json');
-    const encoding = isJson ? chooseEncoding(manifest.encodings, request.header('accept-encoding')) : undefined;
+    const encoding = isJson
+      ? chooseEncoding(manifest.encodings, request.header('accept-encoding'))
+      : undefined;
     const headers: Record<string, string> = {
       ...BASE_HEADERS,
       'Content-Type': plan.contentType,
@@ -195,7 +258,10 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
     const { missing } = plan;
     outcome.file = {
       path: encoding ? encodedFile(plan.file, encoding) : plan.file,
-      missing: () => (missing.kind === 'empty' ? emptyOutcome(plan, missing, headers['ETag']!) : errorOutcome(404, missing.message, target)),
+      missing: () =>
+        missing.kind === 'empty'
+          ? emptyOutcome(plan, missing, headers['ETag']!)
+          : errorOutcome(404, missing.message, target),
     };
     return outcome;
   }
@@ -212,7 +278,10 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       const bytes = await files.read(outcome.file.path);
       final = bytes === null ? outcome.file.missing() : { ...outcome, body: bytes };
     }
-    const body = request.method.toUpperCase() === 'HEAD' || final.status === 204 || final.status === 304 ? null : final.body;
+    const body =
+      request.method.toUpperCase() === 'HEAD' || final.status === 204 || final.status === 304
+        ? null
+        : final.body;
     // Node typings disagree on which Uint8Array a BodyInit takes; the bytes are a plain Buffer.
     return new Response(body as BodyInit | null, { status: final.status, headers: final.headers });
   }

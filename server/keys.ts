@@ -1,9 +1,9 @@
 import type { FieldType } from './manifest.ts';
 
 /**
- * Value semantics shared by the build (which groups records by filter value and orders them) and the
- * router (which parses query values, matches records and sorts them): one definition, so a pre-rendered
- * collection and a composed one always agree.
+ * Value semantics shared by the build (which groups records by filter value and orders them) and
+ * the router (which parses query values, matches records and sorts them): one definition, so a
+ * pre-rendered collection and a composed one always agree.
  */
 
 /** A value as stored in a record or a database row. */
@@ -28,8 +28,8 @@ export const TYPE_HINT: Record<FieldType, string> = {
 };
 
 /**
- * Parses a query value of the given type into its canonical form, or returns undefined when it is not
- * of that type. uuids are accepted in either case and with or without hyphens.
+ * Parses a query value of the given type into its canonical form, or returns undefined when it is
+ * not of that type. uuids are accepted in either case and with or without hyphens.
  */
 export function parseValue(type: FieldType, raw: string): Scalar | undefined {
   switch (type) {
@@ -62,9 +62,9 @@ export function parseValue(type: FieldType, raw: string): Scalar | undefined {
 }
 
 /**
- * The grouping key of a value: two values are equal for filtering exactly when their keys are equal.
- * Strings compare case-insensitively but keep diacritics ("Arsène" is not "Arsene"); numbers by value;
- * booleans stored as 0/1 and true/false alike.
+ * The grouping key of a value: two values are equal for filtering exactly when their keys are
+ * equal. Strings compare case-insensitively but keep diacritics ("Arsène" is not "Arsene"); numbers
+ * by value; booleans stored as 0/1 and true/false alike.
  */
 export function filterKey(type: FieldType, value: Scalar): string {
   if (value === null) return '';
@@ -98,9 +98,10 @@ export function isWildcard(raw: string): boolean {
 export const WILDCARD_TYPES: readonly FieldType[] = ['string', 'date', 'time'];
 
 /**
- * A predicate for a wildcard pattern, matched against filter keys (so case-insensitive). `*` matches
- * any run of characters. Matching is greedy with one backtrack point, so it takes linear time whatever
- * the pattern (a regular expression with many `.*` can take seconds on a crafted pattern).
+ * A predicate for a wildcard pattern, matched against filter keys (so case-insensitive). `*`
+ * matches any run of characters. Matching is greedy with one backtrack point, so it takes linear
+ * time whatever the pattern (a regular expression with many `.*` can take seconds on a crafted
+ * pattern).
  */
 export function wildcardMatcher(pattern: string): (key: string) => boolean {
   const parts = caseFold(pattern).split('*');
@@ -109,7 +110,8 @@ export function wildcardMatcher(pattern: string): (key: string) => boolean {
   const middle = parts.slice(1, -1).filter((p) => p !== '');
   return (key) => {
     if (tail === null) return key === head;
-    if (!key.startsWith(head) || key.length < head.length + tail.length || !key.endsWith(tail)) return false;
+    if (!key.startsWith(head) || key.length < head.length + tail.length || !key.endsWith(tail))
+      return false;
     let at = head.length;
     const end = key.length - tail.length;
     for (const part of middle) {

@@ -1,7 +1,7 @@
 /**
- * The manifest: what the build tells the router about `dist/`. It is small (one entry per resource, no
- * per-file data), written as `dist/_manifest.json`, and is all the router needs; the router never
- * imports the build.
+ * The manifest: what the build tells the router about `dist/`. It is small (one entry per resource,
+ * no per-file data), written as `dist/_manifest.json`, and is all the router needs; the router
+ * never imports the build.
  */
 
 /** Value types of fields and query parameters. */
@@ -10,8 +10,8 @@ export type FieldType = 'integer' | 'float' | 'string' | 'boolean' | 'date' | 't
 /**
  * How a filter is answered: `indexed` filters have a pre-rendered collection per value; `bucket`
  * filters too, but grouped into files by the value's id prefix (uuid fields with millions of values
- * and a handful of records each, such as the modifiers of one micro-event action); `scan` filters are
- * applied by the router to a bounded set of records; `none` fields cannot be filtered.
+ * and a handful of records each, such as the modifiers of one micro-event action); `scan` filters
+ * are applied by the router to a bounded set of records; `none` fields cannot be filtered.
  */
 export type FilterMode = 'indexed' | 'bucket' | 'scan' | 'none';
 
@@ -45,39 +45,53 @@ export interface ResourceManifest {
   totals: 'camel' | 'snake';
   fields: FieldManifest[];
   /**
-   * How records are stored: 0 = one file per record; n > 0 = in bucket files keyed by the first n hex
-   * digits of the id (for resources with millions of records, such as micro-events).
+   * How records are stored: 0 = one file per record; n > 0 = in bucket files keyed by the first n
+   * hex digits of the id (for resources with millions of records, such as micro-events).
    */
   buckets: number;
   /**
    * Also addressed under a parent collection, as SPEC's match paths are: `mode: 'record'` maps
    * `/<path>/<pid>/<name>` to record `pid` (a match's info); `mode: 'collection'` maps it to the
-   * collection filtered by `param` = pid, and `/<path>/<pid>/<name>/<id>` to a record of that parent.
+   * collection filtered by `param` = pid, and `/<path>/<pid>/<name>/<id>` to a record of that
+   * parent.
    * `aliases` are other names of the same path (`/v1/analytics/match/<id>/segment`).
    */
-  parent: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] } | null;
+  parent: {
+    path: string;
+    name: string;
+    param: string;
+    mode: 'record' | 'collection';
+    aliases?: string[];
+  } | null;
   /**
-   * Other paths of this collection (v0's `/v0/players` is `/v0/personnel/players`): the router answers
-   * them from this resource's files, whose links and uris name `path`.
+   * Other paths of this collection (v0's `/v0/players` is `/v0/personnel/players`): the router
+   * answers them from this resource's files, whose links and uris name `path`.
    */
   aliases?: string[];
-  /** SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone = knockout. */
+  /**
+   * SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone =
+   * knockout.
+   */
   phaseRule: boolean;
   /** Parameters refused with a message of their own (phase filters on conditions). */
   refused: { names: string[]; message: string } | null;
   /**
    * `/<path>/<id>` first lists the records whose field `pathFilter` is `id` (SPEC's
-   * `/events/actions/<action id>`: every modifier of that action) and only when there are none looks
+   * `/events/actions/<action id>`: every modifier of that action) and only when there are none
+   * looks
    * `id` up as a record id. Absent: the id is a record id.
    */
   pathFilter?: string;
-  /** The most records the router reads to compose one answer here; absent: the build's `scanLimit`. */
+  /**
+   * The most records the router reads to compose one answer here; absent: the build's `scanLimit`.
+   */
   scanLimit?: number;
   /**
-   * Per-match documents rather than a collection (analytics): `/<parent path>/<id>/<parent name>` and
+   * Per-match documents rather than a collection (analytics): `/<parent path>/<id>/<parent name>`
+   * and
    * `/<path>/<id>` serve the file `R/<id>.json`, whose `result` is one `object` or an `array`; the
-   * collection path itself has no listing. With `time`, the router answers the `time` parameter from
-   * the match's timeline file. Absent: an ordinary collection.
+   * collection path itself has no listing. With `time`, the router answers the `time` parameter
+   * from the match's timeline file. Absent: an ordinary collection.
    */
   document?: { result: 'object' | 'array'; time: boolean };
   /** Number of records. */

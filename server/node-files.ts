@@ -18,7 +18,8 @@ export function nodeFiles(dir: string): FileSource {
         return await readFile(abs);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG') return null;
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG')
+          return null;
         throw e;
       }
     },

@@ -9,8 +9,8 @@ import { nodeFiles } from './node-files.ts';
 /**
  * The preview server: Node's http server with the router in front and sirv sending the pre-rendered
  * files (streaming, ranges, content length). sirv runs in `dev` mode, which looks files up on each
- * request instead of indexing the whole tree at start-up (about 1.2 KB of heap per file, too much for
- * millions of files).
+ * request instead of indexing the whole tree at start-up (about 1.2 KB of heap per file, too much
+ * for millions of files).
  */
 export function createPreviewServer(dir: string): Server {
   const handlerFor = reloadingHandler(dir);
@@ -26,7 +26,13 @@ export function createPreviewServer(dir: string): Server {
   const server = createServer((req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     Promise.resolve()
-      .then(() => handlerFor().resolve({ method, target: req.url ?? '/', header: (name) => headerValue(req.headers[name]) }))
+      .then(() =>
+        handlerFor().resolve({
+          method,
+          target: req.url ?? '/',
+          header: (name) => headerValue(req.headers[name]),
+        }),
+      )
       .then((outcome) => {
         if (!outcome.file) return write(req, res, outcome);
         for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
@@ -37,15 +43,31 @@ export function createPreviewServer(dir: string): Server {
       })
       .catch((err: unknown) => {
         console.error(err);
-        write(req, res, errorOutcome(500, 'The server failed to answer this request; please report it.', req.url ?? '/'));
+        write(
+          req,
+          res,
+          errorOutcome(
+            500,
+            'The server failed to answer this request; please report it.',
+            req.url ?? '/',
+          ),
+        );
       });
   });
-  // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get JSON.
+  // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get
+  // JSON.
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return;
-    const body = JSON.stringify({ status: 400, message: 'The request could not be parsed; percent-encode the path and query.', uri: '', errors: [] });
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n` +
-      `Cache-Control: no-cache\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    const body = JSON.stringify({
+      status: 400,
+      message: 'The request could not be parsed; percent-encode the path and query.',
+      uri: '',
+      errors: [],
+    });
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n` +
+        `Cache-Control: no-cache\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }
@@ -56,10 +78,17 @@ function headerValue(value: string | string[] | undefined): string | null {
 
 function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
   for (const name of res.getHeaderNames()) res.removeHeader(name);
-  const body = outcome.body === null ? null : typeof outcome.body === 'string' ? Buffer.from(outcome.body) : outcome.body;
-  const headers = body ? { ...outcome.headers, 'Content-Length': String(body.byteLength) } : outcome.headers;
+  const body =
+    outcome.body === null
+      ? null
+      : typeof outcome.body === 'string'
+        ? Buffer.from(outcome.body)
+        : outcome.body;
+  const headers = body
+    ? { ...outcome.headers, 'Content-Length': String(body.byteLength) }
+    : outcome.headers;
   res.writeHead(outcome.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body ?? undefined);
+  res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
 /**
@@ -81,7 +110,10 @@ function reloadingHandler(dir: string): () => Handler {
     const current = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
     if (!handler || (current !== stamp && current !== '')) {
       try {
-        handler = createHandler({ manifest: JSON.parse(readFileSync(file, 'utf8')) as Manifest, files });
+        handler = createHandler({
+          manifest: JSON.parse(readFileSync(file, 'utf8')) as Manifest,
+          files,
+        });
         stamp = current;
       } catch (e) {
         if (!handler) throw e;

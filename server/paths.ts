@@ -1,20 +1,21 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The one mapping between the API's address space and the files in `dist/`. The build writes through
- * these functions and the router reads through them, so the two can never disagree.
+ * The one mapping between the API's address space and the files in `dist/`. The build writes
+ * through these functions and the router reads through them, so the two can never disagree.
  *
  * Layout of a resource folder `R` (the URL path without its leading slash, e.g. `v1/persons`):
  *
- *   R/index.json                   page 1 of the collection (the whole collection when not paginated)
+ *   R/index.json page 1 of the collection (the whole collection when not paginated)
  *   R/_page/<n>.json               page n >= 2 at the default page size
  *   R/<id>.json                    one record
  *   R/_by/<field>/<value>/...      a single-field filter collection, laid out like R itself
  *   R/_options.json                the OPTIONS documentation
  *   R/_timeline/<id>.json          a match's state timeline (analytics state, `server/timeline.ts`)
  *
- *   R/_id/<bucket>.json            records of bucketed resources, by the bucket of the id (`bucketName`)
- *   R/_by/<field>/_id/<bucket>.json  the collections of a `bucket` filter, by the bucket of the value:
+ *   R/_id/<bucket>.json records of bucketed resources, by the bucket of the id (`bucketName`)
+ *   R/_by/<field>/_id/<bucket>.json the collections of a `bucket` filter, by the bucket of the
+ *   value:
  *                                  `{ "<value>": { "source": {...}, "result": [...] } }`
  *
  * Record ids are hex or decimal digits and filter folders start with `_`, so the two never collide.
@@ -38,12 +39,15 @@ export function recordFile(resource: string, id: string | number): string {
 }
 
 /**
- * The bucket of an id or a filter value: a uuid's first `digits` hex digits (uuids spread evenly over
- * them); an integer divided by 16^`digits`, rounded down, so consecutive integer ids (v0's, handed out
- * one after another) share a file. A uuid has 32 characters, so it is never taken for an integer.
+ * The bucket of an id or a filter value: a uuid's first `digits` hex digits (uuids spread evenly
+ * over them); an integer divided by 16^`digits`, rounded down, so consecutive integer ids (v0's,
+ * handed out one after another) share a file. A uuid has 32 characters, so it is never taken for an
+ * integer.
  */
 export function bucketName(value: string, digits: number): string {
-  return /^\d{1,20}$/.test(value) ? String(Math.floor(Number(value) / 16 ** digits)) : value.slice(0, digits);
+  return /^\d{1,20}$/.test(value)
+    ? String(Math.floor(Number(value) / 16 ** digits))
+    : value.slice(0, digits);
 }
 
 /** The bucket file holding a record of a bucketed resource. */
@@ -52,15 +56,22 @@ export function bucketFile(resource: string, id: string, digits: number): string
 }
 
 /**
- * The bucket file holding the collection of one value of a `bucket` filter (a uuid or integer field).
- * No value folder is ever `_id` (keys are percent-encoded or `_` plus 40 hex digits), so the two never
- * collide.
+ * The bucket file holding the collection of one value of a `bucket` filter (a uuid or integer
+ * field). No value folder is ever `_id` (keys are percent-encoded or `_` plus 40 hex digits), so
+ * the two never collide.
  */
-export function groupBucketFile(resource: string, field: string, value: string, digits: number): string {
+export function groupBucketFile(
+  resource: string,
+  field: string,
+  value: string,
+  digits: number,
+): string {
   return `${resource}/_by/${field}/_id/${bucketName(value, digits)}.json`;
 }
 
-/** The folder of a collection: the resource itself or one of its single-field filter collections. */
+/**
+ * The folder of a collection: the resource itself or one of its single-field filter collections.
+ */
 export function collectionDir(resource: string, filter?: { field: string; key: string }): string {
   return filter ? `${resource}/_by/${filter.field}/${valueSegment(filter.key)}` : resource;
 }
@@ -83,8 +94,9 @@ export function encodedFile(file: string, encoding: 'br' | 'gzip'): string {
 const LONGEST_SEGMENT = 160;
 
 /**
- * A filter key as one safe file-name segment: percent-encoded so only `[A-Za-z0-9_%-]` remain (no dot,
- * so never `.` or `..`), `_` for the empty string, and `_` + a hash for keys too long for a file name.
+ * A filter key as one safe file-name segment: percent-encoded so only `[A-Za-z0-9_%-]` remain (no
+ * dot, so never `.` or `..`), `_` for the empty string, and `_` + a hash for keys too long for a
+ * file name.
  */
 export function valueSegment(key: string): string {
   if (key === '') return '_';
@@ -101,6 +113,7 @@ export function valueSegment(key: string): string {
  * backslashes, NUL bytes or absolute paths. Both sides check it before touching the disk.
  */
 export function isSafeRelativePath(file: string): boolean {
-  if (file === '' || file.startsWith('/') || file.includes('\\') || file.includes('\0')) return false;
+  if (file === '' || file.startsWith('/') || file.includes('\\') || file.includes('\0'))
+    return false;
   return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }

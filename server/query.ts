@@ -1,6 +1,9 @@
 /** A parsed request target: decoded path segments and query parameters. */
 export interface Target {
-  /** Decoded path segments, without empty leading/trailing ones; null when the path is unsafe or malformed. */
+  /**
+   * Decoded path segments, without empty leading/trailing ones; null when the path is unsafe or
+   * malformed.
+   */
   segments: string[] | null;
   /** Query parameters in request order, each decoded once; null when the query is malformed. */
   params: [string, string][] | null;
@@ -9,10 +12,11 @@ export interface Target {
 }
 
 /**
- * Splits a request target (`/v1/persons?last_name=M%C3%BCller`) into decoded path segments and query
- * parameters. Every segment and value is percent-decoded exactly once; in the query `+` is a space, as
- * form-encoding clients send it, except in `time` where it separates stoppage minutes (`90+3`). Segments that could leave the output folder after decoding
- * (`.`, `..`, backslashes, NUL, an encoded `/`) make the whole path unsafe.
+ * Splits a request target (`/v1/persons?last_name=M%C3%BCller`) into decoded path segments and
+ * query parameters. Every segment and value is percent-decoded exactly once; in the query `+` is a
+ * space, as form-encoding clients send it, except in `time` where it separates stoppage minutes
+ * (`90+3`). Segments that could leave the output folder after decoding (`.`, `..`, backslashes,
+ * NUL, an encoded `/`) make the whole path unsafe.
  */
 export function parseTarget(target: string): Target {
   const hash = target.indexOf('#');
@@ -53,7 +57,8 @@ function parseQuery(query: string): Pick<Target, 'params' | 'repeated'> {
     const eq = part.indexOf('=');
     const name = decode((eq === -1 ? part : part.slice(0, eq)).replaceAll('+', ' '));
     const rawValue = eq === -1 ? '' : part.slice(eq + 1);
-    // Form encoding (most HTTP clients) sends spaces as `+`; `time` keeps it, as a stoppage separator.
+    // Form encoding (most HTTP clients) sends spaces as `+`; `time` keeps it, as a stoppage
+    // separator.
     const value = decode(name === 'time' ? rawValue : rawValue.replaceAll('+', ' '));
     if (name === null || value === null) return { params: null, repeated };
     if (seen.has(name) && !repeated.includes(name)) repeated.push(name);

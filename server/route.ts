@@ -1,19 +1,34 @@
 import { JSON_TYPE, type ParamError } from './envelope.ts';
 import {
-  TYPE_HINT, WILDCARD_TYPES, filterKey, isWildcard, parseValue, type Scalar,
+  TYPE_HINT,
+  WILDCARD_TYPES,
+  filterKey,
+  isWildcard,
+  parseValue,
+  type Scalar,
 } from './keys.ts';
 import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
 import { TIME_HINT, formatTime, parseMatchTime, type MatchTime } from './match-time.ts';
-import { bucketFile, collectionDir, optionsFile, pageFile, recordFile, rootFile, timelineFile } from './paths.ts';
+import {
+  bucketFile,
+  collectionDir,
+  optionsFile,
+  pageFile,
+  recordFile,
+  rootFile,
+  timelineFile,
+} from './paths.ts';
 import { parseTarget } from './query.ts';
 
 /**
- * `route()`: the pure heart of the router. It turns a method and a request target into a plan: a file
- * to send, a composition of several pre-rendered files, or an error. It touches no disk and no
+ * `route()`: the pure heart of the router. It turns a method and a request target into a plan: a
+ * file to send, a composition of several pre-rendered files, or an error. It touches no disk and no
  * network, so every rule of the address space is tested here, table-driven, without a server.
  */
 
-/** Parameters every path accepts and ignores: the original service's credentials (DECISIONS, HTTP). */
+/**
+ * Parameters every path accepts and ignores: the original service's credentials (DECISIONS, HTTP).
+ */
 const IGNORED = new Set(['app_id', 'app_key']);
 /** Parameters DECISIONS reserves for every collection besides its filters. */
 const PAGING = ['records', 'page'] as const;
@@ -44,12 +59,20 @@ export type Missing =
 /** What to do with a request. */
 export type Plan =
   | SimplePlan
-  /** Answer `plan` only if the file `file` exists (a match's lineups need the match); otherwise 404. */
+  /**
+   * Answer `plan` only if the file `file` exists (a match's lineups need the match); otherwise 404.
+   */
   | { kind: 'within'; file: string; message: string; plan: SimplePlan };
 
 /** A plan that needs no other file to exist first. */
 export type SimplePlan =
-  | { kind: 'error'; status: 400 | 404 | 405; message: string; errors: ParamError[]; allow?: string }
+  | {
+      kind: 'error';
+      status: 400 | 404 | 405;
+      message: string;
+      errors: ParamError[];
+      allow?: string;
+    }
   | {
       kind: 'file';
       file: string;
@@ -61,9 +84,25 @@ export type SimplePlan =
       check?: { key: string; value: string };
     }
   /** One record inside a bucket file of a bucketed resource. */
-  | { kind: 'bucket'; file: string; id: string; tag: string; resource: ResourceManifest; missing: string }
-  /** The state of a match at `time`, from the match's timeline file (analytics state with `time`). */
-  | { kind: 'timeline'; file: string; time: MatchTime; tag: string; resource: ResourceManifest; missing: string }
+  | {
+      kind: 'bucket';
+      file: string;
+      id: string;
+      tag: string;
+      resource: ResourceManifest;
+      missing: string;
+    }
+  /**
+   * The state of a match at `time`, from the match's timeline file (analytics state with `time`).
+   */
+  | {
+      kind: 'timeline';
+      file: string;
+      time: MatchTime;
+      tag: string;
+      resource: ResourceManifest;
+      missing: string;
+    }
   | {
       kind: 'compose';
       resource: ResourceManifest;
@@ -76,7 +115,10 @@ export type SimplePlan =
       /** Canonical filters and sort for pagination links. */
       params: [string, string][];
       path: string;
-      /** The answer when no record matches (a path id that is a record id, not a `pathFilter` value). */
+      /**
+       * The answer when no record matches (a path id that is a record id, not a `pathFilter`
+       * value).
+       */
       fallback?: FinalPlan;
     };
 
@@ -97,10 +139,20 @@ export interface RouteTable {
 export function routeTable(manifest: Manifest): RouteTable {
   return {
     manifest,
-    resources: new Map(manifest.resources.flatMap((r) => [r.path, ...(r.aliases ?? [])].map((path) => [path, r] as const))),
-    nested: new Map(manifest.resources.flatMap((r) => (r.parent
-      ? [r.parent.name, ...(r.parent.aliases ?? [])].map((name) => [`${r.parent!.path}/${name}`, r] as const)
-      : []))),
+    resources: new Map(
+      manifest.resources.flatMap((r) =>
+        [r.path, ...(r.aliases ?? [])].map((path) => [path, r] as const),
+      ),
+    ),
+    nested: new Map(
+      manifest.resources.flatMap((r) =>
+        r.parent
+          ? [r.parent.name, ...(r.parent.aliases ?? [])].map(
+              (name) => [`${r.parent!.path}/${name}`, r] as const,
+            )
+          : [],
+      ),
+    ),
     roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
     assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
   };
@@ -109,41 +161,64 @@ export function routeTable(manifest: Manifest): RouteTable {
 const READ = 'GET, HEAD';
 const COLLECTION = 'GET, HEAD, OPTIONS';
 
-function error(status: 400 | 404 | 405, message: string, errors: ParamError[] = [], allow?: string): FinalPlan {
-  return allow ? { kind: 'error', status, message, errors, allow } : { kind: 'error', status, message, errors };
+function error(
+  status: 400 | 404 | 405,
+  message: string,
+  errors: ParamError[] = [],
+  allow?: string,
+): FinalPlan {
+  return allow
+    ? { kind: 'error', status, message, errors, allow }
+    : { kind: 'error', status, message, errors };
 }
 
-const notFound = (what = 'No resource lives at this path. Start from /v1/ or /v0/ and follow the links.') =>
-  error(404, what);
+const notFound = (
+  what = 'No resource lives at this path. Start from /v1/ or /v0/ and follow the links.',
+) => error(404, what);
 
 /**
- * Plans the answer to one request. `target` is the path and query as received; `method` is upper case.
- * CORS preflights are answered by the handler before this is called.
+ * Plans the answer to one request. `target` is the path and query as received; `method` is upper
+ * case. CORS preflights are answered by the handler before this is called.
  */
 export function route(method: string, target: string, table: RouteTable): Plan {
   const { segments, params, repeated } = parseTarget(target);
   if (segments === null) return notFound();
-  if (params === null) return error(400, 'The query string has a malformed percent-encoding; encode each value once.');
+  if (params === null)
+    return error(400, 'The query string has a malformed percent-encoding; encode each value once.');
 
   const path = segments.join('/');
   const asset = table.assets.get(path);
   const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
   const resource = table.resources.get(path);
-  const parent = segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
-  const nested = !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
+  const parent =
+    segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
+  const nested =
+    !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
   // A match's analytics document is the whole of its resource there, so OPTIONS documents it too.
-  const isCollection = resource !== undefined ||
-    (nested !== null && nested.id === null && (nested.resource.parent!.mode === 'collection' || nested.resource.document !== undefined));
+  const isCollection =
+    resource !== undefined ||
+    (nested !== null &&
+      nested.id === null &&
+      (nested.resource.parent!.mode === 'collection' || nested.resource.document !== undefined));
   if (!asset && rootHash === undefined && !resource && !parent && !nested) return notFound();
 
-  if (method === 'OPTIONS' && !isCollection) return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
+  if (method === 'OPTIONS' && !isCollection)
+    return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
-    return error(405, `The API is read-only: use ${isCollection ? COLLECTION : READ}.`, [], isCollection ? COLLECTION : READ);
+    return error(
+      405,
+      `The API is read-only: use ${isCollection ? COLLECTION : READ}.`,
+      [],
+      isCollection ? COLLECTION : READ,
+    );
   }
   const twice = repeated.filter((name) => !IGNORED.has(name));
   if (twice.length > 0) {
-    return error(400, `Give each parameter once: ${twice.join(', ')} was repeated.`,
-      twice.map((p) => ({ parameter: p, message: 'Repeated parameter.' })));
+    return error(
+      400,
+      `Give each parameter once: ${twice.join(', ')} was repeated.`,
+      twice.map((p) => ({ parameter: p, message: 'Repeated parameter.' })),
+    );
   }
   const given = params.filter(([name]) => !IGNORED.has(name));
 
@@ -152,8 +227,14 @@ export function route(method: string, target: string, table: RouteTable): Plan {
     return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);
   }
   if (resource) {
-    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
-    if (resource.document) return notFound(`/${resource.path} has no listing: ask for one match, /${resource.parent!.path}/<matchID>/${resource.parent!.name}.`);
+    if (method === 'OPTIONS')
+      return (
+        noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource)
+      );
+    if (resource.document)
+      return notFound(
+        `/${resource.path} has no listing: ask for one match, /${resource.parent!.path}/<matchID>/${resource.parent!.name}.`,
+      );
     return collection(resource, given);
   }
   if (nested) return underParent(nested, method, given, table);
@@ -173,55 +254,99 @@ function nestedTarget(segments: string[], table: RouteTable): NestedTarget | nul
     if (segments.length <= tail) continue;
     const at = segments.length - tail;
     const resource = table.nested.get(`${segments.slice(0, at).join('/')}/${segments[at + 1]}`);
-    if (resource) return { resource, pid: segments[at]!, id: tail === 3 ? segments[at + 2]! : null };
+    if (resource)
+      return { resource, pid: segments[at]!, id: tail === 3 ? segments[at + 2]! : null };
   }
   return null;
 }
 
-function underParent({ resource, pid, id }: NestedTarget, method: string, given: [string, string][], table: RouteTable): Plan {
+function underParent(
+  { resource, pid, id }: NestedTarget,
+  method: string,
+  given: [string, string][],
+  table: RouteTable,
+): Plan {
   const parent = resource.parent!;
-  if (resource.document) return id === null ? documentPlan(resource, pid, method, given) : notFound();
+  if (resource.document)
+    return id === null ? documentPlan(resource, pid, method, given) : notFound();
   if (parent.mode === 'record') return id === null ? record(resource, pid, given) : notFound();
   const param = resource.fields.find((f) => f.name === parent.param)!;
   const parentId = parseValue(param.type, pid);
-  if (parentId === undefined || parentId === null) return notFound(`'${pid}' is not a valid id of /${parent.path}.`);
+  if (parentId === undefined || parentId === null)
+    return notFound(`'${pid}' is not a valid id of /${parent.path}.`);
   if (id === null) {
-    if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+    if (method === 'OPTIONS')
+      return (
+        noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource)
+      );
     if (given.some(([name]) => name === parent.param)) {
-      return error(400, `The path already selects the ${parent.param}; remove the '${parent.param}' parameter.`,
-        [{ parameter: parent.param, message: 'Given in the path and in the query.' }]);
+      return error(
+        400,
+        `The path already selects the ${parent.param}; remove the '${parent.param}' parameter.`,
+        [{ parameter: parent.param, message: 'Given in the path and in the query.' }],
+      );
     }
     const plan = collection(resource, [[parent.param, String(parentId)], ...given]);
     // The parent is named in the path, so an unknown parent is a 404, not an empty list.
-    const owner = table.manifest.resources.find((r) => r.parent?.path === parent.path && r.parent.mode === 'record');
+    const owner = table.manifest.resources.find(
+      (r) => r.parent?.path === parent.path && r.parent.mode === 'record',
+    );
     if (!owner || plan.kind === 'error') return plan;
-    return { kind: 'within', file: recordFile(owner.path, String(parentId)), message: `/${parent.path} has no record with id ${parentId}.`, plan };
+    return {
+      kind: 'within',
+      file: recordFile(owner.path, String(parentId)),
+      message: `/${parent.path} has no record with id ${parentId}.`,
+      plan,
+    };
   }
   const plan = record(resource, id, given);
-  return plan.kind === 'file' ? { ...plan, check: { key: param.key, value: String(parentId) } } : plan;
+  return plan.kind === 'file'
+    ? { ...plan, check: { key: param.key, value: String(parentId) } }
+    : plan;
 }
 
 /**
- * One match's document of a document resource (analytics): its pre-rendered file, or with `time` (on
- * the resource that takes it) the state at that time, computed from the match's timeline file. Not
- * paginated and never filtered: any other parameter is a 400.
+ * One match's document of a document resource (analytics): its pre-rendered file, or with `time`
+ * (on the resource that takes it) the state at that time, computed from the match's timeline file.
+ * Not paginated and never filtered: any other parameter is a 400.
  */
-function documentPlan(resource: ResourceManifest, rawId: string, method: string, given: [string, string][]): Plan {
-  if (method === 'OPTIONS') return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+function documentPlan(
+  resource: ResourceManifest,
+  rawId: string,
+  method: string,
+  given: [string, string][],
+): Plan {
+  if (method === 'OPTIONS')
+    return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
   const parent = resource.parent!;
   const id = parseValue(resource.idType ?? 'uuid', rawId);
-  if (id === undefined || id === null) return notFound(`'${rawId}' is not a valid ${parent.param} id: ids are ${TYPE_HINT[resource.idType ?? 'uuid']}.`);
+  if (id === undefined || id === null)
+    return notFound(
+      `'${rawId}' is not a valid ${parent.param} id: ids are ${TYPE_HINT[resource.idType ?? 'uuid']}.`,
+    );
   const takesTime = resource.document!.time;
   let time: MatchTime | null = null;
   const errors: ParamError[] = [];
   for (const [name, value] of given) {
     if (name === 'time' && takesTime) {
       time = parseMatchTime(value);
-      if (time === null) errors.push({ parameter: name, message: `time takes ${TIME_HINT}; '${value}' is not one.` });
+      if (time === null)
+        errors.push({
+          parameter: name,
+          message: `time takes ${TIME_HINT}; '${value}' is not one.`,
+        });
     } else if (name === 'records' || name === 'page') {
-      errors.push({ parameter: name, message: `/${resource.path} is not paginated: each match has one document.` });
+      errors.push({
+        parameter: name,
+        message: `/${resource.path} is not paginated: each match has one document.`,
+      });
     } else {
-      errors.push({ parameter: name, message: takesTime ? 'Unknown parameter. Allowed: time.' : 'This path takes no query parameters.' });
+      errors.push({
+        parameter: name,
+        message: takesTime
+          ? 'Unknown parameter. Allowed: time.'
+          : 'This path takes no query parameters.',
+      });
     }
   }
   const first = errors[0];
@@ -229,20 +354,40 @@ function documentPlan(resource: ResourceManifest, rawId: string, method: string,
   const message = `No ${parent.param} has id ${id}: /${parent.path}/${id}/${parent.name} does not exist.`;
   if (time) {
     const timeline = timelineFile(resource.path, String(id));
-    return { kind: 'timeline', file: timeline, time, tag: `${resource.hash}:${timeline}:${formatTime(time)}`, resource, missing: message };
+    return {
+      kind: 'timeline',
+      file: timeline,
+      time,
+      tag: `${resource.hash}:${timeline}:${formatTime(time)}`,
+      resource,
+      missing: message,
+    };
   }
-  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, { kind: 'not-found', message });
+  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, {
+    kind: 'not-found',
+    message,
+  });
 }
 
 function noParams(given: [string, string][]): Plan | null {
   if (given.length === 0) return null;
-  return error(400, `This path takes no query parameters; remove ${given.map(([n]) => n).join(', ')}.`,
-    given.map(([parameter]) => ({ parameter, message: 'Not a parameter of this path.' })));
+  return error(
+    400,
+    `This path takes no query parameters; remove ${given.map(([n]) => n).join(', ')}.`,
+    given.map(([parameter]) => ({ parameter, message: 'Not a parameter of this path.' })),
+  );
 }
 
-/** A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path. */
-function file(hash: string, path: string, contentType: string, resource: ResourceManifest | null = null,
-  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' }): FinalPlan {
+/**
+ * A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path.
+ */
+function file(
+  hash: string,
+  path: string,
+  contentType: string,
+  resource: ResourceManifest | null = null,
+  missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' },
+): FinalPlan {
   return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
 }
 
@@ -250,7 +395,9 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
   if (resource.idType === null) return notFound();
   const id = parseValue(resource.idType, rawId);
   if (id === undefined || id === null || (resource.idType === 'integer' && Number(id) < 0)) {
-    return notFound(`'${rawId}' is not a valid id for /${resource.path}: ids there are ${TYPE_HINT[resource.idType]}.`);
+    return notFound(
+      `'${rawId}' is not a valid id for /${resource.path}: ids there are ${TYPE_HINT[resource.idType]}.`,
+    );
   }
   if (resource.pathFilter) return byPathFilter(resource, String(id), given);
   const refused = noParams(given);
@@ -262,27 +409,42 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
 function recordPlan(resource: ResourceManifest, id: string, message: string): FinalPlan {
   if (resource.buckets > 0) {
     const bucket = bucketFile(resource.path, id, resource.buckets);
-    return { kind: 'bucket', file: bucket, id, tag: `${resource.hash}:${bucket}:${id}`, resource, missing: message };
+    return {
+      kind: 'bucket',
+      file: bucket,
+      id,
+      tag: `${resource.hash}:${bucket}:${id}`,
+      resource,
+      missing: message,
+    };
   }
-  return file(resource.hash, recordFile(resource.path, id), JSON_TYPE, resource, { kind: 'not-found', message });
+  return file(resource.hash, recordFile(resource.path, id), JSON_TYPE, resource, {
+    kind: 'not-found',
+    message,
+  });
 }
 
 /**
- * `/<path>/<id>` on a resource with a `pathFilter`: the collection `?<field>=<id>` (SPEC: requesting an
- * action id under `/events/actions` returns every modifier of that action, and the pagination links
- * filter with `action=<id>`). When no record has that value the id is taken as a record's own id, so
- * each record's `uri` resolves too; with query parameters it must be a value of the field.
+ * `/<path>/<id>` on a resource with a `pathFilter`: the collection `?<field>=<id>` (SPEC:
+ * requesting an action id under `/events/actions` returns every modifier of that action, and the
+ * pagination links filter with `action=<id>`). When no record has that value the id is taken as a
+ * record's own id, so each record's `uri` resolves too; with query parameters it must be a value of
+ * the field.
  */
 function byPathFilter(resource: ResourceManifest, id: string, given: [string, string][]): Plan {
   const name = resource.pathFilter!;
   if (given.some(([n]) => n === name)) {
-    return error(400, `The path already gives the ${name}; remove the '${name}' parameter.`,
-      [{ parameter: name, message: 'Given in the path and in the query.' }]);
+    return error(400, `The path already gives the ${name}; remove the '${name}' parameter.`, [
+      { parameter: name, message: 'Given in the path and in the query.' },
+    ]);
   }
   const plan = collection(resource, [[name, id], ...given]);
   if (plan.kind !== 'compose') return plan;
   const message = `/${resource.path} has no ${name} and no record with id ${id}.`;
-  return { ...plan, fallback: given.length === 0 ? recordPlan(resource, id, message) : notFound(message) };
+  return {
+    ...plan,
+    fallback: given.length === 0 ? recordPlan(resource, id, message) : notFound(message),
+  };
 }
 
 function collection(resource: ResourceManifest, given: [string, string][]): SimplePlan {
@@ -291,7 +453,9 @@ function collection(resource: ResourceManifest, given: [string, string][]): Simp
   let sort: SortPlan[] | null = null;
   let page = 1;
   let records = resource.records.default;
-  const fieldByName = new Map(resource.fields.filter((f) => f.filter !== 'none').map((f) => [f.name, f]));
+  const fieldByName = new Map(
+    resource.fields.filter((f) => f.filter !== 'none').map((f) => [f.name, f]),
+  );
   const allowed = [...fieldByName.keys(), ...(resource.paginated ? PAGING : []), 'sort'];
 
   for (const [name, value] of given) {
@@ -304,13 +468,20 @@ function collection(resource: ResourceManifest, given: [string, string][]): Simp
       else filters.push(parsed);
     } else if (name === 'records' || name === 'page') {
       if (!resource.paginated) {
-        errors.push({ parameter: name, message: `/${resource.path} is not paginated: it always returns the whole collection.` });
+        errors.push({
+          parameter: name,
+          message: `/${resource.path} is not paginated: it always returns the whole collection.`,
+        });
         continue;
       }
       const n = /^\d+$/.test(value) ? Number(value) : NaN;
       if (name === 'records') {
         if (n >= 1 && n <= resource.records.max) records = n;
-        else errors.push({ parameter: name, message: `records must be an integer from 1 to ${resource.records.max}.` });
+        else
+          errors.push({
+            parameter: name,
+            message: `records must be an integer from 1 to ${resource.records.max}.`,
+          });
       } else if (n >= 1) page = n;
       else errors.push({ parameter: name, message: 'page must be an integer of 1 or more.' });
     } else if (name === 'sort') {
@@ -318,7 +489,10 @@ function collection(resource: ResourceManifest, given: [string, string][]): Simp
       if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
       else sort = parsed;
     } else {
-      errors.push({ parameter: name, message: `Unknown parameter. Allowed: ${allowed.join(', ')}.` });
+      errors.push({
+        parameter: name,
+        message: `Unknown parameter. Allowed: ${allowed.join(', ')}.`,
+      });
     }
   }
   if (errors.length > 0) {
@@ -328,7 +502,9 @@ function collection(resource: ResourceManifest, given: [string, string][]): Simp
 
   if (resource.phaseRule) filters.push(...phaseFilter(resource, filters));
   filters.sort((a, b) => resource.fields.indexOf(a.field) - resource.fields.indexOf(b.field));
-  const params: [string, string][] = filters.filter((f) => !f.implicit).map((f) => [f.field.name, f.raw]);
+  const params: [string, string][] = filters
+    .filter((f) => !f.implicit)
+    .map((f) => [f.field.name, f.raw]);
   const defaultPaging = records === resource.records.default;
   const bases = filters.filter((f) => f.field.filter === 'indexed' && !f.wildcard);
 
@@ -337,47 +513,75 @@ function collection(resource: ResourceManifest, given: [string, string][]): Simp
   if (sort === null && defaultPaging && filters.length <= 1 && bases.length === filters.length) {
     const only = bases[0];
     const dir = collectionDir(resource.path, only && { field: only.field.name, key: only.key });
-    const missing: Missing = page === 1 && only
-      ? { kind: 'empty', path: `/${resource.path}`, params, records }
-      : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
+    const missing: Missing =
+      page === 1 && only
+        ? { kind: 'empty', path: `/${resource.path}`, params, records }
+        : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
     return file(resource.hash, pageFile(dir, page), JSON_TYPE, resource, missing);
   }
-  if (sort) params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
-  return { kind: 'compose', resource, bases, filters, sort, page, records, params, path: `/${resource.path}` };
+  if (sort)
+    params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
+  return {
+    kind: 'compose',
+    resource,
+    bases,
+    filters,
+    sort,
+    page,
+    records,
+    params,
+    path: `/${resource.path}`,
+  };
 }
 
 /**
- * SPEC's phase rule: `matchday` alone selects league matches, `round_name` (or `group`) with `group`
- * group matches, `round_name` alone knockout matches. Nothing is implied when the phase is given
- * (`phase`, `phase_name`) or a `round` id is. Returns the implied phase filter, if any.
+ * SPEC's phase rule: `matchday` alone selects league matches, `round_name` (or `group`) with
+ * `group` group matches, `round_name` alone knockout matches. Nothing is implied when the phase is
+ * given (`phase`, `phase_name`) or a `round` id is. Returns the implied phase filter, if any.
  */
 function phaseFilter(resource: ResourceManifest, filters: FilterPlan[]): FilterPlan[] {
   const given = new Set(filters.map((f) => f.field.name));
   const phase = resource.fields.find((f) => f.name === 'phase');
   if (!phase || given.has('phase') || given.has('phase_name')) return [];
-  const id = given.has('round_name') || given.has('group')
-    ? (given.has('group') ? 2 : 3)
-    : given.has('matchday') && !given.has('round') ? 1 : null;
-  return id === null ? [] : [{ field: phase, raw: String(id), key: String(id), wildcard: false, implicit: true }];
+  const id =
+    given.has('round_name') || given.has('group')
+      ? given.has('group')
+        ? 2
+        : 3
+      : given.has('matchday') && !given.has('round')
+        ? 1
+        : null;
+  return id === null
+    ? []
+    : [{ field: phase, raw: String(id), key: String(id), wildcard: false, implicit: true }];
 }
 
 function parseFilter(field: FieldManifest, value: string): FilterPlan | string {
-  // Links carry the filter key (text case-folded, numbers canonical): one spelling per filter, the same
-  // in pre-rendered and composed answers.
+  // Links carry the filter key (text case-folded, numbers canonical): one spelling per filter, the
+  // same in pre-rendered and composed answers.
   if (isWildcard(value)) {
-    if (!WILDCARD_TYPES.includes(field.type)) return `'*' wildcards work on text, date and time fields; ${field.name} takes ${TYPE_HINT[field.type]}.`;
+    if (!WILDCARD_TYPES.includes(field.type))
+      return `'*' wildcards work on text, date and time fields; ${field.name} takes ${TYPE_HINT[field.type]}.`;
     const pattern = filterKey('string', value);
     return { field, raw: pattern, key: pattern, wildcard: true };
   }
   const parsed: Scalar | undefined = parseValue(field.type, value);
-  if (parsed === undefined || parsed === null) return `${field.name} takes ${TYPE_HINT[field.type]}; '${value}' is not.`;
+  if (parsed === undefined || parsed === null)
+    return `${field.name} takes ${TYPE_HINT[field.type]}; '${value}' is not.`;
   const key = filterKey(field.type, parsed);
   return { field, raw: key, key, wildcard: false };
 }
 
 /** The record id as a sortable field. */
 function idField(resource: ResourceManifest): FieldManifest {
-  return { name: 'id', key: 'id', type: resource.idType === 'integer' ? 'integer' : 'uuid', nullable: false, filter: 'none', description: 'Record id.' };
+  return {
+    name: 'id',
+    key: 'id',
+    type: resource.idType === 'integer' ? 'integer' : 'uuid',
+    nullable: false,
+    filter: 'none',
+    description: 'Record id.',
+  };
 }
 
 function parseSort(resource: ResourceManifest, value: string): SortPlan[] | string {

@@ -16,28 +16,41 @@ import { expectEnvelope, expectError } from './helpers/shapes.ts';
  */
 
 const { dist } = demo();
-type Send = (target: string, init?: { method?: string; headers?: Record<string, string> }) => Promise<Reply>;
+type Send = (
+  target: string,
+  init?: { method?: string; headers?: Record<string, string> },
+) => Promise<Reply>;
 
 /** A raw HTTP request that sends the target exactly as written (no client-side normalisation). */
 function rawRequest(port: number): Send {
   return (target, init = {}) =>
     new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: target, method: init.method ?? 'GET', headers: init.headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-          let json: unknown;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, text, json });
-        });
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: target,
+          method: init.method ?? 'GET',
+          headers: init.headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers))
+              if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+            let json: unknown;
+            try {
+              json = text ? JSON.parse(text) : undefined;
+            } catch {
+              json = undefined;
+            }
+            resolve({ status: res.statusCode ?? 0, headers, text, json });
+          });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -76,11 +89,15 @@ describe.each(adapters)('%s', (_name, sendOf) => {
     const filtered = await send('/v1/personnel/players?position=10');
     expectEnvelope(filtered, { paginated: true });
     expect(filtered.json.result.every((r: { position: number }) => r.position === 10)).toBe(true);
-    const composed = await send('/v1/personnel/players?position=10&full_name=*a*&records=4&sort=-birth_date');
+    const composed = await send(
+      '/v1/personnel/players?position=10&full_name=*a*&records=4&sort=-birth_date',
+    );
     expectEnvelope(composed, { paginated: true });
     expect(composed.json.meta.records).toBe(4);
     // Descending: later dates first, unknown (null) dates last.
-    const dates: (string | null)[] = composed.json.result.map((r: { birthDate: string | null }) => r.birthDate);
+    const dates: (string | null)[] = composed.json.result.map(
+      (r: { birthDate: string | null }) => r.birthDate,
+    );
     const known = dates.filter((d): d is string => d !== null);
     expect(dates).toEqual([...[...known].sort().reverse(), ...dates.filter((d) => d === null)]);
   });
@@ -88,7 +105,13 @@ describe.each(adapters)('%s', (_name, sendOf) => {
   it('answers an empty filter with an empty page', async () => {
     const reply = await send('/v1/persons?last_name=Nobody%20At%20All');
     expectEnvelope(reply, { paginated: true });
-    expect(reply.json.meta).toMatchObject({ totalRecords: 0, totalPages: 0, page: 1, next: null, prev: null });
+    expect(reply.json.meta).toMatchObject({
+      totalRecords: 0,
+      totalPages: 0,
+      page: 1,
+      next: null,
+      prev: null,
+    });
   });
 
   it.each([
@@ -120,13 +143,24 @@ describe.each(adapters)('%s', (_name, sendOf) => {
   it('sends ETag and answers If-None-Match with 304', async () => {
     const first = await send('/v1/countries?page=2');
     const tag = first.headers.get('etag')!;
-    const other = await send('/v1/countries?page=2', { headers: { 'If-None-Match': '"something-else", W/"older"' } });
+    const other = await send('/v1/countries?page=2', {
+      headers: { 'If-None-Match': '"something-else", W/"older"' },
+    });
     expect(other.status).toBe(200);
     expect(other.text).toBe(first.text);
-    expect((await send('/v1/countries?page=2', { headers: { 'If-None-Match': `"x", W/${tag}` } })).status).toBe(304);
+    expect(
+      (await send('/v1/countries?page=2', { headers: { 'If-None-Match': `"x", W/${tag}` } }))
+        .status,
+    ).toBe(304);
     expect((await send('/v1/cards/999', { headers: { 'If-None-Match': '*' } })).status).toBe(404);
     const empty = await send('/v1/countries?confederation=99');
-    expect((await send('/v1/countries?confederation=99', { headers: { 'If-None-Match': empty.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (
+        await send('/v1/countries?confederation=99', {
+          headers: { 'If-None-Match': empty.headers.get('etag')! },
+        })
+      ).status,
+    ).toBe(304);
     const again = await send('/v1/countries?page=2', { headers: { 'If-None-Match': tag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(tag);
@@ -155,10 +189,20 @@ describe.each(adapters)('%s', (_name, sendOf) => {
 it('both adapters send the same bytes for the same requests', async () => {
   const [, a] = adapters[0]!;
   const [, b] = adapters[1]!;
-  for (const target of ['/v1/', '/v1/persons?page=3', '/v1/venues?country=' + (await a()('/v1/venues')).json.result[0].country,
-    '/v1/persons?records=13&page=2', '/v1/cards?desc=*ell*', '/v1/persons?colour=blue']) {
+  for (const target of [
+    '/v1/',
+    '/v1/persons?page=3',
+    '/v1/venues?country=' + (await a()('/v1/venues')).json.result[0].country,
+    '/v1/persons?records=13&page=2',
+    '/v1/cards?desc=*ell*',
+    '/v1/persons?colour=blue',
+  ]) {
     const [x, y] = [await a()(target), await b()(target)];
-    expect([y.status, y.text, y.headers.get('etag')]).toEqual([x.status, x.text, x.headers.get('etag')]);
+    expect([y.status, y.text, y.headers.get('etag')]).toEqual([
+      x.status,
+      x.text,
+      x.headers.get('etag'),
+    ]);
   }
 });
 
@@ -166,7 +210,10 @@ describe('preview server robustness', () => {
   it('keeps serving the last good build while a rebuild swaps folders, then serves the new one', async () => {
     const { root, db } = demo();
     const dir = join(root, 'served');
-    const registry = { ...REGISTRY, resources: REGISTRY.resources.filter((r) => ['v1/cards', 'v1/persons'].includes(r.path)) };
+    const registry = {
+      ...REGISTRY,
+      resources: REGISTRY.resources.filter((r) => ['v1/cards', 'v1/persons'].includes(r.path)),
+    };
     build({ db, out: dir, registry });
     const own = createPreviewServer(dir);
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
@@ -190,7 +237,9 @@ describe('preview server robustness', () => {
   it('answers a request Node cannot parse with a JSON 400', async () => {
     const port = (server.address() as AddressInfo).port;
     const reply = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.from('GET /v1/caf\xe9 HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')));
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.end(Buffer.from('GET /v1/caf\xe9 HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')),
+      );
       const chunks: Buffer[] = [];
       socket.on('data', (c: Buffer) => chunks.push(c));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));

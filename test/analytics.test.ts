@@ -12,7 +12,8 @@ import { expectCommonHeaders, expectEnvelope, expectError } from './helpers/shap
 
 /**
  * The analytics (match state, segments, TSR) over the demo build, checked against the demo database
- * with answers computed here independently in SQL, and the TSR on a small database with micro-events.
+ * with answers computed here independently in SQL, and the TSR on a small database with
+ * micro-events.
  */
 
 const { dist, db: dbFile } = demo();
@@ -42,37 +43,61 @@ const AT_OR_BEFORE = '(time_mins < ? OR (time_mins = ? AND stoppage_mins <= ?))'
 const EVENT_TIMES = `SELECT time_mins, stoppage_mins FROM goal WHERE match = @m UNION ALL SELECT time_mins, stoppage_mins FROM penalty WHERE match = @m
   UNION ALL SELECT time_mins, stoppage_mins FROM offense WHERE match = @m UNION ALL SELECT time_mins, stoppage_mins FROM substitution WHERE match = @m`;
 
-/** The end of a match: the later of its periods' end (90, 120 with extra time) and its last recorded event. */
+/**
+ * The end of a match: the later of its periods' end (90, 120 with extra time) and its last recorded
+ * event.
+ */
 function endOf(m: Match): Time {
-  const regular = (m.firsthalf_length ?? 45) + (m.secondhalf_length ?? 45) +
+  const regular =
+    (m.firsthalf_length ?? 45) +
+    (m.secondhalf_length ?? 45) +
     (m.firstextra_length === null ? 0 : m.firstextra_length + (m.secondextra_length ?? 15));
-  const last = db.prepare(`${EVENT_TIMES} ORDER BY 1 DESC, 2 DESC LIMIT 1`).raw().get({ m: m.id }) as Time | undefined;
+  const last = db
+    .prepare(`${EVENT_TIMES} ORDER BY 1 DESC, 2 DESC LIMIT 1`)
+    .raw()
+    .get({ m: m.id }) as Time | undefined;
   return last && cmp(last, [regular, 0]) > 0 ? last : [regular, 0];
 }
 
 function goalsAt(m: Match, team: string, [mins, stoppage]: Time): number {
-  return db.prepare(`SELECT count(*) FROM goal WHERE match = ? AND team = ? AND ${AT_OR_BEFORE}`).pluck().get(m.id, team, mins, mins, stoppage) as number;
+  return db
+    .prepare(`SELECT count(*) FROM goal WHERE match = ? AND team = ? AND ${AT_OR_BEFORE}`)
+    .pluck()
+    .get(m.id, team, mins, mins, stoppage) as number;
 }
 
-/** Players of a team on the pitch at a time: starters, plus who came on, less who went off or was sent off, up to that time. */
+/**
+ * Players of a team on the pitch at a time: starters, plus who came on, less who went off or was
+ * sent off, up to that time.
+ */
 function playersAt(m: Match, team: string, [mins, stoppage]: Time): string[] {
   const t = [mins, mins, stoppage];
-  return db.prepare(`
+  return db
+    .prepare(
+      `
     SELECT player FROM lineup WHERE match = @m AND team = @team AND is_starting = 1
     UNION SELECT li.player FROM substitution s JOIN lineup li ON li.id = s.lineup_in WHERE s.match = @m AND s.team = @team AND ${AT_OR_BEFORE}
     EXCEPT SELECT lo.player FROM substitution s JOIN lineup lo ON lo.id = s.lineup_out WHERE s.match = @m AND s.team = @team AND ${AT_OR_BEFORE}
     EXCEPT SELECT l.player FROM offense o JOIN lineup l ON l.id = o.lineup WHERE o.match = @m AND l.team = @team AND o.card IN (2, 3) AND ${AT_OR_BEFORE}
-    ORDER BY 1`).pluck().all({ m: m.id, team }, ...t, ...t, ...t) as string[];
+    ORDER BY 1`,
+    )
+    .pluck()
+    .all({ m: m.id, team }, ...t, ...t, ...t) as string[];
 }
 
 function expelledAt(m: Match, team: string, [mins, stoppage]: Time): string[] {
-  return db.prepare(`SELECT l.player FROM offense o JOIN lineup l ON l.id = o.lineup
-    WHERE o.match = ? AND l.team = ? AND o.card IN (2, 3) AND ${AT_OR_BEFORE} ORDER BY o.time_mins, o.stoppage_mins, o.id`)
-    .pluck().all(m.id, team, mins, mins, stoppage) as string[];
+  return db
+    .prepare(
+      `SELECT l.player FROM offense o JOIN lineup l ON l.id = o.lineup
+    WHERE o.match = ? AND l.team = ? AND o.card IN (2, 3) AND ${AT_OR_BEFORE} ORDER BY o.time_mins, o.stoppage_mins, o.id`,
+    )
+    .pluck()
+    .all(m.id, team, mins, mins, stoppage) as string[];
 }
 
 const teamPath = (m: Match) => (m.match_type === 'clubs' ? 'teams' : 'countries');
-const statePath = (m: Match, time?: string) => `/v1/analytics/match/${m.id}/state${time === undefined ? '' : `?time=${time}`}`;
+const statePath = (m: Match, time?: string) =>
+  `/v1/analytics/match/${m.id}/state${time === undefined ? '' : `?time=${time}`}`;
 
 describe('the demo has what the analytics need', () => {
   it('137 matches with goals, substitutions, expulsions and extra time', () => {
@@ -88,7 +113,12 @@ describe('the demo has what the analytics need', () => {
 
 describe('match state', () => {
   it('without time is the final state: the score at the end of the match, in the envelope, crediting the source', async () => {
-    const providers = new Map(rows<{ key: string; name: string }>(db, 'SELECT key, name FROM provider').map((p) => [p.key, p.name]));
+    const providers = new Map(
+      rows<{ key: string; name: string }>(db, 'SELECT key, name FROM provider').map((p) => [
+        p.key,
+        p.name,
+      ]),
+    );
     for (const m of matches) {
       const reply = await call(api, statePath(m));
       expect(reply.status, reply.text).toBe(200);
@@ -98,8 +128,15 @@ describe('match state', () => {
       expect(reply.json.attribution.source.name).toBe(providers.get(m.source));
       const [mins, stoppage] = endOf(m);
       expect(reply.json.result).toEqual({
-        id: m.id, match: m.id, homeTeam: m.home_team, awayTeam: m.away_team,
-        timeMins: mins, stoppageMins: stoppage, isFulltime: true, homeGoals: m.home_score, awayGoals: m.away_score,
+        id: m.id,
+        match: m.id,
+        homeTeam: m.home_team,
+        awayTeam: m.away_team,
+        timeMins: mins,
+        stoppageMins: stoppage,
+        isFulltime: true,
+        homeGoals: m.home_score,
+        awayGoals: m.away_score,
         uri: statePath(m),
         link: {
           match: `/v1/${m.match_type}/matches/${m.id}/info`,
@@ -113,7 +150,8 @@ describe('match state', () => {
   it('at every minute 0-120 and in stoppage time agrees with the goals, and is full time only from the end on', async () => {
     const times: Time[] = [];
     for (let mins = 0; mins <= 121; mins++) times.push([mins, 0]);
-    for (const mins of [45, 90, 105, 120]) for (let stoppage = 1; stoppage <= 9; stoppage++) times.push([mins, stoppage]);
+    for (const mins of [45, 90, 105, 120])
+      for (let stoppage = 1; stoppage <= 9; stoppage++) times.push([mins, stoppage]);
     times.sort(cmp);
     let changes = 0;
     for (const m of matches) {
@@ -125,11 +163,16 @@ describe('match state', () => {
         const ended = cmp(time, end) >= 0;
         const state = reply.json.result;
         expect(state, `${m.id} at ${time}`).toMatchObject({
-          match: m.id, timeMins: time[0], stoppageMins: time[1], isFulltime: ended,
+          match: m.id,
+          timeMins: time[0],
+          stoppageMins: time[1],
+          isFulltime: ended,
           homeGoals: ended ? m.home_score : goalsAt(m, m.home_team, time),
           awayGoals: ended ? m.away_score : goalsAt(m, m.away_team, time),
         });
-        expect(state.uri).toBe(statePath(m, time[1] === 0 ? `${time[0]}` : `${time[0]}:${time[1]}`));
+        expect(state.uri).toBe(
+          statePath(m, time[1] === 0 ? `${time[0]}` : `${time[0]}:${time[1]}`),
+        );
         if (previous !== null && `${state.homeGoals}-${state.awayGoals}` !== previous) changes++;
         previous = `${state.homeGoals}-${state.awayGoals}`;
       }
@@ -138,21 +181,33 @@ describe('match state', () => {
   }, 120_000);
 
   it('a goal at a time counts in the state at that time, not a minute before', async () => {
-    const goals = rows<{ match: string; team: string; time_mins: number; stoppage_mins: number }>(db,
-      'SELECT match, team, time_mins, stoppage_mins FROM goal WHERE time_mins > 1 ORDER BY id LIMIT 40');
+    const goals = rows<{ match: string; team: string; time_mins: number; stoppage_mins: number }>(
+      db,
+      'SELECT match, team, time_mins, stoppage_mins FROM goal WHERE time_mins > 1 ORDER BY id LIMIT 40',
+    );
     for (const g of goals) {
       const m = matches.find((x) => x.id === g.match)!;
       const key = g.team === m.home_team ? 'homeGoals' : 'awayGoals';
-      const at = (await call(api, statePath(m, `${g.time_mins}+${g.stoppage_mins}`))).json.result[key];
-      const before = g.stoppage_mins > 0 ? [g.time_mins, g.stoppage_mins - 1] : [g.time_mins - 1, 9];
+      const at = (await call(api, statePath(m, `${g.time_mins}+${g.stoppage_mins}`))).json.result[
+        key
+      ];
+      const before =
+        g.stoppage_mins > 0 ? [g.time_mins, g.stoppage_mins - 1] : [g.time_mins - 1, 9];
       const earlier = (await call(api, statePath(m, `${before[0]}:${before[1]}`))).json.result[key];
       expect(at).toBeGreaterThan(earlier);
     }
   });
 
   it('every documented spelling of a time gives the same answer and tag', async () => {
-    const m = matches.find((x) => rows(db, 'SELECT 1 FROM goal WHERE match = ? AND time_mins = 45 AND stoppage_mins > 0', x.id).length > 0)
-      ?? matches[0]!;
+    const m =
+      matches.find(
+        (x) =>
+          rows(
+            db,
+            'SELECT 1 FROM goal WHERE match = ? AND time_mins = 45 AND stoppage_mins > 0',
+            x.id,
+          ).length > 0,
+      ) ?? matches[0]!;
     const spellings = ['45:2', '45+2', '45%2B2', '45-2', '045:02', '45%3A2'];
     const replies = await Promise.all(spellings.map((t) => call(api, statePath(m, t))));
     for (const reply of replies) {
@@ -161,7 +216,9 @@ describe('match state', () => {
       expect(reply.headers.get('etag')).toBe(replies[0]!.headers.get('etag'));
     }
     expect(replies[0]!.json.result.uri).toBe(statePath(m, '45:2'));
-    const plain = await Promise.all(['30', '30:0', '30+0', '30-0'].map((t) => call(api, statePath(m, t))));
+    const plain = await Promise.all(
+      ['30', '30:0', '30+0', '30-0'].map((t) => call(api, statePath(m, t))),
+    );
     for (const reply of plain) expect(reply.text).toBe(plain[0]!.text);
   });
 
@@ -170,22 +227,40 @@ describe('match state', () => {
     const final = (await call(api, statePath(m))).json.result;
     const late = (await call(api, statePath(m, '150'))).json.result;
     expect(late).toEqual({ ...final, timeMins: 150, stoppageMins: 0, uri: statePath(m, '150') });
-    const atEnd = (await call(api, statePath(m, `${final.timeMins}:${final.stoppageMins}`))).json.result;
+    const atEnd = (await call(api, statePath(m, `${final.timeMins}:${final.stoppageMins}`))).json
+      .result;
     expect({ ...atEnd, uri: final.uri }).toEqual(final);
   });
 
-  it.each(['abc', '-3', '45:', '45:2:1', '', '99999', '45:999', '4.5', '1e3', '+3', '%2045', 'half'])(
-    'time=%s is a 400 in the error shape naming time', async (time) => {
-      const target = statePath(matches[0]!, time);
-      const reply = await call(api, target);
-      expectError(reply, 400, target);
-      expect(reply.json.errors.map((e: { parameter: string }) => e.parameter)).toEqual(['time']);
-      expect(reply.json.message).toContain('45+2');
-    });
+  it.each([
+    'abc',
+    '-3',
+    '45:',
+    '45:2:1',
+    '',
+    '99999',
+    '45:999',
+    '4.5',
+    '1e3',
+    '+3',
+    '%2045',
+    'half',
+  ])('time=%s is a 400 in the error shape naming time', async (time) => {
+    const target = statePath(matches[0]!, time);
+    const reply = await call(api, target);
+    expectError(reply, 400, target);
+    expect(reply.json.errors.map((e: { parameter: string }) => e.parameter)).toEqual(['time']);
+    expect(reply.json.message).toContain('45+2');
+  });
 
   it('an unknown or malformed match is a 404, with or without time', async () => {
-    for (const target of [`/v1/analytics/match/${'f'.repeat(32)}/state`, `/v1/analytics/match/${'f'.repeat(32)}/state?time=30`,
-      '/v1/analytics/match/nope/state', `/v1/analytics/match/${'f'.repeat(32)}/segments`, `/v1/analytics/match/${'f'.repeat(32)}/tsr`]) {
+    for (const target of [
+      `/v1/analytics/match/${'f'.repeat(32)}/state`,
+      `/v1/analytics/match/${'f'.repeat(32)}/state?time=30`,
+      '/v1/analytics/match/nope/state',
+      `/v1/analytics/match/${'f'.repeat(32)}/segments`,
+      `/v1/analytics/match/${'f'.repeat(32)}/tsr`,
+    ]) {
       expectError(await call(api, target), 404, target);
     }
   });
@@ -199,13 +274,22 @@ describe('segments', () => {
       const reply = await call(api, `/v1/analytics/match/${m.id}/segments`);
       expectEnvelope(reply, { paginated: false });
       const segments = reply.json.result;
-      const changes = db.prepare(`SELECT DISTINCT time_mins, stoppage_mins FROM (
+      const changes = db
+        .prepare(
+          `SELECT DISTINCT time_mins, stoppage_mins FROM (
           SELECT time_mins, stoppage_mins FROM substitution WHERE match = @m
           UNION ALL SELECT time_mins, stoppage_mins FROM offense WHERE match = @m AND card IN (2, 3))
-        WHERE time_mins > 0 OR stoppage_mins > 0 ORDER BY 1, 2`).raw().all({ m: m.id }) as Time[];
+        WHERE time_mins > 0 OR stoppage_mins > 0 ORDER BY 1, 2`,
+        )
+        .raw()
+        .all({ m: m.id }) as Time[];
       // One segment from kickoff, then one per distinct time of a change.
-      expect(segments.map((s: { startTimeMins: number; startStoppageMins: number }) => [s.startTimeMins, s.startStoppageMins]))
-        .toEqual([[0, 0], ...changes]);
+      expect(
+        segments.map((s: { startTimeMins: number; startStoppageMins: number }) => [
+          s.startTimeMins,
+          s.startStoppageMins,
+        ]),
+      ).toEqual([[0, 0], ...changes]);
       const end = endOf(m);
       let home = 0;
       let away = 0;
@@ -214,48 +298,92 @@ describe('segments', () => {
         expect(s['id']).toBe(i + 1);
         expect(s['uri']).toBe(`/v1/analytics/match/${m.id}/segments`);
         expect(s['link']).toEqual({ match: `/v1/${m.match_type}/matches/${m.id}/info` });
-        expect(s['homePlayersOn'], `${m.id} segment ${i + 1}`).toEqual(playersAt(m, m.home_team, start));
-        expect(s['awayPlayersOn'], `${m.id} segment ${i + 1}`).toEqual(playersAt(m, m.away_team, start));
+        expect(s['homePlayersOn'], `${m.id} segment ${i + 1}`).toEqual(
+          playersAt(m, m.home_team, start),
+        );
+        expect(s['awayPlayersOn'], `${m.id} segment ${i + 1}`).toEqual(
+          playersAt(m, m.away_team, start),
+        );
         expect(s['homePlayersExpelled']).toEqual(expelledAt(m, m.home_team, start));
         expect(s['awayPlayersExpelled']).toEqual(expelledAt(m, m.away_team, start));
-        // Goals after the segment's start (from kickoff for the first) up to and including the next change.
-        const next = segments[i + 1] ? [segments[i + 1].startTimeMins, segments[i + 1].startStoppageMins] as Time : end;
-        const scored = (team: string) => goalsAt(m, team, next) - (i === 0 ? 0 : goalsAt(m, team, start));
-        expect([s['homeGoals'], s['awayGoals']]).toEqual([scored(m.home_team), scored(m.away_team)]);
+        // Goals after the segment's start (from kickoff for the first) up to and including the next
+        // change.
+        const next = segments[i + 1]
+          ? ([segments[i + 1].startTimeMins, segments[i + 1].startStoppageMins] as Time)
+          : end;
+        const scored = (team: string) =>
+          goalsAt(m, team, next) - (i === 0 ? 0 : goalsAt(m, team, start));
+        expect([s['homeGoals'], s['awayGoals']]).toEqual([
+          scored(m.home_team),
+          scored(m.away_team),
+        ]);
         expect(s['duration']).toBeGreaterThanOrEqual(0);
         home += s['homeGoals'] as number;
         away += s['awayGoals'] as number;
       });
       expect([home, away]).toEqual([m.home_score, m.away_score]);
-      // Played minutes add up to the match: the last minute of the end, plus the stoppage recorded after earlier periods.
-      const ends = [45, 90, ...(m.firstextra_length === null ? [] : [105, 120])].filter((e) => e < end[0]);
-      const stoppage = ends.reduce((n, e) => n + (db.prepare(`SELECT max(stoppage_mins) FROM (${EVENT_TIMES}) WHERE time_mins = @e`).pluck().get({ m: m.id, e }) as number ?? 0), 0);
-      expect(segments.reduce((n: number, s: { duration: number }) => n + s.duration, 0)).toBe(end[0] + end[1] + stoppage);
+      // Played minutes add up to the match: the last minute of the end, plus the stoppage recorded
+      // after earlier periods.
+      const ends = [45, 90, ...(m.firstextra_length === null ? [] : [105, 120])].filter(
+        (e) => e < end[0],
+      );
+      const stoppage = ends.reduce(
+        (n, e) =>
+          n +
+          ((db
+            .prepare(`SELECT max(stoppage_mins) FROM (${EVENT_TIMES}) WHERE time_mins = @e`)
+            .pluck()
+            .get({ m: m.id, e }) as number) ?? 0),
+        0,
+      );
+      expect(segments.reduce((n: number, s: { duration: number }) => n + s.duration, 0)).toBe(
+        end[0] + end[1] + stoppage,
+      );
       const last = segments[segments.length - 1];
       expulsions += last.homePlayersExpelled.length + last.awayPlayersExpelled.length;
-      withoutReplacement += segments.filter((s: { homePlayersOn: string[]; awayPlayersOn: string[] }) =>
-        s.homePlayersOn.length < 11 || s.awayPlayersOn.length < 11).length;
+      withoutReplacement += segments.filter(
+        (s: { homePlayersOn: string[]; awayPlayersOn: string[] }) =>
+          s.homePlayersOn.length < 11 || s.awayPlayersOn.length < 11,
+      ).length;
     }
-    expect(expulsions).toBe(db.prepare('SELECT count(*) FROM offense WHERE card IN (2, 3)').pluck().get());
+    expect(expulsions).toBe(
+      db.prepare('SELECT count(*) FROM offense WHERE card IN (2, 3)').pluck().get(),
+    );
     expect(withoutReplacement).toBeGreaterThan(0);
   }, 60_000);
 
   it('the scorer of a goal is on the pitch in the segment the goal counts in', async () => {
-    const goals = rows<{ match: string; player: string; time_mins: number; stoppage_mins: number }>(db,
-      'SELECT match, player, time_mins, stoppage_mins FROM goal WHERE player_team = team AND player IS NOT NULL');
+    const goals = rows<{ match: string; player: string; time_mins: number; stoppage_mins: number }>(
+      db,
+      'SELECT match, player, time_mins, stoppage_mins FROM goal WHERE player_team = team AND player IS NOT NULL',
+    );
     expect(goals.length).toBeGreaterThan(100);
     for (const g of goals) {
-      const segments = (await call(api, `/v1/analytics/match/${g.match}/segments`)).json.result as
-        { startTimeMins: number; startStoppageMins: number; homePlayersOn: string[]; awayPlayersOn: string[] }[];
-      // The goal counts in the last segment that starts before it (a change in the goal's minute comes after it).
-      const segment = segments.filter((s, i) => i === 0 || cmp([s.startTimeMins, s.startStoppageMins], [g.time_mins, g.stoppage_mins]) < 0).pop()!;
+      const segments = (await call(api, `/v1/analytics/match/${g.match}/segments`)).json.result as {
+        startTimeMins: number;
+        startStoppageMins: number;
+        homePlayersOn: string[];
+        awayPlayersOn: string[];
+      }[];
+      // The goal counts in the last segment that starts before it (a change in the goal's minute
+      // comes after it).
+      const segment = segments
+        .filter(
+          (s, i) =>
+            i === 0 ||
+            cmp([s.startTimeMins, s.startStoppageMins], [g.time_mins, g.stoppage_mins]) < 0,
+        )
+        .pop()!;
       expect([...segment.homePlayersOn, ...segment.awayPlayersOn]).toContain(g.player);
     }
   });
 
   it('/segment is an alias of /segments', async () => {
     for (const m of matches.slice(0, 5)) {
-      const [a, b] = await Promise.all([call(api, `/v1/analytics/match/${m.id}/segments`), call(api, `/v1/analytics/match/${m.id}/segment`)]);
+      const [a, b] = await Promise.all([
+        call(api, `/v1/analytics/match/${m.id}/segments`),
+        call(api, `/v1/analytics/match/${m.id}/segment`),
+      ]);
       expect(b.status).toBe(200);
       expect(b.text).toBe(a.text);
       expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
@@ -270,14 +398,26 @@ describe('total shot ratio on the demo', () => {
       expectEnvelope(reply, { paginated: false });
       expect(reply.json.result).toHaveLength(1);
       const [record] = reply.json.result;
-      const names = db.prepare(`SELECT name FROM ${m.match_type === 'clubs' ? 'team' : 'country'} WHERE id = ?`).pluck();
+      const names = db
+        .prepare(`SELECT name FROM ${m.match_type === 'clubs' ? 'team' : 'country'} WHERE id = ?`)
+        .pluck();
       expect(record).toMatchObject({
-        id: m.id, match: m.id, homeTeam: m.home_team, awayTeam: m.away_team,
-        homeTeamName: names.get(m.home_team), awayTeamName: names.get(m.away_team),
+        id: m.id,
+        match: m.id,
+        homeTeam: m.home_team,
+        awayTeam: m.away_team,
+        homeTeamName: names.get(m.home_team),
+        awayTeamName: names.get(m.away_team),
         uri: `/v1/analytics/match/${m.id}/tsr`,
       });
-      const shots = (team: string) => db.prepare(`SELECT count(DISTINCT e.id) FROM event e JOIN event_action a ON a.event = e.id
-        WHERE e.match = ? AND e.team = ? AND a.action IN (100, 33, 35)`).pluck().get(m.id, team) as number;
+      const shots = (team: string) =>
+        db
+          .prepare(
+            `SELECT count(DISTINCT e.id) FROM event e JOIN event_action a ON a.event = e.id
+        WHERE e.match = ? AND e.team = ? AND a.action IN (100, 33, 35)`,
+          )
+          .pluck()
+          .get(m.id, team) as number;
       const [h, a] = [shots(m.home_team), shots(m.away_team)];
       if (h + a === 0) expect([record.homeTeamTsr, record.awayTeamTsr]).toEqual([null, null]);
       else {
@@ -298,22 +438,34 @@ describe('total shot ratio from micro-events', () => {
     const file = join(root, 'tsr.sqlite');
     buildDemoDatabase(file);
     const fx = new Database(file);
-    const [shots, noShots, none] = fx.prepare('SELECT id, home_team, away_team FROM match ORDER BY id LIMIT 3').all() as
-      { id: string; home_team: string; away_team: string }[];
+    const [shots, noShots, none] = fx
+      .prepare('SELECT id, home_team, away_team FROM match ORDER BY id LIMIT 3')
+      .all() as { id: string; home_team: string; away_team: string }[];
     ids = { shots: shots!.id, noShots: noShots!.id, none: none!.id };
     // Whatever micro-events the demo has for these matches make way for known ones.
     for (const m of [shots!, noShots!, none!]) {
-      fx.prepare('DELETE FROM event_modifier WHERE action IN (SELECT a.id FROM event_action a JOIN event e ON e.id = a.event WHERE e.match = ?)').run(m.id);
-      fx.prepare('DELETE FROM event_action WHERE event IN (SELECT id FROM event WHERE match = ?)').run(m.id);
+      fx.prepare(
+        'DELETE FROM event_modifier WHERE action IN (SELECT a.id FROM event_action a JOIN event e ON e.id = a.event WHERE e.match = ?)',
+      ).run(m.id);
+      fx.prepare(
+        'DELETE FROM event_action WHERE event IN (SELECT id FROM event WHERE match = ?)',
+      ).run(m.id);
       fx.prepare('DELETE FROM event WHERE match = ?').run(m.id);
     }
     let seq = 0;
     const add = (match: string, team: string, ...actions: number[]) => {
       const id = `e${++seq}`;
-      fx.prepare("INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, ?, 1, ?, ?, 'demo')").run(id, match, team, seq * 10, seq);
-      actions.forEach((action, i) => fx.prepare('INSERT INTO event_action (id, event, action) VALUES (?, ?, ?)').run(`${id}a${i}`, id, action));
+      fx.prepare(
+        "INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, ?, 1, ?, ?, 'demo')",
+      ).run(id, match, team, seq * 10, seq);
+      actions.forEach((action, i) =>
+        fx
+          .prepare('INSERT INTO event_action (id, event, action) VALUES (?, ?, ?)')
+          .run(`${id}a${i}`, id, action),
+      );
     };
-    // Home: a shot, a penalty, and a free kick shot recorded with a shot action too (one shot); passes don't count.
+    // Home: a shot, a penalty, and a free kick shot recorded with a shot action too (one shot);
+    // passes don't count.
     add(shots!.id, shots!.home_team, 100);
     add(shots!.id, shots!.home_team, 35);
     add(shots!.id, shots!.home_team, 33, 100);
@@ -321,7 +473,9 @@ describe('total shot ratio from micro-events', () => {
     // Away: one shot, and a pass; an event of no team is not a team's shot.
     add(shots!.id, shots!.away_team, 100);
     add(shots!.id, shots!.away_team, 85);
-    fx.prepare("INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, NULL, 2, 5, ?, 'demo')").run('eX', shots!.id, ++seq);
+    fx.prepare(
+      "INSERT INTO event (id, match, team, period, match_seconds, seq, source) VALUES (?, ?, NULL, 2, 5, ?, 'demo')",
+    ).run('eX', shots!.id, ++seq);
     fx.prepare('INSERT INTO event_action (id, event, action) VALUES (?, ?, 100)').run('eXa0', 'eX');
     // A match with micro-events but no shot.
     add(noShots!.id, noShots!.home_team, 85);
@@ -335,7 +489,7 @@ describe('total shot ratio from micro-events', () => {
     if (root) rmSync(root, { recursive: true, force: true });
   });
 
-  it('is each team\'s share of the shots (shot, free kick shot, penalty), each event counted once', async () => {
+  it("is each team's share of the shots (shot, free kick shot, penalty), each event counted once", async () => {
     const [record] = (await call(fixture, `/v1/analytics/match/${ids.shots}/tsr`)).json.result;
     expect([record.homeTeamTsr, record.awayTeamTsr]).toEqual([0.75, 0.25]);
   });
@@ -350,37 +504,60 @@ describe('total shot ratio from micro-events', () => {
 
 describe('HTTP behaviour of the analytics', () => {
   const m = matches[0]!;
-  it.each([statePath(m), statePath(m, '45+1'), `/v1/analytics/match/${m.id}/segments`, `/v1/analytics/match/${m.id}/tsr`])(
-    '%s: HEAD has GET\'s headers and no body, If-None-Match gives 304', async (target) => {
-      const get = await call(api, target);
-      const head = await call(api, target, { method: 'HEAD' });
-      expect(head.status).toBe(200);
-      expect(head.text).toBe('');
-      expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
-      const again = await call(api, target, { headers: { 'If-None-Match': get.headers.get('etag')! } });
-      expect(again.status).toBe(304);
-      expect(again.headers.get('etag')).toBe(get.headers.get('etag'));
+  it.each([
+    statePath(m),
+    statePath(m, '45+1'),
+    `/v1/analytics/match/${m.id}/segments`,
+    `/v1/analytics/match/${m.id}/tsr`,
+  ])("%s: HEAD has GET's headers and no body, If-None-Match gives 304", async (target) => {
+    const get = await call(api, target);
+    const head = await call(api, target, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+    const again = await call(api, target, {
+      headers: { 'If-None-Match': get.headers.get('etag')! },
     });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(get.headers.get('etag'));
+  });
 
   it('states at different times have different tags', async () => {
-    const tags = await Promise.all(['10', '45+1', '80'].map(async (t) => (await call(api, statePath(m, t))).headers.get('etag')));
+    const tags = await Promise.all(
+      ['10', '45+1', '80'].map(async (t) => (await call(api, statePath(m, t))).headers.get('etag')),
+    );
     expect(new Set(tags).size).toBe(3);
   });
 
-  it.each(['state', 'segments', 'segment', 'tsr'])('OPTIONS /v1/analytics/match/<id>/%s documents the resource', async (name) => {
-    const reply = await call(api, `/v1/analytics/match/${m.id}/${name}`, { method: 'OPTIONS' });
-    expect(reply.status).toBe(200);
-    const [doc] = reply.json.result;
-    const path = `/v1/analytics/match/${name === 'segment' ? 'segments' : name}`;
-    expect(doc).toMatchObject({ resource: path, methods: ['GET', 'HEAD', 'OPTIONS'], paginated: false, result: name === 'state' ? 'object' : 'array' });
-    expect(doc.parameters.some((p: string) => p.startsWith('time'))).toBe(name === 'state');
-    expect((await call(api, path, { method: 'OPTIONS' })).text).toBe(reply.text);
-    if (name === 'segments') expect(doc.fields.find((f: { name: string }) => f.name === 'home_players_on').type).toBe('uuid[]');
-  });
+  it.each(['state', 'segments', 'segment', 'tsr'])(
+    'OPTIONS /v1/analytics/match/<id>/%s documents the resource',
+    async (name) => {
+      const reply = await call(api, `/v1/analytics/match/${m.id}/${name}`, { method: 'OPTIONS' });
+      expect(reply.status).toBe(200);
+      const [doc] = reply.json.result;
+      const path = `/v1/analytics/match/${name === 'segment' ? 'segments' : name}`;
+      expect(doc).toMatchObject({
+        resource: path,
+        methods: ['GET', 'HEAD', 'OPTIONS'],
+        paginated: false,
+        result: name === 'state' ? 'object' : 'array',
+      });
+      expect(doc.parameters.some((p: string) => p.startsWith('time'))).toBe(name === 'state');
+      expect((await call(api, path, { method: 'OPTIONS' })).text).toBe(reply.text);
+      if (name === 'segments')
+        expect(doc.fields.find((f: { name: string }) => f.name === 'home_players_on').type).toBe(
+          'uuid[]',
+        );
+    },
+  );
 
   it('the per-match files are also at /v1/analytics/match/<name>/<id>; the bare collection is a 404', async () => {
-    expect((await call(api, `/v1/analytics/match/state/${m.id}`)).text).toBe((await call(api, statePath(m))).text);
-    expect((await call(api, `/v1/analytics/match/state/${m.id}?time=30`)).text).toBe((await call(api, statePath(m, '30'))).text);
+    expect((await call(api, `/v1/analytics/match/state/${m.id}`)).text).toBe(
+      (await call(api, statePath(m))).text,
+    );
+    expect((await call(api, `/v1/analytics/match/state/${m.id}?time=30`)).text).toBe(
+      (await call(api, statePath(m, '30'))).text,
+    );
     expectError(await call(api, '/v1/analytics/match/state'), 404);
   });
 
@@ -391,8 +568,10 @@ describe('HTTP behaviour of the analytics', () => {
   });
 
   it.each([
-    [statePath(m, '30') + '&records=5', 'records'], [`/v1/analytics/match/${m.id}/segments?page=1`, 'page'],
-    [`/v1/analytics/match/${m.id}/tsr?records=1`, 'records'], [`/v1/analytics/match/${m.id}/segments?time=30`, 'time'],
+    [statePath(m, '30') + '&records=5', 'records'],
+    [`/v1/analytics/match/${m.id}/segments?page=1`, 'page'],
+    [`/v1/analytics/match/${m.id}/tsr?records=1`, 'records'],
+    [`/v1/analytics/match/${m.id}/segments?time=30`, 'time'],
     [`${statePath(m)}?home_team=${m.home_team}`, 'home_team'],
   ])('%s -> 400 naming %s: analytics are not paginated or filtered', async (target, parameter) => {
     const reply = await call(api, target);

@@ -18,47 +18,90 @@ afterAll(() => db.close());
 
 /** The SQL table behind each v1 resource, for counts. */
 const TABLES: Record<string, string> = {
-  'v1/confederations': 'confederation', 'v1/countries': 'country', 'v1/competitions': 'competition',
-  'v1/domestic_competitions': 'domestic_competition', 'v1/intl_competitions': 'intl_competition',
-  'v1/phases': 'phase', 'v1/grouprounds': 'groupround', 'v1/knockoutrounds': 'knockoutround', 'v1/weather': 'weather',
-  'v1/surfaces': 'surface', 'v1/seasons': 'season', 'v1/teams': 'team', 'v1/timezones': 'timezone', 'v1/venues': 'venue',
-  'v1/name_order': 'name_order', 'v1/positions': 'position', 'v1/fouls': 'foul', 'v1/cards': 'card',
-  'v1/bodyparts': 'bodypart', 'v1/shotevents': 'shotevent', 'v1/penalty_outcomes': 'penalty_outcome',
-  'v1/actions': 'action', 'v1/modifiers': 'modifier', 'v1/modifier_categories': 'modifier_category',
-  'v1/persons': 'person', 'v1/personnel/players': 'player', 'v1/personnel/managers': 'manager',
-  'v1/personnel/referees': 'referee', 'v1/players': 'player', 'v1/managers': 'manager', 'v1/referees': 'referee',
+  'v1/confederations': 'confederation',
+  'v1/countries': 'country',
+  'v1/competitions': 'competition',
+  'v1/domestic_competitions': 'domestic_competition',
+  'v1/intl_competitions': 'intl_competition',
+  'v1/phases': 'phase',
+  'v1/grouprounds': 'groupround',
+  'v1/knockoutrounds': 'knockoutround',
+  'v1/weather': 'weather',
+  'v1/surfaces': 'surface',
+  'v1/seasons': 'season',
+  'v1/teams': 'team',
+  'v1/timezones': 'timezone',
+  'v1/venues': 'venue',
+  'v1/name_order': 'name_order',
+  'v1/positions': 'position',
+  'v1/fouls': 'foul',
+  'v1/cards': 'card',
+  'v1/bodyparts': 'bodypart',
+  'v1/shotevents': 'shotevent',
+  'v1/penalty_outcomes': 'penalty_outcome',
+  'v1/actions': 'action',
+  'v1/modifiers': 'modifier',
+  'v1/modifier_categories': 'modifier_category',
+  'v1/persons': 'person',
+  'v1/personnel/players': 'player',
+  'v1/personnel/managers': 'manager',
+  'v1/personnel/referees': 'referee',
+  'v1/players': 'player',
+  'v1/managers': 'manager',
+  'v1/referees': 'referee',
 };
 
 describe('every v1 reference and personnel resource of SPEC', () => {
   it('is in the build, with the documented paging', () => {
-    const built = new Map(manifest.resources.filter((r) => r.path in TABLES).map((r) => [r.path, r]));
+    const built = new Map(
+      manifest.resources.filter((r) => r.path in TABLES).map((r) => [r.path, r]),
+    );
     expect([...built.keys()].sort()).toEqual(Object.keys(TABLES).sort());
-    const unpaged = ['confederations', 'competitions', 'domestic_competitions', 'intl_competitions', 'phases', 'grouprounds',
-      'knockoutrounds', 'weather', 'surfaces', 'seasons', 'name_order', 'positions', 'fouls', 'cards', 'bodyparts',
-      'shotevents', 'penalty_outcomes'];
+    const unpaged = [
+      'confederations',
+      'competitions',
+      'domestic_competitions',
+      'intl_competitions',
+      'phases',
+      'grouprounds',
+      'knockoutrounds',
+      'weather',
+      'surfaces',
+      'seasons',
+      'name_order',
+      'positions',
+      'fouls',
+      'cards',
+      'bodyparts',
+      'shotevents',
+      'penalty_outcomes',
+    ];
     for (const [path, r] of built) expect(r.paginated, path).toBe(!unpaged.includes(path.slice(3)));
   });
 
-  it.each(Object.entries(TABLES))('%s lists every row of %s, in the envelope', async (path, table) => {
-    const resource = manifest.resources.find((r) => r.path === path)!;
-    const expected = (rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`)[0]!).n;
-    expect(expected).toBeGreaterThan(0);
-    if (resource.paginated) {
-      // Walk the default pages by following `next`: totals add up and each record comes once.
-      const { records, pages, totalRecords, totalPages } = await walk(api, `/${path}`);
-      expect(totalRecords).toBe(expected);
-      expect(pages).toBe(totalPages);
-      expect(totalPages).toBe(Math.ceil(expected / 10));
-      expect(new Set(records.map((r) => r['id'])).size).toBe(expected);
-      expect(records).toHaveLength(expected);
-      const big = await walk(api, `/${path}?records=100`);
-      expect(big.records).toEqual(records);
-    } else {
-      const reply = await call(api, `/${path}`);
-      expectEnvelope(reply, { paginated: false });
-      expect(reply.json.result).toHaveLength(expected);
-    }
-  });
+  it.each(Object.entries(TABLES))(
+    '%s lists every row of %s, in the envelope',
+    async (path, table) => {
+      const resource = manifest.resources.find((r) => r.path === path)!;
+      const expected = rows<{ n: number }>(db, `SELECT count(*) AS n FROM ${table}`)[0]!.n;
+      expect(expected).toBeGreaterThan(0);
+      if (resource.paginated) {
+        // Walk the default pages by following `next`: totals add up and each record comes once.
+        const { records, pages, totalRecords, totalPages } = await walk(api, `/${path}`);
+        expect(totalRecords).toBe(expected);
+        expect(pages).toBe(totalPages);
+        expect(totalPages).toBe(Math.ceil(expected / 10));
+        expect(new Set(records.map((r) => r['id'])).size).toBe(expected);
+        expect(records).toHaveLength(expected);
+        const big = await walk(api, `/${path}?records=100`);
+        expect(big.records).toEqual(records);
+      } else {
+        const reply = await call(api, `/${path}`);
+        expectEnvelope(reply, { paginated: false });
+        expect(reply.json.result).toHaveLength(expected);
+      }
+    },
+  );
 
   it.each(Object.keys(TABLES))('%s/<id> returns that one record', async (path) => {
     const first = (await call(api, `/${path}`)).json.result[0];
@@ -104,14 +147,23 @@ describe('reference values keep the original numbering', () => {
 });
 
 describe('persons and personnel', () => {
-  const person = rows<Record<string, string | number | null>>(db, "SELECT * FROM person WHERE second_last_name IS NOT NULL LIMIT 1")[0]!;
+  const person = rows<Record<string, string | number | null>>(
+    db,
+    'SELECT * FROM person WHERE second_last_name IS NOT NULL LIMIT 1',
+  )[0]!;
 
   it('a person record has every SPEC field under its camelCase key', async () => {
     const record = (await call(api, `/v1/persons/${person['id']}`)).json.result[0];
     expect(record).toMatchObject({
-      id: person['id'], firstName: person['first_name'], secondName: person['second_name'], lastName: person['last_name'],
-      secondLastName: person['second_last_name'], nickname: person['nickname'], birthDate: person['birth_date'],
-      order: person['name_order'], country: person['country'],
+      id: person['id'],
+      firstName: person['first_name'],
+      secondName: person['second_name'],
+      lastName: person['last_name'],
+      secondLastName: person['second_last_name'],
+      nickname: person['nickname'],
+      birthDate: person['birth_date'],
+      order: person['name_order'],
+      country: person['country'],
     });
     expect(record.link).toEqual({ country: `/v1/countries/${person['country']}` });
   });
@@ -119,21 +171,30 @@ describe('persons and personnel', () => {
   it('personnel records carry the provider in attribution.source', async () => {
     const reply = await call(api, '/v1/personnel/players');
     const provider = rows<Record<string, string>>(db, 'SELECT name, license FROM provider')[0]!;
-    expect(reply.json.attribution.source).toMatchObject({ name: provider['name'], license: provider['license'] });
+    expect(reply.json.attribution.source).toMatchObject({
+      name: provider['name'],
+      license: provider['license'],
+    });
   });
 
   it('full names follow the name order, or are the nickname', async () => {
-    const cases = rows<Record<string, string>>(db, `
+    const cases = rows<Record<string, string>>(
+      db,
+      `
       SELECT pl.id, p.first_name, p.second_name, p.last_name, p.nickname, p.name_order
       FROM player pl JOIN person p ON p.id = pl.person
-      WHERE p.second_last_name IS NULL GROUP BY p.name_order, p.nickname <> '' ORDER BY pl.id`);
+      WHERE p.second_last_name IS NULL GROUP BY p.name_order, p.nickname <> '' ORDER BY pl.id`,
+    );
     expect(new Set(cases.map((c) => c['name_order'])).size).toBe(3);
     for (const c of cases) {
       const record = (await call(api, `/v1/personnel/players/${c['id']}`)).json.result[0];
-      const expected = c['nickname'] ? c['nickname']
-        : Number(c['name_order']) === 12 ? `${c['last_name']} ${c['first_name']}`
-        : Number(c['name_order']) === 11 ? [c['first_name'], c['second_name'], c['last_name']].filter(Boolean).join(' ')
-        : `${c['first_name']} ${c['last_name']}`;
+      const expected = c['nickname']
+        ? c['nickname']
+        : Number(c['name_order']) === 12
+          ? `${c['last_name']} ${c['first_name']}`
+          : Number(c['name_order']) === 11
+            ? [c['first_name'], c['second_name'], c['last_name']].filter(Boolean).join(' ')
+            : `${c['first_name']} ${c['last_name']}`;
       expect(record.fullName).toBe(expected);
     }
   });
@@ -143,9 +204,12 @@ describe('persons and personnel', () => {
     const id = record.id;
     expect(record.link.person).toBe(`/v1/persons/${record.person}`);
     expect(record.link.club).toEqual({
-      goals: `/v1/clubs/matches/goals?player=${id}`, matches: `/v1/clubs/matches/lineups?player=${id}`,
-      offenses: `/v1/clubs/matches/offenses?player=${id}`, penalties: `/v1/clubs/matches/penalties?player=${id}`,
-      subbedIn: `/v1/clubs/matches/substitutions?in_player=${id}`, subbedOut: `/v1/clubs/matches/substitutions?out_player=${id}`,
+      goals: `/v1/clubs/matches/goals?player=${id}`,
+      matches: `/v1/clubs/matches/lineups?player=${id}`,
+      offenses: `/v1/clubs/matches/offenses?player=${id}`,
+      penalties: `/v1/clubs/matches/penalties?player=${id}`,
+      subbedIn: `/v1/clubs/matches/substitutions?in_player=${id}`,
+      subbedOut: `/v1/clubs/matches/substitutions?out_player=${id}`,
     });
     expect(record.link.natl.goals).toBe(`/v1/national/matches/goals?player=${id}`);
   });
@@ -157,7 +221,9 @@ describe('persons and personnel', () => {
       homeMatches: `/v1/clubs/matches/info?home_manager=${manager.id}`,
     });
     const referee = (await call(api, '/v1/personnel/referees')).json.result[0];
-    expect(referee.link.natl).toEqual({ matches: `/v1/national/matches/info?referee=${referee.id}` });
+    expect(referee.link.natl).toEqual({
+      matches: `/v1/national/matches/info?referee=${referee.id}`,
+    });
   });
 
   it('key resources carry keys only', async () => {
@@ -169,59 +235,110 @@ describe('persons and personnel', () => {
 });
 
 describe('filters', () => {
-  const ids = async (target: string) => (await walk(api, target)).records.map((r) => r['id'] as string).sort();
+  const ids = async (target: string) =>
+    (await walk(api, target)).records.map((r) => r['id'] as string).sort();
 
   it('a single filter returns exactly the matching records, case-insensitively', async () => {
-    const { last_name: name } = rows<{ last_name: string }>(db,
-      'SELECT last_name FROM person GROUP BY last_name HAVING count(*) > 1 ORDER BY last_name LIMIT 1')[0]!;
-    const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE last_name = ?', name).map((r) => r.id).sort();
+    const { last_name: name } = rows<{ last_name: string }>(
+      db,
+      'SELECT last_name FROM person GROUP BY last_name HAVING count(*) > 1 ORDER BY last_name LIMIT 1',
+    )[0]!;
+    const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE last_name = ?', name)
+      .map((r) => r.id)
+      .sort();
     expect(await ids(`/v1/persons?last_name=${encodeURIComponent(name)}`)).toEqual(expected);
-    expect(await ids(`/v1/persons?last_name=${encodeURIComponent(name.toUpperCase())}`)).toEqual(expected);
+    expect(await ids(`/v1/persons?last_name=${encodeURIComponent(name.toUpperCase())}`)).toEqual(
+      expected,
+    );
   });
 
   it('diacritics count: a name without its accent matches nothing it should not', async () => {
-    const names = rows<{ last_name: string }>(db, 'SELECT DISTINCT last_name FROM person WHERE last_name IS NOT NULL').map((r) => r.last_name);
-    const accented = names.find((n) => n.normalize('NFD') !== n && !names.includes(n.normalize('NFD').replace(/\p{M}/gu, '')))!;
+    const names = rows<{ last_name: string }>(
+      db,
+      'SELECT DISTINCT last_name FROM person WHERE last_name IS NOT NULL',
+    ).map((r) => r.last_name);
+    const accented = names.find(
+      (n) => n.normalize('NFD') !== n && !names.includes(n.normalize('NFD').replace(/\p{M}/gu, '')),
+    )!;
     expect(accented).toBeTruthy();
     const plain = accented.normalize('NFD').replace(/\p{M}/gu, '');
     const reply = await call(api, `/v1/persons?last_name=${encodeURIComponent(plain)}`);
     expectEnvelope(reply, { paginated: true });
     expect(reply.json.result).toEqual([]);
-    expect(reply.json.meta).toMatchObject({ page: 1, totalRecords: 0, totalPages: 0, next: null, prev: null });
+    expect(reply.json.meta).toMatchObject({
+      page: 1,
+      totalRecords: 0,
+      totalPages: 0,
+      next: null,
+      prev: null,
+    });
     expect(await ids(`/v1/persons?last_name=${encodeURIComponent(accented)}`)).not.toEqual([]);
   });
 
   it('names with apostrophes and spaces filter like any other', async () => {
     for (const pattern of ["%'%", '% %']) {
-      const { last_name: name } = rows<{ last_name: string }>(db, 'SELECT last_name FROM person WHERE last_name LIKE ? LIMIT 1', pattern)[0]!;
-      const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE last_name = ?', name).map((r) => r.id).sort();
+      const { last_name: name } = rows<{ last_name: string }>(
+        db,
+        'SELECT last_name FROM person WHERE last_name LIKE ? LIMIT 1',
+        pattern,
+      )[0]!;
+      const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE last_name = ?', name)
+        .map((r) => r.id)
+        .sort();
       expect(await ids(`/v1/persons?last_name=${encodeURIComponent(name)}`)).toEqual(expected);
     }
   });
 
   it('several filters combine with AND', async () => {
-    const { country, position } = rows<{ country: string; position: number }>(db, `
+    const { country, position } = rows<{ country: string; position: number }>(
+      db,
+      `
       SELECT p.country, x.position FROM player x JOIN person p ON p.id = x.person
-      GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`)[0]!;
-    const expected = rows<{ id: string }>(db,
-      'SELECT x.id FROM player x JOIN person p ON p.id = x.person WHERE p.country = ? AND x.position = ?', country, position)
-      .map((r) => r.id).sort();
-    expect(await ids(`/v1/personnel/players?country=${country}&position=${position}`)).toEqual(expected);
-    expect(await ids(`/v1/personnel/players?position=${position}&country=${country.toUpperCase()}&records=3`)).toEqual(expected);
+      GROUP BY 1, 2 HAVING count(*) > 1 ORDER BY count(*) DESC LIMIT 1`,
+    )[0]!;
+    const expected = rows<{ id: string }>(
+      db,
+      'SELECT x.id FROM player x JOIN person p ON p.id = x.person WHERE p.country = ? AND x.position = ?',
+      country,
+      position,
+    )
+      .map((r) => r.id)
+      .sort();
+    expect(await ids(`/v1/personnel/players?country=${country}&position=${position}`)).toEqual(
+      expected,
+    );
+    expect(
+      await ids(
+        `/v1/personnel/players?position=${position}&country=${country.toUpperCase()}&records=3`,
+      ),
+    ).toEqual(expected);
   });
 
   it('a * wildcard matches any run of characters', async () => {
-    const all = rows<{ id: string; last_name: string | null }>(db, 'SELECT id, last_name FROM person');
-    const expected = all.filter((p) => p.last_name?.toLowerCase().startsWith('d')).map((p) => p.id).sort();
+    const all = rows<{ id: string; last_name: string | null }>(
+      db,
+      'SELECT id, last_name FROM person',
+    );
+    const expected = all
+      .filter((p) => p.last_name?.toLowerCase().startsWith('d'))
+      .map((p) => p.id)
+      .sort();
     expect(expected.length).toBeGreaterThan(0);
     expect(await ids('/v1/persons?last_name=d*')).toEqual(expected);
   });
 
   it('dates filter by value', async () => {
-    const { birth_date: date } = rows<{ birth_date: string }>(db, 'SELECT birth_date FROM person WHERE birth_date IS NOT NULL LIMIT 1')[0]!;
-    const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE birth_date = ?', date).map((r) => r.id).sort();
+    const { birth_date: date } = rows<{ birth_date: string }>(
+      db,
+      'SELECT birth_date FROM person WHERE birth_date IS NOT NULL LIMIT 1',
+    )[0]!;
+    const expected = rows<{ id: string }>(db, 'SELECT id FROM person WHERE birth_date = ?', date)
+      .map((r) => r.id)
+      .sort();
     expect(await ids(`/v1/persons?birth_date=${date}`)).toEqual(expected);
-    const years = rows<{ id: string }>(db, "SELECT id FROM person WHERE birth_date LIKE '199%'").map((r) => r.id).sort();
+    const years = rows<{ id: string }>(db, "SELECT id FROM person WHERE birth_date LIKE '199%'")
+      .map((r) => r.id)
+      .sort();
     expect(await ids('/v1/persons?birth_date=199*')).toEqual(years);
   });
 
@@ -235,8 +352,23 @@ describe('filters', () => {
 
   it('sort orders by any field, descending with -, ties on id', async () => {
     const { records } = await walk(api, '/v1/persons?sort=-birth_date&records=100');
-    const expected = rows<{ id: string; birth_date: string | null }>(db, 'SELECT id, birth_date FROM person')
-      .sort((a, b) => (a.birth_date === b.birth_date ? (a.id < b.id ? -1 : 1) : a.birth_date === null ? 1 : b.birth_date === null ? -1 : a.birth_date < b.birth_date ? 1 : -1))
+    const expected = rows<{ id: string; birth_date: string | null }>(
+      db,
+      'SELECT id, birth_date FROM person',
+    )
+      .sort((a, b) =>
+        a.birth_date === b.birth_date
+          ? a.id < b.id
+            ? -1
+            : 1
+          : a.birth_date === null
+            ? 1
+            : b.birth_date === null
+              ? -1
+              : a.birth_date < b.birth_date
+                ? 1
+                : -1,
+      )
       .map((r) => r.id);
     expect(records.map((r) => r['id'])).toEqual(expected);
   });
@@ -251,14 +383,22 @@ describe('filters', () => {
   });
 
   it('requests past the router bounds get a 400 that says which filter to add', async () => {
-    const bounded = createHandler({ manifest: { ...manifest, scanLimit: 5 }, files: nodeFiles(dist) });
+    const bounded = createHandler({
+      manifest: { ...manifest, scanLimit: 5 },
+      files: nodeFiles(dist),
+    });
     const reply = await call(bounded, '/v1/persons?sort=birth_date');
     expectError(reply, 400, '/v1/persons?sort=birth_date');
     expect(reply.json.message).toContain('last_name');
     // Re-paging alone is always possible, and a narrow enough filter makes sorting possible again.
     expectEnvelope(await call(bounded, '/v1/persons?records=3&page=2'), { paginated: true });
-    const { country } = rows<{ country: string }>(db, 'SELECT country FROM person GROUP BY country HAVING count(*) <= 5 LIMIT 1')[0]!;
-    expectEnvelope(await call(bounded, `/v1/persons?country=${country}&sort=-birth_date`), { paginated: true });
+    const { country } = rows<{ country: string }>(
+      db,
+      'SELECT country FROM person GROUP BY country HAVING count(*) <= 5 LIMIT 1',
+    )[0]!;
+    expectEnvelope(await call(bounded, `/v1/persons?country=${country}&sort=-birth_date`), {
+      paginated: true,
+    });
   });
 });
 
@@ -286,7 +426,8 @@ describe('bad input gets the documented error, never a 500', () => {
     ['/_manifest.json', 404],
     ['/v1/persons/_options.json', 404],
   ])('GET %s -> %i', async (target, status) => {
-    // A fetch Request resolves dot segments before the handler sees the URL, so `uri` is then the resolved path.
+    // A fetch Request resolves dot segments before the handler sees the URL, so `uri` is then the
+    // resolved path.
     expectError(await call(api, target), status, target.includes('%2e') ? undefined : target);
   });
 
@@ -322,7 +463,9 @@ describe('HTTP behaviour', () => {
     const page2 = (await call(api, '/v1/countries?page=2')).headers.get('etag');
     const composed = await call(api, '/v1/countries?records=5');
     expect(new Set([etag, page2, composed.headers.get('etag')]).size).toBe(3);
-    const again = await call(api, '/v1/countries?records=5', { headers: { 'If-None-Match': composed.headers.get('etag')! } });
+    const again = await call(api, '/v1/countries?records=5', {
+      headers: { 'If-None-Match': composed.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 
@@ -337,15 +480,37 @@ describe('HTTP behaviour', () => {
     const reply = await call(api, '/v1/persons', { method: 'OPTIONS' });
     expect(reply.status).toBe(200);
     const [doc] = reply.json.result;
-    expect(doc).toMatchObject({ resource: '/v1/persons', methods: ['GET', 'HEAD', 'OPTIONS'], paginated: true, records: { default: 10, max: 100 } });
-    expect(doc.fields.map((f: { name: string }) => f.name)).toEqual(
-      ['first_name', 'second_name', 'last_name', 'second_last_name', 'nickname', 'birth_date', 'order', 'country']);
+    expect(doc).toMatchObject({
+      resource: '/v1/persons',
+      methods: ['GET', 'HEAD', 'OPTIONS'],
+      paginated: true,
+      records: { default: 10, max: 100 },
+    });
+    expect(doc.fields.map((f: { name: string }) => f.name)).toEqual([
+      'first_name',
+      'second_name',
+      'last_name',
+      'second_last_name',
+      'nickname',
+      'birth_date',
+      'order',
+      'country',
+    ]);
     expect(doc.sort.default).toEqual(['last_name', 'first_name', 'birth_date', 'id']);
     expect(doc.links).toEqual({ country: '/v1/countries/{country}' });
   });
 
-  it.each(['/v1/confederations', '/v1/countries', '/v1/competitions', '/v1/weather', '/v1/surfaces', '/v1/seasons',
-    '/v1/teams', '/v1/timezones', '/v1/venues'])('OPTIONS %s (listed in SPEC) answers', async (path) => {
+  it.each([
+    '/v1/confederations',
+    '/v1/countries',
+    '/v1/competitions',
+    '/v1/weather',
+    '/v1/surfaces',
+    '/v1/seasons',
+    '/v1/teams',
+    '/v1/timezones',
+    '/v1/venues',
+  ])('OPTIONS %s (listed in SPEC) answers', async (path) => {
     const reply = await call(api, path, { method: 'OPTIONS' });
     expect(reply.status).toBe(200);
     expect(reply.json.result[0].resource).toBe(path);
@@ -354,7 +519,10 @@ describe('HTTP behaviour', () => {
   it('answers CORS preflights for any path', async () => {
     const reply = await call(api, '/v1/persons/0123456789abcdef0123456789abcdef', {
       method: 'OPTIONS',
-      headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      headers: {
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match',
+      },
     });
     expect(reply.status).toBe(204);
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
@@ -365,10 +533,36 @@ describe('HTTP behaviour', () => {
     const reply = await call(api, '/v1/');
     expectEnvelope(reply, { root: true });
     const { link } = reply.json.result;
-    for (const name of ['bodyparts', 'cards', 'club', 'competitions', 'confederations', 'countries', 'domesticCompetitions',
-      'fouls', 'grouprounds', 'intlCompetitions', 'knockoutrounds', 'managers', 'nameOrder', 'natl', 'penaltyOutcomes',
-      'personnel', 'persons', 'phases', 'players', 'positions', 'referees', 'seasons', 'shotevents', 'surfaces', 'teams',
-      'timezones', 'venues', 'weather']) {
+    for (const name of [
+      'bodyparts',
+      'cards',
+      'club',
+      'competitions',
+      'confederations',
+      'countries',
+      'domesticCompetitions',
+      'fouls',
+      'grouprounds',
+      'intlCompetitions',
+      'knockoutrounds',
+      'managers',
+      'nameOrder',
+      'natl',
+      'penaltyOutcomes',
+      'personnel',
+      'persons',
+      'phases',
+      'players',
+      'positions',
+      'referees',
+      'seasons',
+      'shotevents',
+      'surfaces',
+      'teams',
+      'timezones',
+      'venues',
+      'weather',
+    ]) {
       expect(link[name], name).toBeTruthy();
     }
     expect(link.club.matches.info).toBe('/v1/clubs/matches/info');

@@ -22,7 +22,14 @@ function only(...paths: string[]) {
 /** Path -> content hash of every file in a tree. */
 function treeDigest(dir: string): Map<string, string> {
   const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
-  return new Map(files.map((f) => [f, createHash('sha1').update(readFileSync(join(dir, f))).digest('hex')]));
+  return new Map(
+    files.map((f) => [
+      f,
+      createHash('sha1')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 describe('build', () => {
@@ -39,7 +46,9 @@ describe('build', () => {
     expect(summary.files).toBe(files.length);
     expect(summary.bytes).toBe(bytes);
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
-    expect(summary.records).toBe(manifest.resources.reduce((n: number, r: { count: number }) => n + r.count, 0));
+    expect(summary.records).toBe(
+      manifest.resources.reduce((n: number, r: { count: number }) => n + r.count, 0),
+    );
   });
 
   it('a failed build leaves the previous output intact and no staging folder behind', () => {
@@ -49,7 +58,10 @@ describe('build', () => {
     const before = treeDigest(out);
     const broken = {
       ...small,
-      resources: [...small.resources, { ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' }],
+      resources: [
+        ...small.resources,
+        { ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' },
+      ],
     };
     expect(() => build({ db, out, registry: broken })).toThrow(/no such table/);
     expect(treeDigest(out)).toEqual(before);
@@ -74,7 +86,10 @@ describe('build', () => {
   it('bucketed records answer exactly like one file per record, in far fewer files', async () => {
     const out = join(root, 'bucketed');
     const persons = only('v1/persons');
-    const registry = { ...persons, resources: persons.resources.map((r) => ({ ...r, recordFiles: 'bucket' as const })) };
+    const registry = {
+      ...persons,
+      resources: persons.resources.map((r) => ({ ...r, recordFiles: 'bucket' as const })),
+    };
     build({ db, out, registry });
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
     const entry = manifest.resources.find((r: { path: string }) => r.path === 'v1/persons');
@@ -82,20 +97,28 @@ describe('build', () => {
     const buckets = fg.sync('v1/persons/_id/*.json', { cwd: out });
     expect(buckets.length).toBeLessThanOrEqual(16 ** entry.buckets);
     expect(buckets.length).toBeLessThan(entry.count / 8);
-    expect(fg.sync('v1/persons/*.json', { cwd: out }).filter((f) => /[0-9a-f]{32}\.json$/.test(f))).toEqual([]);
+    expect(
+      fg.sync('v1/persons/*.json', { cwd: out }).filter((f) => /[0-9a-f]{32}\.json$/.test(f)),
+    ).toEqual([]);
 
     const plain = handlerFor(dist);
     const bucketed = handlerFor(out);
     const { result } = (await call(plain, '/v1/persons?records=100')).json;
     for (const person of result) {
-      const [a, b] = [await call(plain, `/v1/persons/${person.id}`), await call(bucketed, `/v1/persons/${person.id}`)];
+      const [a, b] = [
+        await call(plain, `/v1/persons/${person.id}`),
+        await call(bucketed, `/v1/persons/${person.id}`),
+      ];
       expect(b.status).toBe(200);
       expect(b.text).toBe(a.text);
     }
     const missing = await call(bucketed, `/v1/persons/${'0'.repeat(32)}`);
     expect(missing.status).toBe(404);
     const tag = (await call(bucketed, `/v1/persons/${result[0].id}`)).headers.get('etag')!;
-    expect((await call(bucketed, `/v1/persons/${result[0].id}`, { headers: { 'If-None-Match': tag } })).status).toBe(304);
+    expect(
+      (await call(bucketed, `/v1/persons/${result[0].id}`, { headers: { 'If-None-Match': tag } }))
+        .status,
+    ).toBe(304);
     expect((await call(bucketed, `/v1/persons/${result[1].id}`)).headers.get('etag')).not.toBe(tag);
   });
 
@@ -107,11 +130,15 @@ describe('build', () => {
     expect(brotliDecompressSync(readFileSync(join(out, 'v1/persons/index.json.br')))).toEqual(page);
 
     const api = handlerFor(out);
-    const res = await api.fetch(new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br' } }));
+    const res = await api.fetch(
+      new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br' } }),
+    );
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
     expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer()))).toEqual(page);
-    const gz = await api.fetch(new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } }));
+    const gz = await api.fetch(
+      new Request('http://api.test/v1/persons', { headers: { 'Accept-Encoding': 'gzip, br;q=0' } }),
+    );
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gz.headers.get('etag')).not.toBe(res.headers.get('etag'));
     const plain = await call(api, '/v1/persons');

@@ -6,8 +6,20 @@ import { routeTable, route } from '../server/route.ts';
 
 /** Attribution with several providers, and pagination links, on hand-made inputs. */
 
-const fjelstul: Provider = { name: 'Fjelstul World Cup Database', url: 'https://example.org/f', html: '<a>F</a>', logo: '/f.svg', license: 'CC-BY-SA 4.0' };
-const wyscout: Provider = { name: 'Wyscout', url: 'https://example.org/w', html: '<a>W</a>', logo: '/w.svg', license: 'CC BY 4.0' };
+const fjelstul: Provider = {
+  name: 'Fjelstul World Cup Database',
+  url: 'https://example.org/f',
+  html: '<a>F</a>',
+  logo: '/f.svg',
+  license: 'CC-BY-SA 4.0',
+};
+const wyscout: Provider = {
+  name: 'Wyscout',
+  url: 'https://example.org/w',
+  html: '<a>W</a>',
+  logo: '/w.svg',
+  license: 'CC BY 4.0',
+};
 
 describe('attribution', () => {
   it('is empty on reference data and names one provider as it is', () => {
@@ -25,30 +37,93 @@ describe('attribution', () => {
 
 describe('pageMeta', () => {
   it('links every page with the filters, records and page, and counts pages', () => {
-    const meta = pageMeta({ path: '/v1/x', params: [['name', 'a b*']], page: 2, records: 10, total: 25, totals: 'camel' });
-    expect(meta).toEqual({
-      first: '/v1/x?name=a%20b*&records=10&page=1', last: '/v1/x?name=a%20b*&records=10&page=3',
-      next: '/v1/x?name=a%20b*&records=10&page=3', prev: '/v1/x?name=a%20b*&records=10&page=1',
-      page: 2, records: 10, totalPages: 3, totalRecords: 25,
+    const meta = pageMeta({
+      path: '/v1/x',
+      params: [['name', 'a b*']],
+      page: 2,
+      records: 10,
+      total: 25,
+      totals: 'camel',
     });
-    expect(pageMeta({ path: '/v0/events/goals', params: [], page: 1, records: 10, total: 0, totals: 'snake' })).toMatchObject({
-      next: null, prev: null, total_pages: 0, total_records: 0, last: '/v0/events/goals?records=10&page=1',
+    expect(meta).toEqual({
+      first: '/v1/x?name=a%20b*&records=10&page=1',
+      last: '/v1/x?name=a%20b*&records=10&page=3',
+      next: '/v1/x?name=a%20b*&records=10&page=3',
+      prev: '/v1/x?name=a%20b*&records=10&page=1',
+      page: 2,
+      records: 10,
+      totalPages: 3,
+      totalRecords: 25,
+    });
+    expect(
+      pageMeta({
+        path: '/v0/events/goals',
+        params: [],
+        page: 1,
+        records: 10,
+        total: 0,
+        totals: 'snake',
+      }),
+    ).toMatchObject({
+      next: null,
+      prev: null,
+      total_pages: 0,
+      total_records: 0,
+      last: '/v0/events/goals?records=10&page=1',
     });
   });
 });
 
 describe('composition credits only the providers of the records returned', () => {
   const resource: ResourceManifest = {
-    path: 'v1/things', version: 'v1', title: 't', description: 't', idType: 'uuid', paginated: true,
-    records: { default: 2, max: 100 }, sort: { default: ['id'], fields: ['name', 'id'] }, totals: 'camel', buckets: 0, parent: null, phaseRule: false, refused: null, count: 4, hash: 'h',
-    fields: [{ name: 'name', key: 'name', type: 'string', nullable: true, filter: 'scan', description: 'n' }],
+    path: 'v1/things',
+    version: 'v1',
+    title: 't',
+    description: 't',
+    idType: 'uuid',
+    paginated: true,
+    records: { default: 2, max: 100 },
+    sort: { default: ['id'], fields: ['name', 'id'] },
+    totals: 'camel',
+    buckets: 0,
+    parent: null,
+    phaseRule: false,
+    refused: null,
+    count: 4,
+    hash: 'h',
+    fields: [
+      {
+        name: 'name',
+        key: 'name',
+        type: 'string',
+        nullable: true,
+        filter: 'scan',
+        description: 'n',
+      },
+    ],
   };
   const record = (id: string, name: string) => ({ id, name, uri: `/v1/things/${id}`, link: {} });
   const files: Record<string, unknown> = {
-    'v1/things/index.json': { attribution: attribution([fjelstul]), meta: { totalRecords: 4 }, result: [record('1', 'alpha'), record('2', 'beta')] },
-    'v1/things/_page/2.json': { attribution: attribution([wyscout]), meta: { totalRecords: 4 }, result: [record('3', 'gamma'), record('4', 'delta')] },
+    'v1/things/index.json': {
+      attribution: attribution([fjelstul]),
+      meta: { totalRecords: 4 },
+      result: [record('1', 'alpha'), record('2', 'beta')],
+    },
+    'v1/things/_page/2.json': {
+      attribution: attribution([wyscout]),
+      meta: { totalRecords: 4 },
+      result: [record('3', 'gamma'), record('4', 'delta')],
+    },
   };
-  const table = routeTable({ format: 1, build: 'b', scanLimit: 100, encodings: [], roots: [], assets: [], resources: [resource] });
+  const table = routeTable({
+    format: 1,
+    build: 'b',
+    scanLimit: 100,
+    encodings: [],
+    roots: [],
+    assets: [],
+    resources: [resource],
+  });
 
   it.each([
     ['/v1/things?name=gamma', ['3'], 'Wyscout'],

@@ -9,20 +9,20 @@ import { crawl } from './helpers/crawl.ts';
 import { describeReal } from './helpers/real-data.ts';
 
 /**
- * The real national build, as `npm run national` makes it (Fjelstul, openfootball and martj42 imported
- * in that order into one database), with Wyscout's World Cup and Euro merged in on top (micro-events on
- * those matches, as the bench's "national" set), the whole API built from it, then crawled from /v1/. The crawl
- * follows up to PER_SHAPE links of every link shape (ids and query values blanked),
- * so every kind of link of every resource is requested on real records in a few minutes; following all
- * of the ~1 M links would take a quarter of an hour.
+ * The real national build, as `npm run national` makes it (Fjelstul, openfootball and martj42
+ * imported in that order into one database), with Wyscout's World Cup and Euro merged in on top
+ * (micro-events on those matches, as the bench's "national" set), the whole API built from it, then
+ * crawled from /v1/. The crawl follows up to PER_SHAPE links of every link shape (ids and query
+ * values blanked), so every kind of link of every resource is requested on real records in a few
+ * minutes; following all of the ~1 M links would take a quarter of an hour.
  */
 
 /** Links of one shape the crawl follows. */
 const PER_SHAPE = 1000;
 
 /**
- * The imports and the build take about 3 minutes on an idle 2-core machine and several times that on a
- * busy one; deleting the 3.9 GB tree takes minutes too.
+ * The imports and the build take about 3 minutes on an idle 2-core machine and several times that
+ * on a busy one; deleting the 3.9 GB tree takes minutes too.
  */
 const BUILD_TIMEOUT = 1_800_000;
 
@@ -36,10 +36,19 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
         beforeAll(() => {
           root = mkdtempSync(join(tmpdir(), 'football-national-'));
           const db = join(root, 'national.sqlite');
-          for (const [format, path] of [['fjelstul', fjelstul], ['openfootball', openfootball], ['martj42', martj42]] as const) {
+          for (const [format, path] of [
+            ['fjelstul', fjelstul],
+            ['openfootball', openfootball],
+            ['martj42', martj42],
+          ] as const) {
             importDataset({ format, path, db });
           }
-          importDataset({ format: 'wyscout', path: wyscout, db, competitions: ['World_Cup', 'European_Championship'] });
+          importDataset({
+            format: 'wyscout',
+            path: wyscout,
+            db,
+            competitions: ['World_Cup', 'European_Championship'],
+          });
           build({ db, out: join(root, 'dist') });
           api = handlerFor(join(root, 'dist'));
         }, BUILD_TIMEOUT);
@@ -51,23 +60,53 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           const { seen, broken } = await crawl(api, { perShape: PER_SHAPE, cap: 1_000_000 });
           expect(broken).toEqual([]);
           expect(seen.size).toBeGreaterThan(50_000);
-          for (const kind of ['info', 'lineups', 'goals', 'penalties', 'offenses', 'substitutions', 'shootouts']) {
-            expect([...seen].some((u) => u.startsWith('/v1/national/matches/') && u.includes(`/${kind}`)), kind).toBe(true);
+          for (const kind of [
+            'info',
+            'lineups',
+            'goals',
+            'penalties',
+            'offenses',
+            'substitutions',
+            'shootouts',
+          ]) {
+            expect(
+              [...seen].some(
+                (u) => u.startsWith('/v1/national/matches/') && u.includes(`/${kind}`),
+              ),
+              kind,
+            ).toBe(true);
           }
           // Statistics of lineups and the analytics of matches were reached too.
           for (const prefix of ['/v1/national/stats/', '/v1/analytics/match/']) {
-            expect([...seen].some((u) => u.startsWith(prefix)), prefix).toBe(true);
+            expect(
+              [...seen].some((u) => u.startsWith(prefix)),
+              prefix,
+            ).toBe(true);
           }
         }, 900_000);
 
         it('the crawl from /v0/ finds no broken link, and stays in v0', async () => {
-          const { seen, broken } = await crawl(api, { root: '/v0/', perShape: PER_SHAPE, cap: 1_000_000 });
+          const { seen, broken } = await crawl(api, {
+            root: '/v0/',
+            perShape: PER_SHAPE,
+            cap: 1_000_000,
+          });
           expect(broken).toEqual([]);
           expect([...seen].filter((u) => !u.startsWith('/v0/'))).toEqual([]);
           expect(seen.size).toBeGreaterThan(30_000);
-          for (const prefix of ['/v0/matches/', '/v0/events/goals/', '/v0/events/substitutions/', '/v0/events/offenses/', '/v0/stats/',
-            '/v0/analytics/match/', '/v0/personnel/players/']) {
-            expect([...seen].some((u) => u.startsWith(prefix)), prefix).toBe(true);
+          for (const prefix of [
+            '/v0/matches/',
+            '/v0/events/goals/',
+            '/v0/events/substitutions/',
+            '/v0/events/offenses/',
+            '/v0/stats/',
+            '/v0/analytics/match/',
+            '/v0/personnel/players/',
+          ]) {
+            expect(
+              [...seen].some((u) => u.startsWith(prefix)),
+              prefix,
+            ).toBe(true);
           }
         }, 900_000);
 
@@ -75,50 +114,88 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           ['1872-11-30', 'Scotland'],
           ['2016-07-10', 'Portugal'],
           ['2018-07-15', 'Croatia'],
-        ])('the match of %s with %s: v0 and v1 agree on teams, date, scorers and minutes; ids and keys differ as SPEC says', async (date, team) => {
-          type Row = Record<string, unknown>;
-          const find = async (path: string) => {
-            const day = await call(api, `${path}?match_date=${date}&records=100`);
-            expect(day.status).toBe(200);
-            const found = (day.json.result as Row[]).filter((m) => m['homeTeamName'] === team || m['awayTeamName'] === team);
-            expect(found).toHaveLength(1);
-            return found[0]!;
-          };
-          const one = await find('/v1/national/matches/info');
-          const zero = await find('/v0/matches/info');
-          for (const key of ['homeTeamName', 'awayTeamName', 'matchDate', 'kickoffTime', 'competitionName', 'seasonName', 'venueName',
-            'refereeName', 'attendance', 'homeScore', 'awayScore']) {
-            expect(zero[key], key).toEqual(one[key]);
-          }
-          expect(one['id']).toMatch(/^[0-9a-f]{32}$/);
-          expect(Number.isInteger(zero['id'])).toBe(true);
-          expect(Number.isInteger(zero['homeTeam'])).toBe(true);
-          expect(zero).not.toHaveProperty('phase');
-          // Scorers and minutes: v1's camelCase goals under the match, v0's snake_case ones under /v0/events.
-          const goals1 = (await call(api, `/v1/national/matches/${one['id']}/goals?records=100`)).json.result as Row[];
-          const goals0 = (await call(api, `/v0/events/goals?match=${zero['id']}&records=100`)).json.result as Row[];
-          expect(goals1.length).toBe(Number(one['homeScore']) + Number(one['awayScore']));
-          const facts = (g: Row, k: (name: string) => string) =>
-            JSON.stringify([g[k('time_mins')], g[k('stoppage_mins')], g[k('player_name')], g[k('scoring_team_name')]]);
-          const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-          expect(goals0.map((g) => facts(g, (n) => n)).sort()).toEqual(goals1.map((g) => facts(g, camel)).sort());
-          for (const g of goals0) {
-            expect(g).toHaveProperty('time_mins');
-            expect(g).not.toHaveProperty('timeMins');
-            expect(Number.isInteger(g['player'] ?? 0)).toBe(true);
-          }
-          const lineups = async (path: string) => (await call(api, path)).json.meta.totalRecords;
-          expect(await lineups(`/v0/matches/${zero['id']}/lineups`)).toBe(await lineups(`/v1/national/matches/${one['id']}/lineups`));
-          const state = (await call(api, `/v0/analytics/match/${zero['id']}/state`)).json.result;
-          expect(state).toMatchObject({ match: zero['id'], home_goals: one['homeScore'], away_goals: one['awayScore'], is_fulltime: true });
-        });
+        ])(
+          'the match of %s with %s: v0 and v1 agree on teams, date, scorers and minutes; ids and keys differ as SPEC says',
+          async (date, team) => {
+            type Row = Record<string, unknown>;
+            const find = async (path: string) => {
+              const day = await call(api, `${path}?match_date=${date}&records=100`);
+              expect(day.status).toBe(200);
+              const found = (day.json.result as Row[]).filter(
+                (m) => m['homeTeamName'] === team || m['awayTeamName'] === team,
+              );
+              expect(found).toHaveLength(1);
+              return found[0]!;
+            };
+            const one = await find('/v1/national/matches/info');
+            const zero = await find('/v0/matches/info');
+            for (const key of [
+              'homeTeamName',
+              'awayTeamName',
+              'matchDate',
+              'kickoffTime',
+              'competitionName',
+              'seasonName',
+              'venueName',
+              'refereeName',
+              'attendance',
+              'homeScore',
+              'awayScore',
+            ]) {
+              expect(zero[key], key).toEqual(one[key]);
+            }
+            expect(one['id']).toMatch(/^[0-9a-f]{32}$/);
+            expect(Number.isInteger(zero['id'])).toBe(true);
+            expect(Number.isInteger(zero['homeTeam'])).toBe(true);
+            expect(zero).not.toHaveProperty('phase');
+            // Scorers and minutes: v1's camelCase goals under the match, v0's snake_case ones under
+            // /v0/events.
+            const goals1 = (await call(api, `/v1/national/matches/${one['id']}/goals?records=100`))
+              .json.result as Row[];
+            const goals0 = (await call(api, `/v0/events/goals?match=${zero['id']}&records=100`))
+              .json.result as Row[];
+            expect(goals1.length).toBe(Number(one['homeScore']) + Number(one['awayScore']));
+            const facts = (g: Row, k: (name: string) => string) =>
+              JSON.stringify([
+                g[k('time_mins')],
+                g[k('stoppage_mins')],
+                g[k('player_name')],
+                g[k('scoring_team_name')],
+              ]);
+            const camel = (name: string) =>
+              name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+            expect(goals0.map((g) => facts(g, (n) => n)).sort()).toEqual(
+              goals1.map((g) => facts(g, camel)).sort(),
+            );
+            for (const g of goals0) {
+              expect(g).toHaveProperty('time_mins');
+              expect(g).not.toHaveProperty('timeMins');
+              expect(Number.isInteger(g['player'] ?? 0)).toBe(true);
+            }
+            const lineups = async (path: string) => (await call(api, path)).json.meta.totalRecords;
+            expect(await lineups(`/v0/matches/${zero['id']}/lineups`)).toBe(
+              await lineups(`/v1/national/matches/${one['id']}/lineups`),
+            );
+            const state = (await call(api, `/v0/analytics/match/${zero['id']}/state`)).json.result;
+            expect(state).toMatchObject({
+              match: zero['id'],
+              home_goals: one['homeScore'],
+              away_goals: one['awayScore'],
+              is_fulltime: true,
+            });
+          },
+        );
 
         it('serves the first international, with the results list credited (CC0)', async () => {
           const reply = await call(api, '/v1/national/matches/info?match_date=1872-11-30');
           expect(reply.status).toBe(200);
           expect(reply.json.result).toHaveLength(1);
           expect(reply.json.result[0]).toMatchObject({
-            homeTeamName: 'Scotland', awayTeamName: 'England', homeScore: 0, awayScore: 0, competitionName: 'Friendly',
+            homeTeamName: 'Scotland',
+            awayTeamName: 'England',
+            homeScore: 0,
+            awayScore: 0,
+            competitionName: 'Friendly',
           });
           expect(reply.json.attribution.source).toMatchObject({ license: 'CC0 1.0' });
         });
@@ -126,32 +203,56 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
         it('a page of matches from several sources credits each, with its licence', async () => {
           const reply = await call(api, '/v1/national/matches/info?match_date=2018-07-15');
           expect(reply.status).toBe(200);
-          const names = reply.json.result.map((m: { homeTeamName: string; awayTeamName: string }) => `${m.homeTeamName}-${m.awayTeamName}`);
+          const names = reply.json.result.map(
+            (m: { homeTeamName: string; awayTeamName: string }) =>
+              `${m.homeTeamName}-${m.awayTeamName}`,
+          );
           // The 2018 final is one record (Fjelstul's), though all three sources have it.
-          expect(names.filter((n: string) => n.includes('France') && n.includes('Croatia'))).toHaveLength(1);
-          // The day of the 2022 third-place match: it (Fjelstul's) and a friendly only the results list has.
+          expect(
+            names.filter((n: string) => n.includes('France') && n.includes('Croatia')),
+          ).toHaveLength(1);
+          // The day of the 2022 third-place match: it (Fjelstul's) and a friendly only the results
+          // list has.
           const day = await call(api, '/v1/national/matches/info?match_date=2022-12-17');
-          expect(new Set(day.json.result.map((m: { competitionName: string }) => m.competitionName)).size).toBe(2);
+          expect(
+            new Set(day.json.result.map((m: { competitionName: string }) => m.competitionName))
+              .size,
+          ).toBe(2);
           const license = day.json.attribution.source.license as string;
           expect(license).toContain('CC-BY-SA 4.0');
           expect(license).toContain('CC0 1.0');
         });
 
-        it('the 2018 final\'s micro-events credit Wyscout; its statistics credit Fjelstul and Wyscout', async () => {
+        it("the 2018 final's micro-events credit Wyscout; its statistics credit Fjelstul and Wyscout", async () => {
           const day = await call(api, '/v1/national/matches/info?match_date=2018-07-15');
-          const final = day.json.result.find((m: { homeTeamName: string }) => m.homeTeamName === 'France');
+          const final = day.json.result.find(
+            (m: { homeTeamName: string }) => m.homeTeamName === 'France',
+          );
           const events = await call(api, `/v1/national/events/all?match=${final.id}`);
           expect(events.status).toBe(200);
           expect(events.json.meta.totalRecords).toBeGreaterThan(1000);
           expect(events.json.attribution.source).toMatchObject({ license: 'CC BY 4.0' });
-          const stats = await call(api, `/v1/national/stats/passes/totals?match=${final.id}&records=100`);
+          const stats = await call(
+            api,
+            `/v1/national/stats/passes/totals?match=${final.id}&records=100`,
+          );
           expect(stats.json.result).toHaveLength(27);
-          // Counted from Wyscout's events on Fjelstul's lineups. One pass of Mandžukić's has no accuracy tag
-          // (one of two in the whole dataset), so his successful passes are unknown: null, not a guess.
-          const unknown = stats.json.result.filter((r: { totalS: number | null }) => r.totalS === null);
-          expect(unknown.map((r: { playerName: string }) => r.playerName)).toEqual(['Mario Mandžukić']);
-          expect(stats.json.result.find((r: { playerName: string }) => r.playerName === 'Luka Modrić').totalS).toBeGreaterThan(50);
-          const names = stats.json.attribution.source.providers.map((p: { license: string }) => p.license);
+          // Counted from Wyscout's events on Fjelstul's lineups. One pass of Mandžukić's has no
+          // accuracy tag (one of two in the whole dataset), so his successful passes are unknown:
+          // null, not a guess.
+          const unknown = stats.json.result.filter(
+            (r: { totalS: number | null }) => r.totalS === null,
+          );
+          expect(unknown.map((r: { playerName: string }) => r.playerName)).toEqual([
+            'Mario Mandžukić',
+          ]);
+          expect(
+            stats.json.result.find((r: { playerName: string }) => r.playerName === 'Luka Modrić')
+              .totalS,
+          ).toBeGreaterThan(50);
+          const names = stats.json.attribution.source.providers.map(
+            (p: { license: string }) => p.license,
+          );
           expect(names.sort()).toEqual(['CC BY 4.0', 'CC-BY-SA 4.0']);
         });
       });

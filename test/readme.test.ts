@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../data/import/formats.ts';
 import { demo } from './helpers/api.ts';
 
-/** The README documents every command, every option and every resource (as sirv's and Datasette's docs tests do). */
+/**
+ * The README documents every command, every option and every resource (as sirv's and Datasette's
+ * docs tests do).
+ */
 
 const readme = readFileSync('README.md', 'utf8');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
@@ -17,12 +20,16 @@ function optionsOf(file: string): string[] {
 
 describe('README', () => {
   it('shows the two set-up commands and the test command', () => {
-    for (const command of ['npm install', 'npm start', 'npm test']) expect(readme).toContain(command);
+    for (const command of ['npm install', 'npm start', 'npm test'])
+      expect(readme).toContain(command);
   });
 
-  it.each(Object.keys(pkg.scripts).filter((s) => s !== 'typecheck'))('documents `npm run %s`', (script) => {
-    expect(readme).toMatch(new RegExp(`npm (run )?${script}\\b`));
-  });
+  it.each(Object.keys(pkg.scripts).filter((s) => s !== 'typecheck'))(
+    'documents `npm run %s`',
+    (script) => {
+      expect(readme).toMatch(new RegExp(`npm (run )?${script}\\b`));
+    },
+  );
 
   it.each([
     ['build/cli.ts', 'npm run build'],
@@ -35,12 +42,16 @@ describe('README', () => {
     for (const option of options) expect(readme, `--${option}`).toContain(`\`--${option}`);
   });
 
-  it.each(Object.keys(FORMATS))('documents the import format %s and its mapping choices', (format) => {
-    expect(readme).toContain(`| \`${format}\` |`);
-    expect(readme).toMatch(new RegExp(`^### ${format}`, 'im'));
-  });
+  it.each(Object.keys(FORMATS))(
+    'documents the import format %s and its mapping choices',
+    (format) => {
+      expect(readme).toContain(`| \`${format}\` |`);
+      expect(readme).toMatch(new RegExp(`^### ${format}`, 'im'));
+    },
+  );
 
   it('lists every resource of the build', () => {
-    for (const resource of demo().manifest.resources) expect(readme, resource.path).toContain(`\`/${resource.path}[/<id>]\``);
+    for (const resource of demo().manifest.resources)
+      expect(readme, resource.path).toContain(`\`/${resource.path}[/<id>]\``);
   });
 });

@@ -7,45 +7,97 @@ const parseTargetParams = (t: string) => parseTarget(t).params;
 
 /** Table-driven tests of the pure router on a small hand-written manifest (no build, no disk). */
 
-function fieldOf(name: string, type: FieldManifest['type'], filter: FieldManifest['filter'] = 'indexed'): FieldManifest {
-  return { name, key: name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), type, nullable: true, filter, description: name };
+function fieldOf(
+  name: string,
+  type: FieldManifest['type'],
+  filter: FieldManifest['filter'] = 'indexed',
+): FieldManifest {
+  return {
+    name,
+    key: name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+    type,
+    nullable: true,
+    filter,
+    description: name,
+  };
 }
 
 function resource(path: string, extra: Partial<ResourceManifest>): ResourceManifest {
   return {
-    path, version: 'v1', title: path, description: path, idType: 'uuid', paginated: true,
-    records: { default: 10, max: 100 }, sort: { default: ['id'], fields: [] }, totals: 'camel', fields: [], buckets: 0, parent: null, phaseRule: false, refused: null, count: 0, hash: `h-${path}`,
+    path,
+    version: 'v1',
+    title: path,
+    description: path,
+    idType: 'uuid',
+    paginated: true,
+    records: { default: 10, max: 100 },
+    sort: { default: ['id'], fields: [] },
+    totals: 'camel',
+    fields: [],
+    buckets: 0,
+    parent: null,
+    phaseRule: false,
+    refused: null,
+    count: 0,
+    hash: `h-${path}`,
     ...extra,
   };
 }
 
 const personFields = [
-  fieldOf('last_name', 'string'), fieldOf('birth_date', 'date'), fieldOf('order', 'integer'), fieldOf('country', 'uuid'),
-  fieldOf('height', 'float', 'scan'), fieldOf('is_active', 'boolean'),
+  fieldOf('last_name', 'string'),
+  fieldOf('birth_date', 'date'),
+  fieldOf('order', 'integer'),
+  fieldOf('country', 'uuid'),
+  fieldOf('height', 'float', 'scan'),
+  fieldOf('is_active', 'boolean'),
 ];
 const matchFields = [
-  fieldOf('competition', 'uuid'), fieldOf('phase', 'integer'), fieldOf('matchday', 'integer'), fieldOf('round_name', 'string'),
+  fieldOf('competition', 'uuid'),
+  fieldOf('phase', 'integer'),
+  fieldOf('matchday', 'integer'),
+  fieldOf('round_name', 'string'),
   fieldOf('group', 'string'),
 ];
 const manifest: Manifest = {
-  format: 1, build: 'b', scanLimit: 2000, encodings: [],
+  format: 1,
+  build: 'b',
+  scanLimit: 2000,
+  encodings: [],
   roots: [{ version: 'v1', hash: 'root' }],
   assets: [{ path: 'logo.svg', type: 'image/svg+xml', hash: 'logo' }],
   resources: [
-    resource('v1/persons', { fields: personFields, sort: { default: ['last_name', 'id'], fields: [...personFields.map((f) => f.name), 'id'] } }),
-    resource('v1/phases', { idType: 'integer', paginated: false, fields: [fieldOf('name', 'string')], sort: { default: ['id'], fields: ['name'] } }),
-    resource('v1/personnel/players', { fields: [fieldOf('full_name', 'string')], sort: { default: ['full_name', 'id'], fields: ['full_name'] } }),
+    resource('v1/persons', {
+      fields: personFields,
+      sort: { default: ['last_name', 'id'], fields: [...personFields.map((f) => f.name), 'id'] },
+    }),
+    resource('v1/phases', {
+      idType: 'integer',
+      paginated: false,
+      fields: [fieldOf('name', 'string')],
+      sort: { default: ['id'], fields: ['name'] },
+    }),
+    resource('v1/personnel/players', {
+      fields: [fieldOf('full_name', 'string')],
+      sort: { default: ['full_name', 'id'], fields: ['full_name'] },
+    }),
     resource('v1/clubs/matches/info', {
-      fields: matchFields, phaseRule: true, parent: { path: 'v1/clubs/matches', name: 'info', param: 'match', mode: 'record' },
+      fields: matchFields,
+      phaseRule: true,
+      parent: { path: 'v1/clubs/matches', name: 'info', param: 'match', mode: 'record' },
     }),
     resource('v1/clubs/matches/lineups', {
-      fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)], phaseRule: true,
+      fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)],
+      phaseRule: true,
       parent: { path: 'v1/clubs/matches', name: 'lineups', param: 'match', mode: 'collection' },
     }),
     resource('v1/clubs/matches/conditions', {
       fields: [fieldOf('match', 'uuid'), fieldOf('kickoff_temp', 'float')],
       parent: { path: 'v1/clubs/matches', name: 'conditions', param: 'match', mode: 'collection' },
-      refused: { names: ['matchday', 'round_name', 'group', 'phase'], message: 'Phase details cannot be used as filters on conditions.' },
+      refused: {
+        names: ['matchday', 'round_name', 'group', 'phase'],
+        message: 'Phase details cannot be used as filters on conditions.',
+      },
     }),
   ],
 };
@@ -81,7 +133,10 @@ describe('route: files for the common cases', () => {
     ['/v1/personnel/players', 'v1/personnel/players/index.json'],
     ['/v1/persons?last_name=M%C3%BCller', 'v1/persons/_by/last_name/m%C3%BCller/index.json'],
     ['/v1/persons?last_name=O%27Neill&page=2', 'v1/persons/_by/last_name/o%27neill/_page/2.json'],
-    ['/v1/persons?last_name=van%20der%20Berg', 'v1/persons/_by/last_name/van%20der%20berg/index.json'],
+    [
+      '/v1/persons?last_name=van%20der%20Berg',
+      'v1/persons/_by/last_name/van%20der%20berg/index.json',
+    ],
     ['/v1/persons?last_name=..', 'v1/persons/_by/last_name/%2E%2E/index.json'],
     ['/v1/persons?last_name=', 'v1/persons/_by/last_name/_/index.json'],
     ['/v1/persons?birth_date=1990-02-28', 'v1/persons/_by/birth_date/1990-02-28/index.json'],
@@ -123,11 +178,20 @@ describe('route: compositions', () => {
   it.each([
     ['/v1/persons?records=25', { bases: 0, filters: 0, sort: null, records: 25, page: 1 }],
     ['/v1/persons?records=25&page=4', { bases: 0, filters: 0, sort: null, records: 25, page: 4 }],
-    ['/v1/persons?last_name=Smith&order=10', { bases: 2, filters: 2, sort: null, records: 10, page: 1 }],
+    [
+      '/v1/persons?last_name=Smith&order=10',
+      { bases: 2, filters: 2, sort: null, records: 10, page: 1 },
+    ],
     ['/v1/persons?last_name=Sm*', { bases: 0, filters: 1, sort: null, records: 10, page: 1 }],
     ['/v1/persons?height=1.8', { bases: 0, filters: 1, sort: null, records: 10, page: 1 }],
-    ['/v1/persons?sort=-birth_date', { bases: 0, filters: 0, sort: ['-birth_date'], records: 10, page: 1 }],
-    ['/v1/persons?sort=last_name,-order&order=10', { bases: 1, filters: 1, sort: ['last_name', '-order'], records: 10, page: 1 }],
+    [
+      '/v1/persons?sort=-birth_date',
+      { bases: 0, filters: 0, sort: ['-birth_date'], records: 10, page: 1 },
+    ],
+    [
+      '/v1/persons?sort=last_name,-order&order=10',
+      { bases: 1, filters: 1, sort: ['last_name', '-order'], records: 10, page: 1 },
+    ],
     ['/v1/phases?name=Gr*', { bases: 0, filters: 1, sort: null, records: 10, page: 1 }],
     ['/v1/phases?sort=-name', { bases: 0, filters: 0, sort: ['-name'], records: 10, page: 1 }],
   ])('GET %s composes', (target, expected) => {
@@ -145,12 +209,18 @@ describe('route: compositions', () => {
 
   it('links keep filters in registry order, then sort, each in its canonical spelling', () => {
     const p = plan('/v1/persons?sort=-order&order=010&last_name=SM%C3%8DTH');
-    expect(p.kind === 'compose' && p.params).toEqual([['last_name', 'smíth'], ['order', '10'], ['sort', '-order']]);
+    expect(p.kind === 'compose' && p.params).toEqual([
+      ['last_name', 'smíth'],
+      ['order', '10'],
+      ['sort', '-order'],
+    ]);
   });
 
   it('sorts by id too, as OPTIONS documents', () => {
     const p = plan('/v1/persons?sort=-id');
-    expect(p.kind === 'compose' && p.sort!.map((s) => [s.field.key, s.descending])).toEqual([['id', true]]);
+    expect(p.kind === 'compose' && p.sort!.map((s) => [s.field.key, s.descending])).toEqual([
+      ['id', true],
+    ]);
   });
 
   it('decodes + in query values as a space, except in time', () => {
@@ -170,7 +240,10 @@ describe('route: match paths and the phase rule', () => {
     [`/v1/clubs/matches/${M}/info`, `v1/clubs/matches/info/${M}.json`],
     [`/v1/clubs/matches/${M}/info/`, `v1/clubs/matches/info/${M}.json`],
     [`/v1/clubs/matches/${M}/lineups`, `v1/clubs/matches/lineups/_by/match/${M}/index.json`],
-    [`/v1/clubs/matches/${M}/lineups?page=2`, `v1/clubs/matches/lineups/_by/match/${M}/_page/2.json`],
+    [
+      `/v1/clubs/matches/${M}/lineups?page=2`,
+      `v1/clubs/matches/lineups/_by/match/${M}/_page/2.json`,
+    ],
     [`/v1/clubs/matches/${M}/lineups/${ID}`, `v1/clubs/matches/lineups/${ID}.json`],
     [`/v1/clubs/matches/${M}/conditions`, `v1/clubs/matches/conditions/_by/match/${M}/index.json`],
     ['/v1/clubs/matches/info', 'v1/clubs/matches/info/index.json'],
@@ -200,13 +273,17 @@ describe('route: match paths and the phase rule', () => {
     const p = plan(target);
     expect(p.kind).toBe('compose');
     if (p.kind !== 'compose') return;
-    expect(p.filters.filter((f) => f.implicit).map((f) => [f.field.name, f.key])).toEqual([['phase', String(phase)]]);
+    expect(p.filters.filter((f) => f.implicit).map((f) => [f.field.name, f.key])).toEqual([
+      ['phase', String(phase)],
+    ]);
     expect(p.params.some(([name]) => name === 'phase')).toBe(false);
   });
 
   it('an explicit phase is not overridden', () => {
     const p = plan('/v1/clubs/matches/info?matchday=3&phase=2');
-    expect(p.kind === 'compose' && p.filters.filter((f) => f.field.name === 'phase').map((f) => f.key)).toEqual(['2']);
+    expect(
+      p.kind === 'compose' && p.filters.filter((f) => f.field.name === 'phase').map((f) => f.key),
+    ).toEqual(['2']);
   });
 
   it.each([
@@ -219,10 +296,16 @@ describe('route: match paths and the phase rule', () => {
     expect(statusOf(plan(target))).toBe(404);
   });
 
-  it.each(['matchday=1', 'round_name=Final', 'group=A', 'phase=1'])('conditions refuse the phase filter %s', (query) => {
-    const p = plan(`/v1/clubs/matches/conditions?${query}`);
-    expect(p.kind === 'error' && [p.status, p.message]).toEqual([400, expect.stringContaining('Phase details')]);
-  });
+  it.each(['matchday=1', 'round_name=Final', 'group=A', 'phase=1'])(
+    'conditions refuse the phase filter %s',
+    (query) => {
+      const p = plan(`/v1/clubs/matches/conditions?${query}`);
+      expect(p.kind === 'error' && [p.status, p.message]).toEqual([
+        400,
+        expect.stringContaining('Phase details'),
+      ]);
+    },
+  );
 
   it('a match filter given twice (path and query) is a repeated parameter', () => {
     expect(statusOf(plan(`/v1/clubs/matches/${M}/lineups?match=${M}`))).toBe(400);
@@ -280,10 +363,13 @@ describe('route: errors', () => {
     expect(statusOf(p)).toBe(status);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'])('%s on a collection is 405 with Allow', (method) => {
-    const p = plan('/v1/persons', method);
-    expect(p.kind === 'error' && [p.status, p.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'])(
+    '%s on a collection is 405 with Allow',
+    (method) => {
+      const p = plan('/v1/persons', method);
+      expect(p.kind === 'error' && [p.status, p.allow]).toEqual([405, 'GET, HEAD, OPTIONS']);
+    },
+  );
 
   it('OPTIONS on a record is 405 (records are not documented one by one)', () => {
     const p = plan(`/v1/persons/${ID}`, 'OPTIONS');
@@ -302,6 +388,10 @@ describe('route: errors', () => {
 
   it('every bad parameter is reported, not only the first', () => {
     const p = plan('/v1/persons?records=0&page=0&colour=red');
-    expect(p.kind === 'error' && p.errors.map((e) => e.parameter)).toEqual(['records', 'page', 'colour']);
+    expect(p.kind === 'error' && p.errors.map((e) => e.parameter)).toEqual([
+      'records',
+      'page',
+      'colour',
+    ]);
   });
 });

@@ -2,8 +2,8 @@ import { KICKOFF, compareTimes, type MatchTime } from '../../server/match-time.t
 import type { Change, MatchFacts, Period } from './facts.ts';
 
 /**
- * The segments analytic: periods of play in which the players on the pitch are unchanged, separated by
- * the substitutions and expulsions the source records (SPEC), for adjusted plus/minus models.
+ * The segments analytic: periods of play in which the players on the pitch are unchanged, separated
+ * by the substitutions and expulsions the source records (SPEC), for adjusted plus/minus models.
  *
  * Choices, documented in the README:
  * - Changes at the same time start one segment. A change at kickoff changes the starting players.
@@ -72,7 +72,8 @@ export function matchSegments(facts: MatchFacts): Segment[] {
   const close = (until: MatchTime | null) => {
     const scored = [0, 0];
     // Goals up to and including the next boundary (all the rest in the last segment).
-    while (goal < goals.length && (until === null || compareTimes(goals[goal]!.time, until) <= 0)) scored[goals[goal++]!.side]!++;
+    while (goal < goals.length && (until === null || compareTimes(goals[goal]!.time, until) <= 0))
+      scored[goals[goal++]!.side]!++;
     const stop = until ?? end;
     const copy = (list: Iterable<string> | null) => (list ? [...list].sort() : null);
     segments.push({

@@ -2,8 +2,8 @@ import type { TimelineState } from '../../server/timeline.ts';
 import type { MatchFacts } from './facts.ts';
 
 /**
- * The match state analytic: the final state of a match and its timeline (the states at kickoff and at
- * each distinct goal time), from which the router answers the state at any time.
+ * The match state analytic: the final state of a match and its timeline (the states at kickoff and
+ * at each distinct goal time), from which the router answers the state at any time.
  */
 
 /** The computed fields of the final state, by field name (a type, so it is a record of values). */
@@ -16,11 +16,15 @@ export type FinalState = {
 };
 
 /**
- * The final state is at the end of the match with the score the source states; the timeline counts the
- * goals of each side whose goal list accounts for its score, and leaves the other side's goals null
- * before the end (they are unknown then, not zero).
+ * The final state is at the end of the match with the score the source states; the timeline counts
+ * the goals of each side whose goal list accounts for its score, and leaves the other side's goals
+ * null before the end (they are unknown then, not zero).
  */
-export function matchState(facts: MatchFacts): { final: FinalState; end: [number, number]; states: TimelineState[] } {
+export function matchState(facts: MatchFacts): {
+  final: FinalState;
+  end: [number, number];
+  states: TimelineState[];
+} {
   const { goals, complete, score, end } = facts;
   const counts = [0, 0];
   const known = (side: 0 | 1) => (complete[side] ? counts[side]! : null);
@@ -35,7 +39,13 @@ export function matchState(facts: MatchFacts): { final: FinalState; end: [number
     else states.push(state);
   }
   return {
-    final: { time_mins: end.mins, stoppage_mins: end.stoppage, is_fulltime: true, home_goals: score[0], away_goals: score[1] },
+    final: {
+      time_mins: end.mins,
+      stoppage_mins: end.stoppage,
+      is_fulltime: true,
+      home_goals: score[0],
+      away_goals: score[1],
+    },
     end: [end.mins, end.stoppage],
     states,
   };

@@ -8,33 +8,46 @@ import { field, type FieldDef, type LinkTemplate, type ResourceDef } from './def
 import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
 
 /**
- * The analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one small
- * document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and national matches
- * alike (a match id is unique across both). State and segments are computed at build time from the
- * macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events. v0 has the same
- * documents with integer ids and snake_case keys, and calls the segments `segment` (SPEC).
+ * The analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
+ * small document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and national
+ * matches alike (a match id is unique across both). State and segments are computed at build time
+ * from the macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events. v0
+ * has the same documents with integer ids and snake_case keys, and calls the segments `segment`
+ * (SPEC).
  */
 
 /** Micro-event actions that are shots (data/reference/events.ts): shot, free kick shot, penalty. */
 export const SHOT_ACTIONS = [100, 33, 35] as const;
 
 /** Analytics take no filters: every field is documented but not filterable. */
-const value = (name: string, type: FieldDef['type'], description: string, sql: string, extra: Partial<FieldDef> = {}) =>
-  field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
+const value = (
+  name: string,
+  type: FieldDef['type'],
+  description: string,
+  sql: string,
+  extra: Partial<FieldDef> = {},
+) => field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
 
 /** A field the build computes per match (`DocumentDef.derive`); its SQL is a placeholder. */
-const computed = (name: string, type: FieldDef['type'], description: string, extra: Partial<FieldDef> = {}) =>
-  value(name, type, description, 'NULL', extra);
+const computed = (
+  name: string,
+  type: FieldDef['type'],
+  description: string,
+  extra: Partial<FieldDef> = {},
+) => value(name, type, description, 'NULL', extra);
 
 /** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
-const shots = (team: string) => `(SELECT count(*) FROM event e WHERE e.match = m.id AND e.team = ${team}
+const shots = (
+  team: string,
+) => `(SELECT count(*) FROM event e WHERE e.match = m.id AND e.team = ${team}
   AND EXISTS (SELECT 1 FROM event_action a WHERE a.event = e.id AND a.action IN (${SHOT_ACTIONS.join(', ')})))`;
 
 /** A team's share of the shots; null without shots (no micro-events, or none of them a shot). */
 const ratio = (team: string, other: string) =>
   `(SELECT CASE WHEN t + o > 0 THEN 1.0 * t / (t + o) END FROM (SELECT ${shots(team)} AS t, ${shots(other)} AS o))`;
 
-const players = (side: string, what: string) => `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
+const players = (side: string, what: string) =>
+  `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
 
 /** The analytics resources of a version. */
 export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
@@ -59,14 +72,22 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
   const idType = scope.idType;
   const matchFields: FieldDef[] = [
     value('match', idType, 'Match id (club or national match).', scope.own('m')),
-    value('home_team', idType, 'Home team (a club, or a country for national teams).', scope.team('m.home_team')),
+    value(
+      'home_team',
+      idType,
+      'Home team (a club, or a country for national teams).',
+      scope.team('m.home_team'),
+    ),
     value('away_team', idType, 'Away team.', scope.team('m.away_team')),
   ];
   /**
-   * Player ids as the version gives them: v0's integer ids for the lists of segments, the players on the
-   * pitch sorted again by them (`sorted`), the expelled kept in the order they were sent off.
+   * Player ids as the version gives them: v0's integer ids for the lists of segments, the players
+   * on the pitch sorted again by them (`sorted`), the expelled kept in the order they were sent
+   * off.
    */
-  const playerIds = (db: Db): ((ids: string[] | null, sorted: boolean) => (string | number)[] | null) => {
+  const playerIds = (
+    db: Db,
+  ): ((ids: string[] | null, sorted: boolean) => (string | number)[] | null) => {
     if (v1) return (ids) => ids;
     const v0Id = db.prepare('SELECT v0_id FROM player WHERE id = ?').pluck();
     return (ids, sorted) => {
@@ -92,18 +113,33 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
     ...common,
     path: `${base}/state`,
     title: 'Match state',
-    description: 'The scoreline of a match at a match time (time=30, 45:2, 45+2 or 45-2), or without time the final state. ' +
+    description:
+      'The scoreline of a match at a match time (time=30, 45:2, 45+2 or 45-2), or without time the final state. ' +
       'result is one object. Times order by minute, then stoppage (45+3 before 46); a goal at a time counts in the ' +
       'state at that time; from the end of the match on, the state is the final one (is_fulltime true).',
     fields: [
       ...matchFields,
-      computed('time_mins', 'integer', 'Match minute of the state: the requested time, or without time the end of the match ' +
-        '(90, or 120 with extra time, or the last recorded event if later).'),
+      computed(
+        'time_mins',
+        'integer',
+        'Match minute of the state: the requested time, or without time the end of the match ' +
+          '(90, or 120 with extra time, or the last recorded event if later).',
+      ),
       computed('stoppage_mins', 'integer', 'Stoppage minutes after time_mins.'),
       computed('is_fulltime', 'boolean', 'Whether the match was over at that time.'),
-      computed('home_goals', 'integer', 'Home goals up to and including that time; null before the end when the source\'s goal list ' +
-        'does not account for the home score (some results give no scorers).', { nullable: true }),
-      computed('away_goals', 'integer', 'Away goals up to and including that time (null as home_goals).', { nullable: true }),
+      computed(
+        'home_goals',
+        'integer',
+        "Home goals up to and including that time; null before the end when the source's goal list " +
+          'does not account for the home score (some results give no scorers).',
+        { nullable: true },
+      ),
+      computed(
+        'away_goals',
+        'integer',
+        'Away goals up to and including that time (null as home_goals).',
+        { nullable: true },
+      ),
     ],
     links: teamLinks,
     parent: { path: base, name: 'state', param: 'match', mode: 'record' },
@@ -121,38 +157,78 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
     },
   };
 
-  // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other name too.
+  // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other
+  // name too.
   const [segmentName, segmentAlias] = v1 ? ['segments', 'segment'] : ['segment', 'segments'];
   const segments: ResourceDef = {
     ...common,
     path: `${base}/${segmentName}`,
     title: 'Match segments',
-    description: 'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
+    description:
+      'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
       `(red cards and second yellows), in time order; ids number them from 1. Also at .../${segmentAlias}. A goal in the minute of a ` +
       'change counts before it; durations include the stoppage time the events show.',
     fields: [
       computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
       computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
       computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
-      computed('home_goals', 'integer', 'Home goals scored in the segment; null when the source\'s goal list does not account for the home score.', { nullable: true }),
-      computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', { nullable: true }),
-      computed('home_players_on', idType, players('home', 'on the pitch, sorted'), { nullable: true, list: true }),
-      computed('away_players_on', idType, players('away', 'on the pitch, sorted'), { nullable: true, list: true }),
-      computed('home_players_expelled', idType, players('home', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
-      computed('away_players_expelled', idType, players('away', 'sent off up to and including the segment, in order'), { nullable: true, list: true }),
+      computed(
+        'home_goals',
+        'integer',
+        "Home goals scored in the segment; null when the source's goal list does not account for the home score.",
+        { nullable: true },
+      ),
+      computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', {
+        nullable: true,
+      }),
+      computed('home_players_on', idType, players('home', 'on the pitch, sorted'), {
+        nullable: true,
+        list: true,
+      }),
+      computed('away_players_on', idType, players('away', 'on the pitch, sorted'), {
+        nullable: true,
+        list: true,
+      }),
+      computed(
+        'home_players_expelled',
+        idType,
+        players('home', 'sent off up to and including the segment, in order'),
+        { nullable: true, list: true },
+      ),
+      computed(
+        'away_players_expelled',
+        idType,
+        players('away', 'sent off up to and including the segment, in order'),
+        { nullable: true, list: true },
+      ),
     ],
     links: { match: matchInfo },
-    parent: { path: base, name: segmentName, param: 'match', mode: 'record', aliases: [segmentAlias] },
+    parent: {
+      path: base,
+      name: segmentName,
+      param: 'match',
+      mode: 'record',
+      aliases: [segmentAlias],
+    },
     uri: `/${base}/{_match}/${segmentName}`,
     document: {
       result: 'array',
       derive: (db) => {
         const facts = factsReader(db);
         const ids = playerIds(db);
-        const lists = ['home_players_on', 'away_players_on', 'home_players_expelled', 'away_players_expelled'] as const;
+        const lists = [
+          'home_players_on',
+          'away_players_on',
+          'home_players_expelled',
+          'away_players_expelled',
+        ] as const;
         return (row) => ({
-          rows: matchSegments(facts(String(row['_key']))).map((segment) =>
-            ({ ...segment, ...Object.fromEntries(lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))])) })),
+          rows: matchSegments(facts(String(row['_key']))).map((segment) => ({
+            ...segment,
+            ...Object.fromEntries(
+              lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))]),
+            ),
+          })),
         });
       },
     },
@@ -162,14 +238,27 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
     ...common,
     path: `${base}/tsr`,
     title: 'Total shot ratio',
-    description: 'Each team\'s shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a ' +
+    description:
+      "Each team's shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a " +
       `shot action (${SHOT_ACTIONS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
     fields: [
       ...matchFields,
       value('home_team_name', 'string', 'Home team name.', byMatchType('name', 'm.home_team')),
       value('away_team_name', 'string', 'Away team name.', byMatchType('name', 'm.away_team')),
-      value('home_team_tsr', 'float', 'Home shots / shots of both teams.', ratio('m.home_team', 'm.away_team'), { nullable: true }),
-      value('away_team_tsr', 'float', 'Away shots / shots of both teams.', ratio('m.away_team', 'm.home_team'), { nullable: true }),
+      value(
+        'home_team_tsr',
+        'float',
+        'Home shots / shots of both teams.',
+        ratio('m.home_team', 'm.away_team'),
+        { nullable: true },
+      ),
+      value(
+        'away_team_tsr',
+        'float',
+        'Away shots / shots of both teams.',
+        ratio('m.away_team', 'm.home_team'),
+        { nullable: true },
+      ),
     ],
     links: teamLinks,
     parent: { path: base, name: 'tsr', param: 'match', mode: 'record' },
@@ -179,4 +268,3 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
 
   return [state, segments, tsr];
 }
-

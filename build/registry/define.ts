@@ -6,7 +6,8 @@ import type { TimelineState } from '../../server/timeline.ts';
 /**
  * The vocabulary of the resource registry: each resource of the API is one declarative entry saying
  * where its records come from (SQL), what fields and links they have, how they are filtered, paged
- * and sorted. The build, the router's manifest and the OPTIONS documentation are all derived from it.
+ * and sorted. The build, the router's manifest and the OPTIONS documentation are all derived from
+ * it.
  */
 
 /** One field of a resource. */
@@ -23,7 +24,10 @@ export interface FieldDef {
   filter?: FilterMode;
   /** Whether the field may be null (documentation; default true). */
   nullable?: boolean;
-  /** Leave the key out of a record where the value is null (phase-specific fields: `round` on a league match). */
+  /**
+   * Leave the key out of a record where the value is null (phase-specific fields: `round` on a
+   * league match).
+   */
   omitNull?: boolean;
   /** The value is a list of values of `type` (a segment's player ids); documented as `<type>[]`. */
   list?: boolean;
@@ -35,18 +39,21 @@ export type LinkTemplate = string | { [name: string]: LinkTemplate };
 /** What a document resource makes of one row of its SQL (one match). */
 export interface Derived {
   /**
-   * The document's records, as values by field name merged over the row before rendering (so links and
+   * The document's records, as values by field name merged over the row before rendering (so links
+   * and
    * `uri` templates see both); values may be lists (player ids).
    */
   rows: Record<string, unknown>[];
-  /** The state timeline of the match, for resources that answer `time` (see `server/timeline.ts`). */
+  /**
+   * The state timeline of the match, for resources that answer `time` (see `server/timeline.ts`).
+   */
   timeline?: { end: [number, number]; states: TimelineState[] };
 }
 
 /**
  * A resource of per-match documents rather than a collection (the analytics): the build writes one
- * file per row of `from` (`R/<id>.json`, the id being the match's) and no collection pages or filter
- * collections; the router answers `/<parent path>/<id>/<parent name>` from it.
+ * file per row of `from` (`R/<id>.json`, the id being the match's) and no collection pages or
+ * filter collections; the router answers `/<parent path>/<id>/<parent name>` from it.
  */
 export interface DocumentDef {
   /** `object`: `result` is the one record itself (the match state); `array`: a list of records. */
@@ -83,8 +90,8 @@ export interface ResourceDef {
   pageSize?: number;
   links: Record<string, LinkTemplate>;
   /**
-   * Attribution: `reference` resources carry an empty `source`; `data` resources name the providers of
-   * their records, taken from the SQL expression `sourceSql`.
+   * Attribution: `reference` resources carry an empty `source`; `data` resources name the providers
+   * of their records, taken from the SQL expression `sourceSql`.
    */
   credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
   /** Per-match documents instead of a collection (analytics). */
@@ -92,14 +99,21 @@ export interface ResourceDef {
   /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
   keyCase?: 'camel' | 'snake';
   /**
-   * `bucket` stores records in files keyed by an id prefix instead of a file per record, for resources
-   * with millions of records (uuid ids only); the router picks the record out of its bucket.
+   * `bucket` stores records in files keyed by an id prefix instead of a file per record, for
+   * resources with millions of records (uuid ids only); the router picks the record out of its
+   * bucket.
    */
   recordFiles?: 'one' | 'bucket';
   /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
   temp?: TempTable[];
   /** Also addressed under a parent collection (see `ResourceManifest.parent`). */
-  parent?: { path: string; name: string; param: string; mode: 'record' | 'collection'; aliases?: string[] };
+  parent?: {
+    path: string;
+    name: string;
+    param: string;
+    mode: 'record' | 'collection';
+    aliases?: string[];
+  };
   /** SPEC's phase rule applies to its matchday/round_name/group filters. */
   phaseRule?: boolean;
   /** Parameters refused with a message of their own. */
@@ -110,23 +124,29 @@ export interface ResourceDef {
    * target exists.
    */
   hidden?: Record<string, string>;
-  /** The default order in words, when it uses hidden columns (OPTIONS documents it instead of their names). */
+  /**
+   * The default order in words, when it uses hidden columns (OPTIONS documents it instead of their
+   * names).
+   */
   orderNote?: string;
-  /** Other paths of the same collection and records (v0's `/v0/players` for `/v0/personnel/players`). */
+  /**
+   * Other paths of the same collection and records (v0's `/v0/players` for
+   * `/v0/personnel/players`).
+   */
   aliases?: string[];
   /** Template of a record's `uri` (default `/<path>/{id}`). */
   uri?: string;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
   totals?: 'camel' | 'snake';
   /**
-   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and falls
-   * back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
+   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
+   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
    */
   pathFilter?: string;
   /**
-   * The most records the router may read to compose one answer from this resource, when it must differ
-   * from the build's `--scan-limit`: micro-events compose within one match, whose modifiers alone pass
-   * 2,000. Documented in OPTIONS and written to the manifest.
+   * The most records the router may read to compose one answer from this resource, when it must
+   * differ from the build's `--scan-limit`: micro-events compose within one match, whose modifiers
+   * alone pass 2,000. Documented in OPTIONS and written to the manifest.
    */
   scanLimit?: number;
 }
@@ -142,7 +162,13 @@ export function responseKey(resource: ResourceDef, field: FieldDef): string {
 }
 
 /** A field definition in one line: `field('name', 'string', 'Name.', 'c.name')`. */
-export function field(name: string, type: FieldType, description: string, sql: string, extra: Partial<FieldDef> = {}): FieldDef {
+export function field(
+  name: string,
+  type: FieldType,
+  description: string,
+  sql: string,
+  extra: Partial<FieldDef> = {},
+): FieldDef {
   return { name, type, description, sql, ...extra };
 }
 

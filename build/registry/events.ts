@@ -2,21 +2,23 @@ import { dataCredit, field, type FieldDef, type ResourceDef } from './define.ts'
 import type { MatchType } from './scope.ts';
 
 /**
- * Micro-events of v1 (SPEC "Micro-events (v1)"), once per match type: `all` (one record per action of
- * an event), `touches` (the actions that are a player's touch of the ball) and `actions` (the modifiers
- * of actions).
+ * Micro-events of v1 (SPEC "Micro-events (v1)"), once per match type: `all` (one record per action
+ * of an event), `touches` (the actions that are a player's touch of the ball) and `actions` (the
+ * modifiers of actions).
  *
  * Sized for the Wyscout data (3.25 M events, ~5 M modifiers), so the layout differs from the other
  * resources (README, "The file budget at full scale"):
  * - records live in id-prefix bucket files, not a file each;
  * - `match` is the one pre-rendered filter; every other filter and sort is composed by the router
- *   within one match's collection, under a scan limit of its own (a match has ~1,700 events and up to
- *   ~5,000 modifiers, past the build's default limit of 2,000);
- * - the modifiers of one action, which `/events/actions/<action id>` lists, are a bucket filter: grouped
- *   by action id into bucket files instead of a folder per action.
+ *   within one match's collection, under a scan limit of its own (a match has ~1,700 events and up
+ *   to ~5,000 modifiers, past the build's default limit of 2,000);
+ * - the modifiers of one action, which `/events/actions/<action id>` lists, are a bucket filter:
+ *   grouped by action id into bucket files instead of a folder per action.
  */
 
-/** Records a composed micro-event answer may read: every modifier of the busiest match, with room. */
+/**
+ * Records a composed micro-event answer may read: every modifier of the busiest match, with room.
+ */
 export const EVENT_SCAN_LIMIT = 10_000;
 
 /** SPEC's default page size of micro-event collections. */
@@ -31,23 +33,50 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
 
   // The event's action, its type and place in the match. SQLite reads a match type's matches from
   // `match_by_date`, their events from `event_by_match`, actions and modifiers through
-  // `event_action_by_event` and `event_modifier_by_action` (checked with EXPLAIN QUERY PLAN): the cost of a
-  // pass is that match type's events only, and every order is one sort of them.
+  // `event_action_by_event` and `event_modifier_by_action` (checked with EXPLAIN QUERY PLAN): the
+  // cost of a pass is that match type's events only, and every order is one sort of them.
   const actionFields: FieldDef[] = [
     field('match', 'uuid', 'Match id.', 'e.match', { nullable: false }),
-    field('action', 'uuid', `Action id, also the record's id (one record per action); /${base}/actions/<action> lists its modifiers.`,
-      'ea.id', { nullable: false, filter: 'scan' }),
-    field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', { nullable: false, filter: 'scan' }),
+    field(
+      'action',
+      'uuid',
+      `Action id, also the record's id (one record per action); /${base}/actions/<action> lists its modifiers.`,
+      'ea.id',
+      { nullable: false, filter: 'scan' },
+    ),
+    field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
+      nullable: false,
+      filter: 'scan',
+    }),
     field('action_desc', 'string', 'Action type.', 'a.desc', { nullable: false, filter: 'scan' }),
-    field('period', 'integer', 'Period: 1 first half, 2 second half, 3 and 4 the extra-time periods.', 'e.period', { nullable: false, filter: 'scan' }),
-    field('match_seconds', 'float', 'Seconds elapsed in the period.', 'e.match_seconds', { nullable: false, filter: 'scan' }),
+    field(
+      'period',
+      'integer',
+      'Period: 1 first half, 2 second half, 3 and 4 the extra-time periods.',
+      'e.period',
+      { nullable: false, filter: 'scan' },
+    ),
+    field('match_seconds', 'float', 'Seconds elapsed in the period.', 'e.match_seconds', {
+      nullable: false,
+      filter: 'scan',
+    }),
   ];
   const position: FieldDef[] = [
-    field('x', 'float', 'Position along the pitch, 0 to 100 (own goal line to the opponent\'s).', 'e.x', { filter: 'scan' }),
+    field(
+      'x',
+      'float',
+      "Position along the pitch, 0 to 100 (own goal line to the opponent's).",
+      'e.x',
+      { filter: 'scan' },
+    ),
     field('y', 'float', 'Position across the pitch, 0 to 100.', 'e.y', { filter: 'scan' }),
   ];
   // Simultaneous events keep the source's order; several actions of one event follow by id.
-  const order = { defaultSort: ['period', 'match_seconds', '_seq'], orderNote: 'by period and match_seconds, then the source\'s order of the events in the match, then id' };
+  const order = {
+    defaultSort: ['period', 'match_seconds', '_seq'],
+    orderNote:
+      "by period and match_seconds, then the source's order of the events in the match, then id",
+  };
   const common = {
     version: 'v1' as const,
     idType: 'uuid' as const,
@@ -58,11 +87,12 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     recordFiles: 'bucket' as const,
     scanLimit: EVENT_SCAN_LIMIT,
   };
-  // The `actions` link only where the action has modifiers: a link is left out rather than pointing at
-  // nothing (an action without modifiers has no list to show).
+  // The `actions` link only where the action has modifiers: a link is left out rather than pointing
+  // at nothing (an action without modifiers has no list to show).
   const hidden = {
     _seq: 'e.seq',
-    _modified: 'CASE WHEN EXISTS (SELECT 1 FROM event_modifier x WHERE x.action = ea.id) THEN ea.id END',
+    _modified:
+      'CASE WHEN EXISTS (SELECT 1 FROM event_modifier x WHERE x.action = ea.id) THEN ea.id END',
   };
   const eventJoins = `FROM event e JOIN match m ON m.id = e.match JOIN event_action ea ON ea.event = e.id JOIN action a ON a.id = ea.action`;
 
@@ -71,7 +101,8 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     ...order,
     path: `${base}/all`,
     title: `Micro-events (${matchType})`,
-    description: 'Every action of every event: one record per (event, action), with match time and position. ' +
+    description:
+      'Every action of every event: one record per (event, action), with match time and position. ' +
       'Filter by match first: other filters and sorts are applied within one match.',
     idSql: 'ea.id',
     from: `${eventJoins} WHERE ${scope}`,
@@ -85,35 +116,77 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     ...order,
     path: `${base}/touches`,
     title: `Touches (${matchType})`,
-    description: 'The actions that are a player\'s touch of the ball, with the player, the team and where the ball went. ' +
+    description:
+      "The actions that are a player's touch of the ball, with the player, the team and where the ball went. " +
       'Filter by match first: other filters and sorts are applied within one match.',
     idSql: 'ea.id',
     from: `${eventJoins} LEFT JOIN lineup l ON l.id = e.lineup WHERE ${scope} AND a.is_touch = 1`,
     fields: [
       ...actionFields,
       ...position,
-      field('team', 'uuid', `Team of the player (/v1/${matchType === 'clubs' ? 'teams' : 'countries'}).`, 'e.team', { filter: 'scan' }),
-      field('team_name', 'string', 'Team name.', `(SELECT t.name FROM ${teams} t WHERE t.id = e.team)`, { filter: 'scan' }),
+      field(
+        'team',
+        'uuid',
+        `Team of the player (/v1/${matchType === 'clubs' ? 'teams' : 'countries'}).`,
+        'e.team',
+        { filter: 'scan' },
+      ),
+      field(
+        'team_name',
+        'string',
+        'Team name.',
+        `(SELECT t.name FROM ${teams} t WHERE t.id = e.team)`,
+        { filter: 'scan' },
+      ),
       field('player', 'uuid', 'Player id (/v1/personnel/players).', 'l.player', { filter: 'scan' }),
-      field('player_name', 'string', 'Player name.',
-        '(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = l.player)', { filter: 'scan' }),
-      field('x_end', 'float', 'Where the ball went, along the pitch (0 to 100); null when the source does not say.', 'ea.x_end', { filter: 'scan' }),
-      field('y_end', 'float', 'Where the ball went, across the pitch; null when not given.', 'ea.y_end', { filter: 'scan' }),
-      field('z_end', 'float', 'Height the ball reached; null when not given.', 'ea.z_end', { filter: 'scan' }),
-      field('outcome', 'integer', 'Outcome of the touch as the source codes it (Wyscout: 1 accurate, 0 not); null when not given.',
-        'ea.outcome', { filter: 'scan' }),
+      field(
+        'player_name',
+        'string',
+        'Player name.',
+        '(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = l.player)',
+        { filter: 'scan' },
+      ),
+      field(
+        'x_end',
+        'float',
+        'Where the ball went, along the pitch (0 to 100); null when the source does not say.',
+        'ea.x_end',
+        { filter: 'scan' },
+      ),
+      field(
+        'y_end',
+        'float',
+        'Where the ball went, across the pitch; null when not given.',
+        'ea.y_end',
+        { filter: 'scan' },
+      ),
+      field('z_end', 'float', 'Height the ball reached; null when not given.', 'ea.z_end', {
+        filter: 'scan',
+      }),
+      field(
+        'outcome',
+        'integer',
+        'Outcome of the touch as the source codes it (Wyscout: 1 accurate, 0 not); null when not given.',
+        'ea.outcome',
+        { filter: 'scan' },
+      ),
     ],
     hidden,
-    links: { actions: `/${base}/actions/{_modified}`, match: matchLink, player: '/v1/personnel/players/{player}' },
+    links: {
+      actions: `/${base}/actions/{_modified}`,
+      match: matchLink,
+      player: '/v1/personnel/players/{player}',
+    },
   };
 
   const actions: ResourceDef = {
     ...common,
     path: `${base}/actions`,
     title: `Action modifiers (${matchType})`,
-    description: 'The modifiers of actions (body part, field sector, pass type, shot outcome, ...). ' +
+    description:
+      'The modifiers of actions (body part, field sector, pass type, shot outcome, ...). ' +
       `/${base}/actions/<action id> lists every modifier of that action; a modifier's own id also works there. ` +
-      'match, period and match_seconds (the action\'s event) are additions to SPEC, to select and order by.',
+      "match, period and match_seconds (the action's event) are additions to SPEC, to select and order by.",
     idSql: 'em.id',
     from: `FROM event e JOIN match m ON m.id = e.match JOIN event_action ea ON ea.event = e.id JOIN action a ON a.id = ea.action
       JOIN event_modifier em ON em.action = ea.id JOIN modifier mo ON mo.id = em.modifier
@@ -121,18 +194,43 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     fields: [
       field('match', 'uuid', 'Match id (an addition to SPEC).', 'e.match', { nullable: false }),
       field('event', 'uuid', 'Event id.', 'e.id', { nullable: false, filter: 'scan' }),
-      field('action', 'uuid', `Action id (/${base}/all/<action>).`, 'ea.id', { nullable: false, filter: 'bucket' }),
-      field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', { nullable: false, filter: 'scan' }),
+      field('action', 'uuid', `Action id (/${base}/all/<action>).`, 'ea.id', {
+        nullable: false,
+        filter: 'bucket',
+      }),
+      field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
+        nullable: false,
+        filter: 'scan',
+      }),
       field('action_desc', 'string', 'Action type.', 'a.desc', { nullable: false, filter: 'scan' }),
-      field('modifier_type', 'integer', 'Modifier id (/v1/modifiers).', 'em.modifier', { nullable: false, filter: 'scan' }),
-      field('modifier_category', 'string', 'Modifier category (/v1/modifier_categories).', 'mc.desc', { nullable: false, filter: 'scan' }),
+      field('modifier_type', 'integer', 'Modifier id (/v1/modifiers).', 'em.modifier', {
+        nullable: false,
+        filter: 'scan',
+      }),
+      field(
+        'modifier_category',
+        'string',
+        'Modifier category (/v1/modifier_categories).',
+        'mc.desc',
+        { nullable: false, filter: 'scan' },
+      ),
       field('modifier_desc', 'string', 'Modifier.', 'mo.desc', { nullable: false, filter: 'scan' }),
-      field('period', 'integer', 'Period of the event (an addition to SPEC).', 'e.period', { nullable: false, filter: 'scan' }),
-      field('match_seconds', 'float', 'Seconds elapsed in the period (an addition to SPEC).', 'e.match_seconds', { nullable: false, filter: 'scan' }),
+      field('period', 'integer', 'Period of the event (an addition to SPEC).', 'e.period', {
+        nullable: false,
+        filter: 'scan',
+      }),
+      field(
+        'match_seconds',
+        'float',
+        'Seconds elapsed in the period (an addition to SPEC).',
+        'e.match_seconds',
+        { nullable: false, filter: 'scan' },
+      ),
     ],
     hidden: { _seq: 'e.seq' },
     defaultSort: ['period', 'match_seconds', '_seq', 'action', 'modifier_type'],
-    orderNote: 'by period and match_seconds, then the source\'s order of the events, then action and modifier_type, then id',
+    orderNote:
+      "by period and match_seconds, then the source's order of the events, then action and modifier_type, then id",
     pathFilter: 'action',
     // The `all` record of the modifier's action: its event's time and place, and the action's type.
     links: { event: `/${base}/all/{action}` },

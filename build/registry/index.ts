@@ -21,10 +21,20 @@ export interface Registry {
  */
 export const REGISTRY: Registry = {
   resources: [
-    ...referenceResources, ...personnelResources, ...matchResources(v1Scope('clubs')), ...matchResources(v1Scope('national')),
-    ...eventResources('clubs'), ...eventResources('national'), ...analyticsResources('v1'),
-    ...statsResources(v1Scope('clubs')), ...statsResources(v1Scope('national')),
-    ...v0ReferenceResources, ...v0PersonnelResources, ...matchResources(V0), ...analyticsResources('v0'), ...statsResources(V0),
+    ...referenceResources,
+    ...personnelResources,
+    ...matchResources(v1Scope('clubs')),
+    ...matchResources(v1Scope('national')),
+    ...eventResources('clubs'),
+    ...eventResources('national'),
+    ...analyticsResources('v1'),
+    ...statsResources(v1Scope('clubs')),
+    ...statsResources(v1Scope('national')),
+    ...v0ReferenceResources,
+    ...v0PersonnelResources,
+    ...matchResources(V0),
+    ...analyticsResources('v0'),
+    ...statsResources(V0),
   ],
   roots: { v1: V1_ROOT, v0: V0_ROOT },
 };

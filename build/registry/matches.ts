@@ -3,10 +3,11 @@ import { idField, linkNames, type Scope } from './scope.ts';
 import { statsLinks } from './stats-groups.ts';
 
 /**
- * Match information, conditions, lineups and macro-events of a scope (`scope.ts`): in v1 once per match
- * type, `clubs` (teams are /v1/teams) and `national` (a national team is its country, /v1/countries),
- * each query scoped by its match type; in v0 once, every match, with integer ids, no phase fields but
- * matchday, snake_case lineups and macro-events, and the macro-events under /v0/events (SPEC).
+ * Match information, conditions, lineups and macro-events of a scope (`scope.ts`): in v1 once per
+ * match type, `clubs` (teams are /v1/teams) and `national` (a national team is its country,
+ * /v1/countries), each query scoped by its match type; in v0 once, every match, with integer ids,
+ * no phase fields but matchday, snake_case lineups and macro-events, and the macro-events under
+ * /v0/events (SPEC).
  */
 
 const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_name', 'group'];
@@ -16,20 +17,36 @@ const PHASE_JOINS = `JOIN phase ph ON ph.id = m.phase
     LEFT JOIN groupround gr ON gr.id = m.group_round
     LEFT JOIN knockoutround kr ON kr.id = m.knockout_round`;
 
-const matchdayField = field('matchday', 'integer', 'Matchday (league and group phases).', 'm.matchday');
+const matchdayField = field(
+  'matchday',
+  'integer',
+  'Matchday (league and group phases).',
+  'm.matchday',
+);
 
 /**
- * SPEC's phase-specific fields; round, round_name and group appear only on matches of phases that have
- * them. v0 has no phases and rounds: of these, only matchday.
+ * SPEC's phase-specific fields; round, round_name and group appear only on matches of phases that
+ * have them. v0 has no phases and rounds: of these, only matchday.
  */
 function phaseFields(scope: Scope): FieldDef[] {
   if (scope.version === 'v0') return [matchdayField];
   return [
-    field('phase', 'integer', 'Competition phase id (/v1/phases): 1 League, 2 Group, 3 Knockout.', 'm.phase', { nullable: false }),
+    field(
+      'phase',
+      'integer',
+      'Competition phase id (/v1/phases): 1 League, 2 Group, 3 Knockout.',
+      'm.phase',
+      { nullable: false },
+    ),
     field('phase_name', 'string', 'Competition phase name.', 'ph.name', { nullable: false }),
     matchdayField,
-    field('round', 'integer', 'Group round id (/v1/grouprounds) or knockout round id (/v1/knockoutrounds).',
-      'COALESCE(m.group_round, m.knockout_round)', { omitNull: true }),
+    field(
+      'round',
+      'integer',
+      'Group round id (/v1/grouprounds) or knockout round id (/v1/knockoutrounds).',
+      'COALESCE(m.group_round, m.knockout_round)',
+      { omitNull: true },
+    ),
     field('round_name', 'string', 'Round name.', 'COALESCE(gr.name, kr.name)', { omitNull: true }),
     field('group', 'string', 'Group name (group phase).', 'm.group_name', { omitNull: true }),
   ];
@@ -37,10 +54,20 @@ function phaseFields(scope: Scope): FieldDef[] {
 
 function teamFields(scope: Scope): FieldDef[] {
   return [
-    idField(scope, 'home_team', 'Home team (a club, or a country for national teams).', scope.team('m.home_team'), { nullable: false }),
-    field('home_team_name', 'string', 'Home team name.', scope.teamName('m.home_team'), { nullable: false }),
+    idField(
+      scope,
+      'home_team',
+      'Home team (a club, or a country for national teams).',
+      scope.team('m.home_team'),
+      { nullable: false },
+    ),
+    field('home_team_name', 'string', 'Home team name.', scope.teamName('m.home_team'), {
+      nullable: false,
+    }),
     idField(scope, 'away_team', 'Away team.', scope.team('m.away_team'), { nullable: false }),
-    field('away_team_name', 'string', 'Away team name.', scope.teamName('m.away_team'), { nullable: false }),
+    field('away_team_name', 'string', 'Away team name.', scope.teamName('m.away_team'), {
+      nullable: false,
+    }),
   ];
 }
 
@@ -60,12 +87,23 @@ function indexOnly(names: string[], fields: FieldDef[]): FieldDef[] {
 }
 
 /** Filters pre-rendered on every macro-event resource. */
-const EVENT_INDEXES = ['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'];
+const EVENT_INDEXES = [
+  'match',
+  'phase',
+  'matchday',
+  'round_name',
+  'group',
+  'player',
+  'player_team',
+];
 
 /** The macro-events SPEC lists in v0 (v1 adds shootouts). */
 const MACRO_EVENTS = ['goals', 'offenses', 'penalties', 'substitutions'];
 
-/** The analytics a match links to: v1 nests them under `match`; v0 names them flat, `segments` at v0's `segment`. */
+/**
+ * The analytics a match links to: v1 nests them under `match`; v0 names them flat, `segments` at
+ * v0's `segment`.
+ */
 function analyticsLinks(scope: Scope): LinkTemplate {
   const at = (name: string) => `${scope.root}/analytics/match/{id}/${name}`;
   return scope.version === 'v1'
@@ -81,7 +119,10 @@ export function matchResources(scope: Scope): ResourceDef[] {
   const where = `WHERE ${scope.matches}`;
   const credit = dataCredit('m.source');
   const matchLink = `/${base}/{match}/info`;
-  const teamLinks = { homeTeam: scope.teamLink('home_team'), awayTeam: scope.teamLink('away_team') };
+  const teamLinks = {
+    homeTeam: scope.teamLink('home_team'),
+    awayTeam: scope.teamLink('away_team'),
+  };
   const playerLink = `${root}/personnel/players`;
   const phaseJoins = v1 ? PHASE_JOINS : '';
   /** Where a macro-event kind lives: under a match in v1, under /v0/events in v0. */
@@ -89,11 +130,14 @@ export function matchResources(scope: Scope): ResourceDef[] {
   const matchKey = idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false });
 
   /**
-   * A resource of rows that belong to one match: listed under `/<base>/<kind>` and, in v1 and for v0's
-   * match resources, `/<base>/<match>/<kind>`. v0's macro-events live under /v0/events, with
+   * A resource of rows that belong to one match: listed under `/<base>/<kind>` and, in v1 and for
+   * v0's match resources, `/<base>/<match>/<kind>`. v0's macro-events live under /v0/events, with
    * snake_case keys and totals.
    */
-  const perMatch = (kind: string, def: Omit<ResourceDef, 'path' | 'version' | 'idType' | 'paginated' | 'credit'>): ResourceDef => {
+  const perMatch = (
+    kind: string,
+    def: Omit<ResourceDef, 'path' | 'version' | 'idType' | 'paginated' | 'credit'>,
+  ): ResourceDef => {
     const nested = v1 || !MACRO_EVENTS.includes(kind);
     return {
       path: nested ? `${base}/${kind}` : eventPath(kind),
@@ -102,7 +146,10 @@ export function matchResources(scope: Scope): ResourceDef[] {
       paginated: true,
       credit,
       ...(nested
-        ? { parent: { path: base, name: kind, param: 'match', mode: 'collection' as const }, uri: `/${base}/{match}/${kind}/{id}` }
+        ? {
+            parent: { path: base, name: kind, param: 'match', mode: 'collection' as const },
+            uri: `/${base}/{match}/${kind}/{id}`,
+          }
         : { keyCase: 'snake' as const, totals: 'snake' as const }),
       ...def,
       hidden: { ...scope.hidden, ...def.hidden },
@@ -110,8 +157,9 @@ export function matchResources(scope: Scope): ResourceDef[] {
   };
 
   /**
-   * Fields every macro-event has: match, phase fields, teams (DECISIONS), and the player and their team
-   * from the row `alias` (a lineup, or a goal, which names its scorer also where no lineup exists).
+   * Fields every macro-event has: match, phase fields, teams (DECISIONS), and the player and their
+   * team from the row `alias` (a lineup, or a goal, which names its scorer also where no lineup
+   * exists).
    */
   const eventFields = (alias: string, teamColumn = 'team'): FieldDef[] => [
     matchKey,
@@ -120,14 +168,29 @@ export function matchResources(scope: Scope): ResourceDef[] {
     idField(scope, 'player', `Player id (${playerLink}).`, scope.ref('player', `${alias}.player`)),
     field('player_name', 'string', 'Player name.', playerName(alias)),
     idField(scope, 'player_team', 'Team of the player.', scope.team(`${alias}.${teamColumn}`)),
-    field('player_team_name', 'string', 'Name of the player\'s team.', scope.teamName(`${alias}.${teamColumn}`)),
+    field(
+      'player_team_name',
+      'string',
+      "Name of the player's team.",
+      scope.teamName(`${alias}.${teamColumn}`),
+    ),
   ];
   const timeFields = (alias: string): FieldDef[] => [
     field('time_mins', 'integer', 'Match minute.', `${alias}.time_mins`, { nullable: false }),
-    field('stoppage_mins', 'integer', 'Minutes of stoppage time after time_mins.', `${alias}.stoppage_mins`, { nullable: false }),
+    field(
+      'stoppage_mins',
+      'integer',
+      'Minutes of stoppage time after time_mins.',
+      `${alias}.stoppage_mins`,
+      { nullable: false },
+    ),
   ];
   /** Links of a macro-event (or a lineup): snake_case names in v0, as its keys (SPEC). */
-  const eventLinks: Record<string, LinkTemplate> = linkNames(scope.keyCase, { match: matchLink, player: `${playerLink}/{player}`, ...teamLinks });
+  const eventLinks: Record<string, LinkTemplate> = linkNames(scope.keyCase, {
+    match: matchLink,
+    player: `${playerLink}/{player}`,
+    ...teamLinks,
+  });
   const order = { defaultSort: ['time_mins', 'stoppage_mins'], phaseRule: v1 };
   const scopeName = v1 ? scope.matchType! : 'all matches';
 
@@ -150,39 +213,119 @@ export function matchResources(scope: Scope): ResourceDef[] {
       LEFT JOIN referee r ON r.id = m.referee LEFT JOIN person_name rn ON rn.id = r.person
       LEFT JOIN venue v ON v.id = m.venue
       ${where}`,
-    fields: indexOnly(['competition', 'season', 'phase', 'matchday', 'round_name', 'group', 'home_team', 'away_team',
-      'home_manager', 'away_manager', 'referee', 'venue', 'match_date'], [
-      idField(scope, 'competition', 'Competition id.', scope.own('c'), { nullable: false }),
-      field('competition_name', 'string', 'Competition name.', 'c.name', { nullable: false }),
-      field('season', 'integer', `Season id (${root}/seasons).`, 'm.season', { nullable: false }),
-      field('season_name', 'string', 'Season name.', 's.name', { nullable: false }),
-      ...phaseFields(scope),
-      ...teamFields(scope),
-      idField(scope, 'home_manager', `Home manager id (${root}/personnel/managers).`, scope.own('hm')),
-      field('home_manager_name', 'string', 'Home manager name.', 'hmn.full_name'),
-      idField(scope, 'away_manager', 'Away manager id.', scope.own('am')),
-      field('away_manager_name', 'string', 'Away manager name.', 'amn.full_name'),
-      idField(scope, 'referee', `Id of the referee who began officiating (${root}/personnel/referees).`, scope.own('r')),
-      field('referee_name', 'string', 'Referee name.', 'rn.full_name'),
-      idField(scope, 'venue', `Venue id (${root}/venues).`, scope.own('v')),
-      field('venue_name', 'string', 'Venue name.', 'v.name'),
-      field('match_date', 'date', 'Date of the match (local).', 'm.match_date', { nullable: false }),
-      field('kickoff_time', 'time', 'Local kickoff time.', 'm.kickoff_time'),
-      field('firsthalf_length', 'integer', 'Length of the first half in minutes.', 'm.firsthalf_length'),
-      field('secondhalf_length', 'integer', 'Length of the second half in minutes.', 'm.secondhalf_length'),
-      // v0 has no extra-time lengths (SPEC's v0 match info).
-      ...(v1 ? [
-        field('firstextra_length', 'integer', 'Length of the first extra-time period; null when there was none.', 'm.firstextra_length'),
-        field('secondextra_length', 'integer', 'Length of the second extra-time period; null when there was none.', 'm.secondextra_length'),
-      ] : []),
-      field('attendance', 'integer', 'Attendance (estimate).', 'm.attendance'),
-      field('home_score', 'integer', 'Goals of the home team, extra time included, shootout not (an addition to SPEC).', 'm.home_score'),
-      field('away_score', 'integer', 'Goals of the away team (an addition to SPEC).', 'm.away_score'),
-      field('home_shootout_score', 'integer', 'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to SPEC).', 'm.home_shootout_score'),
-      field('away_shootout_score', 'integer', 'Shootout kicks converted by the away team (an addition to SPEC).', 'm.away_shootout_score'),
-      idField(scope, 'shootout_winner', 'Team that won the shootout; null without one (an addition to SPEC).', scope.team('m.shootout_winner')),
-      field('shootout_winner_name', 'string', 'Name of the team that won the shootout.', scope.teamName('m.shootout_winner')),
-    ]),
+    fields: indexOnly(
+      [
+        'competition',
+        'season',
+        'phase',
+        'matchday',
+        'round_name',
+        'group',
+        'home_team',
+        'away_team',
+        'home_manager',
+        'away_manager',
+        'referee',
+        'venue',
+        'match_date',
+      ],
+      [
+        idField(scope, 'competition', 'Competition id.', scope.own('c'), { nullable: false }),
+        field('competition_name', 'string', 'Competition name.', 'c.name', { nullable: false }),
+        field('season', 'integer', `Season id (${root}/seasons).`, 'm.season', { nullable: false }),
+        field('season_name', 'string', 'Season name.', 's.name', { nullable: false }),
+        ...phaseFields(scope),
+        ...teamFields(scope),
+        idField(
+          scope,
+          'home_manager',
+          `Home manager id (${root}/personnel/managers).`,
+          scope.own('hm'),
+        ),
+        field('home_manager_name', 'string', 'Home manager name.', 'hmn.full_name'),
+        idField(scope, 'away_manager', 'Away manager id.', scope.own('am')),
+        field('away_manager_name', 'string', 'Away manager name.', 'amn.full_name'),
+        idField(
+          scope,
+          'referee',
+          `Id of the referee who began officiating (${root}/personnel/referees).`,
+          scope.own('r'),
+        ),
+        field('referee_name', 'string', 'Referee name.', 'rn.full_name'),
+        idField(scope, 'venue', `Venue id (${root}/venues).`, scope.own('v')),
+        field('venue_name', 'string', 'Venue name.', 'v.name'),
+        field('match_date', 'date', 'Date of the match (local).', 'm.match_date', {
+          nullable: false,
+        }),
+        field('kickoff_time', 'time', 'Local kickoff time.', 'm.kickoff_time'),
+        field(
+          'firsthalf_length',
+          'integer',
+          'Length of the first half in minutes.',
+          'm.firsthalf_length',
+        ),
+        field(
+          'secondhalf_length',
+          'integer',
+          'Length of the second half in minutes.',
+          'm.secondhalf_length',
+        ),
+        // v0 has no extra-time lengths (SPEC's v0 match info).
+        ...(v1
+          ? [
+              field(
+                'firstextra_length',
+                'integer',
+                'Length of the first extra-time period; null when there was none.',
+                'm.firstextra_length',
+              ),
+              field(
+                'secondextra_length',
+                'integer',
+                'Length of the second extra-time period; null when there was none.',
+                'm.secondextra_length',
+              ),
+            ]
+          : []),
+        field('attendance', 'integer', 'Attendance (estimate).', 'm.attendance'),
+        field(
+          'home_score',
+          'integer',
+          'Goals of the home team, extra time included, shootout not (an addition to SPEC).',
+          'm.home_score',
+        ),
+        field(
+          'away_score',
+          'integer',
+          'Goals of the away team (an addition to SPEC).',
+          'm.away_score',
+        ),
+        field(
+          'home_shootout_score',
+          'integer',
+          'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to SPEC).',
+          'm.home_shootout_score',
+        ),
+        field(
+          'away_shootout_score',
+          'integer',
+          'Shootout kicks converted by the away team (an addition to SPEC).',
+          'm.away_shootout_score',
+        ),
+        idField(
+          scope,
+          'shootout_winner',
+          'Team that won the shootout; null without one (an addition to SPEC).',
+          scope.team('m.shootout_winner'),
+        ),
+        field(
+          'shootout_winner_name',
+          'string',
+          'Name of the team that won the shootout.',
+          scope.teamName('m.shootout_winner'),
+        ),
+      ],
+    ),
     defaultSort: ['match_date', 'kickoff_time'],
     paginated: true,
     phaseRule: v1,
@@ -199,11 +342,23 @@ export function matchResources(scope: Scope): ResourceDef[] {
       lineups: `/${base}/{id}/lineups`,
       ...(v1
         ? {
-            ...Object.fromEntries([...MACRO_EVENTS, 'shootouts'].map((k) => [k, `/${base}/{id}/${k}`])),
-            events: Object.fromEntries(['actions', 'all', 'touches'].map((k) => [k, `/${scope.base}/events/${k}?match={id}`])),
+            ...Object.fromEntries(
+              [...MACRO_EVENTS, 'shootouts'].map((k) => [k, `/${base}/{id}/${k}`]),
+            ),
+            events: Object.fromEntries(
+              ['actions', 'all', 'touches'].map((k) => [
+                k,
+                `/${scope.base}/events/${k}?match={id}`,
+              ]),
+            ),
           }
-        : { events: Object.fromEntries(MACRO_EVENTS.map((k) => [k, `/${eventPath(k)}?match={id}`])) }),
-      stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}?match={id}`),
+        : {
+            events: Object.fromEntries(MACRO_EVENTS.map((k) => [k, `/${eventPath(k)}?match={id}`])),
+          }),
+      stats: statsLinks(
+        version,
+        (group, name) => `/${scope.base}/stats/${group}/${name}?match={id}`,
+      ),
       analytics: analyticsLinks(scope),
     },
     credit,
@@ -211,46 +366,107 @@ export function matchResources(scope: Scope): ResourceDef[] {
 
   const conditions = perMatch('conditions', {
     title: `Match conditions (${scopeName})`,
-    description: 'Weather at kickoff, half time and full time.' + (v1 ? ' Phase details cannot be used as filters here.' : ''),
+    description:
+      'Weather at kickoff, half time and full time.' +
+      (v1 ? ' Phase details cannot be used as filters here.' : ''),
     idSql: scope.own('mc'),
     from: `FROM match_condition mc JOIN match m ON m.id = mc.match
       LEFT JOIN weather kw ON kw.id = mc.kickoff_weather LEFT JOIN weather hw ON hw.id = mc.halftime_weather
       LEFT JOIN weather fw ON fw.id = mc.fulltime_weather ${where}`,
-    fields: indexOnly(['match', 'kickoff_weather', 'halftime_weather', 'fulltime_weather'], [
-      idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false }),
-      field('kickoff_temp', 'float', 'Temperature at kickoff, degrees Celsius.', 'mc.kickoff_temp'),
-      // v0 conditions have no humidity (SPEC).
-      ...(v1 ? [field('kickoff_humidity', 'float', 'Relative humidity at kickoff, percent.', 'mc.kickoff_humidity')] : []),
-      field('kickoff_weather', 'integer', `Weather id at kickoff (${root}/weather).`, 'mc.kickoff_weather'),
-      field('halftime_weather', 'integer', 'Weather id at half time.', 'mc.halftime_weather'),
-      field('fulltime_weather', 'integer', 'Weather id at full time.', 'mc.fulltime_weather'),
-      field('kickoff_weather_conditions', 'string', 'Weather at kickoff (response key kickoffWeatherCondition, as the original service).',
-        'kw.desc', { key: 'kickoffWeatherCondition' }),
-      field('halftime_weather_conditions', 'string', 'Weather at half time (key halftimeWeatherCondition).', 'hw.desc', { key: 'halftimeWeatherCondition' }),
-      field('fulltime_weather_conditions', 'string', 'Weather at full time (key fulltimeWeatherCondition).', 'fw.desc', { key: 'fulltimeWeatherCondition' }),
-    ]),
+    fields: indexOnly(
+      ['match', 'kickoff_weather', 'halftime_weather', 'fulltime_weather'],
+      [
+        idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false }),
+        field(
+          'kickoff_temp',
+          'float',
+          'Temperature at kickoff, degrees Celsius.',
+          'mc.kickoff_temp',
+        ),
+        // v0 conditions have no humidity (SPEC).
+        ...(v1
+          ? [
+              field(
+                'kickoff_humidity',
+                'float',
+                'Relative humidity at kickoff, percent.',
+                'mc.kickoff_humidity',
+              ),
+            ]
+          : []),
+        field(
+          'kickoff_weather',
+          'integer',
+          `Weather id at kickoff (${root}/weather).`,
+          'mc.kickoff_weather',
+        ),
+        field('halftime_weather', 'integer', 'Weather id at half time.', 'mc.halftime_weather'),
+        field('fulltime_weather', 'integer', 'Weather id at full time.', 'mc.fulltime_weather'),
+        field(
+          'kickoff_weather_conditions',
+          'string',
+          'Weather at kickoff (response key kickoffWeatherCondition, as the original service).',
+          'kw.desc',
+          { key: 'kickoffWeatherCondition' },
+        ),
+        field(
+          'halftime_weather_conditions',
+          'string',
+          'Weather at half time (key halftimeWeatherCondition).',
+          'hw.desc',
+          { key: 'halftimeWeatherCondition' },
+        ),
+        field(
+          'fulltime_weather_conditions',
+          'string',
+          'Weather at full time (key fulltimeWeatherCondition).',
+          'fw.desc',
+          { key: 'fulltimeWeatherCondition' },
+        ),
+      ],
+    ),
     hidden: { _date: 'm.match_date', _kickoff: 'm.kickoff_time' },
     defaultSort: ['_date', '_kickoff'],
     orderNote: 'by match date and kickoff time',
-    ...(v1 ? { refused: { names: PHASE_PARAMS, message: 'Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match\'s conditions.' } } : {}),
+    ...(v1
+      ? {
+          refused: {
+            names: PHASE_PARAMS,
+            message:
+              "Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match's conditions.",
+          },
+        }
+      : {}),
     links: { match: matchLink },
   });
 
   const lineups = perMatch('lineups', {
     title: `Lineups (${scopeName})`,
-    description: 'Players in a match: starters and the substitutes who came on, with captains' + (v1 ? ' and shirt numbers.' : '.'),
+    description:
+      'Players in a match: starters and the substitutes who came on, with captains' +
+      (v1 ? ' and shirt numbers.' : '.'),
     idSql: scope.own('l'),
     from: `FROM lineup l JOIN match m ON m.id = l.match ${phaseJoins} LEFT JOIN position pos ON pos.id = l.position ${where}`,
     keyCase: scope.keyCase,
-    fields: indexOnly(['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'], [
-      ...eventFields('l'),
-      field('position', 'integer', `Position played (${root}/positions).`, 'l.position'),
-      field('position_name', 'string', 'Position name.', 'pos.name'),
-      field('is_starting', 'boolean', 'In the starting eleven.', 'l.is_starting', { nullable: false }),
-      field('is_captain', 'boolean', 'Captain; null when the source does not say.', 'l.is_captain'),
-      // v0 lineups have no shirt number (SPEC); it still orders them.
-      ...(v1 ? [field('number', 'integer', 'Shirt number.', 'l.number')] : []),
-    ]),
+    fields: indexOnly(
+      ['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'],
+      [
+        ...eventFields('l'),
+        field('position', 'integer', `Position played (${root}/positions).`, 'l.position'),
+        field('position_name', 'string', 'Position name.', 'pos.name'),
+        field('is_starting', 'boolean', 'In the starting eleven.', 'l.is_starting', {
+          nullable: false,
+        }),
+        field(
+          'is_captain',
+          'boolean',
+          'Captain; null when the source does not say.',
+          'l.is_captain',
+        ),
+        // v0 lineups have no shirt number (SPEC); it still orders them.
+        ...(v1 ? [field('number', 'integer', 'Shirt number.', 'l.number')] : []),
+      ],
+    ),
     hidden: v1 ? {} : { _number: 'l.number' },
     defaultSort: ['player_team_name', '-is_starting', v1 ? 'number' : '_number'],
     ...(v1 ? {} : { orderNote: 'by team name, starters first, then shirt number' }),
@@ -267,16 +483,27 @@ export function matchResources(scope: Scope): ResourceDef[] {
     idSql: scope.own('g'),
     from: `FROM goal g JOIN match m ON m.id = g.match ${phaseJoins}
       LEFT JOIN shotevent se ON se.id = g.shot_event LEFT JOIN bodypart bp ON bp.id = g.bodypart ${where}`,
-    fields: indexOnly([...EVENT_INDEXES, 'scoring_team'], [
-      ...eventFields('g', 'player_team'),
-      idField(scope, 'scoring_team', 'Team credited with the goal.', scope.team('g.team'), { nullable: false }),
-      field('scoring_team_name', 'string', 'Name of the team credited.', scope.teamName('g.team'), { nullable: false }),
-      field('shot_event', 'integer', `Shot event id (${root}/shotevents).`, 'g.shot_event'),
-      field('shot_event_type', 'string', 'Shot event.', 'se.desc'),
-      field('bodypart', 'integer', `Body part id (${root}/bodyparts).`, 'g.bodypart'),
-      field('bodypart_name', 'string', 'Body part.', 'bp.desc'),
-      ...timeFields('g'),
-    ]),
+    fields: indexOnly(
+      [...EVENT_INDEXES, 'scoring_team'],
+      [
+        ...eventFields('g', 'player_team'),
+        idField(scope, 'scoring_team', 'Team credited with the goal.', scope.team('g.team'), {
+          nullable: false,
+        }),
+        field(
+          'scoring_team_name',
+          'string',
+          'Name of the team credited.',
+          scope.teamName('g.team'),
+          { nullable: false },
+        ),
+        field('shot_event', 'integer', `Shot event id (${root}/shotevents).`, 'g.shot_event'),
+        field('shot_event_type', 'string', 'Shot event.', 'se.desc'),
+        field('bodypart', 'integer', `Body part id (${root}/bodyparts).`, 'g.bodypart'),
+        field('bodypart_name', 'string', 'Body part.', 'bp.desc'),
+        ...timeFields('g'),
+      ],
+    ),
     ...order,
     links: eventLinks,
   });
@@ -287,14 +514,19 @@ export function matchResources(scope: Scope): ResourceDef[] {
     idSql: scope.own('p'),
     from: `FROM penalty p JOIN match m ON m.id = p.match ${phaseJoins} JOIN lineup l ON l.id = p.lineup
       LEFT JOIN foul f ON f.id = p.foul JOIN penalty_outcome o ON o.id = p.outcome ${where}`,
-    fields: indexOnly([...EVENT_INDEXES, 'outcome'], [
-      ...eventFields('l'),
-      field('foul', 'integer', `Foul that led to the kick (${root}/fouls).`, 'p.foul'),
-      field('foul_type', 'string', 'Foul.', 'f.desc'),
-      field('outcome', 'integer', `Outcome id (${root}/penalty_outcomes).`, 'p.outcome', { nullable: false }),
-      field('outcome_type', 'string', 'Outcome.', 'o.desc', { nullable: false }),
-      ...timeFields('p'),
-    ]),
+    fields: indexOnly(
+      [...EVENT_INDEXES, 'outcome'],
+      [
+        ...eventFields('l'),
+        field('foul', 'integer', `Foul that led to the kick (${root}/fouls).`, 'p.foul'),
+        field('foul_type', 'string', 'Foul.', 'f.desc'),
+        field('outcome', 'integer', `Outcome id (${root}/penalty_outcomes).`, 'p.outcome', {
+          nullable: false,
+        }),
+        field('outcome_type', 'string', 'Outcome.', 'o.desc', { nullable: false }),
+        ...timeFields('p'),
+      ],
+    ),
     ...order,
     links: eventLinks,
   });
@@ -305,36 +537,60 @@ export function matchResources(scope: Scope): ResourceDef[] {
     idSql: scope.own('o'),
     from: `FROM offense o JOIN match m ON m.id = o.match ${phaseJoins} JOIN lineup l ON l.id = o.lineup
       LEFT JOIN foul f ON f.id = o.foul JOIN card cd ON cd.id = o.card ${where}`,
-    fields: indexOnly([...EVENT_INDEXES, 'card'], [
-      ...eventFields('l'),
-      field('foul', 'integer', `Foul id (${root}/fouls).`, 'o.foul'),
-      field('foul_type', 'string', 'Foul.', 'f.desc'),
-      field('card', 'integer', `Card id (${root}/cards): 1 Yellow, 2 Yellow/Red, 3 Red.`, 'o.card', { nullable: false }),
-      field('card_type', 'string', 'Card.', 'cd.desc', { nullable: false }),
-      ...timeFields('o'),
-    ]),
+    fields: indexOnly(
+      [...EVENT_INDEXES, 'card'],
+      [
+        ...eventFields('l'),
+        field('foul', 'integer', `Foul id (${root}/fouls).`, 'o.foul'),
+        field('foul_type', 'string', 'Foul.', 'f.desc'),
+        field(
+          'card',
+          'integer',
+          `Card id (${root}/cards): 1 Yellow, 2 Yellow/Red, 3 Red.`,
+          'o.card',
+          { nullable: false },
+        ),
+        field('card_type', 'string', 'Card.', 'cd.desc', { nullable: false }),
+        ...timeFields('o'),
+      ],
+    ),
     ...order,
     links: eventLinks,
   });
 
   const substitutions = perMatch('substitutions', {
     title: `Substitutions (${scopeName})`,
-    description: 'Substitutions. in_player is null when a player left and no substitute could come on.',
+    description:
+      'Substitutions. in_player is null when a player left and no substitute could come on.',
     idSql: scope.own('su'),
     from: `FROM substitution su JOIN match m ON m.id = su.match ${phaseJoins}
       LEFT JOIN lineup li ON li.id = su.lineup_in JOIN lineup lo ON lo.id = su.lineup_out ${where}`,
-    fields: indexOnly([...EVENT_INDEXES, 'team', 'in_player', 'out_player'], [
-      matchKey,
-      ...phaseFields(scope),
-      ...teamFields(scope),
-      idField(scope, 'team', 'Team making the substitution.', scope.team('su.team'), { nullable: false }),
-      field('team_name', 'string', 'Team name.', scope.teamName('su.team'), { nullable: false }),
-      idField(scope, 'in_player', 'Player coming on; null when no one could.', scope.ref('player', 'li.player')),
-      field('in_player_name', 'string', 'Name of the player coming on.', playerName('li')),
-      idField(scope, 'out_player', 'Player going off.', scope.ref('player', 'lo.player'), { nullable: false }),
-      field('out_player_name', 'string', 'Name of the player going off.', playerName('lo'), { nullable: false }),
-      ...timeFields('su'),
-    ]),
+    fields: indexOnly(
+      [...EVENT_INDEXES, 'team', 'in_player', 'out_player'],
+      [
+        matchKey,
+        ...phaseFields(scope),
+        ...teamFields(scope),
+        idField(scope, 'team', 'Team making the substitution.', scope.team('su.team'), {
+          nullable: false,
+        }),
+        field('team_name', 'string', 'Team name.', scope.teamName('su.team'), { nullable: false }),
+        idField(
+          scope,
+          'in_player',
+          'Player coming on; null when no one could.',
+          scope.ref('player', 'li.player'),
+        ),
+        field('in_player_name', 'string', 'Name of the player coming on.', playerName('li')),
+        idField(scope, 'out_player', 'Player going off.', scope.ref('player', 'lo.player'), {
+          nullable: false,
+        }),
+        field('out_player_name', 'string', 'Name of the player going off.', playerName('lo'), {
+          nullable: false,
+        }),
+        ...timeFields('su'),
+      ],
+    ),
     ...order,
     links: linkNames(scope.keyCase, {
       match: matchLink,
@@ -348,21 +604,41 @@ export function matchResources(scope: Scope): ResourceDef[] {
 
   const shootouts = perMatch('shootouts', {
     title: `Penalty shootouts (${scopeName})`,
-    description: 'Kicks of penalty shootouts, in the order taken. opening_team is the team that kicked first.',
+    description:
+      'Kicks of penalty shootouts, in the order taken. opening_team is the team that kicked first.',
     idSql: 'k.id',
     from: `FROM shootout k JOIN match m ON m.id = k.match ${phaseJoins} JOIN lineup l ON l.id = k.lineup
       JOIN penalty_outcome o ON o.id = k.outcome ${where}`,
-    fields: indexOnly([...EVENT_INDEXES, 'opening_team', 'outcome'], [
-      ...eventFields('l').filter((f) => f.name !== 'player' && f.name !== 'player_name'),
-      field('opening_team', 'uuid', 'Team that kicked first.', 'k.opening_team', { nullable: false }),
-      field('opening_team_name', 'string', 'Name of the team that kicked first.', scope.teamName('k.opening_team'), { nullable: false }),
-      field('player', 'uuid', 'Kicker (/v1/personnel/players).', 'l.player', { nullable: false }),
-      field('player_name', 'string', 'Kicker\'s name.', playerName('l'), { nullable: false }),
-      field('shootout_round', 'integer', 'Round of the shootout (1 = first pair of kicks).', 'k.round', { nullable: false }),
-      field('outcome', 'integer', 'Outcome id (/v1/penalty_outcomes).', 'k.outcome', { nullable: false }),
-      field('outcome_type', 'string', 'Outcome.', 'o.desc', { nullable: false }),
-    ]),
-    hidden: { _date: 'm.match_date', _kick: "k.round * 2 - (l.team = k.opening_team)" },
+    fields: indexOnly(
+      [...EVENT_INDEXES, 'opening_team', 'outcome'],
+      [
+        ...eventFields('l').filter((f) => f.name !== 'player' && f.name !== 'player_name'),
+        field('opening_team', 'uuid', 'Team that kicked first.', 'k.opening_team', {
+          nullable: false,
+        }),
+        field(
+          'opening_team_name',
+          'string',
+          'Name of the team that kicked first.',
+          scope.teamName('k.opening_team'),
+          { nullable: false },
+        ),
+        field('player', 'uuid', 'Kicker (/v1/personnel/players).', 'l.player', { nullable: false }),
+        field('player_name', 'string', "Kicker's name.", playerName('l'), { nullable: false }),
+        field(
+          'shootout_round',
+          'integer',
+          'Round of the shootout (1 = first pair of kicks).',
+          'k.round',
+          { nullable: false },
+        ),
+        field('outcome', 'integer', 'Outcome id (/v1/penalty_outcomes).', 'k.outcome', {
+          nullable: false,
+        }),
+        field('outcome_type', 'string', 'Outcome.', 'o.desc', { nullable: false }),
+      ],
+    ),
+    hidden: { _date: 'm.match_date', _kick: 'k.round * 2 - (l.team = k.opening_team)' },
     defaultSort: ['_date', 'match', '_kick'],
     orderNote: 'by match date, then match, then the order the kicks were taken',
     phaseRule: true,

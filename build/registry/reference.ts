@@ -2,8 +2,8 @@ import { REFERENCE, field, type FieldDef, type LinkTemplate, type ResourceDef } 
 import { supplierIdField, V0 } from './scope.ts';
 
 /**
- * The reference resources of SPEC: v1's, confederations through modifier categories, and v0's, which
- * are some of them with integer ids, `supplier_id` and v0's field sets.
+ * The reference resources of SPEC: v1's, confederations through modifier categories, and v0's,
+ * which are some of them with integer ids, `supplier_id` and v0's field sets.
  */
 
 /** A v1 reference resource: `source` in its attribution is empty (SPEC). */
@@ -27,10 +27,12 @@ function fixedList(
     idType: 'integer',
     idSql: 't.id',
     from: `FROM ${table} t`,
-    fields: [field(column.name, 'string', column.description, `t.${column.sqlColumn ?? column.name}`, {
-      nullable: false,
-      ...(column.key ? { key: column.key } : {}),
-    })],
+    fields: [
+      field(column.name, 'string', column.description, `t.${column.sqlColumn ?? column.name}`, {
+        nullable: false,
+        ...(column.key ? { key: column.key } : {}),
+      }),
+    ],
     defaultSort: [],
     paginated: false,
     links: {},
@@ -43,15 +45,26 @@ const name = (what: string) => ({ name: 'name', description: what });
 
 const countryFields: FieldDef[] = [
   field('name', 'string', 'Country name.', 'c.name', { nullable: false }),
-  field('confederation', 'integer', 'Confederation id (/v1/confederations); null for a team outside every confederation or one its source cannot place.', 'c.confederation'),
+  field(
+    'confederation',
+    'integer',
+    'Confederation id (/v1/confederations); null for a team outside every confederation or one its source cannot place.',
+    'c.confederation',
+  ),
 ];
 
 /** Every v1 reference resource. */
 export const referenceResources: ResourceDef[] = [
-  fixedList('confederations', 'Confederations', 'Football confederations (FIFA member associations grouped by continent).',
-    'confederation', name('Acronym of the confederation.'), {
+  fixedList(
+    'confederations',
+    'Confederations',
+    'Football confederations (FIFA member associations grouped by continent).',
+    'confederation',
+    name('Acronym of the confederation.'),
+    {
       links: { countries: '/v1/countries?confederation={id}' },
-    }),
+    },
+  ),
   reference({
     path: 'countries',
     title: 'Countries',
@@ -94,8 +107,16 @@ export const referenceResources: ResourceDef[] = [
     idSql: 'd.id',
     from: 'FROM domestic_competition d JOIN competition c ON c.id = d.id',
     fields: [
-      field('competition', 'uuid', 'Competition id (/v1/competitions).', 'd.id', { nullable: false }),
-      field('country', 'uuid', 'Country of the national association that organises it.', 'd.country', { nullable: false }),
+      field('competition', 'uuid', 'Competition id (/v1/competitions).', 'd.id', {
+        nullable: false,
+      }),
+      field(
+        'country',
+        'uuid',
+        'Country of the national association that organises it.',
+        'd.country',
+        { nullable: false },
+      ),
     ],
     defaultSort: [],
     paginated: false,
@@ -109,23 +130,66 @@ export const referenceResources: ResourceDef[] = [
     idSql: 'i.id',
     from: 'FROM intl_competition i',
     fields: [
-      field('competition', 'uuid', 'Competition id (/v1/competitions).', 'i.id', { nullable: false }),
-      field('confederation', 'integer', 'Organising confederation id (/v1/confederations); null when none organises it (friendlies, invitational cups).', 'i.confederation'),
+      field('competition', 'uuid', 'Competition id (/v1/competitions).', 'i.id', {
+        nullable: false,
+      }),
+      field(
+        'confederation',
+        'integer',
+        'Organising confederation id (/v1/confederations); null when none organises it (friendlies, invitational cups).',
+        'i.confederation',
+      ),
     ],
     defaultSort: [],
     paginated: false,
-    links: { competition: '/v1/competitions/{competition}', confederation: '/v1/confederations/{confederation}' },
+    links: {
+      competition: '/v1/competitions/{competition}',
+      confederation: '/v1/confederations/{confederation}',
+    },
   }),
-  fixedList('phases', 'Competition phases', 'League, group and knockout phases.', 'phase', name('Phase name.')),
-  fixedList('grouprounds', 'Group rounds', 'Rounds of group phases.', 'groupround', name('Round name.')),
-  fixedList('knockoutrounds', 'Knockout rounds', 'Rounds of knockout phases.', 'knockoutround', name('Round name.')),
-  fixedList('weather', 'Weather conditions', 'Weather conditions in US National Weather Service terms.', 'weather',
-    desc('Weather condition.')),
-  fixedList('surfaces', 'Playing surfaces', 'Types of playing surface. The records carry the name under the key `desc`, as the original service did.',
-    'surface', { name: 'name', description: 'Surface type (response key `desc`).', key: 'desc' }),
+  fixedList(
+    'phases',
+    'Competition phases',
+    'League, group and knockout phases.',
+    'phase',
+    name('Phase name.'),
+  ),
+  fixedList(
+    'grouprounds',
+    'Group rounds',
+    'Rounds of group phases.',
+    'groupround',
+    name('Round name.'),
+  ),
+  fixedList(
+    'knockoutrounds',
+    'Knockout rounds',
+    'Rounds of knockout phases.',
+    'knockoutround',
+    name('Round name.'),
+  ),
+  fixedList(
+    'weather',
+    'Weather conditions',
+    'Weather conditions in US National Weather Service terms.',
+    'weather',
+    desc('Weather condition.'),
+  ),
+  fixedList(
+    'surfaces',
+    'Playing surfaces',
+    'Types of playing surface. The records carry the name under the key `desc`, as the original service did.',
+    'surface',
+    { name: 'name', description: 'Surface type (response key `desc`).', key: 'desc' },
+  ),
   {
-    ...fixedList('seasons', 'Seasons', 'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year).',
-      'season', name('Season year or years.')),
+    ...fixedList(
+      'seasons',
+      'Seasons',
+      'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year).',
+      'season',
+      name('Season year or years.'),
+    ),
     defaultSort: ['name'],
   },
   reference({
@@ -152,8 +216,12 @@ export const referenceResources: ResourceDef[] = [
     from: 'FROM timezone z',
     fields: [
       field('name', 'string', 'Region name.', 'z.name', { nullable: false }),
-      field('confederation', 'integer', 'Confederation id of the region.', 'z.confederation', { nullable: false }),
-      field('offset', 'float', 'Standard offset from UTC in decimal hours.', 'z.offset', { nullable: false }),
+      field('confederation', 'integer', 'Confederation id of the region.', 'z.confederation', {
+        nullable: false,
+      }),
+      field('offset', 'float', 'Standard offset from UTC in decimal hours.', 'z.offset', {
+        nullable: false,
+      }),
     ],
     defaultSort: [],
     paginated: true,
@@ -168,7 +236,12 @@ export const referenceResources: ResourceDef[] = [
     from: 'FROM venue v',
     fields: [
       field('name', 'string', 'Venue name.', 'v.name', { nullable: false }),
-      field('team', 'uuid', 'Team playing home matches there; null when there are several.', 'v.team'),
+      field(
+        'team',
+        'uuid',
+        'Team playing home matches there; null when there are several.',
+        'v.team',
+      ),
       field('city', 'string', 'City.', 'v.city'),
       field('country', 'uuid', 'Country of the venue.', 'v.country', { nullable: false }),
       field('timezone', 'integer', 'Time zone region id (/v1/timezones).', 'v.timezone'),
@@ -190,34 +263,77 @@ export const referenceResources: ResourceDef[] = [
       surface: '/v1/surfaces/{surface}',
     },
   }),
-  fixedList('name_order', 'Name orders', 'Orders in which a person\'s names are written.', 'name_order', desc('Name order.')),
+  fixedList(
+    'name_order',
+    'Name orders',
+    "Orders in which a person's names are written.",
+    'name_order',
+    desc('Name order.'),
+  ),
   fixedList('positions', 'Positions', 'Playing positions.', 'position', name('Position name.'), {
     links: { players: '/v1/personnel/players?position={id}' },
   }),
   fixedList('fouls', 'Fouls', 'Kinds of foul.', 'foul', desc('Foul.')),
   fixedList('cards', 'Cards', 'Disciplinary cards.', 'card', desc('Card.')),
-  fixedList('bodyparts', 'Body parts', 'Body parts a player scores or shoots with.', 'bodypart', desc('Body part.')),
-  fixedList('shotevents', 'Shot events', 'Scenarios in which a shot was taken.', 'shotevent', desc('Shot scenario.')),
-  fixedList('penalty_outcomes', 'Penalty outcomes', 'Outcomes of a penalty kick.', 'penalty_outcome', desc('Outcome.')),
-  fixedList('actions', 'Actions', 'Micro-event actions. Ids are the Wyscout sub-event codes they stand for.', 'action',
-    desc('Event action.'), { paginated: true }),
+  fixedList(
+    'bodyparts',
+    'Body parts',
+    'Body parts a player scores or shoots with.',
+    'bodypart',
+    desc('Body part.'),
+  ),
+  fixedList(
+    'shotevents',
+    'Shot events',
+    'Scenarios in which a shot was taken.',
+    'shotevent',
+    desc('Shot scenario.'),
+  ),
+  fixedList(
+    'penalty_outcomes',
+    'Penalty outcomes',
+    'Outcomes of a penalty kick.',
+    'penalty_outcome',
+    desc('Outcome.'),
+  ),
+  fixedList(
+    'actions',
+    'Actions',
+    'Micro-event actions. Ids are the Wyscout sub-event codes they stand for.',
+    'action',
+    desc('Event action.'),
+    { paginated: true },
+  ),
   reference({
     path: 'modifiers',
     title: 'Modifiers',
-    description: 'Modifiers that add context to an action. Ids 101-2101 are the Wyscout tag codes; 3000 and up are the project\'s.',
+    description:
+      "Modifiers that add context to an action. Ids 101-2101 are the Wyscout tag codes; 3000 and up are the project's.",
     idType: 'integer',
     idSql: 'm.id',
     from: 'FROM modifier m',
     fields: [
       field('desc', 'string', 'Modifier.', 'm.desc', { nullable: false }),
-      field('category', 'integer', 'Modifier category id (/v1/modifier_categories).', 'm.category', { nullable: false }),
+      field(
+        'category',
+        'integer',
+        'Modifier category id (/v1/modifier_categories).',
+        'm.category',
+        { nullable: false },
+      ),
     ],
     defaultSort: [],
     paginated: true,
     links: { category: '/v1/modifier_categories/{category}' },
   }),
-  fixedList('modifier_categories', 'Modifier categories', 'Categories of action modifiers.', 'modifier_category',
-    desc('Modifier category.'), { paginated: true }),
+  fixedList(
+    'modifier_categories',
+    'Modifier categories',
+    'Categories of action modifiers.',
+    'modifier_category',
+    desc('Modifier category.'),
+    { paginated: true },
+  ),
 ];
 
 /** A v1 reference resource by name. */
@@ -229,19 +345,35 @@ function v1(name: string): ResourceDef {
 
 /** Link templates pointed at v0's counterparts of v1's resources. */
 function toV0(links: Record<string, LinkTemplate>): Record<string, LinkTemplate> {
-  return Object.fromEntries(Object.entries(links).map(([name, t]) => [name, typeof t === 'string' ? t.replace(/^\/v1\//, '/v0/') : toV0(t)]));
+  return Object.fromEntries(
+    Object.entries(links).map(([name, t]) => [
+      name,
+      typeof t === 'string' ? t.replace(/^\/v1\//, '/v0/') : toV0(t),
+    ]),
+  );
 }
 
 /**
- * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated, as SPEC sets no
- * pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
+ * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated, as SPEC sets
+ * no pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
  * `changes` replaces what v0 does differently (integer ids from `v0_id`, field sets).
  */
 function inV0(name: string, changes: Partial<ResourceDef> = {}): ResourceDef {
   const def = v1(name);
-  const v0: ResourceDef = { ...def, path: `v0/${name}`, version: 'v0', paginated: true, links: toV0(def.links), ...changes };
+  const v0: ResourceDef = {
+    ...def,
+    path: `v0/${name}`,
+    version: 'v0',
+    paginated: true,
+    links: toV0(def.links),
+    ...changes,
+  };
   const toV0Text = (text: string) => text.replaceAll('/v1/', '/v0/');
-  return { ...v0, description: toV0Text(v0.description), fields: v0.fields.map((f) => ({ ...f, description: toV0Text(f.description) })) };
+  return {
+    ...v0,
+    description: toV0Text(v0.description),
+    fields: v0.fields.map((f) => ({ ...f, description: toV0Text(f.description) })),
+  };
 }
 
 /** The v0 reference resources of SPEC, in its order. */
@@ -256,7 +388,8 @@ export const v0ReferenceResources: ResourceDef[] = [
   inV0('weather'),
   inV0('surfaces'),
   inV0('seasons', {
-    description: 'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year), the same ids as in v1.',
+    description:
+      'Seasons: a calendar year (id = the year) or a split season (id = start year * 10000 + end year), the same ids as in v1.',
     fields: [...v1('seasons').fields, supplierIdField('t')],
   }),
   inV0('teams', {
@@ -264,7 +397,13 @@ export const v0ReferenceResources: ResourceDef[] = [
     idSql: V0.own('t'),
     fields: [
       ...v1('teams').fields.filter((f) => f.name === 'name'),
-      field('country', 'integer', 'Country of the club (/v0/countries).', V0.ref('country', 't.country'), { nullable: false }),
+      field(
+        'country',
+        'integer',
+        'Country of the club (/v0/countries).',
+        V0.ref('country', 't.country'),
+        { nullable: false },
+      ),
       supplierIdField('t'),
     ],
   }),
@@ -272,11 +411,29 @@ export const v0ReferenceResources: ResourceDef[] = [
     idType: 'integer',
     idSql: V0.own('v'),
     // v0 venues have no time zone (SPEC, Venue).
-    fields: v1('venues').fields.filter((f) => f.name !== 'timezone').map((f) =>
-      f.name === 'team' ? field('team', 'integer', 'Team playing home matches there; null when there are several.', V0.ref('team', 'v.team'))
-        : f.name === 'country' ? field('country', 'integer', 'Country of the venue.', V0.ref('country', 'v.country'), { nullable: false })
-          : f),
-    links: toV0(Object.fromEntries(Object.entries(v1('venues').links).filter(([name]) => name !== 'timezone'))),
+    fields: v1('venues')
+      .fields.filter((f) => f.name !== 'timezone')
+      .map((f) =>
+        f.name === 'team'
+          ? field(
+              'team',
+              'integer',
+              'Team playing home matches there; null when there are several.',
+              V0.ref('team', 'v.team'),
+            )
+          : f.name === 'country'
+            ? field('country', 'integer', 'Country of the venue.', V0.ref('country', 'v.country'), {
+                nullable: false,
+              })
+            : f,
+      ),
+    links: toV0(
+      Object.fromEntries(
+        Object.entries(v1('venues').links).filter(([name]) => name !== 'timezone'),
+      ),
+    ),
   }),
-  ...['positions', 'fouls', 'cards', 'bodyparts', 'shotevents', 'penalty_outcomes'].map((name) => inV0(name)),
+  ...['positions', 'fouls', 'cards', 'bodyparts', 'shotevents', 'penalty_outcomes'].map((name) =>
+    inV0(name),
+  ),
 ];

@@ -4,10 +4,19 @@ import { statsLinks } from './stats-groups.ts';
 /** The link tree of a match type (`club` and `natl` in the v1 root). */
 function matchTypeLinks(matchType: 'clubs' | 'national'): LinkTemplate {
   const base = `/v1/${matchType}`;
-  const under = (group: string, names: string[]) => Object.fromEntries(names.map((n) => [n, `${base}/${group}/${n}`]));
+  const under = (group: string, names: string[]) =>
+    Object.fromEntries(names.map((n) => [n, `${base}/${group}/${n}`]));
   return {
     events: under('events', ['actions', 'all', 'touches']),
-    matches: under('matches', ['conditions', 'goals', 'info', 'lineups', 'offenses', 'penalties', 'substitutions']),
+    matches: under('matches', [
+      'conditions',
+      'goals',
+      'info',
+      'lineups',
+      'offenses',
+      'penalties',
+      'substitutions',
+    ]),
     stats: statsLinks('v1', (group, name) => `${base}/stats/${group}/${name}`),
   };
 }
@@ -52,8 +61,8 @@ export const V1_ROOT: Record<string, LinkTemplate> = {
 };
 
 /**
- * The v0 service root: its reference resources, persons and personnel (also at /v0/players, ...), and
- * the match data of every match: `matches`, the macro-events under `events`, and `stats`.
+ * The v0 service root: its reference resources, persons and personnel (also at /v0/players, ...),
+ * and the match data of every match: `matches`, the macro-events under `events`, and `stats`.
  */
 export const V0_ROOT: Record<string, LinkTemplate> = {
   bodyparts: '/v0/bodyparts',
@@ -61,10 +70,14 @@ export const V0_ROOT: Record<string, LinkTemplate> = {
   competitions: '/v0/competitions',
   confederations: '/v0/confederations',
   countries: '/v0/countries',
-  events: Object.fromEntries(['goals', 'offenses', 'penalties', 'substitutions'].map((k) => [k, `/v0/events/${k}`])),
+  events: Object.fromEntries(
+    ['goals', 'offenses', 'penalties', 'substitutions'].map((k) => [k, `/v0/events/${k}`]),
+  ),
   fouls: '/v0/fouls',
   managers: '/v0/managers',
-  matches: Object.fromEntries(['conditions', 'info', 'lineups'].map((k) => [k, `/v0/matches/${k}`])),
+  matches: Object.fromEntries(
+    ['conditions', 'info', 'lineups'].map((k) => [k, `/v0/matches/${k}`]),
+  ),
   penaltyOutcomes: '/v0/penalty_outcomes',
   personnel: {
     managers: '/v0/personnel/managers',

@@ -5,10 +5,11 @@ import type { FieldType } from '../../server/manifest.ts';
 export type MatchType = 'clubs' | 'national';
 
 /**
- * Where a family of resources is published and how its records name other records. v1 publishes match
- * data once per match type, with uuid ids; v0 publishes every match under one path, with the integer ids
- * each table keeps in `v0_id` (DECISIONS, Identifiers). The registry's definitions take a scope rather
- * than being written twice: v0 is the same resources, built by the same code, with these differences.
+ * Where a family of resources is published and how its records name other records. v1 publishes
+ * match data once per match type, with uuid ids; v0 publishes every match under one path, with the
+ * integer ids each table keeps in `v0_id` (DECISIONS, Identifiers). The registry's definitions take
+ * a scope rather than being written twice: v0 is the same resources, built by the same code, with
+ * these differences.
  */
 export interface Scope {
   version: 'v1' | 'v0';
@@ -28,7 +29,10 @@ export interface Scope {
   own(alias: string): string;
   /** SQL of the id of the `table` row whose v1 id is the SQL `v1`. */
   ref(table: string, v1: string): string;
-  /** SQL of the id of a match's team whose v1 id is the SQL `v1`: a club, or a country (`m` is the match). */
+  /**
+   * SQL of the id of a match's team whose v1 id is the SQL `v1`: a club, or a country (`m` is the
+   * match).
+   */
   team(v1: string): string;
   /** SQL of that team's name. */
   teamName(v1: string): string;
@@ -62,9 +66,9 @@ export function v1Scope(matchType: MatchType): Scope {
 }
 
 /**
- * A column of a match's team whose v1 id is the SQL `v1`: the club or the country the match type says
- * (`m` is the match). In v0, clubs and countries take their ids from one counter (`data/db.ts`), so a
- * team id names one team whichever table holds it.
+ * A column of a match's team whose v1 id is the SQL `v1`: the club or the country the match type
+ * says (`m` is the match). In v0, clubs and countries take their ids from one counter
+ * (`data/db.ts`), so a team id names one team whichever table holds it.
  */
 export const byMatchType = (column: string, v1: string) =>
   `CASE m.match_type WHEN 'clubs' THEN (SELECT ${column} FROM team WHERE id = ${v1}) ELSE (SELECT ${column} FROM country WHERE id = ${v1}) END`;
@@ -87,7 +91,13 @@ export const V0: Scope = {
 };
 
 /** A field holding an entity id of the scope (uuid in v1, integer in v0). */
-export function idField(scope: Scope, name: string, description: string, sql: string, extra: Partial<FieldDef> = {}): FieldDef {
+export function idField(
+  scope: Scope,
+  name: string,
+  description: string,
+  sql: string,
+  extra: Partial<FieldDef> = {},
+): FieldDef {
   return field(name, scope.idType, description, sql, extra);
 }
 
@@ -95,7 +105,10 @@ export function idField(scope: Scope, name: string, description: string, sql: st
  * Link names in the scope's key case: v0's snake_case resources name their links as their keys
  * (`home_team`, SPEC's v0 goals); nested link objects keep their names.
  */
-export function linkNames(keyCase: 'camel' | 'snake', links: Record<string, LinkTemplate>): Record<string, LinkTemplate> {
+export function linkNames(
+  keyCase: 'camel' | 'snake',
+  links: Record<string, LinkTemplate>,
+): Record<string, LinkTemplate> {
   if (keyCase === 'camel') return links;
   const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
   return Object.fromEntries(Object.entries(links).map(([name, link]) => [snake(name), link]));
@@ -103,5 +116,10 @@ export function linkNames(keyCase: 'camel' | 'snake', links: Record<string, Link
 
 /** v0's `supplier_id` of the row of alias `alias`: the supplier's own id of the record (SPEC). */
 export function supplierIdField(alias: string): FieldDef {
-  return field('supplier_id', 'integer', 'The data supplier\'s id of the record; null when the source has none.', `${alias}.supplier_id`);
+  return field(
+    'supplier_id',
+    'integer',
+    "The data supplier's id of the record; null when the source has none.",
+    `${alias}.supplier_id`,
+  );
 }

@@ -11,15 +11,27 @@ const V1_GROUPS: Readonly<Record<string, readonly string[]>> = {
   touches: ['duels', 'locations', 'totals'],
 };
 
-/** The statistics groups and names of each version: v0 adds `setpieces/keyplays` (SPEC, DECISIONS). */
-export const STATS_GROUPS: Readonly<Record<'v1' | 'v0', Readonly<Record<string, readonly string[]>>>> = {
+/**
+ * The statistics groups and names of each version: v0 adds `setpieces/keyplays` (SPEC, DECISIONS).
+ */
+export const STATS_GROUPS: Readonly<
+  Record<'v1' | 'v0', Readonly<Record<string, readonly string[]>>>
+> = {
   v1: V1_GROUPS,
   v0: { ...V1_GROUPS, setpieces: [...V1_GROUPS['setpieces']!, 'keyplays'] },
 };
 
-/** A link object `{group: {name: path}}` with `path(group, name)` for every statistic of a version. */
-export function statsLinks(version: 'v1' | 'v0', path: (group: string, name: string) => string): Record<string, Record<string, string>> {
+/**
+ * A link object `{group: {name: path}}` with `path(group, name)` for every statistic of a version.
+ */
+export function statsLinks(
+  version: 'v1' | 'v0',
+  path: (group: string, name: string) => string,
+): Record<string, Record<string, string>> {
   return Object.fromEntries(
-    Object.entries(STATS_GROUPS[version]).map(([group, names]) => [group, Object.fromEntries(names.map((n) => [n, path(group, n)]))]),
+    Object.entries(STATS_GROUPS[version]).map(([group, names]) => [
+      group,
+      Object.fromEntries(names.map((n) => [n, path(group, n)])),
+    ]),
   );
 }

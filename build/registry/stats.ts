@@ -7,22 +7,25 @@ import { STATS_GROUPS } from './stats-groups.ts';
 
 /**
  * Match statistics per lineup (DECISIONS, "Statistics"), once per scope and statistic:
- * `/v1/{match_type}/stats/<group>/<name>` and `/v0/stats/<group>/<name>`, one record per lineup entry
- * whose id is the lineup's, so a lineup's `stats` links (`.../<group>/<name>/<lineup id>`) are its
- * records. The fields after the common ones, and how each is computed, come from the rule table
- * `build/stats/fields.ts`; the build computes them into `temp.lineup_stat` (`build/stats/lineup-stat.ts`)
- * once, before the first of these resources is written, and both versions read it.
+ * `/v1/{match_type}/stats/<group>/<name>` and `/v0/stats/<group>/<name>`, one record per lineup
+ * entry whose id is the lineup's, so a lineup's `stats` links (`.../<group>/<name>/<lineup id>`)
+ * are its records. The fields after the common ones, and how each is computed, come from the rule
+ * table
+ * `build/stats/fields.ts`; the build computes them into `temp.lineup_stat`
+ * (`build/stats/lineup-stat.ts`) once, before the first of these resources is written, and both
+ * versions read it.
  *
  * Sized for ~60,000 lineups x 32 statistics (about 2 M records per version): records live in bucket
- * files, not a file each; `match` (what the match records link to) is pre-rendered per value, `player`
- * is a bucket filter, and the other filters are composed within a match's or a player's records.
+ * files, not a file each; `match` (what the match records link to) is pre-rendered per value,
+ * `player` is a bucket filter, and the other filters are composed within a match's or a player's
+ * records.
  */
 
 /**
- * How `player` is filtered: a bucket filter, so a player's records across matches (a few dozen) come from
- * one file of many players' groups rather than a folder per player in each of the statistics resources
- * (~15,000 players at full scale); composed within the whole collection instead, `?player=` alone would
- * pass the scan limit there.
+ * How `player` is filtered: a bucket filter, so a player's records across matches (a few dozen)
+ * come from one file of many players' groups rather than a folder per player in each of the
+ * statistics resources (~15,000 players at full scale); composed within the whole collection
+ * instead, `?player=` alone would pass the scan limit there.
  */
 const PLAYER_FILTER = 'bucket' as const;
 
@@ -30,46 +33,76 @@ const PLAYER_FILTER = 'bucket' as const;
 export function statsResources(scope: Scope): ResourceDef[] {
   const { root, version } = scope;
   const common: FieldDef[] = [
-    idField(scope, 'lineup', 'Lineup id (the record id too).', scope.own('l'), { nullable: false, filter: 'none' }),
+    idField(scope, 'lineup', 'Lineup id (the record id too).', scope.own('l'), {
+      nullable: false,
+      filter: 'none',
+    }),
     idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false }),
-    idField(scope, 'player', `Player id (${root}/personnel/players).`, scope.ref('player', 'l.player'), { nullable: false, filter: PLAYER_FILTER }),
-    field('player_name', 'string', 'Player name.',
-      '(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = l.player)', { nullable: false, filter: 'scan' }),
-    idField(scope, 'player_team', 'Team of the player (a club, or a country for national teams).', scope.team('l.team'), { nullable: false, filter: 'scan' }),
-    field('player_team_name', 'string', 'Name of the player\'s team.', scope.teamName('l.team'), { nullable: false, filter: 'scan' }),
+    idField(
+      scope,
+      'player',
+      `Player id (${root}/personnel/players).`,
+      scope.ref('player', 'l.player'),
+      { nullable: false, filter: PLAYER_FILTER },
+    ),
+    field(
+      'player_name',
+      'string',
+      'Player name.',
+      '(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = l.player)',
+      { nullable: false, filter: 'scan' },
+    ),
+    idField(
+      scope,
+      'player_team',
+      'Team of the player (a club, or a country for national teams).',
+      scope.team('l.team'),
+      { nullable: false, filter: 'scan' },
+    ),
+    field('player_team_name', 'string', "Name of the player's team.", scope.teamName('l.team'), {
+      nullable: false,
+      filter: 'scan',
+    }),
   ];
-  return Object.entries(STATS_GROUPS[version]).flatMap(([group, names]) => names.map((name): ResourceDef => {
-    const rules = STAT_FIELDS[group]?.[name];
-    if (!rules) throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
-    return {
-      path: `${scope.base}/stats/${group}/${name}`,
-      version,
-      title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
-      description: `One record per lineup entry (a player in a match): the ${group}/${name} statistic. Counts come from ` +
-        'the match\'s micro-events where it has them, from its goals, penalties and offenses where those can tell, and are ' +
-        'null where the source cannot tell. ?match=<id> gives a match\'s players; each field documents its rule.',
-      idType: scope.idType,
-      idSql: scope.own('l'),
-      from: `FROM temp.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
+  return Object.entries(STATS_GROUPS[version]).flatMap(([group, names]) =>
+    names.map((name): ResourceDef => {
+      const rules = STAT_FIELDS[group]?.[name];
+      if (!rules)
+        throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
+      return {
+        path: `${scope.base}/stats/${group}/${name}`,
+        version,
+        title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
+        description:
+          `One record per lineup entry (a player in a match): the ${group}/${name} statistic. Counts come from ` +
+          "the match's micro-events where it has them, from its goals, penalties and offenses where those can tell, and are " +
+          "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
+        idType: scope.idType,
+        idSql: scope.own('l'),
+        from: `FROM temp.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
         WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches}`,
-      fields: [
-        ...common,
-        ...Object.entries(rules).map(([f, rule]) =>
-          field(f, fieldType(rule), describeRule(rule), `json_extract(s.counts, '$.${f}')`, { filter: 'none' })),
-      ],
-      hidden: { ...scope.hidden, _date: 'm.match_date' },
-      defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
-      orderNote: 'by match date, then match, then team name and player name, then id',
-      paginated: true,
-      recordFiles: 'bucket',
-      temp: [LINEUP_STATS, MATCH_SOURCES],
-      links: {
-        lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
-        match: `/${scope.base}/matches/{match}/info`,
-        player: `${root}/personnel/players/{player}`,
-        playerTeam: scope.teamLink('player_team'),
-      },
-      credit: matchCredit(),
-    };
-  }));
+        fields: [
+          ...common,
+          ...Object.entries(rules).map(([f, rule]) =>
+            field(f, fieldType(rule), describeRule(rule), `json_extract(s.counts, '$.${f}')`, {
+              filter: 'none',
+            }),
+          ),
+        ],
+        hidden: { ...scope.hidden, _date: 'm.match_date' },
+        defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
+        orderNote: 'by match date, then match, then team name and player name, then id',
+        paginated: true,
+        recordFiles: 'bucket',
+        temp: [LINEUP_STATS, MATCH_SOURCES],
+        links: {
+          lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
+          match: `/${scope.base}/matches/{match}/info`,
+          player: `${root}/personnel/players/{player}`,
+          playerTeam: scope.teamLink('player_team'),
+        },
+        credit: matchCredit(),
+      };
+    }),
+  );
 }

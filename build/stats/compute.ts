@@ -2,8 +2,8 @@ import { STAT_FIELDS, type EventRule, type FieldRule } from './fields.ts';
 import type { Act, MatchData } from './match-data.ts';
 
 /**
- * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the JSON object
- * of its fields in DECISIONS' order.
+ * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the JSON
+ * object of its fields in DECISIONS' order.
  */
 
 /** One statistic of one lineup. */
@@ -19,7 +19,8 @@ type Value = number | boolean | null;
 
 /** The statistics in a fixed order, with their fields as pairs. */
 const STATS = Object.entries(STAT_FIELDS).flatMap(([grp, names]) =>
-  Object.entries(names).map(([name, fields]) => ({ grp, name, fields: Object.entries(fields) })));
+  Object.entries(names).map(([name, fields]) => ({ grp, name, fields: Object.entries(fields) })),
+);
 
 /** The actions an event rule looks at. */
 function actsOf(rule: EventRule, m: MatchData): Act[] {
@@ -35,7 +36,8 @@ function fieldValues(rule: FieldRule, m: MatchData): Map<string, Value> {
   } else if (rule.from === 'macro') {
     for (const l of m.lineups.values()) values.set(l.id, rule.value(l, m));
   } else if (!m.hasEvents) {
-    for (const l of m.lineups.values()) values.set(l.id, rule.otherwise ? rule.otherwise.value(l, m) : null);
+    for (const l of m.lineups.values())
+      values.set(l.id, rule.otherwise ? rule.otherwise.value(l, m) : null);
   } else {
     // With micro-events every lineup starts at a real 0: the match's actions are all there.
     for (const id of m.lineups.keys()) values.set(id, 0);

@@ -5,12 +5,12 @@ import { MatchReader } from './match-data.ts';
 
 /**
  * The statistics step of the build: `temp.lineup_stat`, one row per (lineup, group, name) with the
- * statistic's fields as a JSON object — the shape of the schema's `lineup_stat`, but in SQLite's temp
- * schema of the build's connection, so the source database is only read. The statistics resources
- * render from it like any other table.
+ * statistic's fields as a JSON object — the shape of the schema's `lineup_stat`, but in SQLite's
+ * temp schema of the build's connection, so the source database is only read. The statistics
+ * resources render from it like any other table.
  *
- * Matches are computed one at a time (a few indexed queries each) and written in batches: memory stays
- * flat, and the temp table lives on disk, not in memory.
+ * Matches are computed one at a time (a few indexed queries each) and written in batches: memory
+ * stays flat, and the temp table lives on disk, not in memory.
  */
 
 /** Matches computed per transaction. */
@@ -29,12 +29,18 @@ export const LINEUP_STATS: TempTable = {
         PRIMARY KEY (grp, name, lineup)
       ) WITHOUT ROWID`);
     // Only matches with lineups have statistics (they are per lineup).
-    const matches = db.prepare('SELECT DISTINCT match FROM lineup ORDER BY match').pluck().all() as string[];
+    const matches = db
+      .prepare('SELECT DISTINCT match FROM lineup ORDER BY match')
+      .pluck()
+      .all() as string[];
     const reader = new MatchReader(db);
-    const insert = db.prepare('INSERT INTO temp.lineup_stat (lineup, grp, name, counts) VALUES (?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO temp.lineup_stat (lineup, grp, name, counts) VALUES (?, ?, ?, ?)',
+    );
     const batch = db.transaction((ids: string[]) => {
       for (const id of ids) {
-        for (const row of statRows(reader.read(id))) insert.run(row.lineup, row.grp, row.name, row.counts);
+        for (const row of statRows(reader.read(id)))
+          insert.run(row.lineup, row.grp, row.name, row.counts);
       }
     });
     for (let i = 0; i < matches.length; i += BATCH) {

@@ -3,8 +3,9 @@ import { TOUCHES } from './codes.ts';
 import type { Place } from './pitch.ts';
 
 /**
- * What the statistics of one match are computed from: its lineups, macro-events and micro-events, read
- * with a few indexed queries per match, so the statistics step holds one match in memory at a time.
+ * What the statistics of one match are computed from: its lineups, macro-events and micro-events,
+ * read with a few indexed queries per match, so the statistics step holds one match in memory at a
+ * time.
  */
 
 /** One lineup row. */
@@ -76,7 +77,9 @@ export interface MatchData {
   acts: Act[];
   /** The actions of each action type, in match order. */
   byAction: Map<number, Act[]>;
-  /** The last touch of the ball before `a` in the same period, by anyone; null at a period's start. */
+  /**
+   * The last touch of the ball before `a` in the same period, by anyone; null at a period's start.
+   */
   prevTouch(a: Act): Act | null;
   /** The next touch of the ball after `a` in the same period; null at a period's end. */
   nextTouch(a: Act): Act | null;
@@ -96,7 +99,8 @@ interface EventRow {
   mods: string | null;
 }
 
-const place = (x: number | null, y: number | null): Place => (x === null || y === null ? null : { x, y });
+const place = (x: number | null, y: number | null): Place =>
+  x === null || y === null ? null : { x, y };
 
 /** Reads matches one at a time; statements are prepared once. */
 export class MatchReader {
@@ -109,36 +113,78 @@ export class MatchReader {
   private readonly eventRows;
 
   constructor(db: Db) {
-    this.match = db.prepare<[string], { id: string; source: string; home_team: string; away_team: string; home_score: number | null; away_score: number | null }>(
-      'SELECT id, source, home_team, away_team, home_score, away_score FROM match WHERE id = ?');
-    this.lineupRows = db.prepare<[string], { id: string; team: string; player: string; position: number | null; is_starting: number }>(
-      'SELECT id, team, player, position, is_starting FROM lineup WHERE match = ? ORDER BY id');
-    // A goal points at its scorer's lineup where the source linked them; otherwise the scorer's lineup
-    // in this match, if they have one.
-    this.goalRows = db.prepare<[string], { team: string; lineup: string | null; player: string | null; player_team: string | null;
-      shot_event: number | null; bodypart: number | null; time_mins: number; stoppage_mins: number }>(
+    this.match = db.prepare<
+      [string],
+      {
+        id: string;
+        source: string;
+        home_team: string;
+        away_team: string;
+        home_score: number | null;
+        away_score: number | null;
+      }
+    >('SELECT id, source, home_team, away_team, home_score, away_score FROM match WHERE id = ?');
+    this.lineupRows = db.prepare<
+      [string],
+      { id: string; team: string; player: string; position: number | null; is_starting: number }
+    >('SELECT id, team, player, position, is_starting FROM lineup WHERE match = ? ORDER BY id');
+    // A goal points at its scorer's lineup where the source linked them; otherwise the scorer's
+    // lineup in this match, if they have one.
+    this.goalRows = db.prepare<
+      [string],
+      {
+        team: string;
+        lineup: string | null;
+        player: string | null;
+        player_team: string | null;
+        shot_event: number | null;
+        bodypart: number | null;
+        time_mins: number;
+        stoppage_mins: number;
+      }
+    >(
       `SELECT g.team, COALESCE(g.lineup, (SELECT l.id FROM lineup l WHERE l.match = g.match AND l.player = g.player)) AS lineup,
          g.player, g.player_team, g.shot_event, g.bodypart, g.time_mins, g.stoppage_mins
-       FROM goal g WHERE g.match = ? ORDER BY g.time_mins, g.stoppage_mins, g.v0_id`);
-    this.penaltyRows = db.prepare<[string], { lineup: string; outcome: number; time_mins: number; stoppage_mins: number }>(
-      'SELECT lineup, outcome, time_mins, stoppage_mins FROM penalty WHERE match = ? ORDER BY v0_id');
-    this.offenseRows = db.prepare<[string], { lineup: string; card: number }>('SELECT lineup, card FROM offense WHERE match = ? ORDER BY v0_id');
-    this.hasEventRows = db.prepare<[string], { n: number }>('SELECT EXISTS (SELECT 1 FROM event WHERE match = ?) AS n');
-    // Events in match order straight from `event_by_match`; the modifiers of each action in one string.
+       FROM goal g WHERE g.match = ? ORDER BY g.time_mins, g.stoppage_mins, g.v0_id`,
+    );
+    this.penaltyRows = db.prepare<
+      [string],
+      { lineup: string; outcome: number; time_mins: number; stoppage_mins: number }
+    >(
+      'SELECT lineup, outcome, time_mins, stoppage_mins FROM penalty WHERE match = ? ORDER BY v0_id',
+    );
+    this.offenseRows = db.prepare<[string], { lineup: string; card: number }>(
+      'SELECT lineup, card FROM offense WHERE match = ? ORDER BY v0_id',
+    );
+    this.hasEventRows = db.prepare<[string], { n: number }>(
+      'SELECT EXISTS (SELECT 1 FROM event WHERE match = ?) AS n',
+    );
+    // Events in match order straight from `event_by_match`; the modifiers of each action in one
+    // string.
     this.eventRows = db.prepare<[string], EventRow>(
       `SELECT e.lineup, e.team, e.period, e.match_seconds AS seconds, e.x, e.y, ea.action, ea.x_end, ea.y_end, ea.outcome,
          (SELECT group_concat(em.modifier) FROM event_modifier em WHERE em.action = ea.id) AS mods
        FROM event e JOIN event_action ea ON ea.event = e.id
-       WHERE e.match = ? ORDER BY e.period, e.match_seconds, e.seq, ea.id`);
+       WHERE e.match = ? ORDER BY e.period, e.match_seconds, e.seq, ea.id`,
+    );
   }
 
   /** Everything about one match. */
   read(matchId: string): MatchData {
     const m = this.match.get(matchId);
     if (!m) throw new Error(`statistics: no match ${matchId}`);
-    const lineups = new Map(this.lineupRows.all(matchId).map((l) => [l.id, {
-      id: l.id, team: l.team, player: l.player, position: l.position, isStarting: l.is_starting === 1,
-    } satisfies LineupFacts]));
+    const lineups = new Map(
+      this.lineupRows.all(matchId).map((l) => [
+        l.id,
+        {
+          id: l.id,
+          team: l.team,
+          player: l.player,
+          position: l.position,
+          isStarting: l.is_starting === 1,
+        } satisfies LineupFacts,
+      ]),
+    );
     const penaltyRows = this.penaltyRows.all(matchId);
     const offenses = this.offenseRows.all(matchId);
 
@@ -146,22 +192,39 @@ export class MatchReader {
     const unpaired = penaltyRows.filter((p) => p.outcome === 1);
     const goalRows = this.goalRows.all(matchId);
     const goals = goalRows.map((g): GoalFacts => {
-      const scorerTeam = g.player_team ?? (g.lineup ? lineups.get(g.lineup)?.team ?? null : null);
+      const scorerTeam = g.player_team ?? (g.lineup ? (lineups.get(g.lineup)?.team ?? null) : null);
       const own = scorerTeam !== null && scorerTeam !== g.team;
-      const k = own ? -1 : unpaired.findIndex((p) => p.lineup === g.lineup && p.time_mins === g.time_mins && p.stoppage_mins === g.stoppage_mins);
+      const k = own
+        ? -1
+        : unpaired.findIndex(
+            (p) =>
+              p.lineup === g.lineup &&
+              p.time_mins === g.time_mins &&
+              p.stoppage_mins === g.stoppage_mins,
+          );
       if (k >= 0) unpaired.splice(k, 1);
       return {
-        team: g.team, lineup: g.lineup, named: g.player !== null, own, shotEvent: g.shot_event, bodypart: g.bodypart, penalty: k >= 0,
+        team: g.team,
+        lineup: g.lineup,
+        named: g.player !== null,
+        own,
+        shotEvent: g.shot_event,
+        bodypart: g.bodypart,
+        penalty: k >= 0,
       };
     });
     const scored = (team: string) => goals.filter((g) => g.team === team).length;
-    const goalsComplete = m.home_score !== null && m.away_score !== null && scored(m.home_team) === m.home_score &&
-      scored(m.away_team) === m.away_score && goals.every((g) => g.named);
+    const goalsComplete =
+      m.home_score !== null &&
+      m.away_score !== null &&
+      scored(m.home_team) === m.home_score &&
+      scored(m.away_team) === m.away_score &&
+      goals.every((g) => g.named);
 
     const acts = this.eventRows.all(matchId).map((e, i): Act => ({
       i,
       lineup: e.lineup,
-      team: e.team ?? (e.lineup ? lineups.get(e.lineup)?.team ?? null : null),
+      team: e.team ?? (e.lineup ? (lineups.get(e.lineup)?.team ?? null) : null),
       period: e.period,
       seconds: e.seconds,
       at: place(e.x, e.y),
@@ -179,8 +242,15 @@ export class MatchReader {
     const { prev, next } = touchLinks(acts);
 
     return {
-      id: m.id, source: m.source, homeTeam: m.home_team, awayTeam: m.away_team, homeScore: m.home_score, awayScore: m.away_score,
-      lineups, goals, goalsComplete,
+      id: m.id,
+      source: m.source,
+      homeTeam: m.home_team,
+      awayTeam: m.away_team,
+      homeScore: m.home_score,
+      awayScore: m.away_score,
+      lineups,
+      goals,
+      goalsComplete,
       penalties: penaltyRows.map((p) => ({ lineup: p.lineup, outcome: p.outcome })),
       offenses,
       hasEvents: acts.length > 0 || this.hasEventRows.get(matchId)!.n === 1,
@@ -192,7 +262,10 @@ export class MatchReader {
   }
 }
 
-/** For every action, the index of the previous and the next touch of the ball in its period (-1: none). */
+/**
+ * For every action, the index of the previous and the next touch of the ball in its period (-1:
+ * none).
+ */
 function touchLinks(acts: Act[]): { prev: Int32Array; next: Int32Array } {
   const prev = new Int32Array(acts.length).fill(-1);
   const next = new Int32Array(acts.length).fill(-1);

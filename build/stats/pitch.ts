@@ -1,13 +1,13 @@
 /**
- * Where on the pitch a micro-event happened, for the location statistics. Coordinates are the model's
- * (`event.x`, `event.y`, `event_action.x_end`, `event_action.y_end`): 0-100 along and across the pitch,
- * always seen by the acting team, which attacks towards x = 100; y runs from its left touchline (0) to
- * its right (100), as in Wyscout's data.
+ * Where on the pitch a micro-event happened, for the location statistics. Coordinates are the
+ * model's (`event.x`, `event.y`, `event_action.x_end`, `event_action.y_end`): 0-100 along and
+ * across the pitch, always seen by the acting team, which attacks towards x = 100; y runs from its
+ * left touchline (0) to its right (100), as in Wyscout's data.
  *
- * The areas are Wyscout's grid of a normalised pitch (its penalty area is x >= 84, 19 <= y <= 81, its
- * goal area x >= 94, 37 <= y <= 63). They are a little wider than the markings of a real 105 x 68 m
- * pitch scaled to 0-100 (84.3, 20.4-79.6): a point on the painted line counts as inside, as the data
- * providers count it.
+ * The areas are Wyscout's grid of a normalised pitch (its penalty area is x >= 84, 19 <= y <= 81,
+ * its goal area x >= 94, 37 <= y <= 63). They are a little wider than the markings of a real 105 x
+ * 68 m pitch scaled to 0-100 (84.3, 20.4-79.6): a point on the painted line counts as inside, as
+ * the data providers count it.
  */
 
 /** The penalty area the acting team attacks. */
@@ -20,11 +20,14 @@ export const THIRDS = [100 / 3, 200 / 3] as const;
 export const HALFWAY = 50;
 
 /**
- * Metres per unit along and across a normalised pitch of 105 x 68 m, to measure passes: a unit of x is
- * longer than a unit of y, so lengths and directions are taken in metres, not in raw units.
+ * Metres per unit along and across a normalised pitch of 105 x 68 m, to measure passes: a unit of x
+ * is longer than a unit of y, so lengths and directions are taken in metres, not in raw units.
  */
 export const METRES = { x: 1.05, y: 0.68 } as const;
-/** A pass this long or longer is long (about 35 yards, the usual line between short and long passes). */
+/**
+ * A pass this long or longer is long (about 35 yards, the usual line between short and long
+ * passes).
+ */
 export const LONG_PASS_METRES = 32;
 
 /** A place on the pitch, or null where the source gives none. */
@@ -32,12 +35,16 @@ export type Place = { x: number; y: number } | null;
 
 /** Inside the penalty area the acting team attacks; null when the place is unknown. */
 export function inPenaltyArea(p: Place): boolean | null {
-  return p === null ? null : p.x >= PENALTY_AREA.fromX && p.y >= PENALTY_AREA.fromY && p.y <= PENALTY_AREA.toY;
+  return p === null
+    ? null
+    : p.x >= PENALTY_AREA.fromX && p.y >= PENALTY_AREA.fromY && p.y <= PENALTY_AREA.toY;
 }
 
 /** Inside the goal area the acting team attacks; null when the place is unknown. */
 export function inGoalArea(p: Place): boolean | null {
-  return p === null ? null : p.x >= GOAL_AREA.fromX && p.y >= GOAL_AREA.fromY && p.y <= GOAL_AREA.toY;
+  return p === null
+    ? null
+    : p.x >= GOAL_AREA.fromX && p.y >= GOAL_AREA.fromY && p.y <= GOAL_AREA.toY;
 }
 
 /** The third of the pitch (0 defensive, 1 middle, 2 final); null when the place is unknown. */
@@ -45,7 +52,10 @@ export function thirdOf(p: Place): 0 | 1 | 2 | null {
   return p === null ? null : p.x < THIRDS[0] ? 0 : p.x < THIRDS[1] ? 1 : 2;
 }
 
-/** The same place seen by the other team (both axes turn round): an own goal seen by the scoring side. */
+/**
+ * The same place seen by the other team (both axes turn round): an own goal seen by the scoring
+ * side.
+ */
 export function turned(p: Place): Place {
   return p === null ? null : { x: 100 - p.x, y: 100 - p.y };
 }
@@ -56,13 +66,15 @@ export function lengthMetres(a: Place, b: Place): number | null {
   return Math.hypot((b.x - a.x) * METRES.x, (b.y - a.y) * METRES.y);
 }
 
-/** Direction of a pass, by the larger of its two components in metres; null when an end is unknown. */
+/**
+ * Direction of a pass, by the larger of its two components in metres; null when an end is unknown.
+ */
 export type Direction = 'forward' | 'backward' | 'left' | 'right' | 'none';
 
 /**
- * The direction of a pass from `a` to `b`: forward or backward when it goes further along the pitch than
- * across it, otherwise towards the passer's left (y falling) or right touchline; `none` for a pass that
- * ends where it started.
+ * The direction of a pass from `a` to `b`: forward or backward when it goes further along the pitch
+ * than across it, otherwise towards the passer's left (y falling) or right touchline; `none` for a
+ * pass that ends where it started.
  */
 export function directionOf(a: Place, b: Place): Direction | null {
   if (a === null || b === null) return null;

@@ -1,7 +1,7 @@
 /**
  * Three-valued answers: a rule asked whether an action counts answers true, false, or null when the
- * source does not say (a shot without a body-part modifier is neither headed nor not headed). A count
- * with one unknown among its items is itself unknown: null, never a made-up number.
+ * source does not say (a shot without a body-part modifier is neither headed nor not headed). A
+ * count with one unknown among its items is itself unknown: null, never a made-up number.
  */
 
 /** true, false, or null for "the source does not say". */

@@ -22,7 +22,9 @@ export function main(argv: string[]): number {
       strict: true,
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\nusage: tsx data/demo/cli.ts [--db FILE] [--seed N]`);
+    console.error(
+      `${(error as Error).message}\nusage: tsx data/demo/cli.ts [--db FILE] [--seed N]`,
+    );
     return 2;
   }
   const seed = Number(values.seed);
@@ -31,8 +33,20 @@ export function main(argv: string[]): number {
     return 2;
   }
   const { counts } = buildDemoDatabase(values.db, seed);
-  const shown = ['country', 'competition', 'team', 'venue', 'person', 'player', 'manager', 'referee', 'match'];
-  console.log(`demo: ${values.db} (seed ${seed}): ${shown.map((table) => `${counts[table] ?? 0} ${table}`).join(', ')}`);
+  const shown = [
+    'country',
+    'competition',
+    'team',
+    'venue',
+    'person',
+    'player',
+    'manager',
+    'referee',
+    'match',
+  ];
+  console.log(
+    `demo: ${values.db} (seed ${seed}): ${shown.map((table) => `${counts[table] ?? 0} ${table}`).join(', ')}`,
+  );
   return 0;
 }
 

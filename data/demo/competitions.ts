@@ -17,7 +17,8 @@ export const SEASONS: readonly SeasonSpec[] = [
 ];
 
 /** What a demo competition is for; the match generator picks its format by this. */
-export type CompetitionRole = 'league' | 'secondDivision' | 'domesticCup' | 'clubCup' | 'nationsCup';
+export type CompetitionRole =
+  'league' | 'secondDivision' | 'domesticCup' | 'clubCup' | 'nationsCup';
 
 /** One demo competition: invented name, organised either by a country or by a confederation. */
 export interface CompetitionSpec {
@@ -25,7 +26,10 @@ export interface CompetitionSpec {
   readonly key: string;
   readonly name: string;
   readonly role: CompetitionRole;
-  /** Pyramid level of a domestic competition; NULL for international ones (no pyramid to place them in). */
+  /**
+   * Pyramid level of a domestic competition; NULL for international ones (no pyramid to place them
+   * in).
+   */
   readonly level: number | null;
   /** Organising country (domestic competitions). */
   readonly country?: string;
@@ -36,21 +40,60 @@ export interface CompetitionSpec {
 /** The demo competitions, in insertion (and v0 id) order. */
 export const COMPETITIONS: readonly CompetitionSpec[] = [
   { key: 'liga-peninsular', name: 'Liga Peninsular', role: 'league', level: 1, country: 'Spain' },
-  { key: 'ligue-hexagone', name: 'Ligue de l\'Hexagone', role: 'league', level: 1, country: 'France' },
-  { key: 'segunda-peninsular', name: 'Segunda División Peninsular', role: 'secondDivision', level: 2, country: 'Spain' },
-  { key: 'coupe-union', name: 'Coupe de l\'Union', role: 'domesticCup', level: 1, country: 'France' },
-  { key: 'continental-trophy', name: 'Trofeo Continental de Clubes', role: 'clubCup', level: null, confederation: 'UEFA' },
-  { key: 'nations-cup', name: 'Intercontinental Nations Cup', role: 'nationsCup', level: null, confederation: 'FIFA' },
+  {
+    key: 'ligue-hexagone',
+    name: "Ligue de l'Hexagone",
+    role: 'league',
+    level: 1,
+    country: 'France',
+  },
+  {
+    key: 'segunda-peninsular',
+    name: 'Segunda División Peninsular',
+    role: 'secondDivision',
+    level: 2,
+    country: 'Spain',
+  },
+  {
+    key: 'coupe-union',
+    name: "Coupe de l'Union",
+    role: 'domesticCup',
+    level: 1,
+    country: 'France',
+  },
+  {
+    key: 'continental-trophy',
+    name: 'Trofeo Continental de Clubes',
+    role: 'clubCup',
+    level: null,
+    confederation: 'UEFA',
+  },
+  {
+    key: 'nations-cup',
+    name: 'Intercontinental Nations Cup',
+    role: 'nationsCup',
+    level: null,
+    confederation: 'FIFA',
+  },
 ];
 
 /**
- * The national-team tournament: eight entrants from five confederations, hosted by one of them. Every
- * entrant gets enough club players (squads.ts) for a 23-man squad.
+ * The national-team tournament: eight entrants from five confederations, hosted by one of them.
+ * Every entrant gets enough club players (squads.ts) for a 23-man squad.
  */
 export const NATIONS_CUP = {
   key: 'nations-cup',
   host: 'Mexico',
-  entrants: ['Spain', 'France', 'Brazil', 'Argentina', 'Côte d\'Ivoire', 'Senegal', 'Japan', 'Mexico'],
+  entrants: [
+    'Spain',
+    'France',
+    'Brazil',
+    'Argentina',
+    "Côte d'Ivoire",
+    'Senegal',
+    'Japan',
+    'Mexico',
+  ],
 } as const;
 
 /** A written competition: its id and spec. */
@@ -68,17 +111,29 @@ export interface DemoCompetition {
 /** Writes the `season` rows (no supplier ids: the demo has no supplier). */
 export function insertSeasons(ctx: DemoContext): void {
   for (const season of SEASONS) {
-    ctx.insert('season', { id: season.id, v0_id: ctx.v0('season'), name: season.name, supplier_id: null });
+    ctx.insert('season', {
+      id: season.id,
+      v0_id: ctx.v0('season'),
+      name: season.name,
+      supplier_id: null,
+    });
   }
 }
 
-/** Writes `competition` plus `domestic_competition` or `intl_competition` rows; returns them by key. */
+/**
+ * Writes `competition` plus `domestic_competition` or `intl_competition` rows; returns them by key.
+ */
 export function insertCompetitions(ctx: DemoContext): Record<string, DemoCompetition> {
   const out: Record<string, DemoCompetition> = {};
   for (const spec of COMPETITIONS) {
     const id = ctx.id('competition', spec.key);
     ctx.insert('competition', {
-      id, v0_id: ctx.v0('competition'), name: spec.name, level: spec.level, supplier_id: null, source: DEMO_SOURCE,
+      id,
+      v0_id: ctx.v0('competition'),
+      name: spec.name,
+      level: spec.level,
+      supplier_id: null,
+      source: DEMO_SOURCE,
     });
     let country: string | null = null;
     let confederation: number | null = null;

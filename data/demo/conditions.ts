@@ -1,11 +1,14 @@
 import type { Rng } from './random.ts';
 
 /**
- * Match conditions: the temperature and humidity at kickoff and the weather at kickoff, half time and
- * full time, plausible for the place, the month and the hour.
+ * Match conditions: the temperature and humidity at kickoff and the weather at kickoff, half time
+ * and full time, plausible for the place, the month and the hour.
  */
 
-/** Climate of a country at sea level: annual mean of the afternoon temperature, half the seasonal swing (°C), and rain chances by season. */
+/**
+ * Climate of a country at sea level: annual mean of the afternoon temperature, half the seasonal
+ * swing (°C), and rain chances by season.
+ */
 interface Climate {
   readonly mean: number;
   readonly swing: number;
@@ -18,29 +21,60 @@ const CLIMATES: Readonly<Record<string, Climate>> = {
   France: { mean: 16, swing: 8, rain: [0.18, 0.32] },
   Portugal: { mean: 20, swing: 6, rain: [0.05, 0.28] },
   Norway: { mean: 9, swing: 9, rain: [0.3, 0.38] },
-  'Türkiye': { mean: 18, swing: 10, rain: [0.08, 0.3] },
+  Türkiye: { mean: 18, swing: 10, rain: [0.08, 0.3] },
   'Bosnia and Herzegovina': { mean: 15, swing: 11, rain: [0.15, 0.3] },
-  // Sea-level equivalent: the tournament grounds are high, and June is the start of the rainy season.
+  // Sea-level equivalent: the tournament grounds are high, and June is the start of the rainy
+  // season.
   Mexico: { mean: 33, swing: 3, rain: [0.35, 0.1] },
 };
 const DEFAULT_CLIMATE: Climate = { mean: 17, swing: 8, rain: [0.15, 0.25] };
 
 /** `weather` ids (reference/lists.ts). */
 const W = {
-  clear: 10, mostlyCloudy: 11, fewClouds: 12, hotDry: 13, hotHumid: 14, partlyCloudy: 15, overcast: 16, fog: 17,
-  lightRain: 18, rain: 19, heavyRain: 20, clearWindy: 21, partlyWindy: 22, mostlyWindy: 23, overcastWindy: 24,
-  flurries: 25, lightSnow: 26, heavySnow: 27,
+  clear: 10,
+  mostlyCloudy: 11,
+  fewClouds: 12,
+  hotDry: 13,
+  hotHumid: 14,
+  partlyCloudy: 15,
+  overcast: 16,
+  fog: 17,
+  lightRain: 18,
+  rain: 19,
+  heavyRain: 20,
+  clearWindy: 21,
+  partlyWindy: 22,
+  mostlyWindy: 23,
+  overcastWindy: 24,
+  flurries: 25,
+  lightSnow: 26,
+  heavySnow: 27,
 } as const;
 
 /** The sky from clear to heavy rain: weather drifts along this scale during a match. */
-const SKY: readonly number[] = [W.clear, W.fewClouds, W.partlyCloudy, W.mostlyCloudy, W.overcast, W.lightRain, W.rain, W.heavyRain];
+const SKY: readonly number[] = [
+  W.clear,
+  W.fewClouds,
+  W.partlyCloudy,
+  W.mostlyCloudy,
+  W.overcast,
+  W.lightRain,
+  W.rain,
+  W.heavyRain,
+];
 const SNOW: readonly number[] = [W.overcast, W.flurries, W.lightSnow, W.heavySnow];
 const WINDY: Readonly<Record<number, number>> = {
-  [W.clear]: W.clearWindy, [W.fewClouds]: W.clearWindy, [W.partlyCloudy]: W.partlyWindy,
-  [W.mostlyCloudy]: W.mostlyWindy, [W.overcast]: W.overcastWindy,
+  [W.clear]: W.clearWindy,
+  [W.fewClouds]: W.clearWindy,
+  [W.partlyCloudy]: W.partlyWindy,
+  [W.mostlyCloudy]: W.mostlyWindy,
+  [W.overcast]: W.overcastWindy,
 };
 const CALM: Readonly<Record<number, number>> = {
-  [W.clearWindy]: W.clear, [W.partlyWindy]: W.partlyCloudy, [W.mostlyWindy]: W.mostlyCloudy, [W.overcastWindy]: W.overcast,
+  [W.clearWindy]: W.clear,
+  [W.partlyWindy]: W.partlyCloudy,
+  [W.mostlyWindy]: W.mostlyCloudy,
+  [W.overcastWindy]: W.overcast,
 };
 
 /** Relative humidity range (%) by weather at kickoff. */
@@ -50,7 +84,13 @@ function humidityRange(weather: number): readonly [number, number] {
   if (weather === W.fog) return [90, 100];
   if (weather >= W.lightRain && weather <= W.heavyRain) return [78, 98];
   if (weather >= W.flurries) return [75, 95];
-  if (weather === W.overcast || weather === W.mostlyCloudy || weather === W.overcastWindy || weather === W.mostlyWindy) return [55, 85];
+  if (
+    weather === W.overcast ||
+    weather === W.mostlyCloudy ||
+    weather === W.overcastWindy ||
+    weather === W.mostlyWindy
+  )
+    return [55, 85];
   return [35, 70];
 }
 
@@ -78,7 +118,8 @@ export interface Conditions {
 function drift(rng: Rng, weather: number, cold: boolean): number {
   if (rng.chance(0.65)) return weather;
   if (CALM[weather] !== undefined) return rng.chance(0.5) ? CALM[weather]! : weather;
-  if (weather === W.hotDry || weather === W.hotHumid) return rng.chance(0.7) ? weather : W.partlyCloudy;
+  if (weather === W.hotDry || weather === W.hotHumid)
+    return rng.chance(0.7) ? weather : W.partlyCloudy;
   if (weather === W.fog) return rng.chance(0.5) ? W.overcast : W.fog;
   const scale = SNOW.includes(weather) && weather !== W.overcast ? SNOW : SKY;
   const index = scale.indexOf(weather);
@@ -97,18 +138,41 @@ export function drawConditions(rng: Rng, input: ConditionsInput): Conditions {
   // Warmest in late July; evenings cooler than afternoons; 6.5 °C cooler per 1000 m.
   const seasonal = climate.mean + climate.swing * Math.cos((2 * Math.PI * (month - 7.3)) / 12);
   const byHour = hour >= 20 ? -4 : hour >= 18 ? -2.5 : hour >= 16 ? -1 : 0;
-  const temperature = Math.round((seasonal + byHour - 0.0065 * (input.altitude ?? 0) + rng.float(-3, 3, 1)) * 10) / 10;
+  const temperature =
+    Math.round((seasonal + byHour - 0.0065 * (input.altitude ?? 0) + rng.float(-3, 3, 1)) * 10) /
+    10;
   const summer = month >= 4 && month <= 9;
   const rainy = rng.chance(summer ? climate.rain[0] : climate.rain[1]);
   const cold = temperature <= 2;
 
   let kickoff: number;
-  if (rainy && cold) kickoff = rng.weighted([[W.flurries, 3], [W.lightSnow, 3], [W.heavySnow, 1], [W.lightRain, 2]]);
-  else if (rainy) kickoff = rng.weighted([[W.lightRain, 5], [W.rain, 3], [W.heavyRain, 1]]);
-  else if (temperature >= 28) kickoff = rng.weighted([[W.hotDry, 3], [W.hotHumid, 2], [W.clear, 3], [W.fewClouds, 2]]);
+  if (rainy && cold)
+    kickoff = rng.weighted([
+      [W.flurries, 3],
+      [W.lightSnow, 3],
+      [W.heavySnow, 1],
+      [W.lightRain, 2],
+    ]);
+  else if (rainy)
+    kickoff = rng.weighted([
+      [W.lightRain, 5],
+      [W.rain, 3],
+      [W.heavyRain, 1],
+    ]);
+  else if (temperature >= 28)
+    kickoff = rng.weighted([
+      [W.hotDry, 3],
+      [W.hotHumid, 2],
+      [W.clear, 3],
+      [W.fewClouds, 2],
+    ]);
   else {
     kickoff = rng.weighted([
-      [W.clear, 4], [W.fewClouds, 3], [W.partlyCloudy, 3], [W.mostlyCloudy, 2], [W.overcast, summer ? 1 : 3],
+      [W.clear, 4],
+      [W.fewClouds, 3],
+      [W.partlyCloudy, 3],
+      [W.mostlyCloudy, 2],
+      [W.overcast, summer ? 1 : 3],
       [W.fog, !summer && temperature < 12 ? 0.5 : 0.01],
     ]);
     if (WINDY[kickoff] !== undefined && rng.chance(0.12)) kickoff = WINDY[kickoff]!;
@@ -117,5 +181,11 @@ export function drawConditions(rng: Rng, input: ConditionsInput): Conditions {
   const humidity = Math.min(100, rng.int(low, high) + (hour >= 20 ? 4 : 0));
   const halftime = drift(rng, kickoff, cold);
   const fulltime = drift(rng, halftime, cold);
-  return { temperature, humidity: input.humidityUnknown ? null : humidity, kickoff, halftime, fulltime };
+  return {
+    temperature,
+    humidity: input.humidityUnknown ? null : humidity,
+    kickoff,
+    halftime,
+    fulltime,
+  };
 }

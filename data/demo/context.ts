@@ -22,7 +22,9 @@ export interface DemoContext {
   v0(kind: string): number;
   /** The demo v1 id of an entity: `uuidFor('demo', kind, key)`. */
   id(kind: string, key: string): string;
-  /** Inserts one row; the object's keys are the column names, in a fixed order given by the caller. */
+  /**
+   * Inserts one row; the object's keys are the column names, in a fixed order given by the caller.
+   */
   insert(table: string, row: Readonly<Record<string, Cell>>): void;
 }
 

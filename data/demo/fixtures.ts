@@ -2,8 +2,8 @@ import type { Rng } from './random.ts';
 
 /**
  * Who plays whom, when and where: round robins, group draws, standings and knockout brackets of the
- * demo competitions. Pure functions; the orchestration (matches.ts) plays the fixtures and feeds the
- * results back for the next stage.
+ * demo competitions. Pure functions; the orchestration (matches.ts) plays the fixtures and feeds
+ * the results back for the next stage.
  */
 
 /** What a match's teams are: clubs (`team` rows) or national teams (`country` rows). */
@@ -20,7 +20,10 @@ export const KNOCKOUT = { quarterfinal: 27, semifinal: 28, final: 29, thirdPlace
 
 /** One scheduled match, before it is played. */
 export interface Fixture {
-  /** Stable key: the v1 id of the match is `uuidFor('demo', 'match', key)`; every row of the match derives from it. */
+  /**
+   * Stable key: the v1 id of the match is `uuidFor('demo', 'match', key)`; every row of the match
+   * derives from it.
+   */
   readonly key: string;
   readonly type: MatchType;
   readonly competition: string;
@@ -63,13 +66,18 @@ export function addDays(iso: string, days: number): string {
 
 /** A URL-safe slug of a name, for readable match keys ("Côte d'Ivoire" -> "cote-d-ivoire"). */
 export function slug(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**
- * A single round robin by the circle method: `teams.length - 1` rounds of `teams.length / 2`
- * [home, away] pairs, every pair meeting once. Home and away alternate as evenly as the method allows
- * (no team is at home in more than two rounds running).
+ * A single round robin by the circle method: `teams.length - 1` rounds of `teams.length / 2` [home,
+ * away] pairs, every pair meeting once. Home and away alternate as evenly as the method allows (no
+ * team is at home in more than two rounds running).
  */
 export function roundRobin<T>(teams: readonly T[]): [T, T][][] {
   const n = teams.length;
@@ -103,10 +111,14 @@ export function doubleRoundRobin<T>(teams: readonly T[]): [T, T][][] {
  * giving up after a fixed number of tries with the last draw. Deterministic for a given stream.
  */
 export function drawGroups(
-  rng: Rng, teams: readonly string[], size: number, fits: (group: readonly string[]) => boolean,
+  rng: Rng,
+  teams: readonly string[],
+  size: number,
+  fits: (group: readonly string[]) => boolean,
   seeded: readonly string[] = [],
 ): string[][] {
-  if (teams.length % size !== 0) throw new Error(`cannot split ${teams.length} teams into groups of ${size}`);
+  if (teams.length % size !== 0)
+    throw new Error(`cannot split ${teams.length} teams into groups of ${size}`);
   const count = teams.length / size;
   const rest = teams.filter((team) => !seeded.includes(team));
   let groups: string[][] = [];
@@ -130,7 +142,9 @@ export function drawGroups(
  * points, and finally the draw order (the `teams` order).
  */
 export function standings(teams: readonly string[], results: readonly Result[]): string[] {
-  const table = new Map(teams.map((team, order) => [team, { team, order, points: 0, scored: 0, conceded: 0 }]));
+  const table = new Map(
+    teams.map((team, order) => [team, { team, order, points: 0, scored: 0, conceded: 0 }]),
+  );
   const add = (team: string, scored: number, conceded: number): void => {
     const row = table.get(team);
     if (!row) return;
@@ -150,12 +164,16 @@ export function standings(teams: readonly string[], results: readonly Result[]):
     }
     return points;
   };
-  return [...table.values()].sort((x, y) =>
-    y.points - x.points
-    || (y.scored - y.conceded) - (x.scored - x.conceded)
-    || y.scored - x.scored
-    || headToHead(y.team, x.team)
-    || x.order - y.order).map((row) => row.team);
+  return [...table.values()]
+    .sort(
+      (x, y) =>
+        y.points - x.points ||
+        y.scored - y.conceded - (x.scored - x.conceded) ||
+        y.scored - x.scored ||
+        headToHead(y.team, x.team) ||
+        x.order - y.order,
+    )
+    .map((row) => row.team);
 }
 
 /** The team that lost a decisive tie. */

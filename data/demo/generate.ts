@@ -1,6 +1,13 @@
 import { rmSync } from 'node:fs';
 import { openDatabase, type Db } from '../db.ts';
-import { COMPETITIONS, insertCompetitions, insertSeasons, NATIONS_CUP, SEASONS, type DemoCompetition } from './competitions.ts';
+import {
+  COMPETITIONS,
+  insertCompetitions,
+  insertSeasons,
+  NATIONS_CUP,
+  SEASONS,
+  type DemoCompetition,
+} from './competitions.ts';
 import { DEMO_SOURCE, createContext } from './context.ts';
 import { COUNTRIES, insertCountries, timezoneId } from './countries.ts';
 import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featured.ts';
@@ -28,7 +35,10 @@ export const DEMO_PROVIDER = {
   license: 'CC0 1.0',
 } as const;
 
-/** The seasons the match generator should fill: clubs play the split season, nations the calendar year. */
+/**
+ * The seasons the match generator should fill: clubs play the split season, nations the calendar
+ * year.
+ */
 const CLUB_SEASON = 20232024;
 const NATIONS_SEASON = 2024;
 
@@ -49,7 +59,10 @@ export interface DemoClubHandle {
   readonly country: string;
 }
 
-/** Ids the next generation step (matches, lineups, events) needs; everything in fixed, generated order. */
+/**
+ * Ids the next generation step (matches, lineups, events) needs; everything in fixed, generated
+ * order.
+ */
 export interface DemoHandles {
   readonly seed: number;
   /** Country id by country name. */
@@ -65,9 +78,15 @@ export interface DemoHandles {
   /** Club (team) ids of each level-1 league, by competition id. */
   readonly clubsByLeague: Record<string, string[]>;
   /** The level-1 leagues (double round robin of 10 clubs). */
-  readonly leagues: (DemoCompetitionHandle & { readonly country: string; readonly clubs: string[] })[];
+  readonly leagues: (DemoCompetitionHandle & {
+    readonly country: string;
+    readonly clubs: string[];
+  })[];
   /** The domestic cup (knockout among the clubs of its country). */
-  readonly domesticCup: DemoCompetitionHandle & { readonly country: string; readonly clubs: string[] };
+  readonly domesticCup: DemoCompetitionHandle & {
+    readonly country: string;
+    readonly clubs: string[];
+  };
   /** The continental club cup: 16 entrants, meant for four groups of four and knockouts. */
   readonly clubCup: DemoCompetitionHandle & { readonly entrants: string[] };
   /** The national-team tournament: entrants are country ids (a national team is its country). */
@@ -91,7 +110,10 @@ export interface DemoHandles {
   readonly venuesByTeam: Record<string, string>;
   /** Venues without a resident club, by country id. */
   readonly sharedVenuesByCountry: Record<string, string[]>;
-  /** Every match in date order (the order of their v0 ids): league, club cup and national tournament. */
+  /**
+   * Every match in date order (the order of their v0 ids): league, club cup and national
+   * tournament.
+   */
   readonly matches: DemoMatchHandle[];
   /** The national tournament's 23-man squads (player id and squad number), by country id. */
   readonly nationalSquads: Record<string, DemoSquadEntry[]>;
@@ -108,8 +130,11 @@ export interface DemoSummary {
 
 /** Row counts of every table of the database, by name in alphabetical order. */
 export function countRows(db: Db): Record<string, number> {
-  const tables = db.prepare<[], { name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all();
   const counts: Record<string, number> = {};
   for (const { name } of tables) {
     counts[name] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${name}"`).get()!.n;
@@ -119,13 +144,17 @@ export function countRows(db: Db): Record<string, number> {
 
 /**
  * Fills an empty database (opened with `openDatabase`) with the fictional demo dataset, in one
- * transaction. The same seed always gives the same rows: every random draw comes from streams derived
- * from the seed, and everything is generated in the fixed order of the spec lists.
+ * transaction. The same seed always gives the same rows: every random draw comes from streams
+ * derived from the seed, and everything is generated in the fixed order of the spec lists.
  */
 export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSummary {
   const seed = options.seed ?? DEMO_SEED;
   if (!Number.isSafeInteger(seed)) throw new Error(`demo seed must be an integer, got ${seed}`);
-  const existing = db.prepare<[], { n: number }>('SELECT (SELECT COUNT(*) FROM country) + (SELECT COUNT(*) FROM person) AS n').get()!.n;
+  const existing = db
+    .prepare<[], { n: number }>(
+      'SELECT (SELECT COUNT(*) FROM country) + (SELECT COUNT(*) FROM person) AS n',
+    )
+    .get()!.n;
   if (existing > 0) throw new Error('generateDemo needs an empty database');
 
   const handles = db.transaction((): DemoHandles => {
@@ -133,7 +162,11 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
     ctx.insert('provider', { ...DEMO_PROVIDER });
     insertSeasons(ctx);
     // Random names avoid the hand-written ones, so the featured namesakes stay the only namesakes.
-    reserveNames(ctx, [...FEATURED_PLAYERS, ...Object.values(FEATURED_MANAGERS), ...Object.values(FEATURED_REFEREES)]);
+    reserveNames(ctx, [
+      ...FEATURED_PLAYERS,
+      ...Object.values(FEATURED_MANAGERS),
+      ...Object.values(FEATURED_REFEREES),
+    ]);
     const countries = insertCountries(ctx);
     const competitions = insertCompetitions(ctx);
     const clubs = insertTeams(ctx);
@@ -151,7 +184,9 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
     const leagueSpecs = COMPETITIONS.filter((spec) => spec.role === 'league');
     const clubsByLeague: Record<string, string[]> = {};
     for (const spec of leagueSpecs) {
-      clubsByLeague[competition(spec.key).id] = clubs.filter((club) => club.spec.league === spec.key).map((club) => club.id);
+      clubsByLeague[competition(spec.key).id] = clubs
+        .filter((club) => club.spec.league === spec.key)
+        .map((club) => club.id);
     }
     const cup = competition(COMPETITIONS.find((spec) => spec.role === 'domesticCup')!.key);
     const clubCup = competition(COMPETITIONS.find((spec) => spec.role === 'clubCup')!.key);
@@ -163,7 +198,8 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
       (playersByCountry[player.country] ??= []).push(player.id);
     }
     const timezoneByCountry: Record<string, number> = {};
-    for (const country of COUNTRIES) timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
+    for (const country of COUNTRIES)
+      timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
 
     const base: Omit<DemoHandles, 'matches' | 'nationalSquads' | 'eventMatches'> = {
       seed,
@@ -174,20 +210,39 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
         split: SEASONS.filter((season) => season.id >= 10000).map((season) => season.id),
       },
       competitions,
-      clubs: clubs.map((club) => ({ id: club.id, key: club.spec.key, name: club.spec.name, country: club.country })),
+      clubs: clubs.map((club) => ({
+        id: club.id,
+        key: club.spec.key,
+        name: club.spec.name,
+        country: club.country,
+      })),
       clubsByLeague,
       leagues: leagueSpecs.map((spec) => {
         const league = competition(spec.key);
-        return { competition: league.id, season: CLUB_SEASON, country: league.country!, clubs: clubsByLeague[league.id]! };
+        return {
+          competition: league.id,
+          season: CLUB_SEASON,
+          country: league.country!,
+          clubs: clubsByLeague[league.id]!,
+        };
       }),
-      domesticCup: { competition: cup.id, season: CLUB_SEASON, country: cup.country!, clubs: clubsOf(cup.country) },
+      domesticCup: {
+        competition: cup.id,
+        season: CLUB_SEASON,
+        country: cup.country!,
+        clubs: clubsOf(cup.country),
+      },
       clubCup: {
-        competition: clubCup.id, season: CLUB_SEASON,
+        competition: clubCup.id,
+        season: CLUB_SEASON,
         entrants: clubs.filter((club) => club.spec.continental).map((club) => club.id),
       },
       nationalTournament: {
-        competition: competition(NATIONS_CUP.key).id, season: NATIONS_SEASON, host: countries[NATIONS_CUP.host]!,
-        entrants: NATIONS_CUP.entrants.map((name) => countries[name]!), venues: venues.tournament,
+        competition: competition(NATIONS_CUP.key).id,
+        season: NATIONS_SEASON,
+        host: countries[NATIONS_CUP.host]!,
+        entrants: NATIONS_CUP.entrants.map((name) => countries[name]!),
+        venues: venues.tournament,
       },
       players,
       playersByClub,
@@ -207,8 +262,9 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
 }
 
 /**
- * Builds the demo database file from scratch: removes any existing file (and its -wal/-shm), creates
- * the schema, generates the data, records `meta` (`generator` = 'demo', `seed`) and closes the file.
+ * Builds the demo database file from scratch: removes any existing file (and its -wal/-shm),
+ * creates the schema, generates the data, records `meta` (`generator` = 'demo', `seed`) and closes
+ * the file.
  */
 export function buildDemoDatabase(file: string, seed: number = DEMO_SEED): DemoSummary {
   for (const path of [file, `${file}-wal`, `${file}-shm`]) rmSync(path, { force: true });

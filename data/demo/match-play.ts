@@ -2,11 +2,12 @@ import type { MatchTime } from '../match-time.ts';
 import type { Rng } from './random.ts';
 
 /**
- * Simulates one match: line-ups, goals, penalty kicks, cards, substitutions and a shootout, in match
- * time order, so every event involves a player who is on the pitch at that moment:
+ * Simulates one match: line-ups, goals, penalty kicks, cards, substitutions and a shootout, in
+ * match time order, so every event involves a player who is on the pitch at that moment:
  *
  *   1. the scores (and, for a tie that needs a winner, extra time) are drawn first;
- *   2. the events are planned at random times (goals, missed penalties, cards, substitutions, injuries);
+ *   2. the events are planned at random times (goals, missed penalties, cards, substitutions,
+ *      injuries);
  *   3. the plan is played in time order against the state of each team (who is on the pitch, who is
  *      booked, how many substitutions are used), which picks the players involved;
  *   4. a draw after extra time goes to a shootout among the players on the pitch at the end.
@@ -52,7 +53,13 @@ export interface TeamSheet {
 
 /** Events a match is made to contain, so the demo always shows them. */
 export type Feature =
-  | 'ownGoal' | 'penaltyGoal' | 'penaltyMiss' | 'penaltySave' | 'secondYellow' | 'straightRed' | 'injuryNoSub';
+  | 'ownGoal'
+  | 'penaltyGoal'
+  | 'penaltyMiss'
+  | 'penaltySave'
+  | 'secondYellow'
+  | 'straightRed'
+  | 'injuryNoSub';
 
 /** How a match is to be played. */
 export interface MatchScript {
@@ -146,31 +153,88 @@ export interface PlayedMatch {
 /** Penalty outcomes (reference/lists.ts). */
 const GOAL = 1;
 const SAVE = 3;
-const MISSES: readonly (readonly [number, number])[] = [[2, 3], [4, 6], [5, 4], [6, 3], [7, 2]];
+const MISSES: readonly (readonly [number, number])[] = [
+  [2, 3],
+  [4, 6],
+  [5, 4],
+  [6, 3],
+  [7, 2],
+];
 
 /** Shot events of open-play goals: [id, weight, chance of a header]. */
 const SHOT_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 14, 0.55], [12, 7, 0.8], [11, 4, 0.75], [13, 1, 0.5], [15, 0.3, 0], [16, 4, 0], [17, 1.5, 0.9],
-  [18, 1, 0.9], [19, 0.5, 0.9], [20, 10, 0], [21, 3, 0.15], [22, 4, 0.3], [23, 4, 0.05], [24, 10, 0.1],
-  [25, 12, 0.05], [26, 8, 0], [27, 6, 0.1], [28, 3, 0], [29, 3, 0], [10, 1, 0.2],
+  [14, 14, 0.55],
+  [12, 7, 0.8],
+  [11, 4, 0.75],
+  [13, 1, 0.5],
+  [15, 0.3, 0],
+  [16, 4, 0],
+  [17, 1.5, 0.9],
+  [18, 1, 0.9],
+  [19, 0.5, 0.9],
+  [20, 10, 0],
+  [21, 3, 0.15],
+  [22, 4, 0.3],
+  [23, 4, 0.05],
+  [24, 10, 0.1],
+  [25, 12, 0.05],
+  [26, 8, 0],
+  [27, 6, 0.1],
+  [28, 3, 0],
+  [29, 3, 0],
+  [10, 1, 0.2],
 ];
 
-/** Shot events of own goals (a cross turned in, a deflection, ...): [id, weight, chance of a header]. */
+/**
+ * Shot events of own goals (a cross turned in, a deflection, ...): [id, weight, chance of a
+ * header].
+ */
 const OWN_GOAL_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 5, 0.4], [12, 3, 0.6], [22, 3, 0.3], [23, 4, 0.1], [21, 2, 0.1], [28, 1, 0.2],
+  [14, 5, 0.4],
+  [12, 3, 0.6],
+  [22, 3, 0.3],
+  [23, 4, 0.1],
+  [21, 2, 0.1],
+  [28, 1, 0.2],
 ];
 
 /** Fouls behind a yellow card: [foul id, weight]. */
 const YELLOW_FOULS: readonly (readonly [number, number])[] = [
-  [16, 10], [13, 6], [20, 4], [19, 4], [28, 3], [21, 2], [12, 2], [15, 2], [14, 1], [18, 1], [22, 1], [10, 1],
+  [16, 10],
+  [13, 6],
+  [20, 4],
+  [19, 4],
+  [28, 3],
+  [21, 2],
+  [12, 2],
+  [15, 2],
+  [14, 1],
+  [18, 1],
+  [22, 1],
+  [10, 1],
 ];
 
 /** Fouls behind a straight red card. */
-const RED_FOULS: readonly (readonly [number, number])[] = [[24, 4], [28, 3], [25, 2], [16, 2], [29, 1], [26, 1], [27, 0.3]];
+const RED_FOULS: readonly (readonly [number, number])[] = [
+  [24, 4],
+  [28, 3],
+  [25, 2],
+  [16, 2],
+  [29, 1],
+  [26, 1],
+  [27, 0.3],
+];
 
-/** Fouls that give away a penalty kick: [foul id, weight, chance of a card: yellow, straight red]. */
+/**
+ * Fouls that give away a penalty kick: [foul id, weight, chance of a card: yellow, straight red].
+ */
 const PENALTY_FOULS: readonly (readonly [number, number, number, number])[] = [
-  [16, 4, 0.5, 0], [13, 3, 0.3, 0], [11, 2, 0.2, 0], [15, 1, 0.3, 0], [29, 1, 0, 1], [28, 1, 0.6, 0.4],
+  [16, 4, 0.5, 0],
+  [13, 3, 0.3, 0],
+  [11, 2, 0.2, 0],
+  [15, 1, 0.3, 0],
+  [29, 1, 0, 1],
+  [28, 1, 0.6, 0.4],
 ];
 
 /** A period of play: its first and last minute and the stoppage minutes played after the last. */
@@ -212,7 +276,8 @@ function anyTime(rng: Rng, periods: readonly Period[]): MatchTime {
 function timeBetween(rng: Rng, from: number, to: number, periods: readonly Period[]): MatchTime {
   const mins = rng.int(from, to);
   const period = periods.find((p) => p.end === mins);
-  const stoppage = period && period.stoppage > 0 && rng.chance(0.4) ? rng.int(1, period.stoppage) : 0;
+  const stoppage =
+    period && period.stoppage > 0 && rng.chance(0.4) ? rng.int(1, period.stoppage) : 0;
   return { mins, stoppage };
 }
 
@@ -221,17 +286,46 @@ type GoalStyle = 'open' | 'own' | 'penalty';
 
 /** A planned event; the players are picked when it is played. */
 type Plan =
-  | { readonly kind: 'goal'; readonly side: Side; readonly style: GoalStyle; readonly time: MatchTime }
-  | { readonly kind: 'penaltyMiss'; readonly side: Side; readonly outcome: number; readonly time: MatchTime }
+  | {
+      readonly kind: 'goal';
+      readonly side: Side;
+      readonly style: GoalStyle;
+      readonly time: MatchTime;
+    }
+  | {
+      readonly kind: 'penaltyMiss';
+      readonly side: Side;
+      readonly outcome: number;
+      readonly time: MatchTime;
+    }
   /** `first` books the player a forced second yellow is for; `second` gives it. */
-  | { readonly kind: 'yellow'; readonly side: Side; readonly mode: 'any' | 'first' | 'second'; readonly time: MatchTime }
+  | {
+      readonly kind: 'yellow';
+      readonly side: Side;
+      readonly mode: 'any' | 'first' | 'second';
+      readonly time: MatchTime;
+    }
   | { readonly kind: 'red'; readonly side: Side; readonly time: MatchTime }
   /** `cap`: the most substitutions the team may have made once this one is made. */
   | { readonly kind: 'sub'; readonly side: Side; readonly cap: number; readonly time: MatchTime }
-  /** A player has to leave: replaced if the team has a substitution left, otherwise no one comes on. */
-  | { readonly kind: 'injury'; readonly side: Side; readonly cap: number; readonly time: MatchTime };
+  /**
+   * A player has to leave: replaced if the team has a substitution left, otherwise no one comes on.
+   */
+  | {
+      readonly kind: 'injury';
+      readonly side: Side;
+      readonly cap: number;
+      readonly time: MatchTime;
+    };
 
-const ORDER: Readonly<Record<Plan['kind'], number>> = { goal: 0, penaltyMiss: 0, yellow: 1, red: 1, sub: 2, injury: 2 };
+const ORDER: Readonly<Record<Plan['kind'], number>> = {
+  goal: 0,
+  penaltyMiss: 0,
+  yellow: 1,
+  red: 1,
+  sub: 2,
+  injury: 2,
+};
 
 /** One team's state during the match. */
 class TeamState {
@@ -246,13 +340,23 @@ class TeamState {
   target: string | null = null;
   subsUsed = 0;
 
-  constructor(readonly sheet: TeamSheet, starters: SquadMember[], bench: SquadMember[], captainUnknown: boolean) {
+  constructor(
+    readonly sheet: TeamSheet,
+    starters: SquadMember[],
+    bench: SquadMember[],
+    captainUnknown: boolean,
+  ) {
     this.onPitch = starters.slice();
     this.bench = bench.slice();
-    const captain = sheet.captaincy.find((id) => starters.some((m) => m.player === id)) ?? starters[0]!.player;
+    const captain =
+      sheet.captaincy.find((id) => starters.some((m) => m.player === id)) ?? starters[0]!.player;
     for (const member of starters) {
       this.lineups.push({
-        team: sheet.team, player: member.player, position: member.position, number: member.number, starting: true,
+        team: sheet.team,
+        player: member.player,
+        position: member.position,
+        number: member.number,
+        starting: true,
         captain: captainUnknown ? null : member.player === captain,
       });
     }
@@ -270,55 +374,91 @@ class TeamState {
   }
 }
 
-function weightedMember(rng: Rng, members: readonly SquadMember[], weight: (m: SquadMember) => number): SquadMember | null {
+function weightedMember(
+  rng: Rng,
+  members: readonly SquadMember[],
+  weight: (m: SquadMember) => number,
+): SquadMember | null {
   const items = members.map((m) => [m, weight(m)] as const).filter(([, w]) => w > 0);
   return items.length === 0 ? null : rng.weighted(items);
 }
 
-/** Picks the starting eleven (one goalkeeper, a formation of outfield players) and the named substitutes. */
+/**
+ * Picks the starting eleven (one goalkeeper, a formation of outfield players) and the named
+ * substitutes.
+ */
 function pickLineup(rng: Rng, sheet: TeamSheet): { starters: SquadMember[]; bench: SquadMember[] } {
   const formation = rng.weighted<readonly [number, number, number]>([
-    [[4, 3, 3], 5], [[4, 4, 2], 4], [[3, 5, 2], 2], [[5, 3, 2], 1], [[4, 5, 1], 2],
+    [[4, 3, 3], 5],
+    [[4, 4, 2], 4],
+    [[3, 5, 2], 2],
+    [[5, 3, 2], 1],
+    [[4, 5, 1], 2],
   ]);
   const form = new Map(sheet.squad.map((m) => [m.player, m.quality + rng.float(0, 0.45, 4)]));
   const byForm = (members: readonly SquadMember[]): SquadMember[] =>
-    members.slice().sort((a, b) => form.get(b.player)! - form.get(a.player)! || a.number - b.number);
+    members
+      .slice()
+      .sort((a, b) => form.get(b.player)! - form.get(a.player)! || a.number - b.number);
   const keepers = byForm(sheet.squad.filter((m) => lineOf(m.position) === 'gk'));
   if (keepers.length === 0) throw new Error(`team ${sheet.team} has no goalkeeper`);
   const starters: SquadMember[] = [keepers[0]!];
   const lines: Line[] = ['def', 'mid', 'fwd'];
   lines.forEach((line, i) => {
-    starters.push(...byForm(sheet.squad.filter((m) => lineOf(m.position) === line)).slice(0, formation[i]!));
+    starters.push(
+      ...byForm(sheet.squad.filter((m) => lineOf(m.position) === line)).slice(0, formation[i]!),
+    );
   });
   // A squad short of one line fills the eleven with its best remaining outfield players.
-  const outfield = byForm(sheet.squad.filter((m) => lineOf(m.position) !== 'gk' && !starters.includes(m)));
+  const outfield = byForm(
+    sheet.squad.filter((m) => lineOf(m.position) !== 'gk' && !starters.includes(m)),
+  );
   while (starters.length < 11) starters.push(outfield.shift()!);
   const benchOutfield = outfield.filter((m) => !starters.includes(m)).slice(0, sheet.benchSize - 1);
   const bench = [...(keepers[1] ? [keepers[1]] : []), ...benchOutfield];
   return { starters, bench };
 }
 
-/** Draws the number of goals of each side in regulation time, and in extra time when it comes to that. */
-function drawScore(rng: Rng, home: TeamSheet, away: TeamSheet, script: MatchScript): {
-  regular: [number, number]; extra: [number, number] | null;
+/**
+ * Draws the number of goals of each side in regulation time, and in extra time when it comes to
+ * that.
+ */
+function drawScore(
+  rng: Rng,
+  home: TeamSheet,
+  away: TeamSheet,
+  script: MatchScript,
+): {
+  regular: [number, number];
+  extra: [number, number] | null;
 } {
   const ratio = home.strength / away.strength;
   const regular: [number, number] = [
     Math.min(6, poisson(rng, 1.2 * ratio + (script.homeAdvantage ? 0.3 : 0.05))),
     Math.min(6, poisson(rng, 1.15 / ratio)),
   ];
-  const needed = (script.features ?? []).filter((f) => f === 'ownGoal' || f === 'penaltyGoal').length;
+  const needed = (script.features ?? []).filter(
+    (f) => f === 'ownGoal' || f === 'penaltyGoal',
+  ).length;
   regular[0] = Math.max(regular[0], needed);
   if (script.force) regular[1] = regular[0];
   if (!script.decisive || regular[0] !== regular[1]) return { regular, extra: null };
-  const extra: [number, number] = [poisson(rng, 0.3 * Math.sqrt(ratio)), poisson(rng, 0.3 / Math.sqrt(ratio))];
+  const extra: [number, number] = [
+    poisson(rng, 0.3 * Math.sqrt(ratio)),
+    poisson(rng, 0.3 / Math.sqrt(ratio)),
+  ];
   if (script.force === 'extraTime' && extra[0] === extra[1]) extra[rng.chance(0.5) ? 0 : 1] += 1;
   if (script.force === 'shootout') extra[1] = extra[0] = Math.min(extra[0], extra[1]);
   return { regular, extra };
 }
 
 /** Simulates a match between two teams (the first is the home team). */
-export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: MatchScript): PlayedMatch {
+export function playMatch(
+  rng: Rng,
+  home: TeamSheet,
+  away: TeamSheet,
+  script: MatchScript,
+): PlayedMatch {
   const sheets = [home, away] as const;
   const teams = sheets.map((sheet) => {
     const { starters, bench } = pickLineup(rng, sheet);
@@ -331,15 +471,18 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
     { start: 1, end: 45, stoppage: rng.int(1, 4) },
     { start: 46, end: 90, stoppage: rng.int(2, 7) },
   ];
-  const extraTime: Period[] = extra ? [
-    { start: 91, end: 105, stoppage: rng.int(0, 2) },
-    { start: 106, end: 120, stoppage: rng.int(0, 3) },
-  ] : [];
+  const extraTime: Period[] = extra
+    ? [
+        { start: 91, end: 105, stoppage: rng.int(0, 2) },
+        { start: 106, end: 120, stoppage: rng.int(0, 3) },
+      ]
+    : [];
   const all = [...regulation, ...extraTime];
   const end = extra ? 120 : 90;
 
   const plans: Plan[] = [];
-  // Goals and penalty kicks each at a minute of their own, so a kick and its goal pair up unambiguously.
+  // Goals and penalty kicks each at a minute of their own, so a kick and its goal pair up
+  // unambiguously.
   const shotTimes = new Set<number>();
   const freeTime = (draw: () => MatchTime): MatchTime => {
     for (;;) {
@@ -353,53 +496,117 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
   // Goals: mostly from open play, some penalties and own goals; forced styles on the home side.
   for (const side of [0, 1] as const) {
     const styles: GoalStyle[] = [];
-    for (let i = 0; i < regular[side]; i++) styles.push(rng.weighted<GoalStyle>([['open', 88.5], ['penalty', 8], ['own', 3.5]]));
+    for (let i = 0; i < regular[side]; i++)
+      styles.push(
+        rng.weighted<GoalStyle>([
+          ['open', 88.5],
+          ['penalty', 8],
+          ['own', 3.5],
+        ]),
+      );
     if (side === 0) {
       if (features.has('ownGoal') && !styles.includes('own')) styles[0] = 'own';
-      if (features.has('penaltyGoal') && !styles.includes('penalty')) styles[styles[0] === 'own' && styles.length > 1 ? 1 : 0] = 'penalty';
+      if (features.has('penaltyGoal') && !styles.includes('penalty'))
+        styles[styles[0] === 'own' && styles.length > 1 ? 1 : 0] = 'penalty';
     }
-    for (const style of styles) plans.push({ kind: 'goal', side, style, time: freeTime(() => anyTime(rng, regulation)) });
+    for (const style of styles)
+      plans.push({ kind: 'goal', side, style, time: freeTime(() => anyTime(rng, regulation)) });
     for (let i = 0; i < (extra?.[side] ?? 0); i++) {
-      const style = rng.weighted<GoalStyle>([['open', 90], ['penalty', 7], ['own', 3]]);
+      const style = rng.weighted<GoalStyle>([
+        ['open', 90],
+        ['penalty', 7],
+        ['own', 3],
+      ]);
       plans.push({ kind: 'goal', side, style, time: freeTime(() => anyTime(rng, extraTime)) });
     }
   }
   // Missed and saved penalties.
   const missOutcome = (): number => (rng.chance(0.45) ? SAVE : rng.weighted(MISSES));
-  if (rng.chance(0.08)) plans.push({ kind: 'penaltyMiss', side: rng.chance(0.55) ? 0 : 1, outcome: missOutcome(), time: freeTime(() => anyTime(rng, all)) });
-  if (features.has('penaltySave')) plans.push({ kind: 'penaltyMiss', side: 1, outcome: SAVE, time: freeTime(() => anyTime(rng, regulation)) });
-  if (features.has('penaltyMiss')) plans.push({ kind: 'penaltyMiss', side: 0, outcome: rng.weighted(MISSES), time: freeTime(() => anyTime(rng, regulation)) });
+  if (rng.chance(0.08))
+    plans.push({
+      kind: 'penaltyMiss',
+      side: rng.chance(0.55) ? 0 : 1,
+      outcome: missOutcome(),
+      time: freeTime(() => anyTime(rng, all)),
+    });
+  if (features.has('penaltySave'))
+    plans.push({
+      kind: 'penaltyMiss',
+      side: 1,
+      outcome: SAVE,
+      time: freeTime(() => anyTime(rng, regulation)),
+    });
+  if (features.has('penaltyMiss'))
+    plans.push({
+      kind: 'penaltyMiss',
+      side: 0,
+      outcome: rng.weighted(MISSES),
+      time: freeTime(() => anyTime(rng, regulation)),
+    });
   // Cards.
   for (const side of [0, 1] as const) {
     const yellows = Math.min(6, poisson(rng, 1.7));
-    for (let i = 0; i < yellows; i++) plans.push({ kind: 'yellow', side, mode: 'any', time: anyTime(rng, all) });
+    for (let i = 0; i < yellows; i++)
+      plans.push({ kind: 'yellow', side, mode: 'any', time: anyTime(rng, all) });
     if (rng.chance(0.035)) plans.push({ kind: 'red', side, time: anyTime(rng, all) });
   }
   if (features.has('secondYellow')) {
-    plans.push({ kind: 'yellow', side: 1, mode: 'first', time: timeBetween(rng, 10, 40, regulation) });
-    plans.push({ kind: 'yellow', side: 1, mode: 'second', time: timeBetween(rng, 55, 85, regulation) });
+    plans.push({
+      kind: 'yellow',
+      side: 1,
+      mode: 'first',
+      time: timeBetween(rng, 10, 40, regulation),
+    });
+    plans.push({
+      kind: 'yellow',
+      side: 1,
+      mode: 'second',
+      time: timeBetween(rng, 55, 85, regulation),
+    });
   }
-  if (features.has('straightRed')) plans.push({ kind: 'red', side: 0, time: timeBetween(rng, 30, 80, regulation) });
+  if (features.has('straightRed'))
+    plans.push({ kind: 'red', side: 0, time: timeBetween(rng, 30, 80, regulation) });
   // Substitutions: up to three in normal time, one more in extra time.
   for (const side of [0, 1] as const) {
     const forcedInjury = side === 0 && features.has('injuryNoSub');
-    const count = forcedInjury ? 3 : rng.weighted([[0, 2], [1, 6], [2, 25], [3, 67]]);
-    if (!forcedInjury && rng.chance(0.06)) plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 20, 45, regulation) });
+    const count = forcedInjury
+      ? 3
+      : rng.weighted([
+          [0, 2],
+          [1, 6],
+          [2, 25],
+          [3, 67],
+        ]);
+    if (!forcedInjury && rng.chance(0.06))
+      plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 20, 45, regulation) });
     for (let i = 0; i < count; i++) {
-      const time = forcedInjury ? timeBetween(rng, 46, 78, regulation)
-        : rng.chance(0.1) ? { mins: 46, stoppage: 0 } : timeBetween(rng, 55, 90, regulation);
+      const time = forcedInjury
+        ? timeBetween(rng, 46, 78, regulation)
+        : rng.chance(0.1)
+          ? { mins: 46, stoppage: 0 }
+          : timeBetween(rng, 55, 90, regulation);
       plans.push({ kind: 'sub', side, cap: 3, time });
     }
-    if (forcedInjury) plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 82, 89, regulation) });
-    else if (rng.chance(0.04)) plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 75, 90, regulation) });
+    if (forcedInjury)
+      plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 82, 89, regulation) });
+    else if (rng.chance(0.04))
+      plans.push({ kind: 'injury', side, cap: 3, time: timeBetween(rng, 75, 90, regulation) });
     if (extra) {
-      for (let i = 0; i < 2; i++) if (rng.chance(0.5)) plans.push({ kind: 'sub', side, cap: 4, time: timeBetween(rng, 91, 118, extraTime) });
+      for (let i = 0; i < 2; i++)
+        if (rng.chance(0.5))
+          plans.push({ kind: 'sub', side, cap: 4, time: timeBetween(rng, 91, 118, extraTime) });
     }
   }
   const lastKey = end * 100 + all[all.length - 1]!.stoppage;
-  for (const plan of plans) if (key(plan.time) > lastKey) throw new Error(`demo match: ${plan.kind} planned after the final whistle`);
-  const ordered = plans.map((plan, i) => ({ plan, i }))
-    .sort((a, b) => key(a.plan.time) - key(b.plan.time) || ORDER[a.plan.kind] - ORDER[b.plan.kind] || a.i - b.i)
+  for (const plan of plans)
+    if (key(plan.time) > lastKey)
+      throw new Error(`demo match: ${plan.kind} planned after the final whistle`);
+  const ordered = plans
+    .map((plan, i) => ({ plan, i }))
+    .sort(
+      (a, b) =>
+        key(a.plan.time) - key(b.plan.time) || ORDER[a.plan.kind] - ORDER[b.plan.kind] || a.i - b.i,
+    )
     .map(({ plan }) => plan);
 
   const goals: GoalEntry[] = [];
@@ -407,22 +614,42 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
   const offenses: OffenseEntry[] = [];
   const substitutions: SubstitutionEntry[] = [];
 
-  const book = (team: TeamState, member: SquadMember, foul: number, card: number, time: MatchTime): void => {
+  const book = (
+    team: TeamState,
+    member: SquadMember,
+    foul: number,
+    card: number,
+    time: MatchTime,
+  ): void => {
     offenses.push({ player: member.player, foul, card, time });
     if (card === 1) team.booked.set(member.player, key(time));
     else team.leave(member.player);
   };
-  const footOf = (): number => rng.weighted([[4, 64], [3, 32], [2, 2], [6, 1.5], [7, 0.5]]);
+  const footOf = (): number =>
+    rng.weighted([
+      [4, 64],
+      [3, 32],
+      [2, 2],
+      [6, 1.5],
+      [7, 0.5],
+    ]);
   const penaltyTaker = (team: TeamState): SquadMember => {
-    const order = team.onPitch.filter((m) => lineOf(m.position) !== 'gk')
-      .sort((a, b) => (lineOf(b.position) === 'fwd' ? 1 : 0) - (lineOf(a.position) === 'fwd' ? 1 : 0) || b.quality - a.quality);
+    const order = team.onPitch
+      .filter((m) => lineOf(m.position) !== 'gk')
+      .sort(
+        (a, b) =>
+          (lineOf(b.position) === 'fwd' ? 1 : 0) - (lineOf(a.position) === 'fwd' ? 1 : 0) ||
+          b.quality - a.quality,
+      );
     return rng.chance(0.8) ? order[0]! : rng.pick(order.slice(0, 3));
   };
   /** The kick's foul, and a card for the defender who gave it away. */
   const concede = (defending: TeamState, time: MatchTime): number => {
     const [foul, , yellow, red] = rng.weighted(PENALTY_FOULS.map((f) => [f, f[1]] as const));
     const roll = rng.float(0, 1, 6);
-    const fouler = weightedMember(rng, defending.removable(), (m) => (lineOf(m.position) === 'def' ? 4 : lineOf(m.position) === 'mid' ? 2 : 0.5));
+    const fouler = weightedMember(rng, defending.removable(), (m) =>
+      lineOf(m.position) === 'def' ? 4 : lineOf(m.position) === 'mid' ? 2 : 0.5,
+    );
     if (!fouler) return foul;
     const earlier = (defending.booked.get(fouler.player) ?? Infinity) < key(time);
     const bookedNow = defending.booked.get(fouler.player) === key(time);
@@ -440,23 +667,52 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
     switch (plan.kind) {
       case 'goal': {
         if (plan.style === 'own') {
-          const scorer = weightedMember(rng, other.onPitch, (m) => ({ gk: 0.3, def: 4, mid: 1.2, fwd: 0.3 })[lineOf(m.position)]);
-          const [shotEvent, , header] = rng.weighted(OWN_GOAL_EVENTS.map((e) => [e, e[1]] as const));
-          goals.push({ team: team.sheet.team, player: scorer!.player, shotEvent, bodypart: rng.chance(header) ? 5 : footOf(), time: plan.time });
+          const scorer = weightedMember(
+            rng,
+            other.onPitch,
+            (m) => ({ gk: 0.3, def: 4, mid: 1.2, fwd: 0.3 })[lineOf(m.position)],
+          );
+          const [shotEvent, , header] = rng.weighted(
+            OWN_GOAL_EVENTS.map((e) => [e, e[1]] as const),
+          );
+          goals.push({
+            team: team.sheet.team,
+            player: scorer!.player,
+            shotEvent,
+            bodypart: rng.chance(header) ? 5 : footOf(),
+            time: plan.time,
+          });
         } else if (plan.style === 'penalty') {
           const taker = penaltyTaker(team);
           const foul = concede(other, plan.time);
           penalties.push({ player: taker.player, foul, outcome: GOAL, time: plan.time });
-          goals.push({ team: team.sheet.team, player: taker.player, shotEvent: 25, bodypart: rng.chance(0.7) ? 4 : 3, time: plan.time });
+          goals.push({
+            team: team.sheet.team,
+            player: taker.player,
+            shotEvent: 25,
+            bodypart: rng.chance(0.7) ? 4 : 3,
+            time: plan.time,
+          });
         } else {
           const [shotEvent, , header] = rng.weighted(SHOT_EVENTS.map((e) => [e, e[1]] as const));
           const headed = rng.chance(header);
-          const scorer = weightedMember(rng, team.onPitch, (m) => ({
-            gk: 0, def: headed ? 2.5 : 0.5, mid: 1.6, fwd: headed ? 3 : 4,
-          })[lineOf(m.position)]);
+          const scorer = weightedMember(
+            rng,
+            team.onPitch,
+            (m) =>
+              ({
+                gk: 0,
+                def: headed ? 2.5 : 0.5,
+                mid: 1.6,
+                fwd: headed ? 3 : 4,
+              })[lineOf(m.position)],
+          );
           goals.push({
-            team: team.sheet.team, player: scorer!.player, shotEvent,
-            bodypart: shotEvent === 10 ? rng.pick([1, 2]) : headed ? 5 : footOf(), time: plan.time,
+            team: team.sheet.team,
+            player: scorer!.player,
+            shotEvent,
+            bodypart: shotEvent === 10 ? rng.pick([1, 2]) : headed ? 5 : footOf(),
+            time: plan.time,
           });
         }
         break;
@@ -469,7 +725,8 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
       }
       case 'yellow': {
         const now = key(plan.time);
-        const weight = (m: SquadMember): number => ({ gk: 0.15, def: 1.6, mid: 1.5, fwd: 0.8 })[lineOf(m.position)];
+        const weight = (m: SquadMember): number =>
+          ({ gk: 0.15, def: 1.6, mid: 1.5, fwd: 0.8 })[lineOf(m.position)];
         if (plan.mode === 'second') {
           const target = team.onPitch.find((m) => m.player === team.target);
           team.target = null;
@@ -478,12 +735,21 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
             break;
           }
         }
-        const bookedEarlier = team.removable().filter((m) => (team.booked.get(m.player) ?? Infinity) < now);
-        if (plan.mode === 'any' && bookedEarlier.length > 0 && team.onPitch.length > 8 && rng.chance(0.06)) {
+        const bookedEarlier = team
+          .removable()
+          .filter((m) => (team.booked.get(m.player) ?? Infinity) < now);
+        if (
+          plan.mode === 'any' &&
+          bookedEarlier.length > 0 &&
+          team.onPitch.length > 8 &&
+          rng.chance(0.06)
+        ) {
           book(team, rng.pick(bookedEarlier), rng.weighted(YELLOW_FOULS), 2, plan.time);
           break;
         }
-        const candidates = (plan.mode === 'first' ? team.removable() : team.onPitch).filter((m) => !team.booked.has(m.player));
+        const candidates = (plan.mode === 'first' ? team.removable() : team.onPitch).filter(
+          (m) => !team.booked.has(m.player),
+        );
         const member = weightedMember(rng, candidates, weight);
         if (!member) break;
         book(team, member, rng.weighted(YELLOW_FOULS), 1, plan.time);
@@ -492,17 +758,28 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
       }
       case 'red': {
         if (team.onPitch.length <= 8) break;
-        const member = weightedMember(rng, team.removable(), (m) => (lineOf(m.position) === 'def' ? 2 : 1));
+        const member = weightedMember(rng, team.removable(), (m) =>
+          lineOf(m.position) === 'def' ? 2 : 1,
+        );
         if (member) book(team, member, rng.weighted(RED_FOULS), 3, plan.time);
         break;
       }
       case 'sub':
       case 'injury': {
         const candidates = team.removable().filter((m) => !team.cameOn.has(m.player));
-        const out = plan.kind === 'injury'
-          ? (candidates.length > 0 ? rng.pick(candidates) : null)
-          : weightedMember(rng, candidates, (m) => ({ gk: 0, def: 0.6, mid: 1.2, fwd: 1.5 })[lineOf(m.position)]
-            * (team.booked.has(m.player) ? 2 : 1) * (1.3 - m.quality));
+        const out =
+          plan.kind === 'injury'
+            ? candidates.length > 0
+              ? rng.pick(candidates)
+              : null
+            : weightedMember(
+                rng,
+                candidates,
+                (m) =>
+                  ({ gk: 0, def: 0.6, mid: 1.2, fwd: 1.5 })[lineOf(m.position)] *
+                  (team.booked.has(m.player) ? 2 : 1) *
+                  (1.3 - m.quality),
+              );
         if (!out) break;
         const canSub = team.subsUsed < plan.cap;
         if (plan.kind === 'sub' && !canSub) break;
@@ -511,19 +788,33 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
         if (canSub) {
           const outfield = team.bench.filter((m) => lineOf(m.position) !== 'gk');
           const sameLine = outfield.filter((m) => lineOf(m.position) === lineOf(out.position));
-          incoming = (sameLine.length > 0 ? rng.pick(sameLine) : outfield.length > 0 ? rng.pick(outfield) : null);
+          incoming =
+            sameLine.length > 0
+              ? rng.pick(sameLine)
+              : outfield.length > 0
+                ? rng.pick(outfield)
+                : null;
           if (!incoming) break;
           team.bench.splice(team.bench.indexOf(incoming), 1);
           team.onPitch.push(incoming);
           team.cameOn.add(incoming.player);
           team.subsUsed++;
           team.lineups.push({
-            team: team.sheet.team, player: incoming.player, position: incoming.position, number: incoming.number,
-            starting: false, captain: script.captainUnknown ? null : false,
+            team: team.sheet.team,
+            player: incoming.player,
+            position: incoming.position,
+            number: incoming.number,
+            starting: false,
+            captain: script.captainUnknown ? null : false,
           });
         }
         team.leave(out.player);
-        substitutions.push({ team: team.sheet.team, playerIn: incoming?.player ?? null, playerOut: out.player, time: plan.time });
+        substitutions.push({
+          team: team.sheet.team,
+          playerIn: incoming?.player ?? null,
+          playerOut: out.player,
+          time: plan.time,
+        });
         break;
       }
     }
@@ -533,14 +824,23 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
   const homeScore = score(0);
   const awayScore = score(1);
   let shootout: Shootout | null = null;
-  let winner: string | null = homeScore > awayScore ? home.team : awayScore > homeScore ? away.team : null;
+  let winner: string | null =
+    homeScore > awayScore ? home.team : awayScore > homeScore ? away.team : null;
   if (script.decisive && winner === null) {
     shootout = playShootout(rng, teams);
     winner = shootout.home > shootout.away ? home.team : away.team;
   }
   return {
     lineups: [...teams[0].lineups, ...teams[1].lineups],
-    goals, penalties, offenses, substitutions, shootout, homeScore, awayScore, extraTime: extra !== null, winner,
+    goals,
+    penalties,
+    offenses,
+    substitutions,
+    shootout,
+    homeScore,
+    awayScore,
+    extraTime: extra !== null,
+    winner,
   };
 }
 
@@ -551,10 +851,16 @@ export function playMatch(rng: Rng, home: TeamSheet, away: TeamSheet, script: Ma
  */
 function playShootout(rng: Rng, teams: readonly [TeamState, TeamState]): Shootout {
   const openingSide: Side = rng.chance(0.5) ? 0 : 1;
-  const kickers = teams.map((team) => team.onPitch.slice().sort((a, b) =>
-    (lineOf(a.position) === 'gk' ? 1 : 0) - (lineOf(b.position) === 'gk' ? 1 : 0)
-    || (lineOf(b.position) === 'fwd' ? 1 : 0) - (lineOf(a.position) === 'fwd' ? 1 : 0)
-    || b.quality - a.quality));
+  const kickers = teams.map((team) =>
+    team.onPitch
+      .slice()
+      .sort(
+        (a, b) =>
+          (lineOf(a.position) === 'gk' ? 1 : 0) - (lineOf(b.position) === 'gk' ? 1 : 0) ||
+          (lineOf(b.position) === 'fwd' ? 1 : 0) - (lineOf(a.position) === 'fwd' ? 1 : 0) ||
+          b.quality - a.quality,
+      ),
+  );
   const eligible = Math.min(kickers[0]!.length, kickers[1]!.length);
   const scored = [0, 0];
   const taken = [0, 0];
@@ -564,12 +870,25 @@ function playShootout(rng: Rng, teams: readonly [TeamState, TeamState]): Shootou
   for (let round = 1; ; round++) {
     for (const side of [openingSide, openingSide === 0 ? 1 : 0] as const) {
       const kicker = kickers[side]![taken[side]! % eligible]!;
-      const outcome = rng.weighted([[1, 76], [3, 14], [2, 2], [4, 3], [5, 2], [6, 2], [7, 1]]);
+      const outcome = rng.weighted([
+        [1, 76],
+        [3, 14],
+        [2, 2],
+        [4, 3],
+        [5, 2],
+        [6, 2],
+        [7, 1],
+      ]);
       kicks.push({ team: teams[side].sheet.team, player: kicker.player, round, outcome });
       taken[side]! += 1;
       if (outcome === 1) scored[side]! += 1;
       if (round <= 5 && decidedInFive()) {
-        return { opening: teams[openingSide].sheet.team, kicks, home: scored[0]!, away: scored[1]! };
+        return {
+          opening: teams[openingSide].sheet.team,
+          kicks,
+          home: scored[0]!,
+          away: scored[1]!,
+        };
       }
     }
     if (round >= 5 && scored[0] !== scored[1]) {

@@ -35,13 +35,24 @@ export interface FeaturedPerson extends Partial<PersonName> {
 }
 
 /** Spanish compound given names, written as one first name. */
-const COMPOUND_FIRST = ['José Luis', 'Juan Pablo', 'Miguel Ángel', 'Juan Carlos', 'José María', 'Juan Manuel', 'Luis Alberto'];
+const COMPOUND_FIRST = [
+  'José Luis',
+  'Juan Pablo',
+  'Miguel Ángel',
+  'Juan Carlos',
+  'José María',
+  'Juan Manuel',
+  'Luis Alberto',
+];
 
 /** The names already used in one generation run (shared by every factory of the run). */
 const TAKEN = new WeakMap<DemoContext, Set<string>>();
 
 /** Registers names that random names must not repeat, such as the featured persons'. */
-export function reserveNames(ctx: DemoContext, names: Iterable<Pick<PersonName, 'first' | 'last'>>): void {
+export function reserveNames(
+  ctx: DemoContext,
+  names: Iterable<Pick<PersonName, 'first' | 'last'>>,
+): void {
   const taken = takenNames(ctx);
   for (const name of names) taken.add(nameKey(name));
 }
@@ -60,16 +71,30 @@ const EASTERN: ReadonlySet<Culture> = new Set(['japanese', 'korean', 'chinese'])
 
 /** Chance of a second given name written as such (the `middle` order), by culture. */
 const MIDDLE_CHANCE: Partial<Record<Culture, number>> = {
-  brazilian: 0.4, portuguese: 0.35, anglophone: 0.12, irish: 0.12, caribbean: 0.12, german: 0.1, dutch: 0.1,
+  brazilian: 0.4,
+  portuguese: 0.35,
+  anglophone: 0.12,
+  irish: 0.12,
+  caribbean: 0.12,
+  german: 0.1,
+  dutch: 0.1,
   hispanic: 0.08,
 };
 
 /** Chance of a second surname (the mother's), Spanish style, by culture. */
-const SECOND_SURNAME_CHANCE: Partial<Record<Culture, number>> = { hispanic: 0.6, rioplatense: 0.08 };
+const SECOND_SURNAME_CHANCE: Partial<Record<Culture, number>> = {
+  hispanic: 0.6,
+  rioplatense: 0.08,
+};
 
 /** Chance that a player is known by a nickname, by culture. */
 const NICKNAME_CHANCE: Partial<Record<Culture, number>> = {
-  brazilian: 0.4, portuguese: 0.1, hispanic: 0.04, rioplatense: 0.06, westAfricaFr: 0.03, turkish: 0.03,
+  brazilian: 0.4,
+  portuguese: 0.1,
+  hispanic: 0.04,
+  rioplatense: 0.06,
+  westAfricaFr: 0.03,
+  turkish: 0.03,
 };
 
 /**
@@ -82,10 +107,14 @@ export class PersonFactory {
   private readonly taken: Set<string>;
 
   /** @param role the role of every person this factory makes (also names its random stream) */
-  constructor(private readonly ctx: DemoContext, private readonly role: PersonRole) {
+  constructor(
+    private readonly ctx: DemoContext,
+    private readonly role: PersonRole,
+  ) {
     this.rng = ctx.rng(`persons:${role}`);
     this.taken = takenNames(ctx);
-    // Decks are dealt in the fixed order of NICKNAMES' keys (object literal order), never Map order.
+    // Decks are dealt in the fixed order of NICKNAMES' keys (object literal order), never Map
+    // order.
     for (const culture of Object.keys(NICKNAMES) as Culture[]) {
       this.nicknames.set(culture, this.rng.shuffle(NICKNAMES[culture] ?? []));
     }
@@ -113,7 +142,14 @@ export class PersonFactory {
     const rng = this.rng;
     if (EASTERN.has(culture)) {
       // Family name first: `last` holds the family name, `first` the personal name.
-      return { first: rng.pick(pool.first), second: null, last: rng.pick(pool.last), secondLast: null, nickname: '', order: NAME_ORDER.eastern };
+      return {
+        first: rng.pick(pool.first),
+        second: null,
+        last: rng.pick(pool.last),
+        secondLast: null,
+        nickname: '',
+        order: NAME_ORDER.eastern,
+      };
     }
     let first = rng.pick(pool.first);
     let second: string | null = null;
@@ -126,9 +162,12 @@ export class PersonFactory {
       first = rng.pick(COMPOUND_FIRST);
     }
     const last = rng.pick(pool.last);
-    const secondLast = rng.chance(SECOND_SURNAME_CHANCE[culture] ?? 0) ? this.other(pool.last, last) : null;
+    const secondLast = rng.chance(SECOND_SURNAME_CHANCE[culture] ?? 0)
+      ? this.other(pool.last, last)
+      : null;
     let nickname = '';
-    if (this.role === 'player' && rng.chance(NICKNAME_CHANCE[culture] ?? 0)) nickname = this.nicknames.get(culture)?.pop() ?? '';
+    if (this.role === 'player' && rng.chance(NICKNAME_CHANCE[culture] ?? 0))
+      nickname = this.nicknames.get(culture)?.pop() ?? '';
     return { first, second, last, secondLast, nickname, order };
   }
 
@@ -142,16 +181,27 @@ export class PersonFactory {
    * keeps its hand-written name; its birth date is drawn unless fixed. `birthDate: null` writes an
    * unknown birth date (the draw still happens, so later values do not shift).
    */
-  insert(key: string, country: string, person: PersonName | FeaturedPerson, birthDate?: string | null): string {
+  insert(
+    key: string,
+    country: string,
+    person: PersonName | FeaturedPerson,
+    birthDate?: string | null,
+  ): string {
     const drawn = this.birthDate();
     const featuredDate = 'birthDate' in person ? person.birthDate : undefined;
     const id = this.ctx.id('person', key);
     this.ctx.insert('person', {
-      id, v0_id: this.ctx.v0('person'), first_name: person.first, second_name: person.second ?? null,
-      last_name: person.last, second_last_name: person.secondLast ?? null, nickname: person.nickname ?? '',
-      birth_date: birthDate === null ? null : birthDate ?? featuredDate ?? drawn,
+      id,
+      v0_id: this.ctx.v0('person'),
+      first_name: person.first,
+      second_name: person.second ?? null,
+      last_name: person.last,
+      second_last_name: person.secondLast ?? null,
+      nickname: person.nickname ?? '',
+      birth_date: birthDate === null ? null : (birthDate ?? featuredDate ?? drawn),
       name_order: person.order ?? (person.second ? NAME_ORDER.middle : NAME_ORDER.western),
-      country: countryId(country), source: DEMO_SOURCE,
+      country: countryId(country),
+      source: DEMO_SOURCE,
     });
     return id;
   }

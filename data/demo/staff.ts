@@ -7,8 +7,19 @@ import type { DemoClub } from './teams.ts';
 
 /** Countries whose coaches often work abroad; a foreign manager comes from one of these. */
 const COACHING_NATIONS: readonly string[] = [
-  'Spain', 'Portugal', 'Argentina', 'Italy', 'Germany', 'France', 'Netherlands', 'Brazil', 'Uruguay', 'Serbia',
-  'Croatia', 'England', 'Denmark',
+  'Spain',
+  'Portugal',
+  'Argentina',
+  'Italy',
+  'Germany',
+  'France',
+  'Netherlands',
+  'Brazil',
+  'Uruguay',
+  'Serbia',
+  'Croatia',
+  'England',
+  'Denmark',
 ];
 
 /**
@@ -16,9 +27,28 @@ const COACHING_NATIONS: readonly string[] = [
  * of `FEATURED_REFEREES` must hold the featured person's country.
  */
 const REFEREE_COUNTRIES: readonly string[] = [
-  'Spain', 'Spain', 'France', 'France', 'Portugal', 'England', 'Italy', 'Germany', 'Serbia', 'Türkiye',
-  'Republic of Ireland', 'Netherlands', 'Brazil', 'Argentina', 'Mexico', 'United States', 'Japan',
-  'South Korea', 'Qatar', 'Egypt', 'Morocco', 'New Zealand',
+  'Spain',
+  'Spain',
+  'France',
+  'France',
+  'Portugal',
+  'England',
+  'Italy',
+  'Germany',
+  'Serbia',
+  'Türkiye',
+  'Republic of Ireland',
+  'Netherlands',
+  'Brazil',
+  'Argentina',
+  'Mexico',
+  'United States',
+  'Japan',
+  'South Korea',
+  'Qatar',
+  'Egypt',
+  'Morocco',
+  'New Zealand',
 ];
 
 /** Referee slots whose birth date is unknown (NULL): honest gaps in the demo "source". */
@@ -26,7 +56,9 @@ const UNKNOWN_BIRTH = new Set([5, 15]);
 
 /** Managers and referees the match generator assigns. */
 export interface DemoStaff {
-  /** Manager id by team id (clubs) or country id (national teams: a national team is its country). */
+  /**
+   * Manager id by team id (clubs) or country id (national teams: a national team is its country).
+   */
   readonly managersByTeam: Record<string, string>;
   /** Referee ids in insertion order. */
   readonly referees: string[];
@@ -41,8 +73,18 @@ export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoS
   const managers = new PersonFactory(ctx, 'manager');
   const managersByTeam: Record<string, string> = {};
   const teams = [
-    ...clubs.map((club) => ({ key: `club:${club.spec.key}`, team: club.id, country: club.spec.country, home: 0.7 })),
-    ...NATIONS_CUP.entrants.map((name) => ({ key: `nation:${name}`, team: countryId(name), country: name, home: 0.75 })),
+    ...clubs.map((club) => ({
+      key: `club:${club.spec.key}`,
+      team: club.id,
+      country: club.spec.country,
+      home: 0.7,
+    })),
+    ...NATIONS_CUP.entrants.map((name) => ({
+      key: `nation:${name}`,
+      team: countryId(name),
+      country: name,
+      home: 0.75,
+    })),
   ];
   for (const { key, team, country, home } of teams) {
     // Draw both choices every time, so a featured manager does not shift the other managers' draws.
@@ -50,20 +92,42 @@ export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoS
     const abroad = rng.pick(COACHING_NATIONS.filter((name) => name !== country));
     const featured = FEATURED_MANAGERS[key];
     const nationality = featured?.country ?? (stayHome ? country : abroad);
-    const person = managers.insert(`manager:${key}`, nationality, featured ?? managers.name(nationality));
+    const person = managers.insert(
+      `manager:${key}`,
+      nationality,
+      featured ?? managers.name(nationality),
+    );
     const id = ctx.id('manager', key);
-    ctx.insert('manager', { id, v0_id: ctx.v0('manager'), person, supplier_id: null, source: DEMO_SOURCE });
+    ctx.insert('manager', {
+      id,
+      v0_id: ctx.v0('manager'),
+      person,
+      supplier_id: null,
+      source: DEMO_SOURCE,
+    });
     managersByTeam[team] = id;
   }
 
   const refs = new PersonFactory(ctx, 'referee');
   const referees = REFEREE_COUNTRIES.map((country, index) => {
     const featured = FEATURED_REFEREES[index];
-    if (featured && featured.country !== country) throw new Error(`featured referee ${index} is not from ${country}`);
+    if (featured && featured.country !== country)
+      throw new Error(`featured referee ${index} is not from ${country}`);
     const key = `referee:${index + 1}`;
-    const person = refs.insert(key, country, featured ?? refs.name(country), UNKNOWN_BIRTH.has(index) ? null : undefined);
+    const person = refs.insert(
+      key,
+      country,
+      featured ?? refs.name(country),
+      UNKNOWN_BIRTH.has(index) ? null : undefined,
+    );
     const id = ctx.id('referee', key);
-    ctx.insert('referee', { id, v0_id: ctx.v0('referee'), person, supplier_id: null, source: DEMO_SOURCE });
+    ctx.insert('referee', {
+      id,
+      v0_id: ctx.v0('referee'),
+      person,
+      supplier_id: null,
+      source: DEMO_SOURCE,
+    });
     return id;
   });
   return { managersByTeam, referees };

@@ -1,7 +1,8 @@
 /**
  * Imports a source dataset into a SQLite database:
  * `npm run import -- <format> <path> [--db FILE]` (default database: football.sqlite in the working
- * directory; created with the schema if it does not exist). Importing the same data again changes nothing.
+ * directory; created with the schema if it does not exist). Importing the same data again changes
+ * nothing.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,8 +18,13 @@ data twice changes nothing. --competitions imports part of a dataset: a comma-se
 competitions the format lists below.
 
 Formats:
-${Object.values(FORMATS).map((f) => `  ${f.format.padEnd(12)} ${f.description}` +
-  (f.selections ? `\n  ${''.padEnd(12)} competitions: ${f.selections.join(', ')}` : '')).join('\n')}`;
+${Object.values(FORMATS)
+  .map(
+    (f) =>
+      `  ${f.format.padEnd(12)} ${f.description}` +
+      (f.selections ? `\n  ${''.padEnd(12)} competitions: ${f.selections.join(', ')}` : ''),
+  )
+  .join('\n')}`;
 
 /** Runs the command line; returns the process exit code. */
 export function main(argv: string[]): number {
@@ -54,15 +60,28 @@ export function main(argv: string[]): number {
   }
   try {
     const report = importDataset({
-      format, path, db: values.db,
-      ...(values.competitions !== undefined ? { competitions: values.competitions.split(',').map((c) => c.trim()).filter(Boolean) } : {}),
+      format,
+      path,
+      db: values.db,
+      ...(values.competitions !== undefined
+        ? {
+            competitions: values.competitions
+              .split(',')
+              .map((c) => c.trim())
+              .filter(Boolean),
+          }
+        : {}),
       progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
     });
-    console.log(`Imported ${format} from ${report.path} into ${values.db} in ${report.seconds.toFixed(1)} s\n`);
+    console.log(
+      `Imported ${format} from ${report.path} into ${values.db} in ${report.seconds.toFixed(1)} s\n`,
+    );
     console.log(report.summary());
     return 0;
   } catch (error) {
-    console.error(`Import failed; nothing of it was written to ${values.db} (one transaction).\n${(error as Error).stack ?? error}`);
+    console.error(
+      `Import failed; nothing of it was written to ${values.db} (one transaction).\n${(error as Error).stack ?? error}`,
+    );
     return 1;
   }
 }

@@ -2,19 +2,26 @@ import { uuidFor } from '../ids.ts';
 import type { ImportContext } from './context.ts';
 
 /**
- * An international competition several sources know (the men's World Cup is in Fjelstul, openfootball
- * and martj42): its id is `uuidFor('world', 'competition', name)`, whatever the source, so every
- * importer that names it points at one row (the first importer writes it, the others find it).
+ * An international competition several sources know (the men's World Cup is in Fjelstul,
+ * openfootball and martj42): its id is `uuidFor('world', 'competition', name)`, whatever the
+ * source, so every importer that names it points at one row (the first importer writes it, the
+ * others find it).
  * `confederation` is the organiser, or null when no confederation organises it.
  */
-export function ensureIntlCompetition(ctx: ImportContext, name: string, confederation: number | null): string {
+export function ensureIntlCompetition(
+  ctx: ImportContext,
+  name: string,
+  confederation: number | null,
+): string {
   const id = uuidFor('world', 'competition', name);
   ctx.ensure('competition', { id, name, level: null, supplier_id: null, source: ctx.source });
   ctx.ensure('intl_competition', { id, confederation });
   return id;
 }
 
-/** The calendar-year season `year` (id = the year, as DECISIONS numbers seasons), written if absent. */
+/**
+ * The calendar-year season `year` (id = the year, as DECISIONS numbers seasons), written if absent.
+ */
 export function ensureYearSeason(ctx: ImportContext, year: number): number {
   ctx.ensure('season', { id: year, name: String(year), supplier_id: null });
   return year;

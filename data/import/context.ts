@@ -11,18 +11,42 @@ export type Cell = string | number | null;
 export type Row = Readonly<Record<string, Cell>>;
 
 /** The key column of each table that is not keyed by `id`. */
-const KEY_COLUMN: Record<string, string> = { provider: 'key', country_alias: 'alias', meta: 'key', v0_counter: 'kind' };
+const KEY_COLUMN: Record<string, string> = {
+  provider: 'key',
+  country_alias: 'alias',
+  meta: 'key',
+  v0_counter: 'kind',
+};
 
-/** Tables with a v0 integer id (schema.sql); a new row gets the next id of its kind (the table name). */
+/**
+ * Tables with a v0 integer id (schema.sql); a new row gets the next id of its kind (the table
+ * name).
+ */
 const V0_TABLES = new Set([
-  'season', 'country', 'competition', 'team', 'venue', 'person', 'player', 'manager', 'referee', 'match',
-  'match_condition', 'lineup', 'goal', 'penalty', 'offense', 'substitution', 'shootout',
+  'season',
+  'country',
+  'competition',
+  'team',
+  'venue',
+  'person',
+  'player',
+  'manager',
+  'referee',
+  'match',
+  'match_condition',
+  'lineup',
+  'goal',
+  'penalty',
+  'offense',
+  'substitution',
+  'shootout',
 ]);
 
 /**
- * What every importer step shares: the connection, the provider key, the report and two write helpers
- * that make an import idempotent. Ids are deterministic (`uuidFor(source, kind, key)`), so importing the
- * same data again finds every row already present; v0 ids are handed out only to rows that are new.
+ * What every importer step shares: the connection, the provider key, the report and two write
+ * helpers that make an import idempotent. Ids are deterministic (`uuidFor(source, kind, key)`), so
+ * importing the same data again finds every row already present; v0 ids are handed out only to rows
+ * that are new.
  */
 export interface ImportContext {
   readonly db: Db;
@@ -33,19 +57,24 @@ export interface ImportContext {
   /** The v1 id of an entity of this source: `uuidFor(source, kind, key)`. */
   id(kind: string, key: string | number): string;
   /**
-   * Writes a row this source owns: inserts it (with a new v0 id where the table has one) or, when a row
-   * with the same key exists, updates the columns that differ (its v0 id is kept).
+   * Writes a row this source owns: inserts it (with a new v0 id where the table has one) or, when a
+   * row with the same key exists, updates the columns that differ (its v0 id is kept).
    */
   save(table: string, row: Row): WriteOutcome;
   /**
-   * Inserts a shared row only when its key is absent (seasons, countries, aliases: rows another source
-   * may own). An existing row is left as it is and counted as present.
+   * Inserts a shared row only when its key is absent (seasons, countries, aliases: rows another
+   * source may own). An existing row is left as it is and counted as present.
    */
   ensure(table: string, row: Row): WriteOutcome;
 }
 
 /** Creates the context of one import run. */
-export function createImportContext(db: Db, source: string, report: ImportReport, progress: Progress): ImportContext {
+export function createImportContext(
+  db: Db,
+  source: string,
+  report: ImportReport,
+  progress: Progress,
+): ImportContext {
   const nextV0 = v0Ids(db);
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string): Database.Statement => {
@@ -56,16 +85,20 @@ export function createImportContext(db: Db, source: string, report: ImportReport
   const keyOf = (table: string, row: Row): { column: string; value: Cell } => {
     const column = KEY_COLUMN[table] ?? 'id';
     const value = row[column];
-    if (value === undefined || value === null) throw new Error(`${table}: row without key column ${column}`);
+    if (value === undefined || value === null)
+      throw new Error(`${table}: row without key column ${column}`);
     return { column, value };
   };
   const exists = (table: string, column: string, value: Cell): boolean =>
     prepare(`SELECT 1 FROM "${table}" WHERE "${column}" = ?`).get(value) !== undefined;
   const insert = (table: string, row: Row): void => {
-    const full: Record<string, Cell> = V0_TABLES.has(table) ? { ...row, v0_id: nextV0(table) } : { ...row };
+    const full: Record<string, Cell> = V0_TABLES.has(table)
+      ? { ...row, v0_id: nextV0(table) }
+      : { ...row };
     const columns = Object.keys(full);
-    prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-      .run(...columns.map((c) => full[c]));
+    prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    ).run(...columns.map((c) => full[c]));
   };
 
   return {
@@ -84,8 +117,10 @@ export function createImportContext(db: Db, source: string, report: ImportReport
         const columns = Object.keys(row).filter((c) => c !== key.column && c !== 'v0_id');
         if (columns.length === 0) outcome = 'present';
         else {
-          // Only rows whose values differ are touched, so a re-import reports them as present, not updated.
-          const sql = `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "${key.column}" = ? ` +
+          // Only rows whose values differ are touched, so a re-import reports them as present, not
+          // updated.
+          const sql =
+            `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "${key.column}" = ? ` +
             `AND NOT (${columns.map((c) => `"${c}" IS ?`).join(' AND ')})`;
           const values = columns.map((c) => row[c]);
           const { changes } = prepare(sql).run(...values, key.value, ...values);

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 
-/** One CSV record: every listed column is present (checked against the header when the file is read). */
+/**
+ * One CSV record: every listed column is present (checked against the header when the file is
+ * read).
+ */
 export type CsvRecord<K extends string> = Readonly<Record<K, string>>;
 
 /**
@@ -12,7 +15,10 @@ export type CsvRecord<K extends string> = Readonly<Record<K, string>>;
 export function readCsv<K extends string>(file: string, columns: readonly K[]): CsvRecord<K>[] {
   if (!existsSync(file)) throw new Error(`missing source file: ${file}`);
   const rows = parse<Record<string, string>>(readFileSync(file), {
-    columns: true, bom: true, skip_empty_lines: true, relax_column_count: false,
+    columns: true,
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
   });
   const header = rows[0] ? Object.keys(rows[0]) : [];
   const missing = rows.length === 0 ? [] : columns.filter((column) => !header.includes(column));

@@ -17,6 +17,9 @@ export const FORMATS: Readonly<Record<string, Importer>> = {
 /** The importer of a format; throws with the list of known formats otherwise. */
 export function importerFor(format: string): Importer {
   const importer = FORMATS[format];
-  if (!importer) throw new Error(`unknown format "${format}"; known formats: ${Object.keys(FORMATS).join(', ')}`);
+  if (!importer)
+    throw new Error(
+      `unknown format "${format}"; known formats: ${Object.keys(FORMATS).join(', ')}`,
+    );
   return importer;
 }

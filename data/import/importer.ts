@@ -17,7 +17,9 @@ export interface Importer {
   readonly source: string;
   /** One line for the usage text: what the dataset is and which folder to pass. */
   readonly description: string;
-  /** The competitions `--competitions` may name, for a format that can import part of its dataset. */
+  /**
+   * The competitions `--competitions` may name, for a format that can import part of its dataset.
+   */
   readonly selections?: readonly string[];
   /** Throws an Error with an actionable message when `dir` does not look like the dataset. */
   check(dir: string): void;

@@ -22,18 +22,27 @@ export type Reconciled =
 
 /**
  * One real match = one record. A national match is identified by its date and its two countries, in
- * either order (sources disagree on which side is "home" at neutral venues): the sources checked here
- * (Fjelstul, martj42, openfootball) agree on the date of every World Cup match they share. `ownId` is
- * the id this source gives the match; a row with that id is this source's own.
+ * either order (sources disagree on which side is "home" at neutral venues): the sources checked
+ * here (Fjelstul, martj42, openfootball) agree on the date of every World Cup match they share.
+ * `ownId` is the id this source gives the match; a row with that id is this source's own.
  */
-export function reconcileMatch(ctx: ImportContext, ownId: string, date: string, teamA: string, teamB: string): Reconciled {
-  if (ctx.db.prepare('SELECT 1 FROM match WHERE id = ?').get(ownId) !== undefined) return { kind: 'own' };
-  const found = ctx.db.prepare<[string, string, string, string, string, string], ExistingMatch>(
-    `SELECT id, source, home_team, away_team FROM match
+export function reconcileMatch(
+  ctx: ImportContext,
+  ownId: string,
+  date: string,
+  teamA: string,
+  teamB: string,
+): Reconciled {
+  if (ctx.db.prepare('SELECT 1 FROM match WHERE id = ?').get(ownId) !== undefined)
+    return { kind: 'own' };
+  const found = ctx.db
+    .prepare<[string, string, string, string, string, string], ExistingMatch>(
+      `SELECT id, source, home_team, away_team FROM match
       WHERE match_type = 'national' AND source <> ? AND match_date = ?
         AND ((home_team = ? AND away_team = ?) OR (home_team = ? AND away_team = ?))
       ORDER BY id`,
-  ).all(ctx.source, date, teamA, teamB, teamB, teamA);
+    )
+    .all(ctx.source, date, teamA, teamB, teamB, teamA);
   if (found.length === 0) return { kind: 'new' };
   // Two records of the same pairing on one day (a source's duplicate) are merged into the first.
   return { kind: 'merged', match: found[0]! };

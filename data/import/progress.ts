@@ -19,7 +19,10 @@ export function progressBar(stream: NodeJS.WriteStream = process.stderr): Progre
   return {
     step(name, total) {
       const bar = new SingleBar({
-        format: '{step} [{bar}] {percentage}% {value}/{total}', hideCursor: true, clearOnComplete: true, stream,
+        format: '{step} [{bar}] {percentage}% {value}/{total}',
+        hideCursor: true,
+        clearOnComplete: true,
+        stream,
       });
       bar.start(Math.max(total, 1), 0, { step: name.padEnd(16) });
       let value = 0;

@@ -5,7 +5,10 @@ export type WriteOutcome = 'new' | 'updated' | 'present';
 export interface TableCounts {
   /** Rows this import added. */
   new: number;
-  /** Rows that were already there (from an earlier import of this or another source) and that this import changed. */
+  /**
+   * Rows that were already there (from an earlier import of this or another source) and that this
+   * import changed.
+   */
   updated: number;
   /** Rows that were already there, unchanged: merged with what the database had. */
   present: number;
@@ -19,8 +22,9 @@ export interface SkipEntry {
 }
 
 /**
- * The summary of one import: rows written per table (new / updated / already present), source records
- * skipped and why, and notes on what the source does not have (so an empty column is explained).
+ * The summary of one import: rows written per table (new / updated / already present), source
+ * records skipped and why, and notes on what the source does not have (so an empty column is
+ * explained).
  */
 export class ImportReport {
   readonly tables = new Map<string, TableCounts>();
@@ -28,7 +32,10 @@ export class ImportReport {
   readonly notes: string[] = [];
   seconds = 0;
 
-  constructor(readonly format: string, readonly path: string) {}
+  constructor(
+    readonly format: string,
+    readonly path: string,
+  ) {}
 
   /** Counts one row write (or `n` alike, for rows written in bulk). */
   count(table: string, outcome: WriteOutcome, n = 1): void {
@@ -37,7 +44,10 @@ export class ImportReport {
     counts[outcome] += n;
   }
 
-  /** Records `count` source records of `table` that were skipped for `reason` (same reason: one entry). */
+  /**
+   * Records `count` source records of `table` that were skipped for `reason` (same reason: one
+   * entry).
+   */
   skip(table: string, reason: string, count = 1): void {
     if (count <= 0) return;
     const entry = this.skipped.find((e) => e.table === table && e.reason === reason);
@@ -45,7 +55,10 @@ export class ImportReport {
     else this.skipped.push({ table, reason, count });
   }
 
-  /** Records something the reader of the summary should know (a gap in the source, a mapping choice). */
+  /**
+   * Records something the reader of the summary should know (a gap in the source, a mapping
+   * choice).
+   */
   note(text: string): void {
     this.notes.push(text);
   }
@@ -61,12 +74,18 @@ export class ImportReport {
     const names = [...this.tables.keys()];
     const width = Math.max(12, ...names.map((n) => n.length));
     const num = (n: number) => n.toLocaleString('en').padStart(9);
-    lines.push(`${'table'.padEnd(width)} ${'new'.padStart(9)} ${'updated'.padStart(9)} ${'present'.padStart(9)}`);
-    for (const [name, c] of this.tables) lines.push(`${name.padEnd(width)} ${num(c.new)} ${num(c.updated)} ${num(c.present)}`);
-    lines.push('(present: already in the database, merged; updated: already there, changed by this import)');
+    lines.push(
+      `${'table'.padEnd(width)} ${'new'.padStart(9)} ${'updated'.padStart(9)} ${'present'.padStart(9)}`,
+    );
+    for (const [name, c] of this.tables)
+      lines.push(`${name.padEnd(width)} ${num(c.new)} ${num(c.updated)} ${num(c.present)}`);
+    lines.push(
+      '(present: already in the database, merged; updated: already there, changed by this import)',
+    );
     if (this.skipped.length > 0) {
       lines.push('', 'Skipped:');
-      for (const s of this.skipped) lines.push(`  ${s.table}: ${s.count.toLocaleString('en')} ${s.reason}`);
+      for (const s of this.skipped)
+        lines.push(`  ${s.table}: ${s.count.toLocaleString('en')} ${s.reason}`);
     }
     if (this.notes.length > 0) {
       lines.push('', 'Notes:');

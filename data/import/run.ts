@@ -11,7 +11,9 @@ export interface ImportOptions {
   format: string;
   /** The dataset folder. */
   path: string;
-  /** A database file (created with the schema if needed, closed afterwards) or an open connection. */
+  /**
+   * A database file (created with the schema if needed, closed afterwards) or an open connection.
+   */
   db: string | Db;
   progress?: Progress;
   /** Part of the dataset (`--competitions`), for formats that list `selections`. */
@@ -29,17 +31,22 @@ export function importDataset(options: ImportOptions): ImportReport {
   const competitions = options.competitions;
   if (competitions !== undefined) {
     const known = importer.selections;
-    if (!known) throw new Error(`the ${importer.format} format imports its dataset whole (no --competitions)`);
+    if (!known)
+      throw new Error(
+        `the ${importer.format} format imports its dataset whole (no --competitions)`,
+      );
     const unknown = competitions.filter((c) => !known.includes(c));
     if (unknown.length > 0 || competitions.length === 0) {
-      throw new Error(`unknown competition ${unknown.join(', ') || '(none given)'}; ${importer.format} has: ${known.join(', ')}`);
+      throw new Error(
+        `unknown competition ${unknown.join(', ') || '(none given)'}; ${importer.format} has: ${known.join(', ')}`,
+      );
     }
   }
   const started = process.hrtime.bigint();
   const db = typeof options.db === 'string' ? openDatabase(options.db) : options.db;
-  // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB the pages of
-  // the micro-event indexes spill to the write-ahead log over and over (Wyscout's Serie A: 116 s with the
-  // default, 75 s with this). Memory stays bounded whatever the size of the data.
+  // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB the
+  // pages of the micro-event indexes spill to the write-ahead log over and over (Wyscout's Serie A:
+  // 116 s with the default, 75 s with this). Memory stays bounded whatever the size of the data.
   db.pragma('cache_size = -262144');
   try {
     const report = new ImportReport(importer.format, dir);

@@ -1,11 +1,16 @@
 import { createServer } from 'node:http';
 import sirv from 'sirv';
 
-/** The baseline: plain sirv serving a built folder as static files (production mode, as a static host would). */
+/**
+ * The baseline: plain sirv serving a built folder as static files (production mode, as a static
+ * host would).
+ */
 const [dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: plain-sirv.ts DIR');
 const server = createServer(sirv(dir, { etag: true, extensions: ['json'] }));
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  console.log(`Serving ${dir} at http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+  console.log(
+    `Serving ${dir} at http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+  );
 });

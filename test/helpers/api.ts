@@ -22,7 +22,11 @@ export interface Reply {
 }
 
 /** Calls a handler in-process (no port), like Hono's `app.request()`. */
-export async function call(handler: Handler, target: string, init: RequestInit = {}): Promise<Reply> {
+export async function call(
+  handler: Handler,
+  target: string,
+  init: RequestInit = {},
+): Promise<Reply> {
   const res = await handler.fetch(new Request(`http://api.test${target}`, init));
   const text = await res.text();
   let json: unknown = undefined;

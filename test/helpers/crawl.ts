@@ -18,13 +18,14 @@ export interface CrawlOptions {
   /** Links into resources later work adds: a 404 there is recorded as pending, not broken. */
   readonly pending?: RegExp;
   /**
-   * Most links of one shape (ids and numbers blanked, query values blanked) to follow; the others are
-   * not requested. Pending shapes are always capped at 3. Default: no cap (every link).
+   * Most links of one shape (ids and numbers blanked, query values blanked) to follow; the others
+   * are not requested. Pending shapes are always capped at 3. Default: no cap (every link).
    */
   readonly perShape?: number;
   /**
    * Links matching `pattern` are followed at most `perShape` per shape: a sample of resources with
-   * thousands of records of one shape (micro-events), whose every record would only repeat the same check.
+   * thousands of records of one shape (micro-events), whose every record would only repeat the same
+   * check.
    */
   readonly sampled?: { readonly pattern: RegExp; readonly perShape: number };
   /** Fails the crawl when it queues more URLs than this. */
@@ -35,11 +36,15 @@ export interface CrawlOptions {
 
 /** The shape of a link: ids, numbers and query values blanked. */
 export const shapeOf = (link: string): string =>
-  link.replace(/[0-9a-f]{32}/g, ':id').replace(/=[^&]*/g, '=').replace(/\/\d+(?=\/|$|\?)/g, '/:n');
+  link
+    .replace(/[0-9a-f]{32}/g, ':id')
+    .replace(/=[^&]*/g, '=')
+    .replace(/\/\d+(?=\/|$|\?)/g, '/:n');
 
 function linksIn(value: unknown, out: string[]): void {
   if (typeof value === 'string') out.push(value);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) linksIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const v of Object.values(value)) linksIn(v, out);
 }
 
 /**
@@ -47,7 +52,13 @@ function linksIn(value: unknown, out: string[]): void {
  * through the in-process router, breadth first.
  */
 export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<CrawlResult> {
-  const { pending: pendingPattern, perShape = Infinity, cap = 300_000, sampled, root = '/v1/' } = options;
+  const {
+    pending: pendingPattern,
+    perShape = Infinity,
+    cap = 300_000,
+    sampled,
+    root = '/v1/',
+  } = options;
   const seen = new Set<string>([root]);
   const queue = [root];
   const broken: string[] = [];
@@ -72,7 +83,8 @@ export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<C
         found.push(record.uri);
         linksIn(record.link, found);
       }
-      for (const key of ['first', 'last', 'next', 'prev']) if (typeof reply.json.meta[key] === 'string') found.push(reply.json.meta[key]);
+      for (const key of ['first', 'last', 'next', 'prev'])
+        if (typeof reply.json.meta[key] === 'string') found.push(reply.json.meta[key]);
     }
     for (const link of found) {
       expect(link.startsWith('/'), link).toBe(true);

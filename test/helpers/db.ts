@@ -7,14 +7,21 @@ export function openOracle(file: string): Database.Database {
 }
 
 /** All rows of a query. */
-export function rows<T = Record<string, unknown>>(db: Database.Database, sql: string, ...params: unknown[]): T[] {
+export function rows<T = Record<string, unknown>>(
+  db: Database.Database,
+  sql: string,
+  ...params: unknown[]
+): T[] {
   return db.prepare(sql).all(...params) as T[];
 }
 
 /** Row counts and a hash of the content of every table, in a fixed order. */
 export function tableChecksums(db: Database.Database): Record<string, string> {
-  const tables = db.prepare<[], { name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .all();
   const sums: Record<string, string> = {};
   for (const { name } of tables) {
     const columns = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).length;

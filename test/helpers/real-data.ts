@@ -6,7 +6,10 @@ import { describe } from 'vitest';
 /** The project root (this file is test/helpers/real-data.ts). */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Where the real source datasets are kept: `../shared/data/` relative to the project root (never in the repo). */
+/**
+ * Where the real source datasets are kept: `../shared/data/` relative to the project root (never in
+ * the repo).
+ */
 export const REAL_DATA_ROOT = resolve(ROOT, '..', 'shared', 'data');
 
 /**
@@ -17,20 +20,24 @@ export function realDataDir(name: string): string | null {
   const dir = join(REAL_DATA_ROOT, name);
   if (existsSync(dir)) return dir;
   if (process.env['CI'] === 'true') {
-    throw new Error(`real dataset ${name} is required in CI but missing: expected it at ${dir} (see README, "Real data")`);
+    throw new Error(
+      `real dataset ${name} is required in CI but missing: expected it at ${dir} (see README, "Real data")`,
+    );
   }
   return null;
 }
 
 /**
- * A describe block that runs only when the real dataset `name` is present; otherwise it is skipped with
- * a message saying how to get the data. `fn` receives the dataset folder.
+ * A describe block that runs only when the real dataset `name` is present; otherwise it is skipped
+ * with a message saying how to get the data. `fn` receives the dataset folder.
  */
 export function describeReal(name: string, fn: (dir: string) => void): void {
   const dir = realDataDir(name);
   if (dir === null) {
-    console.warn(`Skipping the tests on real data "${name}": copy the dataset folder to ${join(REAL_DATA_ROOT, name)} ` +
-      '(the source URLs are in the README) to run them.');
+    console.warn(
+      `Skipping the tests on real data "${name}": copy the dataset folder to ${join(REAL_DATA_ROOT, name)} ` +
+        '(the source URLs are in the README) to run them.',
+    );
   }
   describe.skipIf(dir === null)(`real data: ${name}`, () => fn(dir ?? ''));
 }

@@ -26,7 +26,10 @@ export function expectLinks(link: unknown): void {
 }
 
 /** A successful response in the common envelope. */
-export function expectEnvelope(reply: Reply, opts: { paginated?: boolean; root?: boolean; snakeTotals?: boolean } = {}): void {
+export function expectEnvelope(
+  reply: Reply,
+  opts: { paginated?: boolean; root?: boolean; snakeTotals?: boolean } = {},
+): void {
   expect(reply.status, `${reply.text.slice(0, 200)}`).toBe(200);
   expectCommonHeaders(reply);
   const body = reply.json;
@@ -48,9 +51,20 @@ export function expectEnvelope(reply: Reply, opts: { paginated?: boolean; root?:
   }
   if (opts.paginated === true) {
     // v0's macro-events spell the totals in snake_case (SPEC).
-    const totals = opts.snakeTotals ? ['total_pages', 'total_records'] : ['totalPages', 'totalRecords'];
-    expect(Object.keys(body.meta)).toEqual(['first', 'last', 'next', 'prev', 'page', 'records', ...totals]);
-    for (const k of ['page', 'records', ...totals]) expect(Number.isInteger(body.meta[k])).toBe(true);
+    const totals = opts.snakeTotals
+      ? ['total_pages', 'total_records']
+      : ['totalPages', 'totalRecords'];
+    expect(Object.keys(body.meta)).toEqual([
+      'first',
+      'last',
+      'next',
+      'prev',
+      'page',
+      'records',
+      ...totals,
+    ]);
+    for (const k of ['page', 'records', ...totals])
+      expect(Number.isInteger(body.meta[k])).toBe(true);
     expect(body.meta.first).toMatch(/[?&]records=\d+&page=1$/);
     expect(body.result.length).toBeLessThanOrEqual(body.meta.records);
   } else if (opts.paginated === false) {

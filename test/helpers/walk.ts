@@ -4,10 +4,14 @@ import { call } from './api.ts';
 import { expectEnvelope } from './shapes.ts';
 
 /**
- * Follows `next` from a collection's first page until it is null (at most `cap` pages), checking the
- * envelope of every page, and returns the records in order with the totals the pages announced.
+ * Follows `next` from a collection's first page until it is null (at most `cap` pages), checking
+ * the envelope of every page, and returns the records in order with the totals the pages announced.
  */
-export async function walk(handler: Handler, target: string, cap = 500): Promise<{
+export async function walk(
+  handler: Handler,
+  target: string,
+  cap = 500,
+): Promise<{
   records: Record<string, unknown>[];
   pages: number;
   totalRecords: number;

@@ -4,17 +4,22 @@ import { clamp, CROSSBAR, goalRegion, inPenaltyArea, POSTS, type Point } from '.
 import type { Actor, Side } from './players.ts';
 
 /**
- * A micro-event before it has a time: who acts, where (in the actor's team's view), the action, where
- * the ball ends (touches only), whether it came off, its modifiers, and how long after the previous
- * event it happens. The field sector modifiers are added when it is written.
+ * A micro-event before it has a time: who acts, where (in the actor's team's view), the action,
+ * where the ball ends (touches only), whether it came off, its modifiers, and how long after the
+ * previous event it happens. The field sector modifiers are added when it is written.
  */
 export interface Draft {
   readonly actor: Actor;
   readonly at: Point;
   readonly action: number;
-  /** The ball's end position: on touches, null otherwise; `z` only where the height means something. */
+  /**
+   * The ball's end position: on touches, null otherwise; `z` only where the height means something.
+   */
   readonly end: (Point & { readonly z: number | null }) | null;
-  /** 1 the action came off (accurate pass, duel won, save made), 0 it did not, null when neither applies. */
+  /**
+   * 1 the action came off (accurate pass, duel won, save made), 0 it did not, null when neither
+   * applies.
+   */
   readonly outcome: 0 | 1 | null;
   readonly modifiers: readonly number[];
   /** Seconds after the previous event (0: at the same moment, the other half of a duel). */
@@ -23,8 +28,20 @@ export interface Draft {
 
 /** What happens next: a player has the ball, or play waits for a restart. */
 export type BallState =
-  | { readonly kind: 'play'; readonly side: Side; readonly holder: Actor; readonly at: Point; readonly aerial?: boolean }
-  | { readonly kind: 'dead'; readonly side: Side; readonly restart: Restart; readonly at: Point; readonly wait: number };
+  | {
+      readonly kind: 'play';
+      readonly side: Side;
+      readonly holder: Actor;
+      readonly at: Point;
+      readonly aerial?: boolean;
+    }
+  | {
+      readonly kind: 'dead';
+      readonly side: Side;
+      readonly restart: Restart;
+      readonly at: Point;
+      readonly wait: number;
+    };
 
 /** The ways play restarts. */
 type Restart = 'kickoff' | 'throwIn' | 'goalKick' | 'corner' | 'freeKick' | 'indirectFreeKick';
@@ -40,7 +57,9 @@ export function point(x: number, y: number): Point {
   return { x: clamp(x), y: clamp(y) };
 }
 
-/** A point where the ball is still in play: off the lines, so carries and passes stop short of them. */
+/**
+ * A point where the ball is still in play: off the lines, so carries and passes stop short of them.
+ */
 export function inField(x: number, y: number): Point {
   return point(Math.min(98.5, Math.max(1, x)), Math.min(99, Math.max(1, y)));
 }
@@ -55,7 +74,9 @@ export function accuracy(ok: boolean): number {
   return ok ? MOD.accurate : MOD.notAccurate;
 }
 
-/** The body part modifier of a kick with a player's stronger foot, or his other one now and then. */
+/**
+ * The body part modifier of a kick with a player's stronger foot, or his other one now and then.
+ */
 export function footOf(rng: Rng, actor: Actor): number {
   const strong = actor.foot === 'left' ? MOD.leftFoot : MOD.rightFoot;
   const weak = actor.foot === 'left' ? MOD.rightFoot : MOD.leftFoot;
@@ -66,7 +87,11 @@ export function footOf(rng: Rng, actor: Actor): number {
 export type ShotEnd = 'goal' | 'saved' | 'offTarget' | 'woodwork' | 'blocked';
 
 /** Where a shot crosses the goal line (y, z) for each way it can end. */
-function goalLine(rng: Rng, end: Exclude<ShotEnd, 'blocked'>, header: boolean): { y: number; z: number } {
+function goalLine(
+  rng: Rng,
+  end: Exclude<ShotEnd, 'blocked'>,
+  header: boolean,
+): { y: number; z: number } {
   const top = header ? CROSSBAR * 0.8 : CROSSBAR - 1.5;
   switch (end) {
     case 'goal':
@@ -77,20 +102,30 @@ function goalLine(rng: Rng, end: Exclude<ShotEnd, 'blocked'>, header: boolean): 
         ? { y: rng.float(POSTS[0] + 0.5, POSTS[1] - 0.5), z: CROSSBAR }
         : { y: rng.chance(0.5) ? POSTS[0] : POSTS[1], z: rng.float(1, CROSSBAR - 2) };
     case 'offTarget': {
-      if (rng.chance(0.45)) return { y: rng.float(POSTS[0] - 3, POSTS[1] + 3), z: rng.float(CROSSBAR + 1, 75) };
-      const y = rng.chance(0.5) ? rng.float(POSTS[0] - 12, POSTS[0] - 0.3) : rng.float(POSTS[1] + 0.3, POSTS[1] + 12);
+      if (rng.chance(0.45))
+        return { y: rng.float(POSTS[0] - 3, POSTS[1] + 3), z: rng.float(CROSSBAR + 1, 75) };
+      const y = rng.chance(0.5)
+        ? rng.float(POSTS[0] - 12, POSTS[0] - 0.3)
+        : rng.float(POSTS[1] + 0.3, POSTS[1] + 12);
       return { y, z: rng.float(0.5, CROSSBAR + 8) };
     }
   }
 }
 
 /**
- * A shot-like action (shot, free kick shot, penalty) by `actor` from `at`, ending as told (on the goal
- * line at `line` when given): its end position, outcome and modifiers (body part, accuracy = on target,
- * goal region, shot outcome, distance).
+ * A shot-like action (shot, free kick shot, penalty) by `actor` from `at`, ending as told (on the
+ * goal line at `line` when given): its end position, outcome and modifiers (body part, accuracy =
+ * on target, goal region, shot outcome, distance).
  */
 export function shotDraft(
-  rng: Rng, actor: Actor, at: Point, action: number, how: ShotEnd, bodyPart: number, gap: number, extra: readonly number[] = [],
+  rng: Rng,
+  actor: Actor,
+  at: Point,
+  action: number,
+  how: ShotEnd,
+  bodyPart: number,
+  gap: number,
+  extra: readonly number[] = [],
   line?: { readonly y: number; readonly z: number },
 ): Draft {
   const header = bodyPart === MOD.headBody;
@@ -98,16 +133,40 @@ export function shotDraft(
   if (how === 'blocked') {
     const end = point(at.x + rng.float(1, 4), at.y + rng.float(-3, 3));
     return {
-      actor, at, action, end: ground(end), outcome: 0, gap,
+      actor,
+      at,
+      action,
+      end: ground(end),
+      outcome: 0,
+      gap,
       modifiers: [bodyPart, MOD.notAccurate, MOD.blocked, distance, ...extra],
     };
   }
   const { y, z: height } = line ?? goalLine(rng, how, header);
   const target = how === 'goal' || how === 'saved';
-  const outcomeModifier = how === 'goal' ? MOD.goal : how === 'saved' ? MOD.saved : how === 'woodwork' ? MOD.woodwork : MOD.offTarget;
+  const outcomeModifier =
+    how === 'goal'
+      ? MOD.goal
+      : how === 'saved'
+        ? MOD.saved
+        : how === 'woodwork'
+          ? MOD.woodwork
+          : MOD.offTarget;
   const z = Math.round(height * 100) / 100;
   return {
-    actor, at, action, end: { x: 100, y: clamp(y), z }, outcome: target ? 1 : 0, gap,
-    modifiers: [bodyPart, accuracy(target), outcomeModifier, goalRegion(y, z, how === 'woodwork'), distance, ...extra],
+    actor,
+    at,
+    action,
+    end: { x: 100, y: clamp(y), z },
+    outcome: target ? 1 : 0,
+    gap,
+    modifiers: [
+      bodyPart,
+      accuracy(target),
+      outcomeModifier,
+      goalRegion(y, z, how === 'woodwork'),
+      distance,
+      ...extra,
+    ],
   };
 }

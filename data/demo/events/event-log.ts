@@ -8,10 +8,22 @@ import { sectorModifiers } from './pitch.ts';
  * `event_action` each, its modifiers (the field sector ones added here) in `event_modifier`.
  */
 
-/** Passes, in the wide sense a key pass or an assist can be: set pieces played to a team-mate too. */
+/**
+ * Passes, in the wide sense a key pass or an assist can be: set pieces played to a team-mate too.
+ */
 const PASSES = new Set<number>([
-  ACTION.corner, ACTION.freeKick, ACTION.freeKickCross, ACTION.throwIn, ACTION.goalKick,
-  ACTION.cross, ACTION.handPass, ACTION.headPass, ACTION.highPass, ACTION.launch, ACTION.simplePass, ACTION.smartPass,
+  ACTION.corner,
+  ACTION.freeKick,
+  ACTION.freeKickCross,
+  ACTION.throwIn,
+  ACTION.goalKick,
+  ACTION.cross,
+  ACTION.handPass,
+  ACTION.headPass,
+  ACTION.highPass,
+  ACTION.launch,
+  ACTION.simplePass,
+  ACTION.smartPass,
 ]);
 
 interface Logged {
@@ -36,10 +48,18 @@ export class EventLog {
   add(period: number, seconds: number, draft: Draft): void {
     const last = this.events[this.events.length - 1];
     if (last && (period < last.period || (period === last.period && seconds < last.seconds))) {
-      throw new Error(`demo events: event at ${period}/${seconds} after ${last.period}/${last.seconds}`);
+      throw new Error(
+        `demo events: event at ${period}/${seconds} after ${last.period}/${last.seconds}`,
+      );
     }
-    if ((draft.action === ACTION.shot || draft.action === ACTION.freeKickShot) && last && PASSES.has(last.draft.action)
-      && last.draft.actor.side === draft.actor.side && last.draft.actor !== draft.actor && last.draft.outcome === 1) {
+    if (
+      (draft.action === ACTION.shot || draft.action === ACTION.freeKickShot) &&
+      last &&
+      PASSES.has(last.draft.action) &&
+      last.draft.actor.side === draft.actor.side &&
+      last.draft.actor !== draft.actor &&
+      last.draft.outcome === 1
+    ) {
       if (draft.modifiers.includes(MOD.goal)) last.modifiers.push(MOD.assist);
       last.modifiers.push(MOD.keyPass);
     }
@@ -52,16 +72,33 @@ export class EventLog {
       const seq = i + 1;
       const event = ctx.id('event', `${key}:${seq}`);
       ctx.insert('event', {
-        id: event, match, team: draft.actor.team, lineup: draft.actor.lineup, period, match_seconds: seconds,
-        x: draft.at.x, y: draft.at.y, seq, source: DEMO_SOURCE,
+        id: event,
+        match,
+        team: draft.actor.team,
+        lineup: draft.actor.lineup,
+        period,
+        match_seconds: seconds,
+        x: draft.at.x,
+        y: draft.at.y,
+        seq,
+        source: DEMO_SOURCE,
       });
       const action = ctx.id('event_action', `${key}:${seq}:1`);
       ctx.insert('event_action', {
-        id: action, event, action: draft.action, x_end: draft.end?.x ?? null, y_end: draft.end?.y ?? null,
-        z_end: draft.end?.z ?? null, outcome: draft.outcome,
+        id: action,
+        event,
+        action: draft.action,
+        x_end: draft.end?.x ?? null,
+        y_end: draft.end?.y ?? null,
+        z_end: draft.end?.z ?? null,
+        outcome: draft.outcome,
       });
       for (const modifier of new Set([...modifiers, ...sectorModifiers(draft.at)])) {
-        ctx.insert('event_modifier', { id: ctx.id('event_modifier', `${key}:${seq}:1:${modifier}`), action, modifier });
+        ctx.insert('event_modifier', {
+          id: ctx.id('event_modifier', `${key}:${seq}:1:${modifier}`),
+          action,
+          modifier,
+        });
       }
     });
   }

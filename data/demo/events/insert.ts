@@ -14,10 +14,13 @@ export interface DemoEventMatch {
 
 /**
  * Writes the micro-events of the matches `DEMO_EVENT_MATCHES` picks, made to agree with their
- * line-ups and macro-events as written. Each match draws from a stream of its own (`events:KEY`), so
- * nothing written before changes.
+ * line-ups and macro-events as written. Each match draws from a stream of its own (`events:KEY`),
+ * so nothing written before changes.
  */
-export function insertEvents(ctx: DemoContext, matches: readonly DemoMatchHandle[]): DemoEventMatch[] {
+export function insertEvents(
+  ctx: DemoContext,
+  matches: readonly DemoMatchHandle[],
+): DemoEventMatch[] {
   return pickEventMatches(ctx.db, matches).map(({ role, match }) => {
     const rng = ctx.rng(`events:${match.key}`);
     // Each match its own pace, as real ones differ; extra time slows the whole match down a little,

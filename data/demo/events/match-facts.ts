@@ -52,31 +52,75 @@ export interface MatchFacts {
   readonly substitutions: readonly SubstitutionFact[];
 }
 
-interface Timed { time_mins: number; stoppage_mins: number }
+interface Timed {
+  time_mins: number;
+  stoppage_mins: number;
+}
 const timeOf = (row: Timed): MatchTime => ({ mins: row.time_mins, stoppage: row.stoppage_mins });
 
 /** Reads one match's line-ups and macro-events. */
 export function readMatchFacts(db: Db, match: string): MatchFacts {
-  const row = db.prepare<[string], { home_team: string; away_team: string; firstextra_length: number | null }>(
-    'SELECT home_team, away_team, firstextra_length FROM match WHERE id = ?').get(match);
+  const row = db
+    .prepare<[string], { home_team: string; away_team: string; firstextra_length: number | null }>(
+      'SELECT home_team, away_team, firstextra_length FROM match WHERE id = ?',
+    )
+    .get(match);
   if (!row) throw new Error(`demo events: no match ${match}`);
-  const lineups = db.prepare<[string], { id: string; team: string; position: number | null; is_starting: number }>(
-    'SELECT id, team, position, is_starting FROM lineup WHERE match = ? ORDER BY v0_id').all(match)
+  const lineups = db
+    .prepare<[string], { id: string; team: string; position: number | null; is_starting: number }>(
+      'SELECT id, team, position, is_starting FROM lineup WHERE match = ? ORDER BY v0_id',
+    )
+    .all(match)
     .map((l) => ({ id: l.id, team: l.team, position: l.position, starting: l.is_starting === 1 }));
-  const goals = db.prepare<[string], Timed & { lineup: string; team: string; player_team: string; shot_event: number | null; bodypart: number | null }>(
-    'SELECT lineup, team, player_team, shot_event, bodypart, time_mins, stoppage_mins FROM goal WHERE match = ? ORDER BY v0_id').all(match)
-    .map((g) => ({ lineup: g.lineup, team: g.team, ownGoal: g.team !== g.player_team, shotEvent: g.shot_event, bodypart: g.bodypart, time: timeOf(g) }));
-  const penalties = db.prepare<[string], Timed & { lineup: string; foul: number | null; outcome: number }>(
-    'SELECT lineup, foul, outcome, time_mins, stoppage_mins FROM penalty WHERE match = ? ORDER BY v0_id').all(match)
+  const goals = db
+    .prepare<
+      [string],
+      Timed & {
+        lineup: string;
+        team: string;
+        player_team: string;
+        shot_event: number | null;
+        bodypart: number | null;
+      }
+    >(
+      'SELECT lineup, team, player_team, shot_event, bodypart, time_mins, stoppage_mins FROM goal WHERE match = ? ORDER BY v0_id',
+    )
+    .all(match)
+    .map((g) => ({
+      lineup: g.lineup,
+      team: g.team,
+      ownGoal: g.team !== g.player_team,
+      shotEvent: g.shot_event,
+      bodypart: g.bodypart,
+      time: timeOf(g),
+    }));
+  const penalties = db
+    .prepare<[string], Timed & { lineup: string; foul: number | null; outcome: number }>(
+      'SELECT lineup, foul, outcome, time_mins, stoppage_mins FROM penalty WHERE match = ? ORDER BY v0_id',
+    )
+    .all(match)
     .map((p) => ({ lineup: p.lineup, foul: p.foul, outcome: p.outcome, time: timeOf(p) }));
-  const offenses = db.prepare<[string], Timed & { id: string; lineup: string; foul: number | null; card: number }>(
-    'SELECT id, lineup, foul, card, time_mins, stoppage_mins FROM offense WHERE match = ? ORDER BY v0_id').all(match)
+  const offenses = db
+    .prepare<[string], Timed & { id: string; lineup: string; foul: number | null; card: number }>(
+      'SELECT id, lineup, foul, card, time_mins, stoppage_mins FROM offense WHERE match = ? ORDER BY v0_id',
+    )
+    .all(match)
     .map((o) => ({ id: o.id, lineup: o.lineup, foul: o.foul, card: o.card, time: timeOf(o) }));
-  const substitutions = db.prepare<[string], Timed & { lineup_in: string | null; lineup_out: string }>(
-    'SELECT lineup_in, lineup_out, time_mins, stoppage_mins FROM substitution WHERE match = ? ORDER BY v0_id').all(match)
+  const substitutions = db
+    .prepare<[string], Timed & { lineup_in: string | null; lineup_out: string }>(
+      'SELECT lineup_in, lineup_out, time_mins, stoppage_mins FROM substitution WHERE match = ? ORDER BY v0_id',
+    )
+    .all(match)
     .map((s) => ({ lineupIn: s.lineup_in, lineupOut: s.lineup_out, time: timeOf(s) }));
   return {
-    id: match, home: row.home_team, away: row.away_team, extraTime: row.firstextra_length !== null,
-    lineups, goals, penalties, offenses, substitutions,
+    id: match,
+    home: row.home_team,
+    away: row.away_team,
+    extraTime: row.firstextra_length !== null,
+    lineups,
+    goals,
+    penalties,
+    offenses,
+    substitutions,
   };
 }

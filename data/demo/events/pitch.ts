@@ -1,10 +1,10 @@
 import { MOD } from './codes.ts';
 
 /**
- * The 0-100 pitch of micro-events, always seen by the acting team: it attacks towards x = 100, and y runs
- * from its left touchline (0) to its right (100). The markings are those of a 105 x 68 m pitch scaled
- * to it. Ball heights (z) follow the goal-mouth convention of the big data providers: 0 is the ground,
- * the crossbar is at 38 (so 100 is about 6.4 m).
+ * The 0-100 pitch of micro-events, always seen by the acting team: it attacks towards x = 100, and
+ * y runs from its left touchline (0) to its right (100). The markings are those of a 105 x 68 m
+ * pitch scaled to it. Ball heights (z) follow the goal-mouth convention of the big data providers:
+ * 0 is the ground, the crossbar is at 38 (so 100 is about 6.4 m).
  */
 
 const PENALTY_AREA_X = 84.29;
@@ -51,7 +51,8 @@ function inGoalArea(point: Point): boolean {
  * attacks also 3204, and in its goal area 3205 as well, so "touches in the box" is one modifier.
  */
 export function sectorModifiers(point: Point): number[] {
-  const third = point.x < 100 / 3 ? MOD.defensiveThird : point.x < 200 / 3 ? MOD.middleThird : MOD.finalThird;
+  const third =
+    point.x < 100 / 3 ? MOD.defensiveThird : point.x < 200 / 3 ? MOD.middleThird : MOD.finalThird;
   if (!inPenaltyArea(point)) return [third];
   return inGoalArea(point) ? [third, MOD.penaltyArea, MOD.goalArea] : [third, MOD.penaltyArea];
 }
@@ -62,9 +63,9 @@ export function onTarget(y: number, z: number): boolean {
 }
 
 /**
- * The goal region modifier (1201-1223) of a shot's end on the goal line, seen by the shooter: inside
- * the mouth by thirds of its width and height, outside it by side and height, on the frame where it
- * hits (`woodwork`).
+ * The goal region modifier (1201-1223) of a shot's end on the goal line, seen by the shooter:
+ * inside the mouth by thirds of its width and height, outside it by side and height, on the frame
+ * where it hits (`woodwork`).
  */
 export function goalRegion(y: number, z: number, woodwork = false): number {
   const third = (POSTS[1] - POSTS[0]) / 3;
@@ -73,7 +74,7 @@ export function goalRegion(y: number, z: number, woodwork = false): number {
   if (woodwork) {
     if (z >= CROSSBAR - 1) return side === 'left' ? 1222 : side === 'right' ? 1223 : 1221;
     const low = height === 'low';
-    return y < 50 ? (low ? 1219 : 1218) : (low ? 1217 : 1220);
+    return y < 50 ? (low ? 1219 : 1218) : low ? 1217 : 1220;
   }
   if (onTarget(y, z)) {
     const regions = {
@@ -85,5 +86,5 @@ export function goalRegion(y: number, z: number, woodwork = false): number {
   }
   if (z >= CROSSBAR) return y < POSTS[0] ? 1215 : y > POSTS[1] ? 1216 : 1214;
   const low = z < CROSSBAR / 3;
-  return y < 50 ? (low ? 1212 : 1211) : (low ? 1210 : 1213);
+  return y < 50 ? (low ? 1212 : 1211) : low ? 1210 : 1213;
 }

@@ -38,8 +38,8 @@ const LINE_X: Readonly<Record<Line, number>> = { gk: 4, def: 28, mid: 50, fwd: 7
 
 /**
  * The players of both teams and who of them is on the pitch. The generator plays the match in time
- * order and tells this class when someone comes on or leaves, so picks only ever return players on the
- * pitch at that moment.
+ * order and tells this class when someone comes on or leaves, so picks only ever return players on
+ * the pitch at that moment.
  */
 export class Squads {
   private readonly actors = new Map<string, Actor>();
@@ -51,9 +51,20 @@ export class Squads {
       const side: Side = row.team === teams[0] ? 0 : 1;
       const position = row.position ?? 20;
       const line = lineOf(position);
-      let flank: 'left' | 'right' | null = LEFT.has(position) ? 'left' : RIGHT.has(position) ? 'right' : null;
+      let flank: 'left' | 'right' | null = LEFT.has(position)
+        ? 'left'
+        : RIGHT.has(position)
+          ? 'right'
+          : null;
       if (FLANK.has(position)) flank = flankTurn[side]++ % 2 === 0 ? 'left' : 'right';
-      const lane = line === 'gk' ? 50 : flank === 'left' ? rng.float(8, 26) : flank === 'right' ? rng.float(74, 92) : rng.float(30, 70);
+      const lane =
+        line === 'gk'
+          ? 50
+          : flank === 'left'
+            ? rng.float(8, 26)
+            : flank === 'right'
+              ? rng.float(74, 92)
+              : rng.float(30, 70);
       const foot = rng.chance(flank === 'left' ? 0.6 : 0.22) ? 'left' : 'right';
       const actor: Actor = { lineup: row.id, team: row.team, side, line, lane, foot };
       this.actors.set(row.id, actor);
@@ -86,7 +97,9 @@ export class Squads {
     if (index >= 0) team.splice(index, 1);
   }
 
-  /** The team's goalkeeper on the pitch (goalkeepers are never sent off or replaced in the demo). */
+  /**
+   * The team's goalkeeper on the pitch (goalkeepers are never sent off or replaced in the demo).
+   */
   keeper(side: Side): Actor {
     const keeper = this.onPitch[side].find((a) => a.line === 'gk');
     if (!keeper) throw new Error('demo events: a team without its goalkeeper');
@@ -94,12 +107,20 @@ export class Squads {
   }
 
   /**
-   * A player of `side` likely to be near a place (in that team's view of the pitch): the lines move up
-   * and down with the ball, players stay in their lanes, the goalkeeper only comes out to his area.
+   * A player of `side` likely to be near a place (in that team's view of the pitch): the lines move
+   * up and down with the ball, players stay in their lanes, the goalkeeper only comes out to his
+   * area.
    */
-  near(rng: Rng, side: Side, at: Point, options: { exclude?: Actor | null; outfield?: boolean } = {}): Actor {
+  near(
+    rng: Rng,
+    side: Side,
+    at: Point,
+    options: { exclude?: Actor | null; outfield?: boolean } = {},
+  ): Actor {
     const shift = (at.x - 50) * 0.45;
-    const candidates = this.onPitch[side].filter((a) => a !== options.exclude && !(options.outfield && a.line === 'gk'));
+    const candidates = this.onPitch[side].filter(
+      (a) => a !== options.exclude && !(options.outfield && a.line === 'gk'),
+    );
     const weighted = candidates.map((a) => {
       if (a.line === 'gk') return [a, at.x < 18 ? 0.5 : 0.003] as const;
       const dx = (at.x - (LINE_X[a.line] + shift)) / 20;
@@ -109,9 +130,14 @@ export class Squads {
     return rng.weighted(weighted);
   }
 
-  /** An outfield player of `side` from the given lines, for set pieces (a corner taker, a penalty box runner). */
+  /**
+   * An outfield player of `side` from the given lines, for set pieces (a corner taker, a penalty
+   * box runner).
+   */
   fromLines(rng: Rng, side: Side, lines: readonly Line[], exclude: Actor | null = null): Actor {
     const pool = this.onPitch[side].filter((a) => lines.includes(a.line) && a !== exclude);
-    return rng.pick(pool.length > 0 ? pool : this.onPitch[side].filter((a) => a.line !== 'gk' && a !== exclude));
+    return rng.pick(
+      pool.length > 0 ? pool : this.onPitch[side].filter((a) => a.line !== 'gk' && a !== exclude),
+    );
   }
 }

@@ -1,7 +1,25 @@
 import { ACTION, CARD_MODIFIER, foulAction, isContactFoul, MOD } from './codes.ts';
-import { footOf, ground, inField, point, shotDraft, type BallState, type Draft, type ShotEnd, type Step } from './drafts.ts';
+import {
+  footOf,
+  ground,
+  inField,
+  point,
+  shotDraft,
+  type BallState,
+  type Draft,
+  type ShotEnd,
+  type Step,
+} from './drafts.ts';
 import type { GoalFact, OffenseFact } from './match-facts.ts';
-import { afterShot, challenge, duel, pass, playGap, restartWait, type PlayContext } from './open-play.ts';
+import {
+  afterShot,
+  challenge,
+  duel,
+  pass,
+  playGap,
+  restartWait,
+  type PlayContext,
+} from './open-play.ts';
 import { CROSSBAR, flip, inPenaltyArea, PENALTY_SPOT, POSTS, type Point } from './pitch.ts';
 import type { Line } from '../match-play.ts';
 import { other, type Actor, type Side } from './players.ts';
@@ -9,10 +27,10 @@ import { restart } from './set-pieces.ts';
 import type { Anchor } from './timeline.ts';
 
 /**
- * The scripted stretches of play behind each macro-event: the build-up and the shot of every goal (as
- * its `shot_event` describes it: a corner headed in, a through ball, a rebound, ...), the foul and the
- * kick of every penalty, the foul of every booking. The key event is pinned to the anchor's instant;
- * the build-up before it keeps its natural pace and is fitted in just before.
+ * The scripted stretches of play behind each macro-event: the build-up and the shot of every goal
+ * (as its `shot_event` describes it: a corner headed in, a through ball, a rebound, ...), the foul
+ * and the kick of every penalty, the foul of every booking. The key event is pinned to the anchor's
+ * instant; the build-up before it keeps its natural pace and is fitted in just before.
  */
 
 /** A scripted event; `at` pins it to seconds of the period's clock. */
@@ -33,7 +51,10 @@ type InPlay = Extract<BallState, { kind: 'play' }>;
 class Builder {
   readonly events: Scripted[] = [];
 
-  constructor(readonly ctx: PlayContext, public state: BallState) {}
+  constructor(
+    readonly ctx: PlayContext,
+    public state: BallState,
+  ) {}
 
   /** Appends a stretch of play and moves on to the state it leaves. */
   add(step: Step): this {
@@ -66,7 +87,14 @@ class Builder {
       }
       const winner = squads.near(rng, side, flip(state.at), { outfield: true });
       this.add({
-        drafts: duel(ACTION.groundDefendingDuel, winner, flip(state.at), state.holder, ACTION.groundAttackingDuel, playGap(this.ctx)),
+        drafts: duel(
+          ACTION.groundDefendingDuel,
+          winner,
+          flip(state.at),
+          state.holder,
+          ACTION.groundAttackingDuel,
+          playGap(this.ctx),
+        ),
         next: { kind: 'play', side, holder: winner, at: flip(state.at) },
       });
     }
@@ -78,26 +106,53 @@ class Builder {
     const { rng } = this.ctx;
     for (let i = 0; i < 5 && this.play.at.x < x; i++) {
       const { holder, at } = this.play;
-      const target = inField(Math.min(x + rng.float(0, 8), at.x + rng.float(10, 22)), at.y + rng.float(-18, 18));
-      this.add(pass(this.ctx, holder, at, ACTION.simplePass, playGap(this.ctx), { target, forceAccurate: true }));
+      const target = inField(
+        Math.min(x + rng.float(0, 8), at.x + rng.float(10, 22)),
+        at.y + rng.float(-18, 18),
+      );
+      this.add(
+        pass(this.ctx, holder, at, ACTION.simplePass, playGap(this.ctx), {
+          target,
+          forceAccurate: true,
+        }),
+      );
     }
     return this;
   }
 
   /**
-   * Gets the ball to `receiver` at `target` with a sure pass of the given kind (a long ball when it is
-   * far and no kind is given; a run with it when he has it).
+   * Gets the ball to `receiver` at `target` with a sure pass of the given kind (a long ball when it
+   * is far and no kind is given; a run with it when he has it).
    */
   feed(receiver: Actor, target: Point, kind?: number, extra: readonly number[] = []): this {
     const { holder, at } = this.play;
-    const action = kind ?? (Math.hypot(target.x - at.x, target.y - at.y) > 32 ? ACTION.highPass : ACTION.simplePass);
+    const action =
+      kind ??
+      (Math.hypot(target.x - at.x, target.y - at.y) > 32 ? ACTION.highPass : ACTION.simplePass);
     if (holder === receiver) {
       return this.add({
-        drafts: [{ actor: holder, at, action: ACTION.acceleration, end: ground(target), outcome: 1, gap: playGap(this.ctx), modifiers: [MOD.accurate] }],
+        drafts: [
+          {
+            actor: holder,
+            at,
+            action: ACTION.acceleration,
+            end: ground(target),
+            outcome: 1,
+            gap: playGap(this.ctx),
+            modifiers: [MOD.accurate],
+          },
+        ],
         next: { kind: 'play', side: holder.side, holder, at: target },
       });
     }
-    return this.add(pass(this.ctx, holder, at, action, playGap(this.ctx), { target, receiver, forceAccurate: true, extra }));
+    return this.add(
+      pass(this.ctx, holder, at, action, playGap(this.ctx), {
+        target,
+        receiver,
+        forceAccurate: true,
+        extra,
+      }),
+    );
   }
 
   /** A stoppage: the ball goes out or a defender fouls, and the restart is due. */
@@ -109,11 +164,22 @@ class Builder {
   restartTo(receiver: Actor, target: Point, action: number, extra: readonly number[] = []): this {
     const state = this.state;
     if (state.kind !== 'dead') throw new Error('demo events: no restart due');
-    const taker = action === ACTION.corner || action === ACTION.throwIn || action === ACTION.freeKickCross
-      ? this.ctx.squads.fromLines(this.ctx.rng, state.side, ['mid', 'fwd', 'def'], receiver)
-      : this.ctx.squads.near(this.ctx.rng, state.side, state.at, { exclude: receiver, outfield: true });
+    const taker =
+      action === ACTION.corner || action === ACTION.throwIn || action === ACTION.freeKickCross
+        ? this.ctx.squads.fromLines(this.ctx.rng, state.side, ['mid', 'fwd', 'def'], receiver)
+        : this.ctx.squads.near(this.ctx.rng, state.side, state.at, {
+            exclude: receiver,
+            outfield: true,
+          });
     const at = action === ACTION.corner ? point(99.5, state.at.y < 50 ? 0.5 : 99.5) : state.at;
-    return this.add(pass(this.ctx, taker, at, action, state.wait, { target, receiver, forceAccurate: true, extra }));
+    return this.add(
+      pass(this.ctx, taker, at, action, state.wait, {
+        target,
+        receiver,
+        forceAccurate: true,
+        extra,
+      }),
+    );
   }
 
   /** The script, leaving play in `next` (by default, the state the last event left). */
@@ -128,13 +194,22 @@ function flank(ctx: PlayContext, at: Point): Point {
   return point(rng.float(78, 92), at.y < 50 ? rng.float(4, 16) : rng.float(84, 96));
 }
 
-/** The body part modifier of a goal's `bodypart` reference id (1 Unknown, 2 Foot: the scorer's foot). */
+/**
+ * The body part modifier of a goal's `bodypart` reference id (1 Unknown, 2 Foot: the scorer's
+ * foot).
+ */
 function bodyModifier(ctx: PlayContext, bodypart: number | null, scorer: Actor): number {
   switch (bodypart) {
-    case 3: return MOD.leftFoot;
-    case 4: return MOD.rightFoot;
-    case 5: case 6: case 7: return MOD.headBody;
-    default: return footOf(ctx.rng, scorer);
+    case 3:
+      return MOD.leftFoot;
+    case 4:
+      return MOD.rightFoot;
+    case 5:
+    case 6:
+    case 7:
+      return MOD.headBody;
+    default:
+      return footOf(ctx.rng, scorer);
   }
 }
 
@@ -142,10 +217,19 @@ function bodyModifier(ctx: PlayContext, bodypart: number | null, scorer: Actor):
 function shotSpot(ctx: PlayContext, shotEvent: number | null, header: boolean): Point {
   const { rng } = ctx;
   switch (shotEvent) {
-    case 24: case 22: case 29: return point(rng.float(95, 98.5), rng.float(40, 60));
-    case 26: case 23: return point(rng.float(68, 83), rng.float(30, 70));
-    case 16: return point(rng.float(70, 82), rng.float(32, 68));
-    default: return header ? point(rng.float(88, 96), rng.float(38, 62)) : point(rng.float(85, 94.5), rng.float(30, 70));
+    case 24:
+    case 22:
+    case 29:
+      return point(rng.float(95, 98.5), rng.float(40, 60));
+    case 26:
+    case 23:
+      return point(rng.float(68, 83), rng.float(30, 70));
+    case 16:
+      return point(rng.float(70, 82), rng.float(32, 68));
+    default:
+      return header
+        ? point(rng.float(88, 96), rng.float(38, 62))
+        : point(rng.float(85, 94.5), rng.float(30, 70));
   }
 }
 
@@ -157,20 +241,37 @@ function beaten(ctx: PlayContext, b: Builder, goal: Draft, keeperSide: Side): Bu
   const keeper = ctx.squads.keeper(keeperSide);
   if (keeper === goal.actor) return b;
   const end = goal.end!;
-  // Seen by the keeper: the ball crossed his goal line at x = 0 (an own goal's end is already his view).
+  // Seen by the keeper: the ball crossed his goal line at x = 0 (an own goal's end is already his
+  // view).
   const line = goal.actor.side === keeperSide ? end : flip(end);
   const at = point(line.x + 1.5, line.y);
-  const action = goal.action === ACTION.shot && goal.at.x > 90 ? ACTION.reflexes : ACTION.saveAttempt;
+  const action =
+    goal.action === ACTION.shot && goal.at.x > 90 ? ACTION.reflexes : ACTION.saveAttempt;
   const dive = ctx.rng.chance(0.6) ? [MOD.dive] : [];
   return b.add({
-    drafts: [{ actor: keeper, at, action, end: ground(line), outcome: 0, gap: 0.3, modifiers: [MOD.goal, MOD.notAccurate, ...dive] }],
+    drafts: [
+      {
+        actor: keeper,
+        at,
+        action,
+        end: ground(line),
+        outcome: 0,
+        gap: 0.3,
+        modifiers: [MOD.goal, MOD.notAccurate, ...dive],
+      },
+    ],
     next: b.state,
   });
 }
 
 /** The kick-off after a goal, by the team that conceded it. */
-const kickoffAfter = (ctx: PlayContext, conceding: Side): BallState =>
-  ({ kind: 'dead', side: conceding, restart: 'kickoff', at: point(50, 50), wait: restartWait(ctx.rng, 'kickoff') });
+const kickoffAfter = (ctx: PlayContext, conceding: Side): BallState => ({
+  kind: 'dead',
+  side: conceding,
+  restart: 'kickoff',
+  at: point(50, 50),
+  wait: restartWait(ctx.rng, 'kickoff'),
+});
 
 /** A goal scored by `goal.lineup` at `time`, built up the way its shot event says. */
 function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: number): Script {
@@ -181,9 +282,11 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
   const body = bodyModifier(ctx, goal.bodypart, scorer);
   const header = body === MOD.headBody;
   const spot = shotSpot(ctx, goal.shotEvent, header);
-  // A goal from a giveaway starts with the other team on the ball; every other one with the scorer's.
+  // A goal from a giveaway starts with the other team on the ball; every other one with the
+  // scorer's.
   const b = new Builder(ctx, state).gain(goal.shotEvent === 28 ? other(side) : side);
-  const mate = (lines: readonly Line[] = ['mid', 'fwd', 'def']): Actor => squads.fromLines(rng, side, lines, scorer);
+  const mate = (lines: readonly Line[] = ['mid', 'fwd', 'def']): Actor =>
+    squads.fromLines(rng, side, lines, scorer);
   /** Wins a corner on the side the ball is on. */
   const corner = (): void => {
     b.advance(78);
@@ -193,10 +296,32 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
     const out = point(0, rng.chance(0.5) ? rng.float(5, 30) : rng.float(70, 95));
     b.add({
       drafts: [
-        { actor: holder, at, action: ACTION.cross, end: ground(cut), outcome: 0, gap: playGap(ctx), modifiers: [MOD.notAccurate] },
-        { actor: defender, at: flip(cut), action: ACTION.clearance, end: ground(out), outcome: 0, gap: 0.7, modifiers: [MOD.headBody, MOD.notAccurate] },
+        {
+          actor: holder,
+          at,
+          action: ACTION.cross,
+          end: ground(cut),
+          outcome: 0,
+          gap: playGap(ctx),
+          modifiers: [MOD.notAccurate],
+        },
+        {
+          actor: defender,
+          at: flip(cut),
+          action: ACTION.clearance,
+          end: ground(out),
+          outcome: 0,
+          gap: 0.7,
+          modifiers: [MOD.headBody, MOD.notAccurate],
+        },
       ],
-      next: { kind: 'dead', side, restart: 'corner', at: point(100, out.y < 50 ? 100 : 0), wait: restartWait(rng, 'corner') },
+      next: {
+        kind: 'dead',
+        side,
+        restart: 'corner',
+        at: point(100, out.y < 50 ? 100 : 0),
+        wait: restartWait(rng, 'corner'),
+      },
     });
   };
   /** Wins a free kick at `at` (a foul on the holder there). */
@@ -205,88 +330,195 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
     const fouler = squads.near(rng, other(side), flip(at), { outfield: true });
     b.stop({ kind: 'dead', side, restart: 'freeKick', at, wait: restartWait(rng, 'freeKick') }, [
       ...challenge(b.play.holder, at, fouler, playGap(ctx)),
-      { actor: fouler, at: flip(at), action: ACTION.foul, end: null, outcome: null, gap: 0.4, modifiers: [MOD.tripping] },
+      {
+        actor: fouler,
+        at: flip(at),
+        action: ACTION.foul,
+        end: null,
+        outcome: null,
+        gap: 0.4,
+        modifiers: [MOD.tripping],
+      },
     ]);
   };
   let action: number = ACTION.shot;
   switch (goal.shotEvent) {
-    case 12: case 15: case 17: {
+    case 12:
+    case 15:
+    case 17: {
       corner();
       if (goal.shotEvent === 15) {
         // Straight in from the corner flag: the corner itself is the goal.
         const flag = b.state.kind === 'dead' ? b.state.at : point(100, 0);
-        const kick = shotDraft(rng, scorer, point(99.5, flag.y < 50 ? 0.5 : 99.5), ACTION.corner, 'goal', body, restartWait(rng, 'corner'));
-        return beaten(ctx, b.pin(kick, time), kick, other(side)).done(kickoffAfter(ctx, other(side)));
+        const kick = shotDraft(
+          rng,
+          scorer,
+          point(99.5, flag.y < 50 ? 0.5 : 99.5),
+          ACTION.corner,
+          'goal',
+          body,
+          restartWait(rng, 'corner'),
+        );
+        return beaten(ctx, b.pin(kick, time), kick, other(side)).done(
+          kickoffAfter(ctx, other(side)),
+        );
       }
       if (goal.shotEvent === 17) {
         const flicker = mate(['def', 'fwd']);
-        b.restartTo(flicker, point(rng.float(88, 93), rng.float(38, 62)), ACTION.corner).feed(scorer, spot, ACTION.headPass);
+        b.restartTo(flicker, point(rng.float(88, 93), rng.float(38, 62)), ACTION.corner).feed(
+          scorer,
+          spot,
+          ACTION.headPass,
+        );
       } else b.restartTo(scorer, spot, ACTION.corner);
       break;
     }
-    case 11: case 16: case 18: {
+    case 11:
+    case 16:
+    case 18: {
       b.advance(55);
       const wide = goal.shotEvent !== 16;
-      freeKick(wide ? point(rng.float(66, 80), rng.chance(0.5) ? rng.float(8, 25) : rng.float(75, 92)) : spot);
+      freeKick(
+        wide
+          ? point(rng.float(66, 80), rng.chance(0.5) ? rng.float(8, 25) : rng.float(75, 92))
+          : spot,
+      );
       if (goal.shotEvent === 16) {
         action = ACTION.freeKickShot;
-        const kick = shotDraft(rng, scorer, b.state.at, action, 'goal', body, restartWait(rng, 'freeKick'), [MOD.direct]);
-        return beaten(ctx, b.pin(kick, time), kick, other(side)).done(kickoffAfter(ctx, other(side)));
+        const kick = shotDraft(
+          rng,
+          scorer,
+          b.state.at,
+          action,
+          'goal',
+          body,
+          restartWait(rng, 'freeKick'),
+          [MOD.direct],
+        );
+        return beaten(ctx, b.pin(kick, time), kick, other(side)).done(
+          kickoffAfter(ctx, other(side)),
+        );
       }
       if (goal.shotEvent === 18) {
-        b.restartTo(mate(['def', 'fwd']), point(rng.float(86, 92), rng.float(38, 62)), ACTION.freeKickCross, [MOD.indirect]).feed(scorer, spot, ACTION.headPass);
+        b.restartTo(
+          mate(['def', 'fwd']),
+          point(rng.float(86, 92), rng.float(38, 62)),
+          ACTION.freeKickCross,
+          [MOD.indirect],
+        ).feed(scorer, spot, ACTION.headPass);
       } else b.restartTo(scorer, spot, ACTION.freeKickCross, [MOD.indirect]);
       break;
     }
-    case 13: case 19: {
+    case 13:
+    case 19: {
       b.advance(72);
       const { holder, at } = b.play;
       const out = point(Math.max(at.x, rng.float(74, 90)), at.y < 50 ? 0 : 100);
       const defender = squads.near(rng, other(side), flip(out), { outfield: true });
-      b.stop({ kind: 'dead', side, restart: 'throwIn', at: out, wait: restartWait(rng, 'throwIn') }, [
-        { actor: holder, at, action: ACTION.acceleration, end: ground(point(out.x - 2, at.y < 50 ? 4 : 96)), outcome: 1, gap: playGap(ctx), modifiers: [MOD.accurate] },
-        ...duel(ACTION.groundDefendingDuel, defender, flip(point(out.x - 2, at.y < 50 ? 4 : 96)), holder, ACTION.groundAttackingDuel, 1.2),
-      ]);
+      b.stop(
+        { kind: 'dead', side, restart: 'throwIn', at: out, wait: restartWait(rng, 'throwIn') },
+        [
+          {
+            actor: holder,
+            at,
+            action: ACTION.acceleration,
+            end: ground(point(out.x - 2, at.y < 50 ? 4 : 96)),
+            outcome: 1,
+            gap: playGap(ctx),
+            modifiers: [MOD.accurate],
+          },
+          ...duel(
+            ACTION.groundDefendingDuel,
+            defender,
+            flip(point(out.x - 2, at.y < 50 ? 4 : 96)),
+            holder,
+            ACTION.groundAttackingDuel,
+            1.2,
+          ),
+        ],
+      );
       if (goal.shotEvent === 19) {
-        b.restartTo(mate(['def', 'fwd']), point(rng.float(86, 92), rng.float(35, 60)), ACTION.throwIn).feed(scorer, spot, ACTION.headPass);
+        b.restartTo(
+          mate(['def', 'fwd']),
+          point(rng.float(86, 92), rng.float(35, 60)),
+          ACTION.throwIn,
+        ).feed(scorer, spot, ACTION.headPass);
       } else b.restartTo(scorer, spot, ACTION.throwIn);
       break;
     }
-    case 14: case 22: {
+    case 14:
+    case 22: {
       b.advance(62);
       const winger = mate(['mid', 'fwd', 'def']);
       b.feed(winger, flank(ctx, b.play.at)).feed(scorer, spot, ACTION.cross);
       break;
     }
-    case 20: case 29: {
+    case 20:
+    case 29: {
       b.advance(55);
-      if (b.play.holder === scorer) b.feed(mate(['mid']), point(b.play.at.x + 3, rng.float(35, 65)));
+      if (b.play.holder === scorer)
+        b.feed(mate(['mid']), point(b.play.at.x + 3, rng.float(35, 65)));
       if (goal.shotEvent === 29) {
         const run = point(rng.float(84, 90), rng.float(40, 60));
         b.feed(scorer, run, ACTION.smartPass);
         const keeper = squads.keeper(other(side));
         b.add({
           drafts: [
-            { actor: keeper, at: flip(run), action: ACTION.goalkeeperLeavingLine, end: null, outcome: null, gap: 0.8, modifiers: [] },
-            ...duel(ACTION.groundAttackingDuel, scorer, point(run.x + 4, run.y), keeper, ACTION.groundDefendingDuel, 1.1, [MOD.takeOnLeft]),
+            {
+              actor: keeper,
+              at: flip(run),
+              action: ACTION.goalkeeperLeavingLine,
+              end: null,
+              outcome: null,
+              gap: 0.8,
+              modifiers: [],
+            },
+            ...duel(
+              ACTION.groundAttackingDuel,
+              scorer,
+              point(run.x + 4, run.y),
+              keeper,
+              ACTION.groundDefendingDuel,
+              1.1,
+              [MOD.takeOnLeft],
+            ),
           ],
           next: { kind: 'play', side, holder: scorer, at: spot },
         });
       } else b.feed(scorer, spot, ACTION.smartPass);
       break;
     }
-    case 21: case 27: {
+    case 21:
+    case 27: {
       b.advance(80);
       const shooter = b.play.holder === scorer ? mate(['mid', 'fwd']) : b.play.holder;
       const first = point(rng.float(84, 92), rng.float(35, 65));
       b.feed(shooter, first);
       const how: ShotEnd = goal.shotEvent === 27 ? 'saved' : 'blocked';
-      const shot = shotDraft(rng, shooter, first, ACTION.shot, how, footOf(rng, shooter), playGap(ctx));
+      const shot = shotDraft(
+        rng,
+        shooter,
+        first,
+        ACTION.shot,
+        how,
+        footOf(rng, shooter),
+        playGap(ctx),
+      );
       b.add({ drafts: [shot], next: b.state });
       if (how === 'saved') {
         const keeper = squads.keeper(other(side));
         b.add({
-          drafts: [{ actor: keeper, at: flip(point(99, shot.end!.y)), action: ACTION.reflexes, end: ground(flip(spot)), outcome: 1, gap: 0.5, modifiers: [MOD.accurate, MOD.dive] }],
+          drafts: [
+            {
+              actor: keeper,
+              at: flip(point(99, shot.end!.y)),
+              action: ACTION.reflexes,
+              end: ground(flip(spot)),
+              outcome: 1,
+              gap: 0.5,
+              modifiers: [MOD.accurate, MOD.dive],
+            },
+          ],
           next: b.state,
         });
       }
@@ -294,25 +526,57 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       if (how === 'blocked') {
         // The block is the defender's touch, and the ball runs loose to the scorer.
         b.add({
-          drafts: [{ actor: defender, at: flip(shot.end!), action: ACTION.touch, end: ground(flip(spot)), outcome: 0, gap: 0.3, modifiers: [] }],
+          drafts: [
+            {
+              actor: defender,
+              at: flip(shot.end!),
+              action: ACTION.touch,
+              end: ground(flip(spot)),
+              outcome: 0,
+              gap: 0.3,
+              modifiers: [],
+            },
+          ],
           next: b.state,
         });
       }
-      b.add({ drafts: duel(ACTION.looseBallDuel, scorer, spot, defender, ACTION.looseBallDuel, 0.9), next: { kind: 'play', side, holder: scorer, at: spot } });
+      b.add({
+        drafts: duel(ACTION.looseBallDuel, scorer, spot, defender, ACTION.looseBallDuel, 0.9),
+        next: { kind: 'play', side, holder: scorer, at: spot },
+      });
       break;
     }
     case 28: {
       // The other team gives the ball away near its own goal, and the scorer's side pounces.
       const holder = b.play.holder;
-      const loser = holder.line === 'def' || holder.line === 'gk' ? holder : squads.fromLines(rng, other(side), ['def']);
+      const loser =
+        holder.line === 'def' || holder.line === 'gk'
+          ? holder
+          : squads.fromLines(rng, other(side), ['def']);
       if (loser !== holder) b.feed(loser, point(rng.float(8, 22), rng.float(25, 75)));
       const from = b.play.at;
       const cut = inField(from.x + rng.float(4, 10), from.y + rng.float(-10, 10));
       const winner = rng.chance(0.5) ? scorer : mate(['fwd', 'mid']);
       b.add({
         drafts: [
-          { actor: loser, at: from, action: ACTION.simplePass, end: ground(cut), outcome: 0, gap: playGap(ctx), modifiers: [MOD.notAccurate, MOD.dangerousBallLost] },
-          { actor: winner, at: flip(cut), action: ACTION.touch, end: ground(flip(cut)), outcome: 1, gap: 0.7, modifiers: [MOD.interception] },
+          {
+            actor: loser,
+            at: from,
+            action: ACTION.simplePass,
+            end: ground(cut),
+            outcome: 0,
+            gap: playGap(ctx),
+            modifiers: [MOD.notAccurate, MOD.dangerousBallLost],
+          },
+          {
+            actor: winner,
+            at: flip(cut),
+            action: ACTION.touch,
+            end: ground(flip(cut)),
+            outcome: 1,
+            gap: 0.7,
+            modifiers: [MOD.interception],
+          },
         ],
         next: { kind: 'play', side, holder: winner, at: flip(cut) },
       }).feed(scorer, spot);
@@ -321,92 +585,217 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
     default:
       b.advance(68).feed(scorer, spot, rng.chance(0.25) ? ACTION.smartPass : ACTION.simplePass);
   }
-  const shot = shotDraft(rng, scorer, b.play.at, action, 'goal', body, playGap(ctx), inPenaltyArea(b.play.at) ? [MOD.opportunity] : []);
+  const shot = shotDraft(
+    rng,
+    scorer,
+    b.play.at,
+    action,
+    'goal',
+    body,
+    playGap(ctx),
+    inPenaltyArea(b.play.at) ? [MOD.opportunity] : [],
+  );
   return beaten(ctx, b.pin(shot, time), shot, other(side)).done(kickoffAfter(ctx, other(side)));
 }
 
-/** An own goal: the other team crosses or shoots, and `scorer` (a defender) turns the ball into his own net. */
-function ownGoalScript(ctx: PlayContext, state: BallState, goal: GoalFact, scorer: Actor, time: number): Script {
+/**
+ * An own goal: the other team crosses or shoots, and `scorer` (a defender) turns the ball into his
+ * own net.
+ */
+function ownGoalScript(
+  ctx: PlayContext,
+  state: BallState,
+  goal: GoalFact,
+  scorer: Actor,
+  time: number,
+): Script {
   const { rng, squads } = ctx;
   const attacking = other(scorer.side);
   const body = bodyModifier(ctx, goal.bodypart, scorer);
   const b = new Builder(ctx, state).gain(attacking).advance(70);
   const touch = point(rng.float(1.5, 5), rng.float(40, 60));
   if (goal.shotEvent === 23 || goal.shotEvent === 21) {
-    const shooter = b.play.holder.line === 'gk' ? squads.fromLines(rng, attacking, ['fwd', 'mid']) : b.play.holder;
+    const shooter =
+      b.play.holder.line === 'gk'
+        ? squads.fromLines(rng, attacking, ['fwd', 'mid'])
+        : b.play.holder;
     const from = point(rng.float(78, 90), rng.float(32, 68));
     b.feed(shooter, from);
-    b.add({ drafts: [shotDraft(rng, shooter, from, ACTION.shot, 'blocked', footOf(rng, shooter), playGap(ctx))], next: b.state });
+    b.add({
+      drafts: [
+        shotDraft(rng, shooter, from, ACTION.shot, 'blocked', footOf(rng, shooter), playGap(ctx)),
+      ],
+      next: b.state,
+    });
   } else {
     const winger = squads.fromLines(rng, attacking, ['mid', 'fwd', 'def']);
     const wide = flank(ctx, b.play.at);
     b.feed(winger, wide);
     b.add({
-      drafts: [{ actor: winger, at: wide, action: ACTION.cross, end: ground(flip(touch)), outcome: 0, gap: playGap(ctx), modifiers: [MOD.notAccurate] }],
+      drafts: [
+        {
+          actor: winger,
+          at: wide,
+          action: ACTION.cross,
+          end: ground(flip(touch)),
+          outcome: 0,
+          gap: playGap(ctx),
+          modifiers: [MOD.notAccurate],
+        },
+      ],
       next: b.state,
     });
   }
   const y = rng.float(POSTS[0] + 0.3, POSTS[1] - 0.3);
   const own: Draft = {
-    actor: scorer, at: touch, action: body === MOD.headBody ? ACTION.clearance : ACTION.touch,
-    end: { x: 0, y, z: rng.float(0.5, CROSSBAR - 4) }, outcome: 0, gap: 0.6, modifiers: [body, MOD.ownGoal, MOD.notAccurate],
+    actor: scorer,
+    at: touch,
+    action: body === MOD.headBody ? ACTION.clearance : ACTION.touch,
+    end: { x: 0, y, z: rng.float(0.5, CROSSBAR - 4) },
+    outcome: 0,
+    gap: 0.6,
+    modifiers: [body, MOD.ownGoal, MOD.notAccurate],
   };
   return beaten(ctx, b.pin(own, time), own, scorer.side).done(kickoffAfter(ctx, scorer.side));
 }
 
-/** Where a penalty ends for each outcome of the reference list (1 Goal, 2 Miss, 3 Save, 4 Wide, 5 Over, 6 Post, 7 Bar). */
+/**
+ * Where a penalty ends for each outcome of the reference list (1 Goal, 2 Miss, 3 Save, 4 Wide, 5
+ * Over, 6 Post, 7 Bar).
+ */
 function penaltyEnd(ctx: PlayContext, outcome: number): { how: ShotEnd; y: number; z: number } {
   const { rng } = ctx;
   const left = rng.chance(0.5);
-  const wide = left ? rng.float(POSTS[0] - 4, POSTS[0] - 0.4) : rng.float(POSTS[1] + 0.4, POSTS[1] + 4);
+  const wide = left
+    ? rng.float(POSTS[0] - 4, POSTS[0] - 0.4)
+    : rng.float(POSTS[1] + 0.4, POSTS[1] + 4);
   switch (outcome) {
-    case 1: return { how: 'goal', y: rng.float(POSTS[0] + 0.4, POSTS[1] - 0.4), z: rng.float(1, CROSSBAR - 2) };
-    case 3: return { how: 'saved', y: rng.float(POSTS[0] + 0.6, POSTS[1] - 0.6), z: rng.float(1, CROSSBAR - 6) };
-    case 4: return { how: 'offTarget', y: wide, z: rng.float(1, CROSSBAR - 4) };
-    case 5: return { how: 'offTarget', y: rng.float(POSTS[0] + 1, POSTS[1] - 1), z: rng.float(CROSSBAR + 2, 60) };
-    case 6: return { how: 'woodwork', y: left ? POSTS[0] : POSTS[1], z: rng.float(2, CROSSBAR - 4) };
-    case 7: return { how: 'woodwork', y: rng.float(POSTS[0] + 1, POSTS[1] - 1), z: CROSSBAR };
-    default: return rng.chance(0.5) ? { how: 'offTarget', y: wide, z: rng.float(1, 20) } : { how: 'offTarget', y: rng.float(POSTS[0], POSTS[1]), z: rng.float(CROSSBAR + 2, 55) };
+    case 1:
+      return {
+        how: 'goal',
+        y: rng.float(POSTS[0] + 0.4, POSTS[1] - 0.4),
+        z: rng.float(1, CROSSBAR - 2),
+      };
+    case 3:
+      return {
+        how: 'saved',
+        y: rng.float(POSTS[0] + 0.6, POSTS[1] - 0.6),
+        z: rng.float(1, CROSSBAR - 6),
+      };
+    case 4:
+      return { how: 'offTarget', y: wide, z: rng.float(1, CROSSBAR - 4) };
+    case 5:
+      return {
+        how: 'offTarget',
+        y: rng.float(POSTS[0] + 1, POSTS[1] - 1),
+        z: rng.float(CROSSBAR + 2, 60),
+      };
+    case 6:
+      return { how: 'woodwork', y: left ? POSTS[0] : POSTS[1], z: rng.float(2, CROSSBAR - 4) };
+    case 7:
+      return { how: 'woodwork', y: rng.float(POSTS[0] + 1, POSTS[1] - 1), z: CROSSBAR };
+    default:
+      return rng.chance(0.5)
+        ? { how: 'offTarget', y: wide, z: rng.float(1, 20) }
+        : { how: 'offTarget', y: rng.float(POSTS[0], POSTS[1]), z: rng.float(CROSSBAR + 2, 55) };
   }
 }
 
 /**
- * A foul, protest or time wasting by `fouler` at `time`, with its card. A challenge on the player on
- * the ball (not a handball) ends the duel the two were in, recorded just before it.
+ * A foul, protest or time wasting by `fouler` at `time`, with its card. A challenge on the player
+ * on the ball (not a handball) ends the duel the two were in, recorded just before it.
  */
-function foulEvent(ctx: PlayContext, b: Builder, fouler: Actor, foul: number | null, card: number | null, spot: Point, time: number): void {
+function foulEvent(
+  ctx: PlayContext,
+  b: Builder,
+  fouler: Actor,
+  foul: number | null,
+  card: number | null,
+  spot: Point,
+  time: number,
+): void {
   const { action, type } = foulAction(foul);
-  const modifiers = [...(type === null ? [] : [type]), ...(card === null ? [] : [CARD_MODIFIER[card]!])];
+  const modifiers = [
+    ...(type === null ? [] : [type]),
+    ...(card === null ? [] : [CARD_MODIFIER[card]!]),
+  ];
   const state = b.state;
-  const challenged = isContactFoul(action) && action !== ACTION.handFoul && state.kind === 'play' && state.side !== fouler.side;
-  if (challenged) b.add({ drafts: challenge(state.holder, state.at, fouler, playGap(ctx)), next: state });
-  b.pin({ actor: fouler, at: spot, action, end: null, outcome: null, gap: challenged ? 0.4 : playGap(ctx), modifiers }, time);
+  const challenged =
+    isContactFoul(action) &&
+    action !== ACTION.handFoul &&
+    state.kind === 'play' &&
+    state.side !== fouler.side;
+  if (challenged)
+    b.add({ drafts: challenge(state.holder, state.at, fouler, playGap(ctx)), next: state });
+  b.pin(
+    {
+      actor: fouler,
+      at: spot,
+      action,
+      end: null,
+      outcome: null,
+      gap: challenged ? 0.4 : playGap(ctx),
+      modifiers,
+    },
+    time,
+  );
   // A player sent off takes no further part.
   if (card !== null && card !== 1) ctx.squads.leave(fouler.lineup);
 }
 
-/** A penalty: the run into the box, the foul (and its booking), then the kick and what follows it. */
-function penaltyScript(ctx: PlayContext, state: BallState, anchor: Extract<Anchor, { kind: 'penalty' }>): Script {
+/**
+ * A penalty: the run into the box, the foul (and its booking), then the kick and what follows it.
+ */
+function penaltyScript(
+  ctx: PlayContext,
+  state: BallState,
+  anchor: Extract<Anchor, { kind: 'penalty' }>,
+): Script {
   const { rng, squads } = ctx;
   const taker = squads.actor(anchor.penalty.lineup);
   const side = taker.side;
   const victimSpot = point(rng.float(87, 95), rng.float(30, 70));
   const b = new Builder(ctx, state).gain(side).advance(68);
   b.feed(squads.fromLines(rng, side, ['fwd', 'mid'], b.play.holder), victimSpot, ACTION.smartPass);
-  const fouler = anchor.booking ? squads.actor(anchor.booking.lineup)
+  const fouler = anchor.booking
+    ? squads.actor(anchor.booking.lineup)
     : squads.near(rng, other(side), flip(victimSpot), { outfield: true });
-  foulEvent(ctx, b, fouler, anchor.penalty.foul, anchor.booking?.card ?? null, flip(victimSpot), anchor.start);
+  foulEvent(
+    ctx,
+    b,
+    fouler,
+    anchor.penalty.foul,
+    anchor.booking?.card ?? null,
+    flip(victimSpot),
+    anchor.start,
+  );
   const end = penaltyEnd(ctx, anchor.penalty.outcome);
   const body = anchor.goal ? bodyModifier(ctx, anchor.goal.bodypart, taker) : footOf(rng, taker);
-  const kick = shotDraft(rng, taker, point(PENALTY_SPOT[0], PENALTY_SPOT[1]), ACTION.penalty, end.how, body, 0, [], end);
+  const kick = shotDraft(
+    rng,
+    taker,
+    point(PENALTY_SPOT[0], PENALTY_SPOT[1]),
+    ACTION.penalty,
+    end.how,
+    body,
+    0,
+    [],
+    end,
+  );
   b.pin(kick, anchor.time);
-  if (end.how === 'goal') return beaten(ctx, b, kick, other(side)).done(kickoffAfter(ctx, other(side)));
+  if (end.how === 'goal')
+    return beaten(ctx, b, kick, other(side)).done(kickoffAfter(ctx, other(side)));
   const after = afterShot(ctx, kick, end.how);
   return b.add(after).done();
 }
 
 /** A booking: for a foul the booked player's team does not have the ball; a dive, when it does. */
-function cardScript(ctx: PlayContext, state: BallState, offense: OffenseFact, time: number): Script {
+function cardScript(
+  ctx: PlayContext,
+  state: BallState,
+  offense: OffenseFact,
+  time: number,
+): Script {
   const { rng, squads } = ctx;
   const fouler = squads.actor(offense.lineup);
   const { action } = foulAction(offense.foul);
@@ -416,27 +805,54 @@ function cardScript(ctx: PlayContext, state: BallState, offense: OffenseFact, ti
     const spot = point(rng.float(80, 92), rng.float(28, 72));
     b.feed(fouler, spot);
     foulEvent(ctx, b, fouler, offense.foul, offense.card, spot, time);
-    return b.done({ kind: 'dead', side: fouled, restart: 'indirectFreeKick', at: flip(spot), wait: restartWait(rng, 'indirectFreeKick') });
+    return b.done({
+      kind: 'dead',
+      side: fouled,
+      restart: 'indirectFreeKick',
+      at: flip(spot),
+      wait: restartWait(rng, 'indirectFreeKick'),
+    });
   }
-  // Where the booked player is: in his lane, at his line's height, never in his own box (a foul there
-  // would be a penalty, and the match has none at this minute).
-  const depth = { gk: [17, 20], def: [18, 42], mid: [30, 66], fwd: [52, 85] }[fouler.line] as [number, number];
+  // Where the booked player is: in his lane, at his line's height, never in his own box (a foul
+  // there would be a penalty, and the match has none at this minute).
+  const depth = { gk: [17, 20], def: [18, 42], mid: [30, 66], fwd: [52, 85] }[fouler.line] as [
+    number,
+    number,
+  ];
   const spot = point(rng.float(depth[0], depth[1]), fouler.lane + rng.float(-12, 12));
   const b = new Builder(ctx, state).gain(fouled);
-  if (isContactFoul(action)) b.feed(squads.near(rng, fouled, flip(spot), { outfield: true }), flip(spot));
+  if (isContactFoul(action))
+    b.feed(squads.near(rng, fouled, flip(spot), { outfield: true }), flip(spot));
   foulEvent(ctx, b, fouler, offense.foul, offense.card, spot, time);
   const restartKind = isContactFoul(action) ? 'freeKick' : 'indirectFreeKick';
-  return b.done({ kind: 'dead', side: fouled, restart: restartKind, at: flip(spot), wait: restartWait(rng, restartKind) });
+  return b.done({
+    kind: 'dead',
+    side: fouled,
+    restart: restartKind,
+    at: flip(spot),
+    wait: restartWait(rng, restartKind),
+  });
 }
 
 /** The script of a goal, penalty or booking anchor, from the state play is in. */
-export function scriptFor(ctx: PlayContext, state: BallState, anchor: Exclude<Anchor, { kind: 'change' }>): Script {
+export function scriptFor(
+  ctx: PlayContext,
+  state: BallState,
+  anchor: Exclude<Anchor, { kind: 'change' }>,
+): Script {
   switch (anchor.kind) {
-    case 'goal': return goalScript(ctx, state, anchor.goal, anchor.time);
-    case 'penalty': return penaltyScript(ctx, state, anchor);
-    case 'card': return cardScript(ctx, state, anchor.offense, anchor.time);
+    case 'goal':
+      return goalScript(ctx, state, anchor.goal, anchor.time);
+    case 'penalty':
+      return penaltyScript(ctx, state, anchor);
+    case 'card':
+      return cardScript(ctx, state, anchor.offense, anchor.time);
   }
 }
 
 /** Roughly how long each script's build-up takes, so open play stops in time for it. */
-export const SCRIPT_LEAD: Readonly<Record<Exclude<Anchor, { kind: 'change' }>['kind'], number>> = { goal: 40, penalty: 20, card: 10 };
+export const SCRIPT_LEAD: Readonly<Record<Exclude<Anchor, { kind: 'change' }>['kind'], number>> = {
+  goal: 40,
+  penalty: 20,
+  card: 10,
+};

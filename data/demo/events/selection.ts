@@ -3,10 +3,11 @@ import { KNOCKOUT, PHASE } from '../fixtures.ts';
 import type { DemoMatchHandle } from '../matches.ts';
 
 /**
- * Which demo matches carry micro-events. Real event data covers only some matches (a few top leagues
- * and tournaments), so the demo has them for six matches picked to show what a client meets: an own
- * goal, penalties scored, saved and missed, a second yellow, straight reds, extra time before a
- * shootout. The other matches have none, so statistics built on micro-events show `null` there.
+ * Which demo matches carry micro-events. Real event data covers only some matches (a few top
+ * leagues and tournaments), so the demo has them for six matches picked to show what a client
+ * meets: an own goal, penalties scored, saved and missed, a second yellow, straight reds, extra
+ * time before a shootout. The other matches have none, so statistics built on micro-events show
+ * `null` there.
  */
 
 /** What a rule looks at: the match and a few facts from its macro-events. */
@@ -21,7 +22,9 @@ export interface EventMatchCandidate {
   readonly straightReds: number;
 }
 
-/** A rule: a role, what it asks for, and the kind of match it falls back on when no match has it. */
+/**
+ * A rule: a role, what it asks for, and the kind of match it falls back on when no match has it.
+ */
 export interface EventMatchRule {
   readonly role: string;
   readonly description: string;
@@ -30,33 +33,46 @@ export interface EventMatchRule {
 }
 
 /**
- * The matches with micro-events, by role. Each rule takes the first match in date order that it wants
- * and no earlier rule took; when none qualifies (another seed may not have one), the first such match of
- * its kind. The league rules find the matches that `matches.ts` scripts those events into.
+ * The matches with micro-events, by role. Each rule takes the first match in date order that it
+ * wants and no earlier rule took; when none qualifies (another seed may not have one), the first
+ * such match of its kind. The league rules find the matches that `matches.ts` scripts those events
+ * into.
  */
 export const DEMO_EVENT_MATCHES: readonly EventMatchRule[] = [
   {
-    role: 'league-own-goal', kind: 'league', description: 'the first league match with an own goal and a saved penalty',
+    role: 'league-own-goal',
+    kind: 'league',
+    description: 'the first league match with an own goal and a saved penalty',
     wants: (c) => c.ownGoals > 0 && c.penaltiesSaved > 0,
   },
   {
-    role: 'league-second-yellow', kind: 'league', description: 'the first league match with a penalty scored and a second yellow card',
+    role: 'league-second-yellow',
+    kind: 'league',
+    description: 'the first league match with a penalty scored and a second yellow card',
     wants: (c) => c.penaltiesScored > 0 && c.secondYellows > 0,
   },
   {
-    role: 'league-straight-red', kind: 'league', description: 'the first league match with a straight red card and a penalty missed',
+    role: 'league-straight-red',
+    kind: 'league',
+    description: 'the first league match with a straight red card and a penalty missed',
     wants: (c) => c.straightReds > 0 && c.penaltiesMissed > 0,
   },
   {
-    role: 'club-cup-final', kind: 'clubCup', description: 'the club cup final (extra time and a shootout with the default seed)',
+    role: 'club-cup-final',
+    kind: 'clubCup',
+    description: 'the club cup final (extra time and a shootout with the default seed)',
     wants: (c) => c.match.knockoutRound === KNOCKOUT.final,
   },
   {
-    role: 'national-red-card', kind: 'national', description: 'the first national tournament match with a player sent off',
+    role: 'national-red-card',
+    kind: 'national',
+    description: 'the first national tournament match with a player sent off',
     wants: (c) => c.straightReds + c.secondYellows > 0,
   },
   {
-    role: 'national-final', kind: 'national', description: 'the national tournament final (extra time and a shootout with the default seed)',
+    role: 'national-final',
+    kind: 'national',
+    description: 'the national tournament final (extra time and a shootout with the default seed)',
     wants: (c) => c.match.knockoutRound === KNOCKOUT.final,
   },
 ];
@@ -74,14 +90,30 @@ function kindOf(match: DemoMatchHandle): EventMatchRule['kind'] {
 
 /** Applies `DEMO_EVENT_MATCHES` to the written matches (in date order). */
 export function pickEventMatches(db: Db, matches: readonly DemoMatchHandle[]): EventMatch[] {
-  const count = (sql: string, match: string): number => db.prepare<[string], { n: number }>(sql).get(match)!.n;
+  const count = (sql: string, match: string): number =>
+    db.prepare<[string], { n: number }>(sql).get(match)!.n;
   const candidates = matches.map((match): EventMatchCandidate => ({
     match,
-    ownGoals: count('SELECT COUNT(*) AS n FROM goal WHERE match = ? AND team <> player_team', match.id),
-    penaltiesScored: count('SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 1', match.id),
-    penaltiesSaved: count('SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 3', match.id),
-    penaltiesMissed: count('SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome NOT IN (1, 3)', match.id),
-    secondYellows: count('SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = 2', match.id),
+    ownGoals: count(
+      'SELECT COUNT(*) AS n FROM goal WHERE match = ? AND team <> player_team',
+      match.id,
+    ),
+    penaltiesScored: count(
+      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 1',
+      match.id,
+    ),
+    penaltiesSaved: count(
+      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 3',
+      match.id,
+    ),
+    penaltiesMissed: count(
+      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome NOT IN (1, 3)',
+      match.id,
+    ),
+    secondYellows: count(
+      'SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = 2',
+      match.id,
+    ),
     straightReds: count('SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = 3', match.id),
   }));
   const taken = new Set<string>();

@@ -12,7 +12,8 @@ import { planPeriods, type Anchor } from './timeline.ts';
 /**
  * Plays a match's micro-events period by period: open play runs until the next anchored macro-event
  * is due, its script is fitted in so its key event falls on the anchor's instant, substitutions and
- * sendings-off change who is on the pitch at their instants, and the period ends when its clock stops.
+ * sendings-off change who is on the pitch at their instants, and the period ends when its clock
+ * stops.
  */
 
 /** Tenths of a second, the precision of the generated clock. */
@@ -20,8 +21,8 @@ const tenth = (seconds: number): number => Math.round(seconds * 10) / 10;
 
 /**
  * Times for a script's events after `clock`: pinned events at their instants, the events before the
- * first pin at their natural pace just before it (squeezed when there is not room), those between or
- * after pins at their pace after the pin (squeezed to end before `limit`).
+ * first pin at their natural pace just before it (squeezed when there is not room), those between
+ * or after pins at their pace after the pin (squeezed to end before `limit`).
  */
 function place(events: readonly Scripted[], clock: number, limit: number): number[] {
   const times: number[] = new Array<number>(events.length);
@@ -54,7 +55,10 @@ function place(events: readonly Scripted[], clock: number, limit: number): numbe
     if (next < 0) next = events.length;
     let span = 0;
     for (let i = from + 1; i < next; i++) span += events[i]!.draft.gap;
-    const scale = span > 0 && times[from]! + span > end - 0.2 ? Math.max(0, end - 0.2 - times[from]!) / span : 1;
+    const scale =
+      span > 0 && times[from]! + span > end - 0.2
+        ? Math.max(0, end - 0.2 - times[from]!) / span
+        : 1;
     let t = times[from]!;
     for (let i = from + 1; i < next; i++) {
       t += events[i]!.draft.gap * scale;
@@ -79,7 +83,13 @@ export function playEvents(rng: Rng, facts: MatchFacts, tempo: number): EventLog
     // A new toss before extra time; otherwise the other team kicks off the second period.
     if (plan.period === 3) firstKickoff = rng.chance(0.5) ? 0 : 1;
     const kickoff: Side = plan.period % 2 === 1 ? firstKickoff : other(firstKickoff);
-    let state: BallState = { kind: 'dead', side: kickoff, restart: 'kickoff', at: point(50, 50), wait: 0 };
+    let state: BallState = {
+      kind: 'dead',
+      side: kickoff,
+      restart: 'kickoff',
+      at: point(50, 50),
+      wait: 0,
+    };
     let clock = 0;
     const record = (drafts: readonly Draft[], times: readonly number[]): void => {
       drafts.forEach((draft, i) => log.add(plan.period, times[i]!, draft));
@@ -104,14 +114,20 @@ export function playEvents(rng: Rng, facts: MatchFacts, tempo: number): EventLog
         if (anchor.lineupIn) squads.enter(anchor.lineupIn);
         // The ball stays with the team; the player who left hands it to the nearest team-mate.
         if (state.kind === 'play' && !squads.isOn(state.holder.lineup)) {
-          state = { ...state, holder: squads.near(rng, state.side, state.at, { outfield: state.at.x > 20 }) };
+          state = {
+            ...state,
+            holder: squads.near(rng, state.side, state.at, { outfield: state.at.x > 20 }),
+          };
         }
         return;
       }
       playUntil(anchor.start - SCRIPT_LEAD[anchor.kind]);
       const script = scriptFor(ctx, state, anchor);
       const limit = plan.anchors[i + 1]?.start ?? plan.end;
-      record(script.events.map((e) => e.draft), place(script.events, clock, limit));
+      record(
+        script.events.map((e) => e.draft),
+        place(script.events, clock, limit),
+      );
       state = script.next;
     });
     playUntil(plan.end);

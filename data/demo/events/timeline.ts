@@ -3,24 +3,49 @@ import type { Rng } from '../random.ts';
 import type { GoalFact, MatchFacts, OffenseFact, PenaltyFact } from './match-facts.ts';
 
 /**
- * The fixed points of a match's micro-events: each macro-event pinned to an instant of its minute, and
- * the length of each period. The match step played the events of one minute in a fixed order (the goal
- * or penalty kick first, then bookings, then substitutions; match-play.ts), and a player may be in
- * an event of the minute he comes on or leaves in; so each minute's events take turns in that order,
- * each in its own slice of the minute, and a substitution falls after the events that involve the
- * player going off and before those of the player coming on.
+ * The fixed points of a match's micro-events: each macro-event pinned to an instant of its minute,
+ * and the length of each period. The match step played the events of one minute in a fixed order
+ * (the goal or penalty kick first, then bookings, then substitutions; match-play.ts), and a player
+ * may be in an event of the minute he comes on or leaves in; so each minute's events take turns in
+ * that order, each in its own slice of the minute, and a substitution falls after the events that
+ * involve the player going off and before those of the player coming on.
  */
 
 /** A macro-event pinned to seconds of its period's clock. */
 export type Anchor =
   /** A goal from open play or a set piece (the shot at `time`), or an own goal. */
-  | { readonly kind: 'goal'; readonly goal: GoalFact; readonly start: number; readonly time: number }
-  /** A penalty: the foul that gave it at `start` (booked when `booking` is set), the kick at `time`. */
-  | { readonly kind: 'penalty'; readonly penalty: PenaltyFact; readonly goal: GoalFact | null; readonly booking: OffenseFact | null; readonly start: number; readonly time: number }
+  | {
+      readonly kind: 'goal';
+      readonly goal: GoalFact;
+      readonly start: number;
+      readonly time: number;
+    }
+  /**
+   * A penalty: the foul that gave it at `start` (booked when `booking` is set), the kick at `time`.
+   */
+  | {
+      readonly kind: 'penalty';
+      readonly penalty: PenaltyFact;
+      readonly goal: GoalFact | null;
+      readonly booking: OffenseFact | null;
+      readonly start: number;
+      readonly time: number;
+    }
   /** A booking: the foul (or dissent, time wasting, ...) at `time`. */
-  | { readonly kind: 'card'; readonly offense: OffenseFact; readonly start: number; readonly time: number }
+  | {
+      readonly kind: 'card';
+      readonly offense: OffenseFact;
+      readonly start: number;
+      readonly time: number;
+    }
   /** A player goes off (and another comes on, when `lineupIn` is set) at `time`. */
-  | { readonly kind: 'change'; readonly lineupOut: string; readonly lineupIn: string | null; readonly start: number; readonly time: number };
+  | {
+      readonly kind: 'change';
+      readonly lineupOut: string;
+      readonly lineupIn: string | null;
+      readonly start: number;
+      readonly time: number;
+    };
 
 /** One period: its number, when its clock stops, and its anchors in time order. */
 export interface PeriodPlan {
@@ -30,7 +55,12 @@ export interface PeriodPlan {
 }
 
 /** Stoppage minutes drawn for each period when the macro-events do not need more. */
-const STOPPAGE: readonly (readonly [number, number])[] = [[1, 4], [2, 6], [0, 2], [0, 3]];
+const STOPPAGE: readonly (readonly [number, number])[] = [
+  [1, 4],
+  [2, 6],
+  [0, 2],
+  [0, 3],
+];
 const LENGTH = [45, 45, 15, 15];
 
 /** Tenths of a second, the precision of the generated clock. */
@@ -38,7 +68,12 @@ const tenth = (seconds: number): number => Math.round(seconds * 10) / 10;
 
 type Item =
   | { readonly kind: 'goal'; readonly goal: GoalFact }
-  | { readonly kind: 'penalty'; readonly penalty: PenaltyFact; readonly goal: GoalFact | null; readonly booking: OffenseFact | null }
+  | {
+      readonly kind: 'penalty';
+      readonly penalty: PenaltyFact;
+      readonly goal: GoalFact | null;
+      readonly booking: OffenseFact | null;
+    }
   | { readonly kind: 'card'; readonly offense: OffenseFact }
   | { readonly kind: 'change'; readonly lineupOut: string; readonly lineupIn: string | null };
 
@@ -52,18 +87,35 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
   const booked = new Set<OffenseFact>();
   for (const penalty of facts.penalties) {
     const key = minuteKey(penalty.time);
-    const goal = penalty.outcome === 1
-      ? facts.goals.find((g) => g.lineup === penalty.lineup && minuteKey(g.time) === key && !scored.has(g)) ?? null : null;
+    const goal =
+      penalty.outcome === 1
+        ? (facts.goals.find(
+            (g) => g.lineup === penalty.lineup && minuteKey(g.time) === key && !scored.has(g),
+          ) ?? null)
+        : null;
     if (goal) scored.add(goal);
-    // The defender booked for the foul: the match step books him in the same minute, for the same foul.
-    const booking = facts.offenses.find((o) => !booked.has(o) && minuteKey(o.time) === key && o.foul === penalty.foul
-      && teamOf.get(o.lineup) !== teamOf.get(penalty.lineup)) ?? null;
+    // The defender booked for the foul: the match step books him in the same minute, for the same
+    // foul.
+    const booking =
+      facts.offenses.find(
+        (o) =>
+          !booked.has(o) &&
+          minuteKey(o.time) === key &&
+          o.foul === penalty.foul &&
+          teamOf.get(o.lineup) !== teamOf.get(penalty.lineup),
+      ) ?? null;
     if (booking) booked.add(booking);
     timed.push({ time: penalty.time, item: { kind: 'penalty', penalty, goal, booking } });
   }
-  for (const goal of facts.goals) if (!scored.has(goal)) timed.push({ time: goal.time, item: { kind: 'goal', goal } });
-  for (const offense of facts.offenses) if (!booked.has(offense)) timed.push({ time: offense.time, item: { kind: 'card', offense } });
-  for (const sub of facts.substitutions) timed.push({ time: sub.time, item: { kind: 'change', lineupOut: sub.lineupOut, lineupIn: sub.lineupIn } });
+  for (const goal of facts.goals)
+    if (!scored.has(goal)) timed.push({ time: goal.time, item: { kind: 'goal', goal } });
+  for (const offense of facts.offenses)
+    if (!booked.has(offense)) timed.push({ time: offense.time, item: { kind: 'card', offense } });
+  for (const sub of facts.substitutions)
+    timed.push({
+      time: sub.time,
+      item: { kind: 'change', lineupOut: sub.lineupOut, lineupIn: sub.lineupIn },
+    });
 
   const byMinute = new Map<number, { time: MatchTime; items: Item[] }>();
   for (const { time, item } of timed) {
@@ -72,7 +124,9 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
     byMinute.set(minuteKey(time), minute);
   }
   const anchors: { period: number; anchor: Anchor }[] = [];
-  for (const { time, items } of [...byMinute.values()].sort((a, b) => minuteKey(a.time) - minuteKey(b.time))) {
+  for (const { time, items } of [...byMinute.values()].sort(
+    (a, b) => minuteKey(a.time) - minuteKey(b.time),
+  )) {
     const window = periodWindow(time);
     // A stable sort keeps the written order within each kind. A penalty takes a larger slice: its
     // foul and its kick both fall in it, some way apart.
@@ -82,7 +136,8 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
     let lo = window.from;
     ordered.forEach((item) => {
       const width = unit * weight(item);
-      const within = (from: number, to: number): number => tenth(lo + width * rng.float(from, to, 4));
+      const within = (from: number, to: number): number =>
+        tenth(lo + width * rng.float(from, to, 4));
       let anchor: Anchor;
       switch (item.kind) {
         case 'goal': {
@@ -99,7 +154,8 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
           break;
         }
         case 'change': {
-          // Changes in the first minute of a period, with nothing before them, are made at the break.
+          // Changes in the first minute of a period, with nothing before them, are made at the
+          // break.
           const at = lo === 0 ? 0 : within(0.1, 0.9);
           anchor = { ...item, start: at, time: at };
           break;
@@ -116,7 +172,8 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
     const [min, max] = STOPPAGE[period - 1]!;
     const stoppage = rng.int(min, max);
     const length = LENGTH[period - 1]!;
-    const drawn = stoppage === 0 ? length * 60 : tenth((length + stoppage - 1) * 60 + rng.float(5, 59));
+    const drawn =
+      stoppage === 0 ? length * 60 : tenth((length + stoppage - 1) * 60 + rng.float(5, 59));
     const last = Math.max(0, ...own.map((a) => a.time));
     return { period, end: Math.max(drawn, tenth(last + 4)), anchors: own };
   });

@@ -17,12 +17,16 @@ export interface Tournament {
 const COMPETITIONS = [MENS_WORLD_CUP, "FIFA Women's World Cup"] as const;
 
 /**
- * Competitions, seasons and the tournament -> (competition, season) map. The men's and the women's World
- * Cup are two competitions (intl_competition of FIFA, id 16; ids shared with the other sources that have
- * them, competitions.ts); level is NULL (no pyramid). A season is the tournament year (id = year, name
- * 'YYYY'), shared with every other source's calendar season of that year, so it is only inserted when absent.
+ * Competitions, seasons and the tournament -> (competition, season) map. The men's and the women's
+ * World Cup are two competitions (intl_competition of FIFA, id 16; ids shared with the other
+ * sources that have them, competitions.ts); level is NULL (no pyramid). A season is the tournament
+ * year (id = year, name 'YYYY'), shared with every other source's calendar season of that year, so
+ * it is only inserted when absent.
  */
-export function importCompetitions(ctx: ImportContext, dir: string): ReadonlyMap<string, Tournament> {
+export function importCompetitions(
+  ctx: ImportContext,
+  dir: string,
+): ReadonlyMap<string, Tournament> {
   const ids = new Map<string, string>();
   for (const name of COMPETITIONS) {
     ids.set(name, ensureIntlCompetition(ctx, name, CONFEDERATION_ID.FIFA));
@@ -33,9 +37,13 @@ export function importCompetitions(ctx: ImportContext, dir: string): ReadonlyMap
     const year = requiredInt(row.year, `tournament ${row.tournament_id}`);
     const competitionName = row.tournament_name.replace(/^\d{4}\s+/, '');
     const competition = ids.get(competitionName);
-    if (!competition) throw new Error(`tournament ${row.tournament_id}: unknown competition "${competitionName}"`);
+    if (!competition)
+      throw new Error(`tournament ${row.tournament_id}: unknown competition "${competitionName}"`);
     tournaments.set(row.tournament_id, {
-      competition, season: ensureYearSeason(ctx, year), women: competitionName === COMPETITIONS[1], name: row.tournament_name,
+      competition,
+      season: ensureYearSeason(ctx, year),
+      women: competitionName === COMPETITIONS[1],
+      name: row.tournament_name,
     });
   }
   return tournaments;

@@ -17,29 +17,32 @@ export interface FjelstulCountries {
 /** The confederation id of a confederation code of the source (AFC, CAF, ...: the fixed ids). */
 function confederation(code: string, what: string): number {
   const id = (CONFEDERATION_ID as Record<string, number | undefined>)[code];
-  if (id === undefined || code === 'FIFA') throw new Error(`${what}: unknown confederation code ${JSON.stringify(code)}`);
+  if (id === undefined || code === 'FIFA')
+    throw new Error(`${what}: unknown confederation code ${JSON.stringify(code)}`);
   return id;
 }
 
 /**
- * Source errors in the confederation of a country, corrected: the referee file lists Benin's referee
- * under the AFC, but Benin's association is a CAF member (the only such inconsistency in the files).
+ * Source errors in the confederation of a country, corrected: the referee file lists Benin's
+ * referee under the AFC, but Benin's association is a CAF member (the only such inconsistency in
+ * the files).
  */
 const CONFEDERATION_FIX: Record<string, string> = { Benin: 'CAF' };
 
 /**
- * Team codes not recorded as aliases: DEU is both Germany's and West Germany's code in the source, and
- * the source gives two former teams their successor's code (Dutch East Indies IDN, Zaire COD), which
- * would send a later source's "IDN"/"COD" to the former team.
+ * Team codes not recorded as aliases: DEU is both Germany's and West Germany's code in the source,
+ * and the source gives two former teams their successor's code (Dutch East Indies IDN, Zaire COD),
+ * which would send a later source's "IDN"/"COD" to the former team.
  */
 const CODES_NOT_ALIASED = new Set(['DEU', 'IDN', 'COD']);
 
 /**
  * Countries from teams.csv. The file has one row per country with flags for its men's and women's
  * teams, so a country is one row keyed by the team name (no " women's" variants to strip). Former
- * countries stay as the source names them (West Germany, Soviet Union, Zaire, ...): matches of those
- * years point at them. Team codes become `country_alias` rows. Referees also come from countries without
- * a World Cup team (Bahrain, Finland, ...); those get a country row with the referee file's confederation.
+ * countries stay as the source names them (West Germany, Soviet Union, Zaire, ...): matches of
+ * those years point at them. Team codes become `country_alias` rows. Referees also come from
+ * countries without a World Cup team (Bahrain, Finland, ...); those get a country row with the
+ * referee file's confederation.
  */
 export function importCountries(ctx: ImportContext, dir: string): FjelstulCountries {
   const byTeam = new Map<string, string>();
@@ -50,7 +53,11 @@ export function importCountries(ctx: ImportContext, dir: string): FjelstulCountr
 
   const step = ctx.progress.step('countries', teams.length);
   for (const team of teams) {
-    const id = resolveCountry(ctx, team.team_name, confederation(team.confederation_code, `team ${team.team_id}`));
+    const id = resolveCountry(
+      ctx,
+      team.team_name,
+      confederation(team.confederation_code, `team ${team.team_id}`),
+    );
     byTeam.set(team.team_id, id);
     byName.set(team.team_name, id);
     step.tick();
@@ -65,7 +72,14 @@ export function importCountries(ctx: ImportContext, dir: string): FjelstulCountr
   for (const referee of readSource(dir, 'referees')) {
     if (byName.has(referee.country_name)) continue;
     const code = CONFEDERATION_FIX[referee.country_name] ?? referee.confederation_code;
-    byName.set(referee.country_name, resolveCountry(ctx, referee.country_name, confederation(code, `referee ${referee.referee_id}`)));
+    byName.set(
+      referee.country_name,
+      resolveCountry(
+        ctx,
+        referee.country_name,
+        confederation(code, `referee ${referee.referee_id}`),
+      ),
+    );
   }
 
   return {

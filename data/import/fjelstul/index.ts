@@ -15,22 +15,26 @@ import { importSubstitutions } from './substitutions.ts';
 import { importVenues } from './venues.ts';
 
 /**
- * The Fjelstul World Cup Database (https://github.com/jfjelstul/worldcup, CC-BY-SA 4.0): every men's and
- * women's World Cup match with teams, players, managers, referees, stadiums, and from 1970 player
- * appearances, bookings and substitutions; goals and shootout kicks of all years. Pass the dataset folder
- * (the one with `data-csv/`; the captain flags are read from `derived/`).
+ * The Fjelstul World Cup Database (https://github.com/jfjelstul/worldcup, CC-BY-SA 4.0): every
+ * men's and women's World Cup match with teams, players, managers, referees, stadiums, and from
+ * 1970 player appearances, bookings and substitutions; goals and shootout kicks of all years. Pass
+ * the dataset folder (the one with `data-csv/`; the captain flags are read from `derived/`).
  */
 export const fjelstul: Importer = {
   format: 'fjelstul',
   source: FJELSTUL_SOURCE,
-  description: 'Fjelstul World Cup Database: the folder with data-csv/ and derived/ (e.g. ../shared/data/fjelstul-worldcup)',
+  description:
+    'Fjelstul World Cup Database: the folder with data-csv/ and derived/ (e.g. ../shared/data/fjelstul-worldcup)',
   check(dir) {
     const missing = [
-      ...Object.keys(FILES).map((f) => join('data-csv', `${f}.csv`)), CAPTAINS_FILE,
+      ...Object.keys(FILES).map((f) => join('data-csv', `${f}.csv`)),
+      CAPTAINS_FILE,
     ].filter((f) => !existsSync(join(dir, f)));
     if (missing.length > 0) {
-      throw new Error(`${dir} is not the Fjelstul World Cup Database folder: missing ${missing.join(', ')} ` +
-        '(download https://github.com/jfjelstul/worldcup and pass the folder that contains data-csv/)');
+      throw new Error(
+        `${dir} is not the Fjelstul World Cup Database folder: missing ${missing.join(', ')} ` +
+          '(download https://github.com/jfjelstul/worldcup and pass the folder that contains data-csv/)',
+      );
     }
   },
   run(ctx, dir) {

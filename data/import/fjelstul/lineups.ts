@@ -27,13 +27,17 @@ export interface FjelstulLineups {
  *
  * - team: the player's team (country); position: the appearance's position code (positions.ts);
  *   number: shirt_number (0 would mean unknown -> NULL); is_starting: starter.
- * - is_captain: from derived/captains_1970-2022_men.csv, joined on (match, team code, shirt number).
- *   Men's World Cups since 1970: 1 for the captain, 0 for the team-mates; where the file names no captain
- *   for a team in a match (9 team-matches), NULL for that team. Women's World Cups: NULL (the source
- *   does not say).
+ * - is_captain: from derived/captains_1970-2022_men.csv, joined on (match, team code, shirt
+ *   number). Men's World Cups since 1970: 1 for the captain, 0 for the team-mates; where the file
+ *   names no captain for a team in a match (9 team-matches), NULL for that team. Women's World
+ *   Cups: NULL (the source does not say).
  */
 export function importLineups(
-  ctx: ImportContext, dir: string, matches: ReadonlyMap<string, MatchInfo>, countries: FjelstulCountries, persons: FjelstulPersons,
+  ctx: ImportContext,
+  dir: string,
+  matches: ReadonlyMap<string, MatchInfo>,
+  countries: FjelstulCountries,
+  persons: FjelstulPersons,
 ): FjelstulLineups {
   const captains = new Map<string, Set<number>>();
   for (const row of readCsv(join(dir, CAPTAINS_FILE), CAPTAIN_COLUMNS)) {
@@ -68,9 +72,14 @@ export function importLineups(
     }
     const id = ctx.id('lineup', `${row.match_id}|${row.player_id}`);
     ctx.save('lineup', {
-      id, match: match.id, team: countries.team(row.team_id), player: persons.player(row.player_id),
-      position: appearancePosition(row.position_code), number: number === 0 ? null : number,
-      is_starting: starter ? 1 : 0, is_captain: captain,
+      id,
+      match: match.id,
+      team: countries.team(row.team_id),
+      player: persons.player(row.player_id),
+      position: appearancePosition(row.position_code),
+      number: number === 0 ? null : number,
+      is_starting: starter ? 1 : 0,
+      is_captain: captain,
     });
     index.set(`${row.match_id}|${row.player_id}`, { id, team: row.team_id });
     withLineups.add(row.match_id);
@@ -82,17 +91,33 @@ export function importLineups(
   const missing = [...matches.values()].filter((m) => !withLineups.has(m.sourceId));
   const before1970 = missing.filter((m) => m.tournament.season < 1970);
   const later = missing.filter((m) => m.tournament.season >= 1970);
-  ctx.report.skip('lineup', `matches before 1970 without lineups: the source has player appearances from 1970 on`, before1970.length);
+  ctx.report.skip(
+    'lineup',
+    `matches before 1970 without lineups: the source has player appearances from 1970 on`,
+    before1970.length,
+  );
   if (later.length > 0) {
     const byTournament = new Map<string, number>();
-    for (const m of later) byTournament.set(m.tournament.name, (byTournament.get(m.tournament.name) ?? 0) + 1);
-    ctx.report.skip('lineup', `later matches without lineups: the source has no player appearances for them (${
-      [...byTournament].map(([name, n]) => `${name}: ${n}`).join(', ')})`, later.length);
+    for (const m of later)
+      byTournament.set(m.tournament.name, (byTournament.get(m.tournament.name) ?? 0) + 1);
+    ctx.report.skip(
+      'lineup',
+      `later matches without lineups: the source has no player appearances for them (${[
+        ...byTournament,
+      ]
+        .map(([name, n]) => `${name}: ${n}`)
+        .join(', ')})`,
+      later.length,
+    );
   }
   if (noCaptainTeams.size > 0) {
-    ctx.report.note(`lineup: ${noCaptainTeams.size} men's team-matches name no captain in the captains file: is_captain NULL for them`);
+    ctx.report.note(
+      `lineup: ${noCaptainTeams.size} men's team-matches name no captain in the captains file: is_captain NULL for them`,
+    );
   }
-  ctx.report.note('lineup: is_captain is NULL for the Women\'s World Cups (the source has no captains for them)');
+  ctx.report.note(
+    "lineup: is_captain is NULL for the Women's World Cups (the source has no captains for them)",
+  );
 
   return { get: (matchId, playerId) => index.get(`${matchId}|${playerId}`), matches: withLineups };
 }

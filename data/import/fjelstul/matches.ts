@@ -20,8 +20,9 @@ export interface MatchInfo {
 /**
  * matches.csv -> national matches (a national team is its country).
  *
- * - competition / season from the tournament; phase and round from the stage (stages.ts); group name
- *   without the "Group " prefix. matchday NULL: the source has none (and we do not number it ourselves).
+ * - competition / season from the tournament; phase and round from the stage (stages.ts); group
+ *   name without the "Group " prefix. matchday NULL: the source has none (and we do not number it
+ *   ourselves).
  * - Replays (1934, 1938) are separate matches, as in the source.
  * - home/away team: the source's home and away team (countries).
  * - home/away manager: manager_appearances.csv; 42 team-matches (Argentina 1930, ...) list two
@@ -34,8 +35,12 @@ export interface MatchInfo {
  * - shootout: the kicks converted per team (score_penalties) and the winner (the team with more).
  */
 export function importMatches(
-  ctx: ImportContext, dir: string, tournaments: ReadonlyMap<string, Tournament>, countries: FjelstulCountries,
-  venues: ReadonlyMap<string, string>, persons: FjelstulPersons,
+  ctx: ImportContext,
+  dir: string,
+  tournaments: ReadonlyMap<string, Tournament>,
+  countries: FjelstulCountries,
+  venues: ReadonlyMap<string, string>,
+  persons: FjelstulPersons,
 ): ReadonlyMap<string, MatchInfo> {
   const managers = new Map<string, string>();
   let coManaged = 0;
@@ -46,7 +51,8 @@ export function importMatches(
   }
   const referees = new Map<string, string>();
   for (const row of readSource(dir, 'referee_appearances')) {
-    if (referees.has(row.match_id)) throw new Error(`${row.match_id}: two referees in referee_appearances.csv`);
+    if (referees.has(row.match_id))
+      throw new Error(`${row.match_id}: two referees in referee_appearances.csv`);
     referees.set(row.match_id, persons.referee(row.referee_id));
   }
 
@@ -59,43 +65,76 @@ export function importMatches(
     const stage = phaseRound(row.stage_name);
     const extraTime = flag(row.extra_time);
     const time = text(row.match_time);
-    if (time !== null && !/^\d{2}:\d{2}$/.test(time)) throw new Error(`${row.match_id}: match_time ${time} is not HH:MM`);
+    if (time !== null && !/^\d{2}:\d{2}$/.test(time))
+      throw new Error(`${row.match_id}: match_time ${time} is not HH:MM`);
     const venue = venues.get(row.stadium_id);
     if (!venue) throw new Error(`${row.match_id}: unknown stadium ${row.stadium_id}`);
     const id = ctx.id('match', row.match_id);
     const shootout = flag(row.penalty_shootout);
     const homeKicks = shootout ? requiredInt(row.home_team_score_penalties, row.match_id) : null;
     const awayKicks = shootout ? requiredInt(row.away_team_score_penalties, row.match_id) : null;
-    if (shootout && homeKicks === awayKicks) throw new Error(`${row.match_id}: a shootout without a winner`);
+    if (shootout && homeKicks === awayKicks)
+      throw new Error(`${row.match_id}: a shootout without a winner`);
     ctx.save('match', {
-      id, match_type: 'national', competition: tournament.competition, season: tournament.season,
-      phase: stage.phase, matchday: null, group_round: stage.group_round, group_name: groupName(row.group_name, stage.phase),
+      id,
+      match_type: 'national',
+      competition: tournament.competition,
+      season: tournament.season,
+      phase: stage.phase,
+      matchday: null,
+      group_round: stage.group_round,
+      group_name: groupName(row.group_name, stage.phase),
       knockout_round: stage.knockout_round,
-      home_team: countries.team(row.home_team_id), away_team: countries.team(row.away_team_id),
+      home_team: countries.team(row.home_team_id),
+      away_team: countries.team(row.away_team_id),
       home_manager: managers.get(`${row.match_id}|${row.home_team_id}`) ?? null,
       away_manager: managers.get(`${row.match_id}|${row.away_team_id}`) ?? null,
       referee: referees.get(row.match_id) ?? null,
-      venue, match_date: row.match_date, kickoff_time: time === null ? null : `${time}:00`,
-      firsthalf_length: 45, secondhalf_length: 45,
-      firstextra_length: extraTime ? 15 : null, secondextra_length: extraTime ? 15 : null,
+      venue,
+      match_date: row.match_date,
+      kickoff_time: time === null ? null : `${time}:00`,
+      firsthalf_length: 45,
+      secondhalf_length: 45,
+      firstextra_length: extraTime ? 15 : null,
+      secondextra_length: extraTime ? 15 : null,
       attendance: null,
-      home_score: requiredInt(row.home_team_score, row.match_id), away_score: requiredInt(row.away_team_score, row.match_id),
-      home_shootout_score: homeKicks, away_shootout_score: awayKicks,
-      shootout_winner: !shootout ? null : countries.team(homeKicks! > awayKicks! ? row.home_team_id : row.away_team_id),
-      supplier_id: null, source: ctx.source,
+      home_score: requiredInt(row.home_team_score, row.match_id),
+      away_score: requiredInt(row.away_team_score, row.match_id),
+      home_shootout_score: homeKicks,
+      away_shootout_score: awayKicks,
+      shootout_winner: !shootout
+        ? null
+        : countries.team(homeKicks! > awayKicks! ? row.home_team_id : row.away_team_id),
+      supplier_id: null,
+      source: ctx.source,
     });
     infos.set(row.match_id, {
-      id, sourceId: row.match_id, tournament, homeTeam: row.home_team_id, awayTeam: row.away_team_id,
+      id,
+      sourceId: row.match_id,
+      tournament,
+      homeTeam: row.home_team_id,
+      awayTeam: row.away_team_id,
       shootout,
     });
     step.tick();
   }
   step.done();
   if (coManaged > 0) {
-    ctx.report.skip('match', `co-managers not stored (a team with two managers in a match: the first listed is the match's manager)`, coManaged);
+    ctx.report.skip(
+      'match',
+      `co-managers not stored (a team with two managers in a match: the first listed is the match's manager)`,
+      coManaged,
+    );
   }
-  const noManager = rows.filter((r) => !managers.has(`${r.match_id}|${r.home_team_id}`) || !managers.has(`${r.match_id}|${r.away_team_id}`)).length;
-  if (noManager > 0) ctx.report.note(`match: ${noManager} matches lack a manager for a team in the source (NULL)`);
-  ctx.report.note('match: attendance and matchday are not in the source (NULL); period lengths are the regulation 45 (+15 in extra time)');
+  const noManager = rows.filter(
+    (r) =>
+      !managers.has(`${r.match_id}|${r.home_team_id}`) ||
+      !managers.has(`${r.match_id}|${r.away_team_id}`),
+  ).length;
+  if (noManager > 0)
+    ctx.report.note(`match: ${noManager} matches lack a manager for a team in the source (NULL)`);
+  ctx.report.note(
+    'match: attendance and matchday are not in the source (NULL); period lengths are the regulation 45 (+15 in extra time)',
+  );
   return infos;
 }

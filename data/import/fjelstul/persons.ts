@@ -27,53 +27,78 @@ interface RoleRecord {
 }
 
 /**
- * Persons from players.csv, managers.csv and referees.csv, and their player / manager / referee rows.
+ * Persons from players.csv, managers.csv and referees.csv, and their player / manager / referee
+ * rows.
  *
- * - Names: given_name -> first_name, family_name -> last_name (all of it: "Luque de Serrallonga"), name
- *   order western (10), as the source writes every name (given, then family). No second names.
+ * - Names: given_name -> first_name, family_name -> last_name (all of it: "Luque de Serrallonga"),
+ *   name order western (10), as the source writes every name (given, then family). No second names.
  * - A person known by one name ("Pelé", "Ademir": given_name "not applicable") gets that name as
  *   `nickname` (the name they are known by) and as `last_name` (where the source puts it, and what
  *   name searches and cross-source matching use); first_name NULL.
- * - birth_date: players only ("not available" or empty -> NULL); managers and referees have none here.
+ * - birth_date: players only ("not available" or empty -> NULL); managers and referees have none
+ *   here.
  * - country: what the source states for managers and referees (country_name); players.csv has no
- *   nationality, so a player's country is the team of their latest World Cup squad (squads.csv) — the
- *   team they played for, not a guess. Every player is in a squad.
- * - One person, several roles: the source has separate ids per role, and no birth dates for managers and
- *   referees, so name + birth date cannot match them. Records that link the same Wikipedia article are
- *   the same person (102 player+manager pairs, e.g. Beckenbauer; 2 player+referee; 1 manager+referee,
- *   Ulises Saucedo): one person with several role rows. Everyone else is a person of their own.
+ *   nationality, so a player's country is the team of their latest World Cup squad (squads.csv) —
+ *   the team they played for, not a guess. Every player is in a squad.
+ * - One person, several roles: the source has separate ids per role, and no birth dates for
+ *   managers and referees, so name + birth date cannot match them. Records that link the same
+ *   Wikipedia article are the same person (102 player+manager pairs, e.g. Beckenbauer; 2
+ *   player+referee; 1 manager+referee, Ulises Saucedo): one person with several role rows. Everyone
+ *   else is a person of their own.
  * - player.position: the generic position of the latest squad (GK/DF/MF/FW).
  */
-export function importPersons(ctx: ImportContext, dir: string, countries: FjelstulCountries): FjelstulPersons {
+export function importPersons(
+  ctx: ImportContext,
+  dir: string,
+  countries: FjelstulCountries,
+): FjelstulPersons {
   const players = readSource(dir, 'players');
   const managers = readSource(dir, 'managers');
   const referees = readSource(dir, 'referees');
 
-  // Latest squad (team and position) of every player: tournament ids sort by year (WC-1930 < WC-2022).
+  // Latest squad (team and position) of every player: tournament ids sort by year (WC-1930 <
+  // WC-2022).
   const latestSquad = new Map<string, { tournament: string; team: string; position: string }>();
   for (const squad of readSource(dir, 'squads')) {
     const seen = latestSquad.get(squad.player_id);
     if (!seen || squad.tournament_id > seen.tournament) {
-      latestSquad.set(squad.player_id, { tournament: squad.tournament_id, team: squad.team_id, position: squad.position_code });
+      latestSquad.set(squad.player_id, {
+        tournament: squad.tournament_id,
+        team: squad.team_id,
+        position: squad.position_code,
+      });
     }
   }
 
   const records: RoleRecord[] = [
     ...players.map((p) => ({
-      key: p.player_id, given: text(p.given_name), family: p.family_name.trim(), birthDate: isoDate(p.birth_date),
-      countryName: null, link: wikipedia(p.player_wikipedia_link),
+      key: p.player_id,
+      given: text(p.given_name),
+      family: p.family_name.trim(),
+      birthDate: isoDate(p.birth_date),
+      countryName: null,
+      link: wikipedia(p.player_wikipedia_link),
     })),
     ...managers.map((m) => ({
-      key: m.manager_id, given: text(m.given_name), family: m.family_name.trim(), birthDate: null,
-      countryName: text(m.country_name), link: wikipedia(m.manager_wikipedia_link),
+      key: m.manager_id,
+      given: text(m.given_name),
+      family: m.family_name.trim(),
+      birthDate: null,
+      countryName: text(m.country_name),
+      link: wikipedia(m.manager_wikipedia_link),
     })),
     ...referees.map((r) => ({
-      key: r.referee_id, given: text(r.given_name), family: r.family_name.trim(), birthDate: null,
-      countryName: text(r.country_name), link: wikipedia(r.referee_wikipedia_link),
+      key: r.referee_id,
+      given: text(r.given_name),
+      family: r.family_name.trim(),
+      birthDate: null,
+      countryName: text(r.country_name),
+      link: wikipedia(r.referee_wikipedia_link),
     })),
   ];
 
-  // Person key of every record: the first record (players, then managers, then referees) with its link.
+  // Person key of every record: the first record (players, then managers, then referees) with its
+  // link.
   const ownerOfLink = new Map<string, string>();
   const personOf = new Map<string, string>();
   const members = new Map<string, RoleRecord[]>();
@@ -97,20 +122,38 @@ export function importPersons(ctx: ImportContext, dir: string, countries: Fjelst
     const named = list.find((r) => r.given !== null) ?? list[0]!;
     const stated = list.find((r) => r.countryName !== null)?.countryName ?? null;
     const squadTeam = latestSquad.get(list[0]!.key)?.team;
-    const country = stated !== null ? countries.name(stated) : squadTeam !== undefined ? countries.team(squadTeam) : null;
+    const country =
+      stated !== null
+        ? countries.name(stated)
+        : squadTeam !== undefined
+          ? countries.team(squadTeam)
+          : null;
     ctx.save('person', {
       id: ctx.id('person', key),
-      first_name: named.given, second_name: null, last_name: named.family, second_last_name: null,
+      first_name: named.given,
+      second_name: null,
+      last_name: named.family,
+      second_last_name: null,
       nickname: named.given === null ? named.family : '',
       birth_date: list.find((r) => r.birthDate !== null)?.birthDate ?? null,
-      name_order: NAME_ORDER.western, country, source: ctx.source,
+      name_order: NAME_ORDER.western,
+      country,
+      source: ctx.source,
     });
     step.tick();
   }
 
-  const role = (table: 'player' | 'manager' | 'referee', key: string, extra: Record<string, number | null> = {}) => {
+  const role = (
+    table: 'player' | 'manager' | 'referee',
+    key: string,
+    extra: Record<string, number | null> = {},
+  ) => {
     ctx.save(table, {
-      id: ctx.id(table, key), person: ctx.id('person', personOf.get(key)!), ...extra, supplier_id: null, source: ctx.source,
+      id: ctx.id(table, key),
+      person: ctx.id('person', personOf.get(key)!),
+      ...extra,
+      supplier_id: null,
+      source: ctx.source,
     });
     step.tick();
   };
@@ -123,18 +166,26 @@ export function importPersons(ctx: ImportContext, dir: string, countries: Fjelst
   step.done();
 
   const merged = [...members.values()].filter((list) => list.length > 1).length;
-  ctx.report.note(`persons: ${merged} persons have two roles (same Wikipedia article in two files), one person row each`);
+  ctx.report.note(
+    `persons: ${merged} persons have two roles (same Wikipedia article in two files), one person row each`,
+  );
 
-  const lookup = (table: string, ids: ReadonlySet<string>) => (key: string): string => {
-    if (!ids.has(key)) throw new Error(`unknown ${table} id ${key}`);
-    return ctx.id(table, key);
-  };
+  const lookup =
+    (table: string, ids: ReadonlySet<string>) =>
+    (key: string): string => {
+      if (!ids.has(key)) throw new Error(`unknown ${table} id ${key}`);
+      return ctx.id(table, key);
+    };
   const playerIds = new Set(players.map((p) => p.player_id));
   const managerIds = new Set(managers.map((m) => m.manager_id));
   const refereeIds = new Set(referees.map((r) => r.referee_id));
   return {
-    players: playerIds, managers: managerIds, referees: refereeIds,
-    player: lookup('player', playerIds), manager: lookup('manager', managerIds), referee: lookup('referee', refereeIds),
+    players: playerIds,
+    managers: managerIds,
+    referees: refereeIds,
+    player: lookup('player', playerIds),
+    manager: lookup('manager', managerIds),
+    referee: lookup('referee', refereeIds),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
- * Position codes of the source -> position ids (reference list). squads.csv has the four generic codes;
- * player_appearances.csv has detailed codes for recent tournaments. A code maps to the list entry that
- * means the same; detailed codes with no exact entry (defensive, attacking, left and right midfielders)
- * map to the generic Midfielder, and second strikers to the generic forward, rather than to a guess.
+ * Position codes of the source -> position ids (reference list). squads.csv has the four generic
+ * codes; player_appearances.csv has detailed codes for recent tournaments. A code maps to the list
+ * entry that means the same; detailed codes with no exact entry (defensive, attacking, left and
+ * right midfielders) map to the generic Midfielder, and second strikers to the generic forward,
+ * rather than to a guess.
  */
 const POSITION: Record<string, number> = {
   GK: 10, // Goalkeeper

@@ -7,9 +7,9 @@ const LICENSE_URL = 'https://creativecommons.org/licenses/by-sa/4.0/legalcode';
 const REPO_URL = 'https://github.com/jfjelstul/worldcup';
 
 /**
- * The provider row. The credit follows the upstream README (LICENSE-ATTRIBUTION.md): the author's name,
- * the copyright notice, links to the licence and to the repository, and a note that the data was
- * modified (converted to this API's model). Anything built from it is CC-BY-SA 4.0 as well.
+ * The provider row. The credit follows the upstream README (LICENSE-ATTRIBUTION.md): the author's
+ * name, the copyright notice, links to the licence and to the repository, and a note that the data
+ * was modified (converted to this API's model). Anything built from it is CC-BY-SA 4.0 as well.
  * There is no provider logo; `logo` is empty (the column is NOT NULL).
  */
 export const FJELSTUL_PROVIDER = {
@@ -28,5 +28,8 @@ export const FJELSTUL_PROVIDER = {
 export function importProvider(ctx: ImportContext): void {
   ctx.save('provider', { ...FJELSTUL_PROVIDER });
   // No timestamp: a second import must leave the database byte-for-byte the same.
-  ctx.save('meta', { key: 'import.fjelstul', value: 'Fjelstul World Cup Database (data-csv), importer version 1' });
+  ctx.save('meta', {
+    key: 'import.fjelstul',
+    value: 'Fjelstul World Cup Database (data-csv), importer version 1',
+  });
 }

@@ -5,13 +5,22 @@ export interface PhaseRound {
   readonly knockout_round: number | null;
 }
 
-const group = (round: number): PhaseRound => ({ phase: 2, group_round: round, knockout_round: null });
-const knockout = (round: number): PhaseRound => ({ phase: 3, group_round: null, knockout_round: round });
+const group = (round: number): PhaseRound => ({
+  phase: 2,
+  group_round: round,
+  knockout_round: null,
+});
+const knockout = (round: number): PhaseRound => ({
+  phase: 3,
+  group_round: null,
+  knockout_round: round,
+});
 
 /**
- * Stage names of matches.csv -> phase (2 Group, 3 Knockout) and round (reference lists). The men's and the
- * women's files spell some knockout stages differently (quarter-finals / quarter-final). The group play-off
- * matches of 1954 and 1958 are listed in the source as group-stage matches of their group, and stay so.
+ * Stage names of matches.csv -> phase (2 Group, 3 Knockout) and round (reference lists). The men's
+ * and the women's files spell some knockout stages differently (quarter-finals / quarter-final).
+ * The group play-off matches of 1954 and 1958 are listed in the source as group-stage matches of
+ * their group, and stay so.
  */
 const STAGES: Record<string, PhaseRound> = {
   'group stage': group(10), // Group Stage: the first (or only) group stage
@@ -36,8 +45,8 @@ export function phaseRound(stage: string): PhaseRound {
 /**
  * The group of a group-phase match: the source's letter or number without the "Group " prefix
  * ("Group A" -> "A", "Group 1" -> "1"), as a fan names a group and as the demo data stores it; one
- * lower-case letter in the source ("Group c", 2015) is upper-cased. The 1950 final round has no group
- * name in the source ("not applicable") -> NULL. Knockout matches have no group (NULL).
+ * lower-case letter in the source ("Group c", 2015) is upper-cased. The 1950 final round has no
+ * group name in the source ("not applicable") -> NULL. Knockout matches have no group (NULL).
  */
 export function groupName(value: string, phase: number): string | null {
   if (phase !== 2) return null;

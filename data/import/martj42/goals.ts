@@ -6,19 +6,24 @@ import { matchKey, type SourceRecord } from './source.ts';
 import type { Martj42Teams } from './teams.ts';
 
 /**
- * goalscorers.csv -> goals of this source's own matches (a merged match keeps the other source's goals).
+ * goalscorers.csv -> goals of this source's own matches (a merged match keeps the other source's
+ * goals).
  *
  * - team: the team credited (`team`); the scorer played for the other side when `own_goal` is TRUE.
- * - player: the scorer by name for their team's country (written-names.ts: an existing person of that
- *   name and country, else one of this source); a scorer written "NA" leaves player NULL. lineup NULL:
- *   the file has no lineups.
- * - time_mins: the file's minute; it does not separate stoppage time (stoppage_mins 0). A goal without
- *   a minute ("NA") is skipped: the model needs the minute.
+ * - player: the scorer by name for their team's country (written-names.ts: an existing person of
+ *   that name and country, else one of this source); a scorer written "NA" leaves player NULL.
+ *   lineup NULL: the file has no lineups.
+ * - time_mins: the file's minute; it does not separate stoppage time (stoppage_mins 0). A goal
+ *   without a minute ("NA") is skipped: the model needs the minute.
  * - shot_event and bodypart NULL. Penalty goals get no penalty row: a penalty row needs the taker's
  *   lineup (reported).
  */
 export function importGoals(
-  ctx: ImportContext, rows: readonly SourceRecord<'goalscorers'>[], matches: Martj42Matches, teams: Martj42Teams, names: WrittenNames,
+  ctx: ImportContext,
+  rows: readonly SourceRecord<'goalscorers'>[],
+  matches: Martj42Matches,
+  teams: Martj42Teams,
+  names: WrittenNames,
 ): void {
   const seen = new Map<string, number>();
   let noMinute = 0;
@@ -42,19 +47,43 @@ export function importGoals(
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     const credited = teams.country(row.team, row.date);
-    if (credited !== match.home && credited !== match.away) throw new Error(`goalscorers: ${row.team} did not play ${key}`);
-    const playerTeam = flag(row.own_goal) ? (credited === match.home ? match.away : match.home) : credited;
-    const scorer = row.scorer.trim() === 'NA' || row.scorer.trim() === '' ? null : names.player(row.scorer.trim(), playerTeam);
+    if (credited !== match.home && credited !== match.away)
+      throw new Error(`goalscorers: ${row.team} did not play ${key}`);
+    const playerTeam = flag(row.own_goal)
+      ? credited === match.home
+        ? match.away
+        : match.home
+      : credited;
+    const scorer =
+      row.scorer.trim() === 'NA' || row.scorer.trim() === ''
+        ? null
+        : names.player(row.scorer.trim(), playerTeam);
     if (flag(row.penalty)) penalties += 1;
     ctx.save('goal', {
-      id: ctx.id('goal', `${key}|${n}`), match: match.id, team: credited, lineup: null, player: scorer, player_team: playerTeam,
-      shot_event: null, bodypart: null, time_mins: minute, stoppage_mins: 0,
+      id: ctx.id('goal', `${key}|${n}`),
+      match: match.id,
+      team: credited,
+      lineup: null,
+      player: scorer,
+      player_team: playerTeam,
+      shot_event: null,
+      bodypart: null,
+      time_mins: minute,
+      stoppage_mins: 0,
     });
   }
   step.done();
-  ctx.report.skip('goal', 'goals of merged matches (the other source\'s goals stand)', ofMerged);
+  ctx.report.skip('goal', "goals of merged matches (the other source's goals stand)", ofMerged);
   ctx.report.skip('goal', 'goals without a minute (the model needs one)', noMinute);
-  ctx.report.skip('penalty', 'penalty goals: no penalty row without the taker\'s lineup (the goal is kept)', penalties);
-  ctx.report.note(`person: scorers matched to existing persons by name and country: ${names.merged.toLocaleString('en')} mentions; new persons: ${names.created.toLocaleString('en')} (name as nickname, not split)`);
-  ctx.report.note('goal: the file does not separate stoppage time (stoppage_mins 0) or say how a goal was scored (shot_event, bodypart NULL)');
+  ctx.report.skip(
+    'penalty',
+    "penalty goals: no penalty row without the taker's lineup (the goal is kept)",
+    penalties,
+  );
+  ctx.report.note(
+    `person: scorers matched to existing persons by name and country: ${names.merged.toLocaleString('en')} mentions; new persons: ${names.created.toLocaleString('en')} (name as nickname, not split)`,
+  );
+  ctx.report.note(
+    'goal: the file does not separate stoppage time (stoppage_mins 0) or say how a goal was scored (shot_event, bodypart NULL)',
+  );
 }

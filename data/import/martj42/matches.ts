@@ -8,29 +8,38 @@ import type { Martj42Teams } from './teams.ts';
 /** Phase of every match of the file: League (1), see below. */
 const LEAGUE = 1;
 
-/** Matches of the file, by match key: the id when the match is this source's own, null when merged. */
-export type Martj42Matches = ReadonlyMap<string, { readonly id: string; readonly home: string; readonly away: string } | null>;
+/**
+ * Matches of the file, by match key: the id when the match is this source's own, null when merged.
+ */
+export type Martj42Matches = ReadonlyMap<
+  string,
+  { readonly id: string; readonly home: string; readonly away: string } | null
+>;
 
 /**
  * results.csv (and the winners of shootouts.csv) -> national matches.
  *
- * - One real match = one record: a match another source already holds (same date, same two countries)
- *   is left as that source wrote it, with its goals and shootout (counted as merged, by source).
+ * - One real match = one record: a match another source already holds (same date, same two
+ *   countries) is left as that source wrote it, with its goals and shootout (counted as merged, by
+ *   source).
  * - competition: the tournament (tournaments.ts); season: the calendar year of the date.
- * - phase: the file does not say whether a match was a group or a knockout match, or which matchday,
- *   so every match is phase 1 (League: a match outside any named group or knockout round) with
- *   matchday NULL. This holds for friendlies too.
+ * - phase: the file does not say whether a match was a group or a knockout match, or which
+ *   matchday, so every match is phase 1 (League: a match outside any named group or knockout round)
+ *   with matchday NULL. This holds for friendlies too.
  * - home/away: as the file lists them (its `neutral` flag and city are not stored: a venue needs a
  *   stadium name, which the file lacks; venue NULL).
  * - kickoff, period lengths, managers, referee, attendance: not in the file, NULL.
  * - scores: the file's, extra time included, shootout not. shootout_winner from shootouts.csv; the
  *   shootout score is not in the file (NULL).
- * - The file has one pairing twice on one day (Tahiti v New Caledonia, 1974-02-17): two matches; the
- *   second key gets a "#2" suffix.
+ * - The file has one pairing twice on one day (Tahiti v New Caledonia, 1974-02-17): two matches;
+ *   the second key gets a "#2" suffix.
  */
 export function importMatches(
-  ctx: ImportContext, results: readonly SourceRecord<'results'>[], shootouts: readonly SourceRecord<'shootouts'>[],
-  teams: Martj42Teams, competition: (tournament: string) => string,
+  ctx: ImportContext,
+  results: readonly SourceRecord<'results'>[],
+  shootouts: readonly SourceRecord<'shootouts'>[],
+  teams: Martj42Teams,
+  competition: (tournament: string) => string,
 ): Martj42Matches {
   const winners = new Map(shootouts.map((s) => [matchKey(s), s.winner]));
   const matches = new Map<string, { id: string; home: string; away: string } | null>();
@@ -54,20 +63,42 @@ export function importMatches(
     if (reconciled.kind === 'merged') {
       matches.set(key, null);
       ctx.report.count('match', 'present');
-      mergedBySource.set(reconciled.match.source, (mergedBySource.get(reconciled.match.source) ?? 0) + 1);
+      mergedBySource.set(
+        reconciled.match.source,
+        (mergedBySource.get(reconciled.match.source) ?? 0) + 1,
+      );
       if (winner !== undefined) mergedShootouts += 1;
     } else {
       ctx.save('match', {
-        id, match_type: 'national', competition: competition(row.tournament),
+        id,
+        match_type: 'national',
+        competition: competition(row.tournament),
         season: season(row.date),
-        phase: LEAGUE, matchday: null, group_round: null, group_name: null, knockout_round: null,
-        home_team: home, away_team: away, home_manager: null, away_manager: null, referee: null, venue: null,
-        match_date: row.date, kickoff_time: null, firsthalf_length: null, secondhalf_length: null,
-        firstextra_length: null, secondextra_length: null, attendance: null,
-        home_score: requiredInt(row.home_score, key), away_score: requiredInt(row.away_score, key),
-        home_shootout_score: null, away_shootout_score: null,
+        phase: LEAGUE,
+        matchday: null,
+        group_round: null,
+        group_name: null,
+        knockout_round: null,
+        home_team: home,
+        away_team: away,
+        home_manager: null,
+        away_manager: null,
+        referee: null,
+        venue: null,
+        match_date: row.date,
+        kickoff_time: null,
+        firsthalf_length: null,
+        secondhalf_length: null,
+        firstextra_length: null,
+        secondextra_length: null,
+        attendance: null,
+        home_score: requiredInt(row.home_score, key),
+        away_score: requiredInt(row.away_score, key),
+        home_shootout_score: null,
+        away_shootout_score: null,
         shootout_winner: winner === undefined ? null : teams.country(winner, row.date),
-        supplier_id: null, source: ctx.source,
+        supplier_id: null,
+        source: ctx.source,
       });
       matches.set(key, { id, home, away });
     }
@@ -75,10 +106,22 @@ export function importMatches(
   }
   step.done();
   for (const [source, count] of mergedBySource) {
-    ctx.report.note(`match: ${count} matches are already held by ${source} (same date and teams): merged, that source's record and events kept`);
+    ctx.report.note(
+      `match: ${count} matches are already held by ${source} (same date and teams): merged, that source's record and events kept`,
+    );
   }
-  ctx.report.skip('shootout', 'shootout winners of merged matches (the other source\'s shootout stands)', mergedShootouts);
-  ctx.report.skip('shootout', 'shootout rows without a match in results.csv', [...winners.keys()].filter((k) => !matches.has(k)).length);
-  ctx.report.note('match: phase League with matchday NULL for every match (the file has no stages); venue, kickoff, period lengths, managers, referee, attendance and shootout scores are not in the file (NULL); shootout kicks are not in the file');
+  ctx.report.skip(
+    'shootout',
+    "shootout winners of merged matches (the other source's shootout stands)",
+    mergedShootouts,
+  );
+  ctx.report.skip(
+    'shootout',
+    'shootout rows without a match in results.csv',
+    [...winners.keys()].filter((k) => !matches.has(k)).length,
+  );
+  ctx.report.note(
+    'match: phase League with matchday NULL for every match (the file has no stages); venue, kickoff, period lengths, managers, referee, attendance and shootout scores are not in the file (NULL); shootout kicks are not in the file',
+  );
   return matches;
 }

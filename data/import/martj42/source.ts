@@ -2,13 +2,32 @@ import { join } from 'node:path';
 import { readCsv, type CsvRecord } from '../csv.ts';
 
 /**
- * The martj42 international results files (https://github.com/martj42/international_results) and the
- * columns this importer reads. Teams are named, not numbered, by their current name (former names are
- * listed in former_names.csv).
+ * The martj42 international results files (https://github.com/martj42/international_results) and
+ * the columns this importer reads. Teams are named, not numbered, by their current name (former
+ * names are listed in former_names.csv).
  */
 export const FILES = {
-  results: ['date', 'home_team', 'away_team', 'home_score', 'away_score', 'tournament', 'city', 'country', 'neutral'],
-  goalscorers: ['date', 'home_team', 'away_team', 'team', 'scorer', 'minute', 'own_goal', 'penalty'],
+  results: [
+    'date',
+    'home_team',
+    'away_team',
+    'home_score',
+    'away_score',
+    'tournament',
+    'city',
+    'country',
+    'neutral',
+  ],
+  goalscorers: [
+    'date',
+    'home_team',
+    'away_team',
+    'team',
+    'scorer',
+    'minute',
+    'own_goal',
+    'penalty',
+  ],
   shootouts: ['date', 'home_team', 'away_team', 'winner', 'first_shooter'],
   former_names: ['current', 'former', 'start_date', 'end_date'],
 } as const;

@@ -2,13 +2,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The openfootball World Cup JSON files (https://github.com/openfootball/worldcup.json, CC0) and the
- * fields this importer reads. One folder per year: `<year>/worldcup.json` (the matches), and for
- * 2014–2026 `<year>/worldcup.stadiums.json`; 2026 also has `worldcup.squads.json` and
+ * The openfootball World Cup JSON files (https://github.com/openfootball/worldcup.json, CC0) and
+ * the fields this importer reads. One folder per year: `<year>/worldcup.json` (the matches), and
+ * for 2014–2026 `<year>/worldcup.stadiums.json`; 2026 also has `worldcup.squads.json` and
  * `worldcup.teams.json`. Teams are named, not numbered.
  */
 
-/** A goal as the file lists it under `goals1` (credited to team1) or `goals2` (credited to team2). */
+/**
+ * A goal as the file lists it under `goals1` (credited to team1) or `goals2` (credited to team2).
+ */
 export interface SourceGoal {
   readonly name: string;
   /** An integer (1930–2022) or a string: "67", "90+4" (2026). */
@@ -16,7 +18,9 @@ export interface SourceGoal {
   /** Stoppage minutes (1930–2022 files: minute 90, offset 2 = 90+2). */
   readonly offset?: number;
   readonly penalty?: boolean;
-  /** The scorer played for the other team (the goal is still listed under the team it counts for). */
+  /**
+   * The scorer played for the other team (the goal is still listed under the team it counts for).
+   */
   readonly owngoal?: boolean;
 }
 
@@ -110,7 +114,8 @@ const STADIUMS_FILE = 'worldcup.stadiums.json';
 /** Files of the dataset this importer does not read, and why (reported in the summary). */
 export const NOT_IMPORTED: Readonly<Record<string, string>> = {
   '2025/clubworldcup.json': 'the 2025 Club World Cup (club matches, out of scope of this importer)',
-  '2026/worldcup.quali_playoffs.json': 'the 2026 qualifying play-offs (qualification, not the World Cup; martj42 has them)',
+  '2026/worldcup.quali_playoffs.json':
+    'the 2026 qualifying play-offs (qualification, not the World Cup; martj42 has them)',
 };
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -118,7 +123,10 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) 
 /** The years with a men's World Cup file, in order. */
 export function worldCupYears(dir: string): number[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && /^\d{4}$/.test(e.name) && existsSync(join(dir, e.name, MATCHES_FILE)))
+    .filter(
+      (e) =>
+        e.isDirectory() && /^\d{4}$/.test(e.name) && existsSync(join(dir, e.name, MATCHES_FILE)),
+    )
     .map((e) => Number(e.name))
     .sort((a, b) => a - b);
 }
@@ -127,7 +135,9 @@ export function worldCupYears(dir: string): number[] {
 export function readYear(dir: string, year: number): SourceYear {
   const { matches } = readJson<{ matches: SourceMatch[] }>(join(dir, String(year), MATCHES_FILE));
   const stadiumsFile = join(dir, String(year), STADIUMS_FILE);
-  const stadiums = existsSync(stadiumsFile) ? readJson<{ stadiums: SourceStadium[] }>(stadiumsFile).stadiums : [];
+  const stadiums = existsSync(stadiumsFile)
+    ? readJson<{ stadiums: SourceStadium[] }>(stadiumsFile).stadiums
+    : [];
   return { year, matches, stadiums };
 }
 

@@ -5,21 +5,22 @@ import { addCountryAlias, findCountry } from '../countries.ts';
 import { DAY_ONE_2026, type SourceTeam } from './source.ts';
 
 /**
- * The file's team names that other sources (Fjelstul, martj42) spell differently, and the country name
- * they use. Every other name of the files is already the common one; checked against Fjelstul's
- * teams.csv and martj42's results.csv: South Korea, North Korea, Iran, China, Turkey, Czech Republic,
- * Czechoslovakia, West Germany, East Germany, Soviet Union, Russia, Yugoslavia, Serbia and Montenegro,
- * Serbia, Zaire, DR Congo (a country apart from Zaire, as in both), Dutch East Indies, United Arab
- * Emirates, Cape Verde, Curaçao. The files name former teams as such in their years (West Germany
- * 1954–1990, Soviet Union to 1990, Zaire 1974, ...).
+ * The file's team names that other sources (Fjelstul, martj42) spell differently, and the country
+ * name they use. Every other name of the files is already the common one; checked against
+ * Fjelstul's teams.csv and martj42's results.csv: South Korea, North Korea, Iran, China, Turkey,
+ * Czech Republic, Czechoslovakia, West Germany, East Germany, Soviet Union, Russia, Yugoslavia,
+ * Serbia and Montenegro, Serbia, Zaire, DR Congo (a country apart from Zaire, as in both), Dutch
+ * East Indies, United Arab Emirates, Cape Verde, Curaçao. The files name former teams as such in
+ * their years (West Germany 1954–1990, Soviet Union to 1990, Zaire 1974, ...).
  */
 export const TEAM_NAMES: Readonly<Record<string, string>> = {
   USA: 'United States', // 1994 on; "United States" in 1930–1950 and 1990
   "Côte d'Ivoire": 'Ivory Coast', // 2006–2014; "Ivory Coast" in 2026
   'Bosnia-Herzegovina': 'Bosnia and Herzegovina', // 2014
   'Bosnia & Herzegovina': 'Bosnia and Herzegovina', // 2026
-  // 1990, 1994, 2002: the Republic of Ireland. Never recorded as an alias: "Ireland" is also a former
-  // name of Northern Ireland (martj42's former_names.csv), so the bare word must not point anywhere.
+  // 1990, 1994, 2002: the Republic of Ireland. Never recorded as an alias: "Ireland" is also a
+  // former name of Northern Ireland (martj42's former_names.csv), so the bare word must not point
+  // anywhere.
   Ireland: 'Republic of Ireland',
 };
 
@@ -35,10 +36,10 @@ interface Era {
 }
 
 /**
- * Date-dependent names. The current files already write the former team's name in its years, so these
- * only guard against a file that uses today's name for a former team's match (openfootball has renamed
- * teams between versions, "Côte d'Ivoire" -> "Ivory Coast"): such a match then still reconciles with the
- * other sources' record of the former team.
+ * Date-dependent names. The current files already write the former team's name in its years, so
+ * these only guard against a file that uses today's name for a former team's match (openfootball
+ * has renamed teams between versions, "Côte d'Ivoire" -> "Ivory Coast"): such a match then still
+ * reconciles with the other sources' record of the former team.
  */
 const ERAS: readonly Era[] = [
   { name: 'Germany', from: '1949-09-07', to: '1990-10-02', country: 'West Germany' },
@@ -64,22 +65,26 @@ export interface OpenfootballTeams {
 }
 
 /**
- * Teams -> countries, shared with the other sources by name (countries.ts): a name (after the map and
- * the eras above) that the database holds, as a country or an alias, is that country; otherwise a new
- * country row with the confederation `2026/worldcup.teams.json` gives for the team, or NULL for a team
- * not at the 2026 World Cup (the other files do not say; only when openfootball is imported without
- * Fjelstul). The files' other spellings (USA, Côte d'Ivoire, ...) and FIFA's spellings of the teams file
- * (Korea Republic, Czechia, ...) become country aliases, for later sources that write them so.
+ * Teams -> countries, shared with the other sources by name (countries.ts): a name (after the map
+ * and the eras above) that the database holds, as a country or an alias, is that country; otherwise
+ * a new country row with the confederation `2026/worldcup.teams.json` gives for the team, or NULL
+ * for a team not at the 2026 World Cup (the other files do not say; only when openfootball is
+ * imported without Fjelstul). The files' other spellings (USA, Côte d'Ivoire, ...) and FIFA's
+ * spellings of the teams file (Korea Republic, Czechia, ...) become country aliases, for later
+ * sources that write them so.
  *
  * `names` are every (team name, date) of the files and every country name a venue needs.
  */
 export function importTeams(
-  ctx: ImportContext, names: Iterable<readonly [team: string, date: string | null]>, teams2026: readonly SourceTeam[],
+  ctx: ImportContext,
+  names: Iterable<readonly [team: string, date: string | null]>,
+  teams2026: readonly SourceTeam[],
 ): OpenfootballTeams {
   const confederations = new Map<string, number>();
   for (const team of teams2026) {
     const id = (CONFEDERATION_ID as Record<string, number | undefined>)[team.confed];
-    if (id === undefined || team.confed === 'FIFA') throw new Error(`worldcup.teams.json: ${team.name}: unknown confederation "${team.confed}"`);
+    if (id === undefined || team.confed === 'FIFA')
+      throw new Error(`worldcup.teams.json: ${team.name}: unknown confederation "${team.confed}"`);
     confederations.set(countryName(team.name, DAY_ONE_2026), id);
   }
 
@@ -111,7 +116,8 @@ export function importTeams(
     if (spelling !== undefined && !NOT_ALIASED.has(team)) spellings.set(team, spelling);
   }
   for (const team of teams2026) {
-    if (team.name_normalised !== undefined) spellings.set(team.name_normalised, countryName(team.name, DAY_ONE_2026));
+    if (team.name_normalised !== undefined)
+      spellings.set(team.name_normalised, countryName(team.name, DAY_ONE_2026));
   }
   const step = ctx.progress.step('countries', distinct.size);
   for (const name of [...distinct].sort()) {
@@ -119,11 +125,14 @@ export function importTeams(
     step.tick();
   }
   step.done();
-  for (const [alias, name] of [...spellings].sort(([a], [b]) => a.localeCompare(b))) addCountryAlias(ctx, alias, resolve(name));
+  for (const [alias, name] of [...spellings].sort(([a], [b]) => a.localeCompare(b)))
+    addCountryAlias(ctx, alias, resolve(name));
 
   if (created > 0) {
-    ctx.report.note(`country: ${created} teams no other source had; confederation from 2026/worldcup.teams.json, ` +
-      `NULL for ${unplaced} teams not at the 2026 World Cup (the files do not say)`);
+    ctx.report.note(
+      `country: ${created} teams no other source had; confederation from 2026/worldcup.teams.json, ` +
+        `NULL for ${unplaced} teams not at the 2026 World Cup (the files do not say)`,
+    );
   }
   return {
     team: (team, date) => {

@@ -19,7 +19,9 @@ export interface VenueInfo {
   readonly coordinates: Coordinates | null;
   /** Time zone region id (TIMEZONES). */
   readonly timezone: number | null;
-  /** Name keys the stadium may be written with by another source (its name, and its names apart). */
+  /**
+   * Name keys the stadium may be written with by another source (its name, and its names apart).
+   */
   readonly nameKeys: readonly string[];
   /** From a stadium file (2014 on), not only the match's ground text. */
   readonly fromStadiumFile: boolean;
@@ -27,13 +29,16 @@ export interface VenueInfo {
 
 /** The venue of every match, as the files describe it. */
 export interface VenuePlan {
-  /** The venue of the match at `index` of the `year` file; null where its ground names no known place. */
+  /**
+   * The venue of the match at `index` of the `year` file; null where its ground names no known
+   * place.
+   */
   venueOf(year: number, index: number): VenueInfo | null;
 }
 
 /**
- * One stadium written two ways within one year's grounds (the same ground, not a rename across years),
- * and one ground without its city; only used where there is no stadium file (before 2014).
+ * One stadium written two ways within one year's grounds (the same ground, not a rename across
+ * years), and one ground without its city; only used where there is no stadium file (before 2014).
  */
 const SAME_GROUND: Readonly<Record<string, string>> = {
   'Estádio Durival Britto, Curitiba': 'Estádio Durival de Britto, Curitiba', // 1950
@@ -42,10 +47,14 @@ const SAME_GROUND: Readonly<Record<string, string>> = {
   'Estadio Santiago Bernabéu': 'Estadio Santiago Bernabéu, Madrid', // 1982: written once without the city
 };
 
-/** A stadium file's city without the number that tells two stadiums of a city apart ("Moscow (1)"). */
+/**
+ * A stadium file's city without the number that tells two stadiums of a city apart ("Moscow (1)").
+ */
 const cityOf = (stadium: SourceStadium): string => stadium.city.replace(/\s*\(\d+\)$/, '');
 
-/** A stadium's names as keys: the full name, the name without a parenthesis, and the parenthesis. */
+/**
+ * A stadium's names as keys: the full name, the name without a parenthesis, and the parenthesis.
+ */
 function stadiumNameKeys(name: string): string[] {
   const keys = new Set([nameKey(name)]);
   const m = /^(.*?)\s*\(([^)]+)\)\s*$/.exec(name);
@@ -57,14 +66,17 @@ function stadiumNameKeys(name: string): string[] {
 }
 
 /**
- * The stadium of a match's `ground`. 2026 grounds are the stadium's city as the stadium file writes it
- * ("Guadalajara (Zapopan)"). Earlier grounds are "Stadium, City", where the match file and the stadium
- * file often name the stadium differently ("Arena de São Paulo" / "Arena Corinthians", "Spartak Stadium"
- * / "Otkritie Arena (Spartak Stadium)", "Lusail Iconic Stadium" / "Lusail Stadium"): a stadium is the
- * one whose name (or a name of it in parentheses) is the ground's, else the only stadium of the
- * ground's city. Null when neither finds one stadium.
+ * The stadium of a match's `ground`. 2026 grounds are the stadium's city as the stadium file writes
+ * it ("Guadalajara (Zapopan)"). Earlier grounds are "Stadium, City", where the match file and the
+ * stadium file often name the stadium differently ("Arena de São Paulo" / "Arena Corinthians",
+ * "Spartak Stadium" / "Otkritie Arena (Spartak Stadium)", "Lusail Iconic Stadium" / "Lusail
+ * Stadium"): a stadium is the one whose name (or a name of it in parentheses) is the ground's, else
+ * the only stadium of the ground's city. Null when neither finds one stadium.
  */
-export function stadiumOf(stadiums: readonly SourceStadium[], ground: string): SourceStadium | null {
+export function stadiumOf(
+  stadiums: readonly SourceStadium[],
+  ground: string,
+): SourceStadium | null {
   const byCity = stadiums.filter((s) => s.city === ground);
   if (byCity.length === 1) return byCity[0]!;
   const comma = ground.lastIndexOf(', ');
@@ -80,12 +92,13 @@ export function stadiumOf(stadiums: readonly SourceStadium[], ground: string): S
 /**
  * Plans the venue of every match of every year, reading what the files say of each stadium:
  *
- * - 2014 on: the stadium of the year's stadium file (stadiumOf): its name and city (as the file writes
- *   them, without the "(1)" that numbers two stadiums of one city), country (2026: its country code;
- *   otherwise the host), capacity, coordinates (coordinates.ts) and time zone region (timezones.ts).
- *   A region is kept only when its offset on every match day there is the one the file states.
- * - Before 2014 (no stadium file): name and city from the ground text "Stadium, City", the host country;
- *   capacity, coordinates and time zone NULL (not in the files).
+ * - 2014 on: the stadium of the year's stadium file (stadiumOf): its name and city (as the file
+ *   writes them, without the "(1)" that numbers two stadiums of one city), country (2026: its
+ *   country code; otherwise the host), capacity, coordinates (coordinates.ts) and time zone region
+ *   (timezones.ts). A region is kept only when its offset on every match day there is the one the
+ *   file states.
+ * - Before 2014 (no stadium file): name and city from the ground text "Stadium, City", the host
+ *   country; capacity, coordinates and time zone NULL (not in the files).
  *
  * A stadium of several years (the Maracanã in 1950 and 2014) is one venue, keyed by name and city;
  * the stadium file's description wins over a ground text.
@@ -113,21 +126,35 @@ export function planVenues(ctx: ImportContext, years: readonly SourceYear[]): Ve
     for (const [stadium, played] of at) {
       const city = cityOf(stadium);
       const country = hostCountry(year, city, stadium.cc);
-      if (country === null) throw new Error(`${year} stadium ${stadium.name}: country unknown (code ${stadium.cc ?? 'none'}; add it to hosts.ts)`);
+      if (country === null)
+        throw new Error(
+          `${year} stadium ${stadium.name}: country unknown (code ${stadium.cc ?? 'none'}; add it to hosts.ts)`,
+        );
       const offset = offsetHours(stadium.timezone);
       let region = offset === null ? null : regionOf(country, stadium.timezone);
-      if (region !== null && !played.every((m) => checkOffset(region!.name, m.date, offset!))) region = null;
+      if (region !== null && !played.every((m) => checkOffset(region!.name, m.date, offset!)))
+        region = null;
       if (region === null) noRegion += 1;
       for (const m of played) {
         // The match's own "13:00 UTC-6" against the stadium's offset (both are the file's).
         const own = m.time?.split(/\s+/)[1];
-        if (own !== undefined && offsetHours(own) !== offset) offsetMismatches.push(`${m.date} ${m.team1}–${m.team2} (${own}, stadium ${stadium.timezone})`);
+        if (own !== undefined && offsetHours(own) !== offset)
+          offsetMismatches.push(
+            `${m.date} ${m.team1}–${m.team2} (${own}, stadium ${stadium.timezone})`,
+          );
       }
       const coordinates = parseCoordinates(stadium.coords);
       if (coordinates === null) noCoordinates += 1;
       const info: VenueInfo = {
-        key: `${nameKey(stadium.name)}|${nameKey(city)}`, name: stadium.name, city, country, capacity: stadium.capacity ?? null,
-        coordinates, timezone: region?.id ?? null, nameKeys: stadiumNameKeys(stadium.name), fromStadiumFile: true,
+        key: `${nameKey(stadium.name)}|${nameKey(city)}`,
+        name: stadium.name,
+        city,
+        country,
+        capacity: stadium.capacity ?? null,
+        coordinates,
+        timezone: region?.id ?? null,
+        nameKeys: stadiumNameKeys(stadium.name),
+        fromStadiumFile: true,
       };
       infoOfStadium.set(stadium, info);
       venues.set(info.key, info);
@@ -146,22 +173,38 @@ export function planVenues(ctx: ImportContext, years: readonly SourceYear[]): Ve
       byMatch.set(`${year}|${index}`, info);
     });
   }
-  // Matches planned before a later year's stadium file described their stadium take that description.
+  // Matches planned before a later year's stadium file described their stadium take that
+  // description.
   for (const [k, info] of byMatch) byMatch.set(k, venues.get(info.key)!);
 
-  ctx.report.skip('venue', 'grounds of 2014–2026 matches not found in the year\'s stadium file (venue from the ground text where it has one)', unmatched);
-  ctx.report.skip('match', 'grounds that name neither a stadium of the stadium file nor "Stadium, City" of a known host (venue NULL)', unplaced);
+  ctx.report.skip(
+    'venue',
+    "grounds of 2014–2026 matches not found in the year's stadium file (venue from the ground text where it has one)",
+    unmatched,
+  );
+  ctx.report.skip(
+    'match',
+    'grounds that name neither a stadium of the stadium file nor "Stadium, City" of a known host (venue NULL)',
+    unplaced,
+  );
   ctx.report.skip('venue', 'stadium coordinates: empty in the stadium file (NULL)', noCoordinates);
-  ctx.report.skip('venue', 'stadium time zones without a region whose offset is the stated one on the match days (NULL)', noRegion);
+  ctx.report.skip(
+    'venue',
+    'stadium time zones without a region whose offset is the stated one on the match days (NULL)',
+    noRegion,
+  );
   if (offsetMismatches.length > 0) {
-    ctx.report.note(`venue: ${offsetMismatches.length} matches state another UTC offset than their stadium: ${offsetMismatches.join('; ')}`);
+    ctx.report.note(
+      `venue: ${offsetMismatches.length} matches state another UTC offset than their stadium: ${offsetMismatches.join('; ')}`,
+    );
   }
   return { venueOf: (year, index) => byMatch.get(`${year}|${index}`) ?? null };
 }
 
 /**
- * A venue from a ground text "Stadium, City" (before 2014, no stadium file); null when the text has no
- * city or the year's host is not known for that city (a 2026 ground missing from its stadium file).
+ * A venue from a ground text "Stadium, City" (before 2014, no stadium file); null when the text has
+ * no city or the year's host is not known for that city (a 2026 ground missing from its stadium
+ * file).
  */
 function groundInfo(year: number, ground: string): VenueInfo | null {
   const text = SAME_GROUND[ground] ?? ground;
@@ -172,14 +215,21 @@ function groundInfo(year: number, ground: string): VenueInfo | null {
   const country = hostCountry(year, city);
   if (country === null) return null;
   return {
-    key: `${nameKey(name)}|${nameKey(city)}`, name, city, country, capacity: null,
-    coordinates: null, timezone: null, nameKeys: stadiumNameKeys(name), fromStadiumFile: false,
+    key: `${nameKey(name)}|${nameKey(city)}`,
+    name,
+    city,
+    country,
+    capacity: null,
+    coordinates: null,
+    timezone: null,
+    nameKeys: stadiumNameKeys(name),
+    fromStadiumFile: false,
   };
 }
 
 /**
- * Writes venues: the venue of each new match (this source's own, or another source's venue of the same
- * stadium), and what the stadium files add to other sources' venues.
+ * Writes venues: the venue of each new match (this source's own, or another source's venue of the
+ * same stadium), and what the stadium files add to other sources' venues.
  */
 export class VenueWriter {
   private readonly ids = new Map<string, string>();
@@ -189,27 +239,45 @@ export class VenueWriter {
   /** Other sources' venues that the stadium files filled (coordinates, time zone or capacity). */
   filledCount = 0;
 
-  constructor(private readonly ctx: ImportContext, private readonly teams: OpenfootballTeams) {}
+  constructor(
+    private readonly ctx: ImportContext,
+    private readonly teams: OpenfootballTeams,
+  ) {}
 
   /**
    * The venue id of a new match. Another source's venue of that country with one of the stadium's
-   * names is the same stadium (Fjelstul's Estadio Azteca of 1970 and 1986 is the 2026 one; BC Place,
-   * Gillette Stadium and Lincoln Financial Field from the Women's World Cups): it is used, and filled. Otherwise this source's own venue, written from the plan.
+   * names is the same stadium (Fjelstul's Estadio Azteca of 1970 and 1986 is the 2026 one; BC
+   * Place, Gillette Stadium and Lincoln Financial Field from the Women's World Cups): it is used,
+   * and filled. Otherwise this source's own venue, written from the plan.
    */
   venue(info: VenueInfo): string {
     let id = this.ids.get(info.key);
     if (id !== undefined) return id;
     const country = this.teams.country(info.country);
-    const others = this.others(country).filter((v) => v.keys.some((k) => info.nameKeys.includes(k)));
+    const others = this.others(country).filter((v) =>
+      v.keys.some((k) => info.nameKeys.includes(k)),
+    );
     if (others.length === 1) {
       id = others[0]!.id;
       this.fill(id, info);
     } else {
       id = this.ctx.id('venue', info.key);
       this.ctx.save('venue', {
-        id, name: info.name, team: null, city: info.city, country, timezone: info.timezone,
-        latitude: info.coordinates?.latitude ?? null, longitude: info.coordinates?.longitude ?? null,
-        altitude: null, length: null, width: null, capacity: info.capacity, seated: null, surface: null, source: this.ctx.source,
+        id,
+        name: info.name,
+        team: null,
+        city: info.city,
+        country,
+        timezone: info.timezone,
+        latitude: info.coordinates?.latitude ?? null,
+        longitude: info.coordinates?.longitude ?? null,
+        altitude: null,
+        length: null,
+        width: null,
+        capacity: info.capacity,
+        seated: null,
+        surface: null,
+        source: this.ctx.source,
       });
     }
     this.ids.set(info.key, id);
@@ -217,7 +285,8 @@ export class VenueWriter {
   }
 
   /**
-   * Records that a merged match, which another source places at `venueId`, was played at the stadium
+   * Records that a merged match, which another source places at `venueId`, was played at the
+   * stadium
    * `info` by the files. Venues are filled once every match has voted (fillVoted).
    */
   vote(venueId: string, info: VenueInfo, what: string): void {
@@ -230,10 +299,10 @@ export class VenueWriter {
   }
 
   /**
-   * Fills each voted venue from the stadium most of its matches were played at by the files. The other
-   * source and the files disagree on where a few matches were played (2022 South Korea–Portugal:
-   * Education City Stadium in Fjelstul, Lusail in the file); those matches do not move the venue, and
-   * are returned for the report. A tie fills nothing (both are returned).
+   * Fills each voted venue from the stadium most of its matches were played at by the files. The
+   * other source and the files disagree on where a few matches were played (2022 South
+   * Korea–Portugal: Education City Stadium in Fjelstul, Lusail in the file); those matches do not
+   * move the venue, and are returned for the report. A tie fills nothing (both are returned).
    */
   fillVoted(): string[] {
     const disagreements: string[] = [];
@@ -249,25 +318,33 @@ export class VenueWriter {
   }
 
   /**
-   * Adds what a stadium file says to another source's venue, once per venue: coordinates and time zone
-   * where the venue has none, capacity only where it is NULL (another source's capacity stands). Counted
-   * as an update of that venue (fillVenue).
+   * Adds what a stadium file says to another source's venue, once per venue: coordinates and time
+   * zone where the venue has none, capacity only where it is NULL (another source's capacity
+   * stands). Counted as an update of that venue (fillVenue).
    */
   private fill(venueId: string, info: VenueInfo): void {
     if (!info.fromStadiumFile || this.filled.has(venueId)) return;
     this.filled.add(venueId);
-    if (fillVenue(this.ctx, venueId, {
-      latitude: info.coordinates?.latitude ?? null, longitude: info.coordinates?.longitude ?? null,
-      timezone: info.timezone, capacity: info.capacity,
-    }) === 'updated') this.filledCount += 1;
+    if (
+      fillVenue(this.ctx, venueId, {
+        latitude: info.coordinates?.latitude ?? null,
+        longitude: info.coordinates?.longitude ?? null,
+        timezone: info.timezone,
+        capacity: info.capacity,
+      }) === 'updated'
+    )
+      this.filledCount += 1;
   }
 
   private others(country: string): { id: string; keys: string[] }[] {
     let list = this.othersByCountry.get(country);
     if (list === undefined) {
-      list = this.ctx.db.prepare<[string, string], { id: string; name: string }>(
-        'SELECT id, name FROM venue WHERE country = ? AND source <> ? ORDER BY id',
-      ).all(country, this.ctx.source).map((v) => ({ id: v.id, keys: stadiumNameKeys(v.name) }));
+      list = this.ctx.db
+        .prepare<[string, string], { id: string; name: string }>(
+          'SELECT id, name FROM venue WHERE country = ? AND source <> ? ORDER BY id',
+        )
+        .all(country, this.ctx.source)
+        .map((v) => ({ id: v.id, keys: stadiumNameKeys(v.name) }));
       this.othersByCountry.set(country, list);
     }
     return list;
@@ -284,17 +361,31 @@ export interface VenueFacts {
 
 /**
  * Fills the NULL location columns of a venue another source owns (it stays that source's row): the
- * coordinates as a pair (only when the venue has neither), the time zone, and the capacity, each only
- * where the venue has none, so another source's values always stand. Returns 'updated' when a column
- * was filled (counted so in the report), 'present' when nothing was missing or nothing is known.
+ * coordinates as a pair (only when the venue has neither), the time zone, and the capacity, each
+ * only where the venue has none, so another source's values always stand. Returns 'updated' when a
+ * column was filled (counted so in the report), 'present' when nothing was missing or nothing is
+ * known.
  */
 export function fillVenue(ctx: ImportContext, venueId: string, facts: VenueFacts): WriteOutcome {
-  const row = ctx.db.prepare<[string], { latitude: number | null; longitude: number | null; timezone: number | null; capacity: number | null }>(
-    'SELECT latitude, longitude, timezone, capacity FROM venue WHERE id = ?',
-  ).get(venueId);
+  const row = ctx.db
+    .prepare<
+      [string],
+      {
+        latitude: number | null;
+        longitude: number | null;
+        timezone: number | null;
+        capacity: number | null;
+      }
+    >('SELECT latitude, longitude, timezone, capacity FROM venue WHERE id = ?')
+    .get(venueId);
   if (row === undefined) throw new Error(`fillVenue: no venue ${venueId}`);
   const set: Record<string, Cell> = {};
-  if (row.latitude === null && row.longitude === null && facts.latitude !== null && facts.longitude !== null) {
+  if (
+    row.latitude === null &&
+    row.longitude === null &&
+    facts.latitude !== null &&
+    facts.longitude !== null
+  ) {
     set['latitude'] = facts.latitude;
     set['longitude'] = facts.longitude;
   }
@@ -303,7 +394,9 @@ export function fillVenue(ctx: ImportContext, venueId: string, facts: VenueFacts
   const columns = Object.keys(set);
   const outcome: WriteOutcome = columns.length > 0 ? 'updated' : 'present';
   if (columns.length > 0) {
-    ctx.db.prepare(`UPDATE venue SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE id = ?`).run(...columns.map((c) => set[c]!), venueId);
+    ctx.db
+      .prepare(`UPDATE venue SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE id = ?`)
+      .run(...columns.map((c) => set[c]!), venueId);
   }
   ctx.report.count('venue', outcome);
   return outcome;

@@ -14,12 +14,17 @@ export interface WyscoutCompetition {
 }
 
 /**
- * The competition and season of one competition file. Leagues are domestic competitions of this source
- * (level 1, Wyscout's competition id as `supplier_id`) with a split season (2017/18: id 20172018, as
- * DECISIONS numbers seasons); tournaments are the shared international competitions the other
- * sources also name (the men's World Cup, UEFA Euro), with the calendar year as season.
+ * The competition and season of one competition file. Leagues are domestic competitions of this
+ * source (level 1, Wyscout's competition id as `supplier_id`) with a split season (2017/18: id
+ * 20172018, as DECISIONS numbers seasons); tournaments are the shared international competitions
+ * the other sources also name (the men's World Cup, UEFA Euro), with the calendar year as season.
  */
-export function importCompetition(ctx: ImportContext, file: CompetitionFile, matches: readonly WyMatch[], teams: WyscoutTeams): WyscoutCompetition {
+export function importCompetition(
+  ctx: ImportContext,
+  file: CompetitionFile,
+  matches: readonly WyMatch[],
+  teams: WyscoutTeams,
+): WyscoutCompetition {
   const spec = COMPETITIONS[file];
   const country = teams.country({ name: spec.country, alpha3code: '' });
   const years = matches.map((m) => Number(m.dateutc.slice(0, 4)));
@@ -32,9 +37,19 @@ export function importCompetition(ctx: ImportContext, file: CompetitionFile, mat
   }
   if (last !== first + 1) throw new Error(`${file}: a league season spanning ${first}-${last}`);
   const season = first * 10000 + last;
-  ctx.ensure('season', { id: season, name: `${first}-${last}`, supplier_id: matches[0]!.seasonId ?? null });
+  ctx.ensure('season', {
+    id: season,
+    name: `${first}-${last}`,
+    supplier_id: matches[0]!.seasonId ?? null,
+  });
   const id = ctx.id('competition', file);
-  ctx.save('competition', { id, name: spec.name, level: 1, supplier_id: matches[0]!.competitionId, source: ctx.source });
+  ctx.save('competition', {
+    id,
+    name: spec.name,
+    level: 1,
+    supplier_id: matches[0]!.competitionId,
+    source: ctx.source,
+  });
   ctx.save('domestic_competition', { id, country });
   return { file, id, season, country, national: false };
 }

@@ -4,8 +4,16 @@ import type { MatchTarget } from './matches.ts';
 import type { WyEvent } from './source.ts';
 import type { WyscoutTeams } from './teams.ts';
 
-/** Wyscout's periods -> the model's (the shootout, `P`, becomes `shootout` rows, not micro-events). */
-export const PERIOD: Readonly<Record<WyEvent['matchPeriod'], number | null>> = { '1H': 1, '2H': 2, E1: 3, E2: 4, P: null };
+/**
+ * Wyscout's periods -> the model's (the shootout, `P`, becomes `shootout` rows, not micro-events).
+ */
+export const PERIOD: Readonly<Record<WyEvent['matchPeriod'], number | null>> = {
+  '1H': 1,
+  '2H': 2,
+  E1: 3,
+  E2: 4,
+  P: null,
+};
 
 /** Offsides have an event code (6) and no sub-event code; their action is 60. */
 const OFFSIDE_EVENT = 6;
@@ -21,25 +29,41 @@ export function actionOf(event: WyEvent): number {
 }
 
 /** A coordinate on the 0-100 pitch, or null for the few the source places off it. */
-const onPitch = (value: number | undefined): number | null => (value !== undefined && value >= 0 && value <= 100 ? value : null);
+const onPitch = (value: number | undefined): number | null =>
+  value !== undefined && value >= 0 && value <= 100 ? value : null;
 
 /**
  * Writes the micro-events of one match in bulk: one `event` per Wyscout event of periods 1-4 (start
- * position, team, the player's lineup in this match, seconds in the period, the file's order as `seq`),
- * one `event_action` per event (the sub-event code; the end position where there is one; outcome 1 for
- * accurate, 0 for not accurate, NULL otherwise) and one `event_modifier` per tag (modifier id = tag code).
- * Coordinates stay on Wyscout's 0-100 pitch, in the acting team's direction of attack, as the model
- * wants them.
+ * position, team, the player's lineup in this match, seconds in the period, the file's order as
+ * `seq`), one `event_action` per event (the sub-event code; the end position where there is one;
+ * outcome 1 for accurate, 0 for not accurate, NULL otherwise) and one `event_modifier` per tag
+ * (modifier id = tag code). Coordinates stay on Wyscout's 0-100 pitch, in the acting team's
+ * direction of attack, as the model wants them.
  *
- * A match's events are written or left whole: when the database already holds exactly this number of
- * this source's events for the match (an earlier import), nothing is written; otherwise the source's
- * events of the match are replaced. Returns the number of events of periods 1-4.
+ * A match's events are written or left whole: when the database already holds exactly this number
+ * of this source's events for the match (an earlier import), nothing is written; otherwise the
+ * source's events of the match are replaced. Returns the number of events of periods 1-4.
  */
-export function importEvents(ctx: ImportContext, match: MatchTarget, events: readonly WyEvent[], teams: WyscoutTeams, lineups: MatchLineups,
-  report: (what: string, n?: number) => void): number {
-  const played = events.map((event, index) => ({ event, index, period: PERIOD[event.matchPeriod] })).filter((e) => e.period !== null);
-  const modifiers = played.reduce((n, { event }) => n + new Set(event.tags.map((t) => t.id)).size, 0);
-  const stored = ctx.db.prepare<[string, string], { n: number }>('SELECT count(*) AS n FROM event WHERE match = ? AND source = ?').get(match.id, ctx.source)!.n;
+export function importEvents(
+  ctx: ImportContext,
+  match: MatchTarget,
+  events: readonly WyEvent[],
+  teams: WyscoutTeams,
+  lineups: MatchLineups,
+  report: (what: string, n?: number) => void,
+): number {
+  const played = events
+    .map((event, index) => ({ event, index, period: PERIOD[event.matchPeriod] }))
+    .filter((e) => e.period !== null);
+  const modifiers = played.reduce(
+    (n, { event }) => n + new Set(event.tags.map((t) => t.id)).size,
+    0,
+  );
+  const stored = ctx.db
+    .prepare<[string, string], { n: number }>(
+      'SELECT count(*) AS n FROM event WHERE match = ? AND source = ?',
+    )
+    .get(match.id, ctx.source)!.n;
   if (stored === played.length) {
     ctx.report.count('event', 'present', played.length);
     ctx.report.count('event_action', 'present', played.length);
@@ -48,14 +72,23 @@ export function importEvents(ctx: ImportContext, match: MatchTarget, events: rea
   }
   if (stored > 0) {
     const scope = `SELECT id FROM event WHERE match = ? AND source = ?`;
-    ctx.db.prepare(`DELETE FROM event_modifier WHERE action IN (SELECT id FROM event_action WHERE event IN (${scope}))`).run(match.id, ctx.source);
+    ctx.db
+      .prepare(
+        `DELETE FROM event_modifier WHERE action IN (SELECT id FROM event_action WHERE event IN (${scope}))`,
+      )
+      .run(match.id, ctx.source);
     ctx.db.prepare(`DELETE FROM event_action WHERE event IN (${scope})`).run(match.id, ctx.source);
     ctx.db.prepare(`DELETE FROM event WHERE match = ? AND source = ?`).run(match.id, ctx.source);
   }
   const insertEvent = ctx.db.prepare(
-    'INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertAction = ctx.db.prepare('INSERT INTO event_action (id, event, action, x_end, y_end, z_end, outcome) VALUES (?, ?, ?, ?, ?, NULL, ?)');
-  const insertModifier = ctx.db.prepare('INSERT INTO event_modifier (id, action, modifier) VALUES (?, ?, ?)');
+    'INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const insertAction = ctx.db.prepare(
+    'INSERT INTO event_action (id, event, action, x_end, y_end, z_end, outcome) VALUES (?, ?, ?, ?, ?, NULL, ?)',
+  );
+  const insertModifier = ctx.db.prepare(
+    'INSERT INTO event_modifier (id, action, modifier) VALUES (?, ?, ?)',
+  );
   let offPitch = 0;
   let withoutLineup = 0;
   for (const { event, index, period } of played) {
@@ -64,14 +97,28 @@ export function importEvents(ctx: ImportContext, match: MatchTarget, events: rea
     const [start, end] = event.positions;
     const [x, y] = [onPitch(start?.x), onPitch(start?.y)];
     const [xEnd, yEnd] = [onPitch(end?.x), onPitch(end?.y)];
-    offPitch += [start?.x, start?.y, end?.x, end?.y].filter((v) => v !== undefined && onPitch(v) === null).length;
-    const lineup = event.playerId === 0 ? null : lineups.get(event.playerId) ?? null;
+    offPitch += [start?.x, start?.y, end?.x, end?.y].filter(
+      (v) => v !== undefined && onPitch(v) === null,
+    ).length;
+    const lineup = event.playerId === 0 ? null : (lineups.get(event.playerId) ?? null);
     if (event.playerId !== 0 && lineup === null) withoutLineup += 1;
     const tags = new Set(event.tags.map((t) => t.id));
     const outcome = tags.has(ACCURATE) ? 1 : tags.has(NOT_ACCURATE) ? 0 : null;
-    insertEvent.run(id, match.id, teams.team(event.teamId), lineup, period, Math.max(event.eventSec, 0), x, y, index + 1, ctx.source);
+    insertEvent.run(
+      id,
+      match.id,
+      teams.team(event.teamId),
+      lineup,
+      period,
+      Math.max(event.eventSec, 0),
+      x,
+      y,
+      index + 1,
+      ctx.source,
+    );
     insertAction.run(action, id, actionOf(event), xEnd, yEnd, outcome);
-    for (const tag of tags) insertModifier.run(ctx.id('event_modifier', `${event.id}:${tag}`), action, tag);
+    for (const tag of tags)
+      insertModifier.run(ctx.id('event_modifier', `${event.id}:${tag}`), action, tag);
   }
   const outcome = stored > 0 ? 'updated' : 'new';
   ctx.report.count('event', outcome, played.length);

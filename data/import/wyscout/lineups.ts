@@ -14,7 +14,10 @@ interface Lineup {
 
 /** The lineup whose player shares the most name parts with `names`, when exactly one does. */
 function bestByName(lineups: readonly Lineup[], names: ReadonlySet<string>): Lineup | undefined {
-  const scored = lineups.map((l) => ({ l, n: [...nameParts(l.full_name)].filter((t) => names.has(t)).length }));
+  const scored = lineups.map((l) => ({
+    l,
+    n: [...nameParts(l.full_name)].filter((t) => names.has(t)).length,
+  }));
   const top = Math.max(0, ...scored.map((s) => s.n));
   const best = scored.filter((s) => s.n === top);
   return top > 0 && best.length === 1 ? best[0]!.l : undefined;
@@ -24,25 +27,37 @@ function bestByName(lineups: readonly Lineup[], names: ReadonlySet<string>): Lin
 export type MatchLineups = ReadonlyMap<number, string>;
 
 /**
- * Lineups and substitutions of one match. A lineup is a starter (`formation.lineup`) or a bench player
- * who came on; bench players who did not play are left out, as the model keeps them. Position: the
- * player's generic position; shirt numbers and captains are not in the files (NULL). Substitutions have
- * the minute the file gives: past the last minute of play (91 in a match without extra time) it is
- * stoppage time (90+1); a first-half stoppage minute cannot be told from the second half's first ones.
+ * Lineups and substitutions of one match. A lineup is a starter (`formation.lineup`) or a bench
+ * player who came on; bench players who did not play are left out, as the model keeps them.
+ * Position: the player's generic position; shirt numbers and captains are not in the files (NULL).
+ * Substitutions have the minute the file gives: past the last minute of play (91 in a match without
+ * extra time) it is stoppage time (90+1); a first-half stoppage minute cannot be told from the
+ * second half's first ones.
  *
- * A merged match (another source's row) keeps that source's lineups when it has any: Wyscout players are
- * then mapped onto them, by player or, when the two sources' persons were not merged, within the team by
- * birth date, then by the most name parts shared (one player only). Only a match without lineups gets
- * Wyscout's (Euro 2016 results have none).
+ * A merged match (another source's row) keeps that source's lineups when it has any: Wyscout
+ * players are then mapped onto them, by player or, when the two sources' persons were not merged,
+ * within the team by birth date, then by the most name parts shared (one player only). Only a match
+ * without lineups gets Wyscout's (Euro 2016 results have none).
  */
-export function importLineups(ctx: ImportContext, match: MatchTarget, players: WyscoutPlayers, report: (what: string) => void): MatchLineups {
+export function importLineups(
+  ctx: ImportContext,
+  match: MatchTarget,
+  players: WyscoutPlayers,
+  report: (what: string) => void,
+): MatchLineups {
   const lineups = new Map<number, string>();
   const own = (wyPlayer: number) => ctx.id('lineup', `${match.wyId}:${wyPlayer}`);
-  const existing = ctx.db.prepare<[string], Lineup>(
-    `SELECT l.id, l.team, l.player, p.birth_date, n.full_name FROM lineup l JOIN player pl ON pl.id = l.player
+  const existing = ctx.db
+    .prepare<[string], Lineup>(
+      `SELECT l.id, l.team, l.player, p.birth_date, n.full_name FROM lineup l JOIN player pl ON pl.id = l.player
       JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id WHERE l.match = ?`,
-  ).all(match.id);
-  const ownIds = new Set(match.teams.flatMap((t) => [...t.data.formation.lineup, ...t.data.formation.bench].map((p) => own(p.playerId))));
+    )
+    .all(match.id);
+  const ownIds = new Set(
+    match.teams.flatMap((t) =>
+      [...t.data.formation.lineup, ...t.data.formation.bench].map((p) => own(p.playerId)),
+    ),
+  );
   const foreign = existing.filter((l) => !ownIds.has(l.id));
 
   if (foreign.length > 0) {
@@ -56,7 +71,8 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
         const birth = players.birthDate(wyId);
         const byPlayer = free.find((l) => l.player === player);
         const byBirth = birth === null ? [] : free.filter((l) => l.birth_date === birth);
-        const found = byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(free, players.names(wyId)));
+        const found =
+          byPlayer ?? (byBirth.length === 1 ? byBirth[0] : bestByName(free, players.names(wyId)));
         if (found) {
           lineups.set(wyId, found.id);
           taken.add(found.id);
@@ -68,7 +84,9 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
     return lineups;
   }
 
-  const positionOf = ctx.db.prepare<[string], { position: number | null }>('SELECT position FROM player WHERE id = ?');
+  const positionOf = ctx.db.prepare<[string], { position: number | null }>(
+    'SELECT position FROM player WHERE id = ?',
+  );
   for (const team of match.teams) {
     const starters = new Set(team.data.formation.lineup.map((p) => p.playerId));
     for (const wyId of playedBy(team.data)) {
@@ -80,7 +98,16 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
       }
       const id = own(entry.wyId);
       const position = positionOf.get(player)?.position ?? null;
-      ctx.save('lineup', { id, match: match.id, team: team.id, player, position, number: null, is_starting: entry.starting, is_captain: null });
+      ctx.save('lineup', {
+        id,
+        match: match.id,
+        team: team.id,
+        player,
+        position,
+        number: null,
+        is_starting: entry.starting,
+        is_captain: null,
+      });
       lineups.set(entry.wyId, id);
     }
     for (const sub of substitutionsOf(team.data)) {
@@ -90,22 +117,37 @@ export function importLineups(ctx: ImportContext, match: MatchTarget, players: W
         continue;
       }
       ctx.save('substitution', {
-        id: ctx.id('substitution', `${match.wyId}:${sub.playerOut}`), match: match.id, team: team.id,
-        lineup_in: lineupIn, lineup_out: lineupOut, ...substitutionTime(sub.minute, match.extraTime),
+        id: ctx.id('substitution', `${match.wyId}:${sub.playerOut}`),
+        match: match.id,
+        team: team.id,
+        lineup_in: lineupIn,
+        lineup_out: lineupOut,
+        ...substitutionTime(sub.minute, match.extraTime),
       });
     }
   }
   return lineups;
 }
 
-/** The scoreboard minute of a substitution minute as the files write it (93 is 90+3 without extra time). */
-export function substitutionTime(minute: number, extraTime: boolean): { time_mins: number; stoppage_mins: number } {
+/**
+ * The scoreboard minute of a substitution minute as the files write it (93 is 90+3 without extra
+ * time).
+ */
+export function substitutionTime(
+  minute: number,
+  extraTime: boolean,
+): { time_mins: number; stoppage_mins: number } {
   const last = extraTime ? 120 : 90;
-  return minute > last ? { time_mins: last, stoppage_mins: minute - last } : { time_mins: Math.max(minute, 1), stoppage_mins: 0 };
+  return minute > last
+    ? { time_mins: last, stoppage_mins: minute - last }
+    : { time_mins: Math.max(minute, 1), stoppage_mins: 0 };
 }
 
 /** The players of a team who played: the starters, then the bench players who came on. */
 function playedBy(team: WyTeamData): number[] {
   const cameOn = new Set(substitutionsOf(team).map((s) => s.playerIn));
-  return [...team.formation.lineup.map((p) => p.playerId), ...team.formation.bench.filter((p) => cameOn.has(p.playerId)).map((p) => p.playerId)];
+  return [
+    ...team.formation.lineup.map((p) => p.playerId),
+    ...team.formation.bench.filter((p) => cameOn.has(p.playerId)).map((p) => p.playerId),
+  ];
 }

@@ -1,7 +1,14 @@
 import type { ImportContext } from '../context.ts';
 import { reconcileMatch } from '../national-matches.ts';
 import type { WyscoutCompetition } from './competitions.ts';
-import { COMPETITIONS, localKickoff, unescape, type WyArea, type WyMatch, type WyTeamData } from './source.ts';
+import {
+  COMPETITIONS,
+  localKickoff,
+  unescape,
+  type WyArea,
+  type WyMatch,
+  type WyTeamData,
+} from './source.ts';
 import type { WyscoutTeams } from './teams.ts';
 
 /**
@@ -9,8 +16,15 @@ import type { WyscoutTeams } from './teams.ts';
  * 2016, ids as in `matches_World_Cup.json` and `matches_European_Championship.json`.
  */
 const KNOCKOUT_ROUND: Readonly<Record<number, number>> = {
-  4165364: 26, 4165365: 27, 4165366: 28, 4165367: 33, 4165368: 29, // World Cup: 1/8, 1/4, 1/2, third place, final
-  4165471: 26, 4165472: 27, 4165473: 28, 4165474: 29, // Euro: 1/8, 1/4, 1/2, final
+  4165364: 26,
+  4165365: 27,
+  4165366: 28,
+  4165367: 33,
+  4165368: 29, // World Cup: 1/8, 1/4, 1/2, third place, final
+  4165471: 26,
+  4165472: 27,
+  4165473: 28,
+  4165474: 29, // Euro: 1/8, 1/4, 1/2, final
 };
 /** Group-stage round ids. */
 const GROUP_STAGE = new Set([4165363, 4165470]);
@@ -24,15 +38,22 @@ export interface MatchTarget {
   readonly merged: boolean;
   /** The match went to extra time. */
   readonly extraTime: boolean;
-  readonly teams: readonly { readonly wyId: number; readonly id: string; readonly data: WyTeamData }[];
+  readonly teams: readonly {
+    readonly wyId: number;
+    readonly id: string;
+    readonly data: WyTeamData;
+  }[];
 }
 
 /**
  * Writes one match, or merges it into the row another source has for the same real match (national
- * matches, by date and teams: `reconcileMatch`). Managers and referees are NULL (the public files give
- * their ids without names), as are attendance and the time zone of World Cup venues.
+ * matches, by date and teams: `reconcileMatch`). Managers and referees are NULL (the public files
+ * give their ids without names), as are attendance and the time zone of World Cup venues.
  */
-export function matchImporter(ctx: ImportContext, teams: WyscoutTeams): (competition: WyscoutCompetition, match: WyMatch) => MatchTarget {
+export function matchImporter(
+  ctx: ImportContext,
+  teams: WyscoutTeams,
+): (competition: WyscoutCompetition, match: WyMatch) => MatchTarget {
   const venues = new Map<string, string | null>();
   const venueOf = (name: string, where: string | WyArea): string | null => {
     let id = venues.get(name);
@@ -43,7 +64,10 @@ export function matchImporter(ctx: ImportContext, teams: WyscoutTeams): (competi
 }
 
 function importMatch(
-  ctx: ImportContext, competition: WyscoutCompetition, match: WyMatch, teams: WyscoutTeams,
+  ctx: ImportContext,
+  competition: WyscoutCompetition,
+  match: WyMatch,
+  teams: WyscoutTeams,
   venueOf: (name: string, where: string | WyArea) => string | null,
 ): MatchTarget {
   const sides = Object.values(match.teamsData);
@@ -54,8 +78,14 @@ function importMatch(
   const [homeId, awayId] = [teams.team(home.teamId), teams.team(away.teamId)];
   const kickoff = localKickoff(match.dateutc, COMPETITIONS[competition.file].zone);
   const target = (targetId: string, merged: boolean): MatchTarget => ({
-    id: targetId, wyId: match.wyId, merged, extraTime: match.duration !== 'Regular',
-    teams: [{ wyId: home.teamId, id: homeId, data: home }, { wyId: away.teamId, id: awayId, data: away }],
+    id: targetId,
+    wyId: match.wyId,
+    merged,
+    extraTime: match.duration !== 'Regular',
+    teams: [
+      { wyId: home.teamId, id: homeId, data: home },
+      { wyId: away.teamId, id: awayId, data: away },
+    ],
   });
   if (competition.national) {
     const found = reconcileMatch(ctx, id, kickoff.date, homeId, awayId);
@@ -69,28 +99,62 @@ function importMatch(
   const shootout = match.duration === 'Penalties';
   const stage = stageOf(match, competition.national);
   ctx.save('match', {
-    id, match_type: competition.national ? 'national' : 'clubs', competition: competition.id, season: competition.season,
-    ...stage, home_team: homeId, away_team: awayId, home_manager: null, away_manager: null, referee: null,
-    venue: venueOf(match.venue, competition.national ? competition.country : teams.source(home.teamId).area),
-    match_date: kickoff.date, kickoff_time: kickoff.time,
-    firsthalf_length: 45, secondhalf_length: 45, firstextra_length: extra ? 15 : null, secondextra_length: extra ? 15 : null,
+    id,
+    match_type: competition.national ? 'national' : 'clubs',
+    competition: competition.id,
+    season: competition.season,
+    ...stage,
+    home_team: homeId,
+    away_team: awayId,
+    home_manager: null,
+    away_manager: null,
+    referee: null,
+    venue: venueOf(
+      match.venue,
+      competition.national ? competition.country : teams.source(home.teamId).area,
+    ),
+    match_date: kickoff.date,
+    kickoff_time: kickoff.time,
+    firsthalf_length: 45,
+    secondhalf_length: 45,
+    firstextra_length: extra ? 15 : null,
+    secondextra_length: extra ? 15 : null,
     attendance: null,
     // `score` is the score after 90 minutes; `scoreET` the final one when there was extra time.
-    home_score: extra ? home.scoreET : home.score, away_score: extra ? away.scoreET : away.score,
-    home_shootout_score: shootout ? home.scoreP : null, away_shootout_score: shootout ? away.scoreP : null,
+    home_score: extra ? home.scoreET : home.score,
+    away_score: extra ? away.scoreET : away.score,
+    home_shootout_score: shootout ? home.scoreP : null,
+    away_shootout_score: shootout ? away.scoreP : null,
     shootout_winner: shootout ? teams.team(match.winner) : null,
-    supplier_id: match.wyId, source: ctx.source,
+    supplier_id: match.wyId,
+    source: ctx.source,
   });
   return target(id, false);
 }
 
-/** Phase, matchday and rounds: leagues by gameweek, tournaments by round id (groups "Group A" -> "A"). */
+/**
+ * Phase, matchday and rounds: leagues by gameweek, tournaments by round id (groups "Group A" ->
+ * "A").
+ */
 function stageOf(match: WyMatch, tournament: boolean) {
-  if (!tournament) return { phase: 1, matchday: match.gameweek, group_round: null, group_name: null, knockout_round: null };
+  if (!tournament)
+    return {
+      phase: 1,
+      matchday: match.gameweek,
+      group_round: null,
+      group_name: null,
+      knockout_round: null,
+    };
   if (GROUP_STAGE.has(match.roundId)) {
     const group = /^Group (\w+)$/.exec(match.groupName ?? '');
     if (!group) throw new Error(`match ${match.wyId}: group stage without a group name`);
-    return { phase: 2, matchday: match.gameweek || null, group_round: 10, group_name: group[1]!, knockout_round: null };
+    return {
+      phase: 2,
+      matchday: match.gameweek || null,
+      group_round: 10,
+      group_name: group[1]!,
+      knockout_round: null,
+    };
   }
   const round = KNOCKOUT_ROUND[match.roundId];
   if (round === undefined) throw new Error(`match ${match.wyId}: unknown round ${match.roundId}`);
@@ -98,17 +162,35 @@ function stageOf(match: WyMatch, tournament: boolean) {
 }
 
 /**
- * A venue by its name as the file writes it (one row per name, written once per import): the country is the host of a tournament,
- * or the home club's country; city, coordinates and capacity are not in the files.
+ * A venue by its name as the file writes it (one row per name, written once per import): the
+ * country is the host of a tournament, or the home club's country; city, coordinates and capacity
+ * are not in the files.
  */
-function venue(ctx: ImportContext, name: string, where: string | WyArea, teams: WyscoutTeams): string | null {
+function venue(
+  ctx: ImportContext,
+  name: string,
+  where: string | WyArea,
+  teams: WyscoutTeams,
+): string | null {
   const written = unescape(name).trim();
   if (written === '') return null;
   const id = ctx.id('venue', written);
   ctx.save('venue', {
-    id, name: written, team: null, city: null, country: typeof where === 'string' ? where : teams.country(where),
-    timezone: null, latitude: null, longitude: null, altitude: null, length: null, width: null, capacity: null,
-    seated: null, surface: null, source: ctx.source,
+    id,
+    name: written,
+    team: null,
+    city: null,
+    country: typeof where === 'string' ? where : teams.country(where),
+    timezone: null,
+    latitude: null,
+    longitude: null,
+    altitude: null,
+    length: null,
+    width: null,
+    capacity: null,
+    seated: null,
+    surface: null,
+    source: ctx.source,
   });
   return id;
 }

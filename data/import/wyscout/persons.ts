@@ -4,7 +4,9 @@ import { nameKey } from '../written-names.ts';
 import { unescape, type WyPlayer } from './source.ts';
 import type { WyscoutTeams } from './teams.ts';
 
-/** Wyscout's role codes -> generic position ids (the list has no generic forward: Central Forward). */
+/**
+ * Wyscout's role codes -> generic position ids (the list has no generic forward: Central Forward).
+ */
 const POSITION: Readonly<Record<string, number>> = { GK: 10, DF: 11, MD: 20, FW: 25 };
 
 /** A player another source already has, as the matching sees it. */
@@ -28,48 +30,96 @@ export interface WyscoutPlayers {
 
 /**
  * Players as persons. Names are unescaped (about 700 carry literal `\uXXXX` text) and kept as the
- * source splits them: firstName, middleName (second_name), lastName; `shortName` becomes the nickname
- * when it is a name the player goes by ("Neymar", "Isco") rather than an abbreviation ("N. Kanté").
- * Country: the player's national team where the source names one, else the passport country.
+ * source splits them: firstName, middleName (second_name), lastName; `shortName` becomes the
+ * nickname when it is a name the player goes by ("Neymar", "Isco") rather than an abbreviation ("N.
+ * Kanté"). Country: the player's national team where the source names one, else the passport
+ * country.
  *
  * One real person = one record: before creating anyone, a player another source already has is used
  * (their rows are left as written):
  * 1. born the same day and sharing a name of three letters or more ("Cristiano Ronaldo dos Santos
  *    Aveiro" and "Cristiano Ronaldo", both born 1985-02-05), when exactly one such player exists;
  * 2. otherwise the same full name and country, when exactly one: results lists name scorers without
- *    birth dates, and sources disagree on some dates (Hotaru Yamaguchi: 1990-06-10 here, 1990-10-06 in
- *    Fjelstul).
+ *    birth dates, and sources disagree on some dates (Hotaru Yamaguchi: 1990-06-10 here, 1990-10-06
+ *    in Fjelstul).
  */
-export function importPlayers(ctx: ImportContext, players: readonly WyPlayer[], teams: WyscoutTeams, nationalTeams: ReadonlySet<number>): WyscoutPlayers {
-  const known = ctx.db.prepare<[string], { player: string; birth_date: string | null; country: string | null; full_name: string; first_name: string | null; last_name: string | null }>(
-    `SELECT pl.id AS player, p.birth_date, p.country, n.full_name, p.first_name, p.last_name
+export function importPlayers(
+  ctx: ImportContext,
+  players: readonly WyPlayer[],
+  teams: WyscoutTeams,
+  nationalTeams: ReadonlySet<number>,
+): WyscoutPlayers {
+  const known = ctx.db
+    .prepare<
+      [string],
+      {
+        player: string;
+        birth_date: string | null;
+        country: string | null;
+        full_name: string;
+        first_name: string | null;
+        last_name: string | null;
+      }
+    >(
+      `SELECT pl.id AS player, p.birth_date, p.country, n.full_name, p.first_name, p.last_name
       FROM player pl JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id WHERE pl.source <> ?`,
-  ).all(ctx.source).map((row): Known => {
-    const key = nameKey(row.full_name);
-    const names = [row.full_name, row.first_name ?? '', row.last_name ?? ''].join(' ');
-    return { player: row.player, birthDate: row.birth_date, country: row.country, key, tokens: nameParts(names) };
-  });
-  const byBirth = groupBy(known.filter((k) => k.birthDate !== null), (k) => k.birthDate!);
+    )
+    .all(ctx.source)
+    .map((row): Known => {
+      const key = nameKey(row.full_name);
+      const names = [row.full_name, row.first_name ?? '', row.last_name ?? ''].join(' ');
+      return {
+        player: row.player,
+        birthDate: row.birth_date,
+        country: row.country,
+        key,
+        tokens: nameParts(names),
+      };
+    });
+  const byBirth = groupBy(
+    known.filter((k) => k.birthDate !== null),
+    (k) => k.birthDate!,
+  );
   const byName = groupBy(known, (k) => `${k.key}|${k.country}`);
 
   // Pass 1: each Wyscout player's best match among the other sources' players, with the number of
-  // name parts they share; pass 2 keeps a match only for the player that shares the most with it (the
-  // twins Alexei and Vasili Berezutski share a birth date and a family name; one of them is Fjelstul's).
+  // name parts they share; pass 2 keeps a match only for the player that shares the most with it
+  // (the twins Alexei and Vasili Berezutski share a birth date and a family name; one of them is
+  // Fjelstul's).
   const candidates = players.map((p) => {
     const names = namesOf(p);
-    const national = typeof p.currentNationalTeamId === 'number' && nationalTeams.has(p.currentNationalTeamId) ? p.currentNationalTeamId : null;
+    const national =
+      typeof p.currentNationalTeamId === 'number' && nationalTeams.has(p.currentNationalTeamId)
+        ? p.currentNationalTeamId
+        : null;
     const country = national !== null ? teams.team(national) : teams.country(p.passportArea);
     const own = nameParts(`${names.full} ${names.short}`);
     const shared = (k: Known) => [...own].filter((t) => k.tokens.has(t)).length;
-    const sameDay = names.birthDate === null ? [] : (byBirth.get(names.birthDate) ?? []).filter((k) => shared(k) > 0);
-    const sameName = [...new Set([...(byName.get(`${nameKey(names.full)}|${country}`) ?? []), ...(byName.get(`${nameKey(names.short)}|${country}`) ?? [])])];
-    const found = sameDay.length === 1 ? sameDay[0]! : sameDay.length === 0 && sameName.length === 1 ? sameName[0]! : null;
+    const sameDay =
+      names.birthDate === null
+        ? []
+        : (byBirth.get(names.birthDate) ?? []).filter((k) => shared(k) > 0);
+    const sameName = [
+      ...new Set([
+        ...(byName.get(`${nameKey(names.full)}|${country}`) ?? []),
+        ...(byName.get(`${nameKey(names.short)}|${country}`) ?? []),
+      ]),
+    ];
+    const found =
+      sameDay.length === 1
+        ? sameDay[0]!
+        : sameDay.length === 0 && sameName.length === 1
+          ? sameName[0]!
+          : null;
     return { p, names, country, found, score: found === null ? 0 : shared(found) };
   });
   const best = new Map<string, number>();
-  for (const c of candidates) if (c.found) best.set(c.found.player, Math.max(best.get(c.found.player) ?? 0, c.score));
+  for (const c of candidates)
+    if (c.found) best.set(c.found.player, Math.max(best.get(c.found.player) ?? 0, c.score));
   const claims = new Map<string, number>();
-  for (const c of candidates) if (c.found && c.score === best.get(c.found.player)) claims.set(c.found.player, (claims.get(c.found.player) ?? 0) + 1);
+  for (const c of candidates)
+    if (c.found && c.score === best.get(c.found.player))
+      claims.set(c.found.player, (claims.get(c.found.player) ?? 0) + 1);
 
   const ids = new Map<number, string>();
   const births = new Map<number, string | null>();
@@ -87,20 +137,38 @@ export function importPlayers(ctx: ImportContext, players: readonly WyPlayer[], 
     }
     const { first, middle, last, short, birthDate } = names;
     const person = ctx.id('person', p.wyId);
-    const goesBy = short !== '' && !short.includes('.') && nameKey(short) !== nameKey(`${first} ${last}`) ? short : '';
+    const goesBy =
+      short !== '' && !short.includes('.') && nameKey(short) !== nameKey(`${first} ${last}`)
+        ? short
+        : '';
     ctx.save('person', {
-      id: person, first_name: first || null, second_name: middle || null, last_name: last || null, second_last_name: null,
+      id: person,
+      first_name: first || null,
+      second_name: middle || null,
+      last_name: last || null,
+      second_last_name: null,
       nickname: goesBy || (first === '' && last === '' ? short : ''),
-      birth_date: birthDate, name_order: NAME_ORDER.western, country, source: ctx.source,
+      birth_date: birthDate,
+      name_order: NAME_ORDER.western,
+      country,
+      source: ctx.source,
     });
     const player = ctx.id('player', p.wyId);
-    ctx.save('player', { id: player, person, position: POSITION[p.role.code2] ?? null, supplier_id: p.wyId, source: ctx.source });
+    ctx.save('player', {
+      id: player,
+      person,
+      position: POSITION[p.role.code2] ?? null,
+      supplier_id: p.wyId,
+      source: ctx.source,
+    });
     ids.set(p.wyId, player);
     step.tick();
   }
   step.done();
-  ctx.report.note(`player: ${merged.toLocaleString('en')} of ${players.length.toLocaleString('en')} players were already in the database ` +
-    '(same birth date and a shared name, or same name and country) and were merged, not duplicated');
+  ctx.report.note(
+    `player: ${merged.toLocaleString('en')} of ${players.length.toLocaleString('en')} players were already in the database ` +
+      '(same birth date and a shared name, or same name and country) and were merged, not duplicated',
+  );
   return {
     player: (wyId) => ids.get(wyId) ?? null,
     birthDate: (wyId) => births.get(wyId) ?? null,
@@ -110,13 +178,26 @@ export function importPlayers(ctx: ImportContext, players: readonly WyPlayer[], 
 
 /** A player's names as the source writes them, unescaped. */
 function namesOf(p: WyPlayer) {
-  const [first, middle, last, short] = [p.firstName, p.middleName, p.lastName, p.shortName].map((n) => unescape(n).trim()) as [string, string, string, string];
-  return { first, middle, last, short, full: [first, middle, last].filter(Boolean).join(' '), birthDate: p.birthDate || null };
+  const [first, middle, last, short] = [p.firstName, p.middleName, p.lastName, p.shortName].map(
+    (n) => unescape(n).trim(),
+  ) as [string, string, string, string];
+  return {
+    first,
+    middle,
+    last,
+    short,
+    full: [first, middle, last].filter(Boolean).join(' '),
+    birthDate: p.birthDate || null,
+  };
 }
 
 /** The name parts of three letters or more, as name keys. */
 export function nameParts(names: string): Set<string> {
-  return new Set(nameKey(names).split(' ').filter((t) => t.length >= 3));
+  return new Set(
+    nameKey(names)
+      .split(' ')
+      .filter((t) => t.length >= 3),
+  );
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -14,7 +14,8 @@ export const WYSCOUT_PROVIDER = {
   key: WYSCOUT_SOURCE,
   name: 'Wyscout public soccer-logs (Pappalardo et al. 2019)',
   url: COLLECTION,
-  html: 'Pappalardo, L., Cintia, P., Rossi, A. et al. ' +
+  html:
+    'Pappalardo, L., Cintia, P., Rossi, A. et al. ' +
     `<a href="${DOI}">A public data set of spatio-temporal match events in soccer competitions</a>. ` +
     `Sci Data 6, 236 (2019); <a href="${COLLECTION}">Soccer match event dataset</a>, data collected by ` +
     '<a href="https://wyscout.com">Wyscout</a>, <a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>',
@@ -25,5 +26,8 @@ export const WYSCOUT_PROVIDER = {
 /** Writes (or refreshes) the provider row and the importer's `meta` entry. */
 export function importProvider(ctx: ImportContext): void {
   ctx.save('provider', { ...WYSCOUT_PROVIDER });
-  ctx.save('meta', { key: 'import.wyscout', value: 'Wyscout public event data (matches, players, teams, events), importer version 1' });
+  ctx.save('meta', {
+    key: 'import.wyscout',
+    value: 'Wyscout public event data (matches, players, teams, events), importer version 1',
+  });
 }

@@ -95,10 +95,10 @@ export interface WyEvent {
 }
 
 /**
- * The competitions of the dataset, by the name its files use: the competition's name (league names are
- * not in the public files: competitions.json is not part of them), the country that organises a league
- * or hosts a tournament, the confederation organising a tournament (null for a domestic league), and the
- * time zone of its venues where there is one.
+ * The competitions of the dataset, by the name its files use: the competition's name (league names
+ * are not in the public files: competitions.json is not part of them), the country that organises a
+ * league or hosts a tournament, the confederation organising a tournament (null for a domestic
+ * league), and the time zone of its venues where there is one.
  */
 export const COMPETITIONS = {
   England: { name: 'Premier League', country: 'England', organiser: null, zone: 'Europe/London' },
@@ -108,7 +108,12 @@ export const COMPETITIONS = {
   Spain: { name: 'La Liga', country: 'Spain', organiser: null, zone: 'Europe/Madrid' },
   // Russia spans several time zones and the files do not say which venue is where: no local time.
   World_Cup: { name: "FIFA Men's World Cup", country: 'Russia', organiser: 'FIFA', zone: null },
-  European_Championship: { name: 'UEFA Euro', country: 'France', organiser: 'UEFA', zone: 'Europe/Paris' },
+  European_Championship: {
+    name: 'UEFA Euro',
+    country: 'France',
+    organiser: 'UEFA',
+    zone: 'Europe/Paris',
+  },
 } as const;
 
 /** A competition's file name (`England`, `World_Cup`, ...). */
@@ -117,28 +122,40 @@ export type CompetitionFile = keyof typeof COMPETITIONS;
 export const COMPETITION_FILES = Object.keys(COMPETITIONS) as CompetitionFile[];
 
 /** The files `check` requires. */
-export const REQUIRED = ['players.json', 'teams.json', ...COMPETITION_FILES.map((c) => join('matches', `matches_${c}.json`))];
+export const REQUIRED = [
+  'players.json',
+  'teams.json',
+  ...COMPETITION_FILES.map((c) => join('matches', `matches_${c}.json`)),
+];
 
 /**
  * Undoes the literal `\uXXXX` escape text about 700 names carry ("Deportivo Alav\u00e9s" as written
  * in the file, backslash and all).
  */
 export function unescape(text: string): string {
-  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
 }
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
 
 export const readTeams = (dir: string): WyTeam[] => readJson<WyTeam[]>(join(dir, 'teams.json'));
-export const readPlayers = (dir: string): WyPlayer[] => readJson<WyPlayer[]>(join(dir, 'players.json'));
+export const readPlayers = (dir: string): WyPlayer[] =>
+  readJson<WyPlayer[]>(join(dir, 'players.json'));
 export const readMatches = (dir: string, competition: CompetitionFile): WyMatch[] =>
   readJson<WyMatch[]>(join(dir, 'matches', `matches_${competition}.json`));
 
 /** The events of one match, or null when the dataset has no event file for it. */
-export function readEvents(dir: string, competition: CompetitionFile, match: number): WyEvent[] | null {
+export function readEvents(
+  dir: string,
+  competition: CompetitionFile,
+  match: number,
+): WyEvent[] | null {
   const file = join(dir, 'events', competition, `${match}.json.gz`);
   if (!existsSync(file)) return null;
-  return (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as { events: WyEvent[] }).events;
+  return (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as { events: WyEvent[] })
+    .events;
 }
 
 /** The substitutions of a team's formation (the file writes "null" for none). */
@@ -147,17 +164,34 @@ export function substitutionsOf(team: WyTeamData): readonly WySubstitution[] {
 }
 
 /**
- * The local date and kick-off time of a match, as the model keeps them (local to the venue, like every
- * other source). The file's `date` text is in Central European time whatever the venue, so the local
- * time is computed from `dateutc` and the venue's time zone; with no zone known the time is null and
- * the date the UTC one (the same day for every match of the dataset without a zone).
+ * The local date and kick-off time of a match, as the model keeps them (local to the venue, like
+ * every other source). The file's `date` text is in Central European time whatever the venue, so
+ * the local time is computed from `dateutc` and the venue's time zone; with no zone known the time
+ * is null and the date the UTC one (the same day for every match of the dataset without a zone).
  */
-export function localKickoff(dateutc: string, zone: string | null): { date: string; time: string | null } {
+export function localKickoff(
+  dateutc: string,
+  zone: string | null,
+): { date: string; time: string | null } {
   const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(dateutc);
   if (!m) throw new Error(`unreadable match date "${dateutc}"`);
   if (zone === null) return { date: m[1]!, time: null };
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date(`${m[1]}T${m[2]}Z`)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(`${m[1]}T${m[2]}Z`))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
 }

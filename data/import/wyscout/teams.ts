@@ -5,8 +5,8 @@ import { unescape, type WyArea, type WyTeam } from './source.ts';
 
 /**
  * Wyscout's spellings of countries the other sources (and the model) name differently. A country is
- * found by its model name, so the Wyscout data joins the national teams the other importers wrote; the
- * Wyscout spelling is recorded as an alias.
+ * found by its model name, so the Wyscout data joins the national teams the other importers wrote;
+ * the Wyscout spelling is recorded as an alias.
  */
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   'Cape Verde Islands': 'Cape Verde',
@@ -21,11 +21,15 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   'St. Lucia': 'Saint Lucia',
 };
 
-/** Country ids of the source's areas, and team ids (a club's team row, a national team's country). */
+/**
+ * Country ids of the source's areas, and team ids (a club's team row, a national team's country).
+ */
 export interface WyscoutTeams {
   /** The country id of an area (a team's or a player's), created if no source has it yet. */
   country(area: WyArea): string;
-  /** The team id of a Wyscout team: a `team` row for a club, the `country` row for a national team. */
+  /**
+   * The team id of a Wyscout team: a `team` row for a club, the `country` row for a national team.
+   */
   team(wyId: number): string;
   /** The Wyscout team behind a wyId. */
   source(wyId: number): WyTeam;
@@ -37,7 +41,11 @@ export interface WyscoutTeams {
  * files do not say it. Clubs become `team` rows (name, country of the club's area, Wyscout id as
  * `supplier_id`; the `wanted` ones); a national team is its country, as everywhere in the model.
  */
-export function importTeams(ctx: ImportContext, teams: readonly WyTeam[], wanted: (team: WyTeam) => boolean): WyscoutTeams {
+export function importTeams(
+  ctx: ImportContext,
+  teams: readonly WyTeam[],
+  wanted: (team: WyTeam) => boolean,
+): WyscoutTeams {
   const countries = new Map<string, string>();
   const country = (area: WyArea): string => {
     const written = unescape(area.name);
@@ -63,16 +71,24 @@ export function importTeams(ctx: ImportContext, teams: readonly WyTeam[], wanted
       ids.set(team.wyId, country({ ...team.area, name: team.name }));
     } else if (wanted(team)) {
       const id = ctx.id('team', team.wyId);
-      ctx.save('team', { id, name: unescape(team.name), country: country(team.area), supplier_id: team.wyId, source: ctx.source });
+      ctx.save('team', {
+        id,
+        name: unescape(team.name),
+        country: country(team.area),
+        supplier_id: team.wyId,
+        source: ctx.source,
+      });
       ids.set(team.wyId, id);
     }
     step.tick();
   }
   step.done();
-  const lookup = <T>(map: Map<number, T>) => (wyId: number): T => {
-    const found = map.get(wyId);
-    if (found === undefined) throw new Error(`unknown Wyscout team ${wyId}`);
-    return found;
-  };
+  const lookup =
+    <T>(map: Map<number, T>) =>
+    (wyId: number): T => {
+      const found = map.get(wyId);
+      if (found === undefined) throw new Error(`unknown Wyscout team ${wyId}`);
+      return found;
+    };
   return { country, team: lookup(ids), source: lookup(byId) };
 }
