@@ -20,6 +20,7 @@ import {
   type RefEntry,
 } from './reference/lists.ts';
 import { ACTIONS, MODIFIERS } from './reference/events.ts';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
 
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
@@ -28,97 +29,113 @@ const SCHEMA = readFileSync(fileURLToPath(new URL('./schema.sql', import.meta.ur
 
 /**
  * Opens (creating if needed) a database with the project's schema and every fixed reference list
- * loaded. Loading is idempotent, so importers can all call this on the same file.
+ * loaded. Loading is idempotent, so importers can all call this on the same file. A file an earlier
+ * version wrote is migrated to the current schema version first (`migrate`); one a later version
+ * wrote is refused, as this code cannot know what it would break.
  */
 export function openDatabase(file: string): Db {
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  migrate(db);
-  db.exec(SCHEMA);
-  loadReferenceLists(db);
-  return db;
-}
-
-/**
- * Brings a database written by an earlier version up to the schema, so a user's existing database
- * keeps working: `event.source` (added with the Wyscout importer) is filled with the match's
- * provider, which was the events' provider until then.
- */
-function migrate(db: Db): void {
-  const columns = db
-    .prepare("SELECT name FROM pragma_table_info('event')")
-    .pluck()
-    .all() as string[];
-  if (columns.length > 0 && !columns.includes('source')) {
-    db.exec(`ALTER TABLE event ADD COLUMN source TEXT REFERENCES provider (key);
-      UPDATE event SET source = (SELECT m.source FROM match m WHERE m.id = event.match)`);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    const fresh = !hasTables(db);
+    // Migrations see the file as it was: schema.sql's indexes may name columns they add.
+    if (!fresh) migrate(db);
+    db.exec(SCHEMA);
+    // A new file has the latest shape already. Should the process stop between the two statements,
+    // the file has tables at version 0, which the next open treats as legacy: every migration's
+    // effect is found present, and only the version is set.
+    if (fresh) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    loadReferenceLists(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  shareTeamIds(db);
+}
+
+/** The schema version a database file carries (`PRAGMA user_version`; 0 if never set). */
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Whether the file has any table: one without is new (or not a database of ours at all). */
+function hasTables(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").get() !== undefined;
 }
 
 /**
- * Countries once had a v0 id counter of their own, so a country and a club could share an id. v0
- * lists club and national matches together, where a team id must name one team: countries now draw
- * from the clubs' counter (`SHARED_COUNTER`), and an older database's countries move past every id
- * handed out so far. They move up by at least their highest id, so no moved id meets one not yet
- * moved.
+ * Brings a database with tables up to the last version of `migrations` (by default the project's,
+ * `MIGRATIONS`), so a user's existing database keeps working. Every migration it runs and the new
+ * `user_version` are one transaction: a failing migration leaves the file as it was, and the error
+ * says which one failed. A file at version 0 was written before versions existed ("legacy"): it
+ * gets the migrations whose effect it lacks (`Migration.presentInLegacy`). A file at a version
+ * above the last is refused.
  */
-function shareTeamIds(db: Db): void {
-  const tables = db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('v0_counter', 'country')",
-    )
-    .pluck()
-    .all();
-  if (tables.length < 2) return;
-  const next = (kind: string) =>
-    db.prepare('SELECT next FROM v0_counter WHERE kind = ?').pluck().get(kind) as
-      number | undefined;
-  const countries = next('country');
-  if (countries === undefined) return;
-  // Past every id handed out and every id in the tables, should a row ever sit above its counter.
-  const highest = db
-    .prepare(
-      'SELECT max(coalesce((SELECT max(v0_id) FROM team), 0), coalesce((SELECT max(v0_id) FROM country), 0))',
-    )
-    .pluck()
-    .get() as number;
-  const offset = Math.max(next('team') ?? 1, countries, highest + 1) - 1;
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
+  migrations.forEach((migration, i) => {
+    if (migration.version !== i + 1) {
+      throw new Error(
+        `migration ${migration.version} is at place ${i + 1}: versions run 1, 2, ...`,
+      );
+    }
+  });
+  const latest = migrations.length;
+  // Immediate: the write lock is taken before the version is read, so two importers opening the
+  // same old file one after the other do not both migrate it.
   db.transaction(() => {
-    db.prepare('UPDATE country SET v0_id = v0_id + ?').run(offset);
-    db.prepare(
-      "INSERT INTO v0_counter (kind, next) VALUES ('team', ?) ON CONFLICT (kind) DO UPDATE SET next = excluded.next",
-    ).run(
-      ((db.prepare('SELECT max(v0_id) FROM country').pluck().get() as number | null) ?? offset) + 1,
-    );
-    db.prepare("DELETE FROM v0_counter WHERE kind = 'country'").run();
-  })();
+    const version = schemaVersion(db);
+    if (version > latest) throw newerVersion(db.name, version, latest);
+    for (const migration of migrations.slice(version)) {
+      if (version === 0 && migration.presentInLegacy?.(db)) continue;
+      try {
+        migration.up(db);
+      } catch (cause) {
+        throw new Error(
+          `${db.name}: migration ${migration.version} (${migration.description}) failed, so the ` +
+            `file is left as it was: ${cause instanceof Error ? cause.message : String(cause)}`,
+          { cause },
+        );
+      }
+    }
+    if (version !== latest) db.pragma(`user_version = ${latest}`);
+  }).immediate();
+}
+
+function newerVersion(file: string, version: number, latest: number): Error {
+  return new Error(
+    `${file} was written by a newer version of this project (schema version ${version}; this ` +
+      `one knows up to ${latest}): update the project (git pull, then npm install) and try again.`,
+  );
 }
 
 /**
- * Opens an existing database read-only (the build never writes to its input). One an earlier
- * version wrote and nothing has opened for writing since is refused with what to do: the build
- * cannot bring it up to the schema itself.
+ * Opens an existing database read-only (the build never writes to its input). It must be at the
+ * current schema version: the build cannot migrate it, so any other version is refused with what
+ * to do (an older file: import again or make a demo afresh; a newer one: update the project).
  */
 export function openReadOnly(file: string): Db {
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  const counters = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'v0_counter'")
-    .get()
-    ? db.prepare("SELECT 1 FROM v0_counter WHERE kind = 'country'").get()
-    : undefined;
-  const columns = db
-    .prepare("SELECT name FROM pragma_table_info('event')")
-    .pluck()
-    .all() as string[];
-  if (counters || (columns.length > 0 && !columns.includes('source'))) {
-    db.close();
+  try {
+    const version = schemaVersion(db);
+    if (version === SCHEMA_VERSION) return db;
+    if (version > SCHEMA_VERSION) throw newerVersion(file, version, SCHEMA_VERSION);
+    if (version === 0 && !hasTables(db)) {
+      throw new Error(
+        `${file} is not a football database: it has no tables. Make one with 'npm run demo' or ` +
+          `'npm run import', then build.`,
+      );
+    }
     throw new Error(
-      `${file} was written by an earlier version: run one of its imports again (importing again changes nothing else) to bring it up to date, or make a demo database afresh with 'npm run demo', then build.`,
+      `${file} was written by an earlier version: run one of its imports again (importing again ` +
+        `changes nothing else) to bring it up to date, or make a demo database afresh with ` +
+        `'npm run demo', then build. (Its schema version is ${version}; this build reads ` +
+        `${SCHEMA_VERSION}.)`,
     );
+  } catch (error) {
+    db.close();
+    throw error;
   }
-  return db;
 }
 
 function loadReferenceLists(db: Db): void {

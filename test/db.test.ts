@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openReadOnly, v0Ids } from '../data/db.ts';
+import { migrate, openDatabase, openReadOnly, schemaVersion, v0Ids, type Db } from '../data/db.ts';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../data/migrations.ts';
 
 /** Opening a database an earlier version wrote brings it up to the schema without losing rows. */
 describe('openDatabase on an older database', () => {
@@ -77,6 +78,8 @@ describe('openDatabase on an older database', () => {
         .run(`t${n}`, n, `Team ${n}`);
     }
     before.prepare("INSERT INTO v0_counter (kind, next) VALUES ('country', 4), ('team', 4)").run();
+    // Files then carried no schema version.
+    before.pragma('user_version = 0');
     before.close();
     // The build only reads: it refuses such a database, saying how to bring it up to date.
     expect(() => openReadOnly(file)).toThrow(/earlier version: run one of its imports again/);
@@ -103,6 +106,172 @@ describe('openDatabase on an older database', () => {
       openReadOnly(file).close();
     } finally {
       if (db.open) db.close();
+    }
+  });
+});
+
+/** The schema version in `PRAGMA user_version`, and what each way of opening does with it. */
+describe('schema versions', () => {
+  const root = mkdtempSync(join(tmpdir(), 'football-db-version-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  let count = 0;
+  const fresh = () => join(root, `${++count}.sqlite`);
+  /** Sets a file's user_version behind the project's back, as another version would have. */
+  const stamp = (file: string, version: number) => {
+    const db = new Database(file);
+    db.pragma(`user_version = ${version}`);
+    db.close();
+  };
+  const version = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return schemaVersion(db);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('numbers the migrations 1, 2, ... and the schema is the last of them', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+    expect(SCHEMA_VERSION).toBe(2);
+  });
+
+  it('gives a new database the latest version, which the build reads', () => {
+    const file = fresh();
+    openDatabase(file).close();
+    expect(version(file)).toBe(SCHEMA_VERSION);
+    openReadOnly(file).close();
+    // Opening it again keeps the version.
+    openDatabase(file).close();
+    expect(version(file)).toBe(SCHEMA_VERSION);
+  });
+
+  it('brings a legacy file (no version, tables of the old shape) up to the latest version', () => {
+    const file = fresh();
+    const current = readFileSync(new URL('../data/schema.sql', import.meta.url), 'utf8');
+    const old = current.replace(
+      new RegExp(
+        ',\\n\\s*-- The provider of the event[^\\n]*\\n\\s*' +
+          'source\\s+TEXT NOT NULL REFERENCES provider \\(key\\)',
+      ),
+      '',
+    );
+    expect(old).not.toBe(current);
+    const before = new Database(file);
+    // Without event.source, and countries with a counter of their own: before both migrations.
+    before.exec(old);
+    before.pragma('foreign_keys = OFF');
+    before
+      .prepare(
+        'INSERT INTO provider (key, name, url, html, logo, license) ' +
+          "VALUES ('old', 'Old', '', '', '', 'CC0 1.0')",
+      )
+      .run();
+    before
+      .prepare("INSERT INTO country (id, v0_id, name, source) VALUES ('c1', 1, 'C', 'old')")
+      .run();
+    before.prepare("INSERT INTO v0_counter (kind, next) VALUES ('country', 2), ('team', 1)").run();
+    before.close();
+    expect(version(file)).toBe(0);
+    expect(() => openReadOnly(file)).toThrow(/earlier version: run one of its imports again/);
+
+    const db = openDatabase(file);
+    try {
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+      expect(db.prepare("SELECT name FROM pragma_table_info('event')").pluck().all()).toContain(
+        'source',
+      );
+      expect(db.prepare('SELECT kind, next FROM v0_counter').all()).toEqual([
+        { kind: 'team', next: 3 },
+      ]);
+    } finally {
+      db.close();
+    }
+    openReadOnly(file).close();
+  });
+
+  it('only sets the version of a legacy file that has every migration already', () => {
+    const file = fresh();
+    openDatabase(file).close();
+    stamp(file, 0);
+    const db = new Database(file);
+    try {
+      // Each `up` would fail: none may run, as each effect is present.
+      const failing = MIGRATIONS.map((m) => ({
+        ...m,
+        up: () => {
+          throw new Error(`ran ${m.version}`);
+        },
+      }));
+      migrate(db, failing);
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses an older version in the build, saying to import again or make a demo', () => {
+    const file = fresh();
+    openDatabase(file).close();
+    stamp(file, SCHEMA_VERSION - 1);
+    expect(() => openReadOnly(file)).toThrow(/earlier version: run one of its imports again/);
+    expect(() => openReadOnly(file)).toThrow(/npm run demo/);
+    // An import opens it with openDatabase, which migrates it.
+    openDatabase(file).close();
+    expect(version(file)).toBe(SCHEMA_VERSION);
+    openReadOnly(file).close();
+  });
+
+  it('refuses a newer version, in the build and in imports, saying to update the project', () => {
+    const file = fresh();
+    openDatabase(file).close();
+    stamp(file, SCHEMA_VERSION + 1);
+    expect(() => openReadOnly(file)).toThrow(/newer version of this project.*update the project/);
+    expect(() => openDatabase(file)).toThrow(/newer version of this project.*update the project/);
+    expect(version(file)).toBe(SCHEMA_VERSION + 1);
+  });
+
+  it('refuses a file without tables in the build: it is not a football database', () => {
+    const file = fresh();
+    new Database(file).close();
+    expect(() => openReadOnly(file)).toThrow(/is not a football database/);
+  });
+
+  it('runs only missing migrations; a failing one leaves version and data as they were', () => {
+    const file = fresh();
+    const db: Db = openDatabase(file);
+    try {
+      const at = (version: number, up: (db: Db) => void): Migration => ({
+        version,
+        description: `test ${version}`,
+        up,
+      });
+      const done = MIGRATIONS.map((m) =>
+        at(m.version, () => {
+          throw new Error(`ran ${m.version}, which the file has`);
+        }),
+      );
+      const meta = () => db.prepare('SELECT key, value FROM meta ORDER BY key').all();
+      const add = (key: string) => () =>
+        db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(key, 'x');
+      expect(() =>
+        migrate(db, [
+          ...done,
+          at(SCHEMA_VERSION + 1, add('first')),
+          at(SCHEMA_VERSION + 2, () => {
+            throw new Error('broken');
+          }),
+        ]),
+      ).toThrow(/migration 4 \(test 4\) failed, so the file is left as it was: broken/);
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+      expect(meta()).toEqual([]);
+
+      migrate(db, [...done, at(SCHEMA_VERSION + 1, add('first'))]);
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION + 1);
+      expect(meta()).toEqual([{ key: 'first', value: 'x' }]);
+    } finally {
+      db.close();
     }
   });
 });
