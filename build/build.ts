@@ -76,9 +76,14 @@ export function build(options: BuildOptions): BuildSummary {
         filled.add(table.name);
       }
       writer.beginGroup();
-      const { count, buckets, fieldBuckets } = def.document
-        ? { ...writeDocuments(db, def, writer, providers, progress), buckets: 0, fieldBuckets: {} }
-        : writeResource(db, def, writer, providers, progress);
+      const { count, buckets, fieldBuckets } =
+        def.kind === 'document'
+          ? {
+              ...writeDocuments(db, def, writer, providers, progress),
+              buckets: 0,
+              fieldBuckets: {},
+            }
+          : writeResource(db, def, writer, providers, progress);
       writer.write(
         optionsFile(def.path),
         optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT),

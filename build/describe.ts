@@ -1,5 +1,16 @@
-import type { ResourceManifest } from '../server/manifest.ts';
-import { responseKey, type LinkTemplate, type ResourceDef } from './registry/define.ts';
+import {
+  unknownKind,
+  type CollectionManifest,
+  type DocumentManifest,
+  type ResourceManifest,
+} from '../server/manifest.ts';
+import {
+  responseKey,
+  type CollectionLike,
+  type DocumentDef,
+  type LinkTemplate,
+  type ResourceDef,
+} from './registry/define.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './write-resource.ts';
 
 /**
@@ -9,7 +20,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './write-resource.ts';
  */
 
 /** The default order as documented: the declared fields, then the id that breaks ties. */
-function defaultSort(def: ResourceDef): string[] {
+function defaultSort(def: CollectionLike): string[] {
   return [...def.defaultSort.filter((name) => !def.hidden?.[name]), 'id'];
 }
 
@@ -24,16 +35,33 @@ export function manifestEntry(
   buckets = 0,
   fieldBuckets: Record<string, number> = {},
 ): ResourceManifest {
+  switch (def.kind) {
+    case 'collection':
+      return { kind: def.kind, ...collectionEntry(def, count, hash, buckets, fieldBuckets) };
+    case 'nested':
+    case 'parent-record': {
+      const { path, name, param } = def.parent;
+      return {
+        kind: def.kind,
+        ...collectionEntry(def, count, hash, buckets, fieldBuckets),
+        parent: { path, name, param },
+      };
+    }
+    case 'document':
+      return documentEntry(def, count, hash, buckets, fieldBuckets);
+    default:
+      return unknownKind(def);
+  }
+}
+
+/** The fields of a manifest entry shared by the document entry and the collections'. */
+function commonEntry(def: ResourceDef, fieldBuckets: Record<string, number>) {
   return {
     path: def.path,
     version: def.version,
     title: def.title,
     description: def.description,
     idType: def.idType,
-    paginated: def.paginated,
-    records: { default: def.pageSize ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
-    sort: { default: defaultSort(def), fields: [...def.fields.map((f) => f.name), 'id'] },
-    totals: def.totals ?? 'camel',
     fields: def.fields.map((f) => ({
       name: f.name,
       key: responseKey(def, f),
@@ -43,16 +71,58 @@ export function manifestEntry(
       description: f.description,
       ...(f.filter === 'bucket' ? { buckets: fieldBuckets[f.name] ?? 1 } : {}),
     })),
-    buckets,
-    parent: def.parent ?? null,
     ...(def.aliases ? { aliases: def.aliases } : {}),
+  };
+}
+
+/** The manifest entry of a collection, but its kind and parent. */
+function collectionEntry(
+  def: CollectionLike,
+  count: number,
+  hash: string,
+  buckets: number,
+  fieldBuckets: Record<string, number>,
+): Omit<CollectionManifest, 'kind'> {
+  return {
+    ...commonEntry(def, fieldBuckets),
+    paginated: def.paginated,
+    records: { default: def.pageSize ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    sort: { default: defaultSort(def), fields: [...def.fields.map((f) => f.name), 'id'] },
+    totals: def.totals ?? 'camel',
+    buckets,
     phaseRule: def.phaseRule ?? false,
     refused: def.refused ?? null,
-    ...(def.document
-      ? { document: { result: def.document.result, time: def.document.time !== undefined } }
-      : {}),
     ...(def.pathFilter ? { pathFilter: def.pathFilter } : {}),
     ...(def.scanLimit ? { scanLimit: def.scanLimit } : {}),
+    count,
+    hash,
+  };
+}
+
+/**
+ * The manifest entry of a document resource: no listing, so not paginated, in id order, without
+ * phase rule or refused parameters.
+ */
+function documentEntry(
+  def: DocumentDef,
+  count: number,
+  hash: string,
+  buckets: number,
+  fieldBuckets: Record<string, number>,
+): DocumentManifest {
+  const { path, name, param, aliases } = def.parent;
+  return {
+    kind: def.kind,
+    ...commonEntry(def, fieldBuckets),
+    paginated: false,
+    records: { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    sort: { default: ['id'], fields: [...def.fields.map((f) => f.name), 'id'] },
+    totals: 'camel',
+    buckets,
+    parent: { path, name, param, ...(aliases ? { aliases } : {}) },
+    phaseRule: false,
+    refused: null,
+    document: { result: def.result, time: def.time !== undefined },
     count,
     hash,
   };
@@ -63,7 +133,20 @@ export function manifestEntry(
  * build's bound of composed answers, which the resource's own replaces.
  */
 export function optionsDocument(def: ResourceDef, scanLimit: number): string {
-  if (def.document) return documentOptions(def);
+  switch (def.kind) {
+    case 'collection':
+    case 'nested':
+    case 'parent-record':
+      return collectionOptions(def, scanLimit);
+    case 'document':
+      return documentOptions(def);
+    default:
+      return unknownKind(def);
+  }
+}
+
+/** The OPTIONS document of a collection: paging, sorting, filters and what the router composes. */
+function collectionOptions(def: CollectionLike, scanLimit: number): string {
   const entry = manifestEntry(def, 0, '');
   const doc = {
     resource: `/${def.path}`,
@@ -113,9 +196,8 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
  * or filters; `result` says whether the answer is one object or a list, and list-valued fields say
  * so.
  */
-function documentOptions(def: ResourceDef): string {
-  const parent = def.parent!;
-  const document = def.document!;
+function documentOptions(def: DocumentDef): string {
+  const parent = def.parent;
   const doc = {
     resource: `/${def.path}`,
     title: def.title,
@@ -128,7 +210,7 @@ function documentOptions(def: ResourceDef): string {
     },
     paginated: false,
     records: { default: null, max: null },
-    result: document.result,
+    result: def.result,
     fields: def.fields.map((f) => ({
       name: f.name,
       key: responseKey(def, f),
@@ -138,7 +220,7 @@ function documentOptions(def: ResourceDef): string {
       filter: false,
     })),
     parameters: [
-      ...(document.time ? [`time (${document.time})`] : []),
+      ...(def.time ? [`time (${def.time})`] : []),
       'app_id (ignored)',
       'app_key (ignored)',
     ],

@@ -1,7 +1,7 @@
 import type { Db } from '../data/db.ts';
 import { filterKey, fold, type Scalar } from '../server/keys.ts';
-import type { FieldType } from '../server/manifest.ts';
-import type { ResourceDef } from './registry/define.ts';
+import { unknownKind, type FieldType } from '../server/manifest.ts';
+import type { CollectionLike, ResourceDef } from './registry/define.ts';
 
 /**
  * SQL for the registry: the SELECT of a resource's rows and the ORDER BY clauses that reproduce, in
@@ -36,8 +36,25 @@ export function selectRows(def: ResourceDef): string {
   return `SELECT ${columns.join(', ')} ${def.from}`;
 }
 
-/** ORDER BY terms of the default order (text folded first, then raw), always ending on the id. */
+/**
+ * ORDER BY terms of the default order (text folded first, then raw), always ending on the id. A
+ * document resource has no order of its own: its rows (matches) go by id.
+ */
 export function orderTerms(def: ResourceDef): string {
+  switch (def.kind) {
+    case 'collection':
+    case 'nested':
+    case 'parent-record':
+      return [...sortTerms(def), 'id ASC'].join(', ');
+    case 'document':
+      return 'id ASC';
+    default:
+      return unknownKind(def);
+  }
+}
+
+/** The terms of a collection's `defaultSort`. */
+function sortTerms(def: CollectionLike): string[] {
   const terms: string[] = [];
   for (const entry of def.defaultSort) {
     const descending = entry.startsWith('-');
@@ -49,8 +66,7 @@ export function orderTerms(def: ResourceDef): string {
     if (field?.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);
     terms.push(`${quote(name)} ${dir}`);
   }
-  terms.push('id ASC');
-  return terms.join(', ');
+  return terms;
 }
 
 /** All rows in the default order. */

@@ -15,7 +15,7 @@ import {
   pageFile,
   recordFile,
 } from '../server/paths.ts';
-import type { ResourceDef } from './registry/define.ts';
+import type { CollectionLike } from './registry/define.ts';
 import { recordRenderer, type ApiRecord, type Row } from './render.ts';
 import {
   bucketedQuery,
@@ -63,7 +63,7 @@ class Pager {
 
   constructor(
     private readonly out: TreeWriter,
-    private readonly def: ResourceDef,
+    private readonly def: CollectionLike,
     private readonly dir: string,
     private readonly total: number,
     private readonly params: [string, string][],
@@ -145,7 +145,7 @@ export interface Written {
  */
 export function writeResource(
   db: Db,
-  def: ResourceDef,
+  def: CollectionLike,
   out: TreeWriter,
   providers: Map<string, Provider>,
   progress: Progress,

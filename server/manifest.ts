@@ -29,8 +29,8 @@ export interface FieldManifest {
   buckets?: number;
 }
 
-/** One resource (a collection and its records). */
-export interface ResourceManifest {
+/** What every manifest entry has, whatever its kind. */
+interface ManifestBase {
   /** URL path without the leading slash, also the folder in dist/: `v1/persons`. */
   path: string;
   version: string;
@@ -38,6 +38,10 @@ export interface ResourceManifest {
   description: string;
   /** Type of record ids in `/<path>/<id>`; null when records cannot be addressed one by one. */
   idType: 'uuid' | 'integer' | null;
+  /**
+   * Paging, sorting and totals of the listing. A document resource has no listing; its entry still
+   * says `paginated: false`, the default page size and the id order, as collections do.
+   */
   paginated: boolean;
   records: { default: number; max: number };
   sort: { default: string[]; fields: string[] };
@@ -49,20 +53,6 @@ export interface ResourceManifest {
    * hex digits of the id (for resources with millions of records, such as micro-events).
    */
   buckets: number;
-  /**
-   * Also addressed under a parent collection, as SPEC's match paths are: `mode: 'record'` maps
-   * `/<path>/<pid>/<name>` to record `pid` (a match's info); `mode: 'collection'` maps it to the
-   * collection filtered by `param` = pid, and `/<path>/<pid>/<name>/<id>` to a record of that
-   * parent.
-   * `aliases` are other names of the same path (`/v1/analytics/match/<id>/segment`).
-   */
-  parent: {
-    path: string;
-    name: string;
-    param: string;
-    mode: 'record' | 'collection';
-    aliases?: string[];
-  } | null;
   /**
    * Other paths of this collection (v0's `/v0/players` is `/v0/personnel/players`): the router
    * answers them from this resource's files, whose links and uris name `path`.
@@ -78,26 +68,82 @@ export interface ResourceManifest {
   /**
    * `/<path>/<id>` first lists the records whose field `pathFilter` is `id` (SPEC's
    * `/events/actions/<action id>`: every modifier of that action) and only when there are none
-   * looks
-   * `id` up as a record id. Absent: the id is a record id.
+   * looks `id` up as a record id. Absent: the id is a record id.
    */
   pathFilter?: string;
   /**
    * The most records the router reads to compose one answer here; absent: the build's `scanLimit`.
    */
   scanLimit?: number;
-  /**
-   * Per-match documents rather than a collection (analytics): `/<parent path>/<id>/<parent name>`
-   * and
-   * `/<path>/<id>` serve the file `R/<id>.json`, whose `result` is one `object` or an `array`; the
-   * collection path itself has no listing. With `time`, the router answers the `time` parameter
-   * from the match's timeline file. Absent: an ordinary collection.
-   */
-  document?: { result: 'object' | 'array'; time: boolean };
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */
   hash: string;
+}
+
+/**
+ * The record a resource is also addressed under, as SPEC's match paths are:
+ * `/<path>/<pid>/<name>`, `pid` being a value of the resource's field `param`.
+ */
+export interface ParentManifest {
+  path: string;
+  name: string;
+  param: string;
+}
+
+/** A plain collection: `/<path>` and `/<path>/<id>`. */
+export interface CollectionManifest extends ManifestBase {
+  kind: 'collection';
+}
+
+/**
+ * A collection also under a parent: `/<parent path>/<pid>/<name>` is the collection filtered by
+ * `param` = pid, and `/<parent path>/<pid>/<name>/<id>` a record of it that belongs to that parent.
+ */
+export interface NestedManifest extends ManifestBase {
+  kind: 'nested';
+  parent: ParentManifest;
+}
+
+/**
+ * A collection whose record `pid` is also `/<parent path>/<pid>/<name>` (a match's info); its
+ * record files tell the router which parents exist.
+ */
+export interface ParentRecordManifest extends ManifestBase {
+  kind: 'parent-record';
+  parent: ParentManifest;
+}
+
+/**
+ * Per-match documents rather than a collection (analytics): `/<parent path>/<id>/<parent name>`
+ * (and its `aliases`, other names of `name`: `/v1/analytics/match/<id>/segment`) and
+ * `/<path>/<id>` serve the file `R/<id>.json`, whose `result` is one `object` or an `array`; the
+ * path itself has no listing. With `time`, the router answers the `time` parameter from the
+ * match's timeline file.
+ */
+export interface DocumentManifest extends ManifestBase {
+  kind: 'document';
+  parent: ParentManifest & { aliases?: string[] };
+  document: { result: 'object' | 'array'; time: boolean };
+}
+
+/** One resource, of one of four kinds told apart by `kind`. */
+export type ResourceManifest =
+  CollectionManifest | NestedManifest | ParentRecordManifest | DocumentManifest;
+
+/** The kinds that are collections: listed, paged, sorted and filtered. */
+export type CollectionLikeManifest = CollectionManifest | NestedManifest | ParentRecordManifest;
+
+/** The kinds addressed under a parent record. */
+export type ChildManifest = NestedManifest | ParentRecordManifest | DocumentManifest;
+
+/**
+ * The end of an exhaustive `switch` on a kind (of a manifest entry or a registry definition):
+ * `value` is `never` when every kind is handled, so a new kind is a compile error at every switch
+ * that forgets it.
+ */
+export function unknownKind(value: never): never {
+  throw new Error(`unknown resource kind: ${JSON.stringify(value)}`);
 }
 
 /** The whole manifest. */

@@ -7,7 +7,16 @@ import {
   parseValue,
   type Scalar,
 } from './keys.ts';
-import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
+import {
+  unknownKind,
+  type ChildManifest,
+  type CollectionLikeManifest,
+  type DocumentManifest,
+  type FieldManifest,
+  type Manifest,
+  type NestedManifest,
+  type ResourceManifest,
+} from './manifest.ts';
 import { TIME_HINT, formatTime, parseMatchTime, type MatchTime } from './match-time.ts';
 import {
   bucketFile,
@@ -130,7 +139,7 @@ export interface RouteTable {
   manifest: Manifest;
   resources: Map<string, ResourceManifest>;
   /** Resources addressed under a parent, by `<parent path>/<name>`. */
-  nested: Map<string, ResourceManifest>;
+  nested: Map<string, ChildManifest>;
   roots: Map<string, string>;
   assets: Map<string, { type: string; hash: string }>;
 }
@@ -144,18 +153,28 @@ export function routeTable(manifest: Manifest): RouteTable {
         [r.path, ...(r.aliases ?? [])].map((path) => [path, r] as const),
       ),
     ),
-    nested: new Map(
-      manifest.resources.flatMap((r) =>
-        r.parent
-          ? [r.parent.name, ...(r.parent.aliases ?? [])].map(
-              (name) => [`${r.parent!.path}/${name}`, r] as const,
-            )
-          : [],
-      ),
-    ),
+    nested: new Map(manifest.resources.flatMap(underParents)),
     roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
     assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
   };
+}
+
+/** The entries of a resource in `RouteTable.nested`: by `<parent path>/<name>`, by its kind. */
+function underParents(r: ResourceManifest): [string, ChildManifest][] {
+  switch (r.kind) {
+    case 'collection':
+      return [];
+    case 'nested':
+    case 'parent-record':
+      return [[`${r.parent.path}/${r.parent.name}`, r]];
+    case 'document':
+      return [r.parent.name, ...(r.parent.aliases ?? [])].map((name) => [
+        `${r.parent.path}/${name}`,
+        r,
+      ]);
+    default:
+      return unknownKind(r);
+  }
 }
 
 const READ = 'GET, HEAD';
@@ -194,12 +213,8 @@ export function route(method: string, target: string, table: RouteTable): Plan {
     segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
   const nested =
     !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
-  // A match's analytics document is the whole of its resource there, so OPTIONS documents it too.
   const isCollection =
-    resource !== undefined ||
-    (nested !== null &&
-      nested.id === null &&
-      (nested.resource.parent!.mode === 'collection' || nested.resource.document !== undefined));
+    resource !== undefined || (nested !== null && nested.id === null && listed(nested.resource));
   if (!asset && rootHash === undefined && !resource && !parent && !nested) return notFound();
 
   if (method === 'OPTIONS' && !isCollection)
@@ -231,20 +246,54 @@ export function route(method: string, target: string, table: RouteTable): Plan {
       return (
         noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource)
       );
-    if (resource.document)
-      return notFound(
-        `/${resource.path} has no listing: ask for one match, /${resource.parent!.path}/<matchID>/${resource.parent!.name}.`,
-      );
-    return collection(resource, given);
+    switch (resource.kind) {
+      case 'collection':
+      case 'nested':
+      case 'parent-record':
+        return collection(resource, given);
+      case 'document':
+        return notFound(
+          `/${resource.path} has no listing: ask for one match, /${resource.parent.path}/<matchID>/${resource.parent.name}.`,
+        );
+      default:
+        return unknownKind(resource);
+    }
   }
   if (nested) return underParent(nested, method, given, table);
-  if (parent!.document) return documentPlan(parent!, segments[segments.length - 1]!, method, given);
-  return record(parent!, segments[segments.length - 1]!, given);
+  if (!parent) return notFound();
+  const id = segments[segments.length - 1]!;
+  switch (parent.kind) {
+    case 'collection':
+    case 'nested':
+    case 'parent-record':
+      return record(parent, id, given);
+    case 'document':
+      return documentPlan(parent, id, method, given);
+    default:
+      return unknownKind(parent);
+  }
+}
+
+/**
+ * Whether `/<parent path>/<pid>/<name>` is a collection (which OPTIONS documents): the nested
+ * collection filtered by its parent, and a match's analytics document, the whole of its resource
+ * there; not a parent's record.
+ */
+function listed(resource: ChildManifest): boolean {
+  switch (resource.kind) {
+    case 'nested':
+    case 'document':
+      return true;
+    case 'parent-record':
+      return false;
+    default:
+      return unknownKind(resource);
+  }
 }
 
 /** A path under a parent record: `/<parent>/<pid>/<name>` or `/<parent>/<pid>/<name>/<id>`. */
 interface NestedTarget {
-  resource: ResourceManifest;
+  resource: ChildManifest;
   pid: string;
   id: string | null;
 }
@@ -266,10 +315,31 @@ function underParent(
   given: [string, string][],
   table: RouteTable,
 ): Plan {
-  const parent = resource.parent!;
-  if (resource.document)
-    return id === null ? documentPlan(resource, pid, method, given) : notFound();
-  if (parent.mode === 'record') return id === null ? record(resource, pid, given) : notFound();
+  switch (resource.kind) {
+    case 'nested':
+      return underCollection(resource, pid, id, method, given, table);
+    case 'parent-record':
+      return id === null ? record(resource, pid, given) : notFound();
+    case 'document':
+      return id === null ? documentPlan(resource, pid, method, given) : notFound();
+    default:
+      return unknownKind(resource);
+  }
+}
+
+/**
+ * A nested collection under its parent: `/<parent>/<pid>/<name>` is the collection filtered by the
+ * parent, `/<parent>/<pid>/<name>/<id>` one of its records if it belongs to that parent.
+ */
+function underCollection(
+  resource: NestedManifest,
+  pid: string,
+  id: string | null,
+  method: string,
+  given: [string, string][],
+  table: RouteTable,
+): Plan {
+  const { parent } = resource;
   const param = resource.fields.find((f) => f.name === parent.param)!;
   const parentId = parseValue(param.type, pid);
   if (parentId === undefined || parentId === null)
@@ -289,7 +359,7 @@ function underParent(
     const plan = collection(resource, [[parent.param, String(parentId)], ...given]);
     // The parent is named in the path, so an unknown parent is a 404, not an empty list.
     const owner = table.manifest.resources.find(
-      (r) => r.parent?.path === parent.path && r.parent.mode === 'record',
+      (r) => (r.kind === 'parent-record' || r.kind === 'document') && r.parent.path === parent.path,
     );
     if (!owner || plan.kind === 'error') return plan;
     return {
@@ -311,20 +381,20 @@ function underParent(
  * Not paginated and never filtered: any other parameter is a 400.
  */
 function documentPlan(
-  resource: ResourceManifest,
+  resource: DocumentManifest,
   rawId: string,
   method: string,
   given: [string, string][],
 ): Plan {
   if (method === 'OPTIONS')
     return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
-  const parent = resource.parent!;
+  const { parent } = resource;
   const id = parseValue(resource.idType ?? 'uuid', rawId);
   if (id === undefined || id === null)
     return notFound(
       `'${rawId}' is not a valid ${parent.param} id: ids are ${TYPE_HINT[resource.idType ?? 'uuid']}.`,
     );
-  const takesTime = resource.document!.time;
+  const takesTime = resource.document.time;
   let time: MatchTime | null = null;
   const errors: ParamError[] = [];
   for (const [name, value] of given) {
@@ -391,7 +461,7 @@ function file(
   return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
 }
 
-function record(resource: ResourceManifest, rawId: string, given: [string, string][]): Plan {
+function record(resource: CollectionLikeManifest, rawId: string, given: [string, string][]): Plan {
   if (resource.idType === null) return notFound();
   const id = parseValue(resource.idType, rawId);
   if (id === undefined || id === null || (resource.idType === 'integer' && Number(id) < 0)) {
@@ -406,7 +476,7 @@ function record(resource: ResourceManifest, rawId: string, given: [string, strin
 }
 
 /** The file (or bucket entry) of one record. */
-function recordPlan(resource: ResourceManifest, id: string, message: string): FinalPlan {
+function recordPlan(resource: CollectionLikeManifest, id: string, message: string): FinalPlan {
   if (resource.buckets > 0) {
     const bucket = bucketFile(resource.path, id, resource.buckets);
     return {
@@ -431,7 +501,11 @@ function recordPlan(resource: ResourceManifest, id: string, message: string): Fi
  * record's own id, so each record's `uri` resolves too; with query parameters it must be a value of
  * the field.
  */
-function byPathFilter(resource: ResourceManifest, id: string, given: [string, string][]): Plan {
+function byPathFilter(
+  resource: CollectionLikeManifest,
+  id: string,
+  given: [string, string][],
+): Plan {
   const name = resource.pathFilter!;
   if (given.some(([n]) => n === name)) {
     return error(400, `The path already gives the ${name}; remove the '${name}' parameter.`, [
@@ -447,7 +521,7 @@ function byPathFilter(resource: ResourceManifest, id: string, given: [string, st
   };
 }
 
-function collection(resource: ResourceManifest, given: [string, string][]): SimplePlan {
+function collection(resource: CollectionLikeManifest, given: [string, string][]): SimplePlan {
   const errors: ParamError[] = [];
   const filters: FilterPlan[] = [];
   let sort: SortPlan[] | null = null;

@@ -86,7 +86,7 @@ describe('composition credits only the providers of the records returned', () =>
     sort: { default: ['id'], fields: ['name', 'id'] },
     totals: 'camel',
     buckets: 0,
-    parent: null,
+    kind: 'collection',
     phaseRule: false,
     refused: null,
     count: 4,

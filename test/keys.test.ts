@@ -98,7 +98,7 @@ describe('route over arbitrary targets', () => {
         sort: { default: ['id'], fields: ['name'] },
         totals: 'camel',
         buckets: 0,
-        parent: null,
+        kind: 'collection',
         phaseRule: false,
         refused: null,
         count: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldManifest, Manifest, ResourceManifest } from '../server/manifest.ts';
+import type { DocumentManifest, FieldManifest, Manifest } from '../server/manifest.ts';
 import { compareTimes, formatTime, parseMatchTime } from '../server/match-time.ts';
 import { route, routeTable, type Plan } from '../server/route.ts';
 import { stateAt, type Timeline } from '../server/timeline.ts';
@@ -24,10 +24,11 @@ function fieldOf(name: string, type: FieldManifest['type']): FieldManifest {
 const BASE = 'v1/analytics/match';
 function analytics(
   name: string,
-  document: ResourceManifest['document'],
+  document: DocumentManifest['document'],
   aliases?: string[],
-): ResourceManifest {
+): DocumentManifest {
   return {
+    kind: 'document',
     path: `${BASE}/${name}`,
     version: 'v1',
     title: name,
@@ -46,7 +47,7 @@ function analytics(
         ),
         [fieldOf('is_fulltime', 'boolean')],
       ),
-    parent: { path: BASE, name, param: 'match', mode: 'record', ...(aliases ? { aliases } : {}) },
+    parent: { path: BASE, name, param: 'match', ...(aliases ? { aliases } : {}) },
     phaseRule: false,
     refused: null,
     document,

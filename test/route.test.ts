@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldManifest, Manifest, ResourceManifest } from '../server/manifest.ts';
+import type { CollectionManifest, FieldManifest, Manifest } from '../server/manifest.ts';
 import { parseTarget } from '../server/query.ts';
 import { route, routeTable, type Plan } from '../server/route.ts';
 
@@ -22,8 +22,9 @@ function fieldOf(
   };
 }
 
-function resource(path: string, extra: Partial<ResourceManifest>): ResourceManifest {
+function resource(path: string, extra: Partial<CollectionManifest>): CollectionManifest {
   return {
+    kind: 'collection',
     path,
     version: 'v1',
     title: path,
@@ -35,7 +36,6 @@ function resource(path: string, extra: Partial<ResourceManifest>): ResourceManif
     totals: 'camel',
     fields: [],
     buckets: 0,
-    parent: null,
     phaseRule: false,
     refused: null,
     count: 0,
@@ -81,24 +81,30 @@ const manifest: Manifest = {
       fields: [fieldOf('full_name', 'string')],
       sort: { default: ['full_name', 'id'], fields: ['full_name'] },
     }),
-    resource('v1/clubs/matches/info', {
-      fields: matchFields,
-      phaseRule: true,
-      parent: { path: 'v1/clubs/matches', name: 'info', param: 'match', mode: 'record' },
-    }),
-    resource('v1/clubs/matches/lineups', {
-      fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)],
-      phaseRule: true,
-      parent: { path: 'v1/clubs/matches', name: 'lineups', param: 'match', mode: 'collection' },
-    }),
-    resource('v1/clubs/matches/conditions', {
-      fields: [fieldOf('match', 'uuid'), fieldOf('kickoff_temp', 'float')],
-      parent: { path: 'v1/clubs/matches', name: 'conditions', param: 'match', mode: 'collection' },
-      refused: {
-        names: ['matchday', 'round_name', 'group', 'phase'],
-        message: 'Phase details cannot be used as filters on conditions.',
-      },
-    }),
+    {
+      ...resource('v1/clubs/matches/info', { fields: matchFields, phaseRule: true }),
+      kind: 'parent-record',
+      parent: { path: 'v1/clubs/matches', name: 'info', param: 'match' },
+    },
+    {
+      ...resource('v1/clubs/matches/lineups', {
+        fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)],
+        phaseRule: true,
+      }),
+      kind: 'nested',
+      parent: { path: 'v1/clubs/matches', name: 'lineups', param: 'match' },
+    },
+    {
+      ...resource('v1/clubs/matches/conditions', {
+        fields: [fieldOf('match', 'uuid'), fieldOf('kickoff_temp', 'float')],
+        refused: {
+          names: ['matchday', 'round_name', 'group', 'phase'],
+          message: 'Phase details cannot be used as filters on conditions.',
+        },
+      }),
+      kind: 'nested',
+      parent: { path: 'v1/clubs/matches', name: 'conditions', param: 'match' },
+    },
   ],
 };
 const table = routeTable(manifest);

@@ -4,7 +4,13 @@ import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../server/match-time.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
 import type { Db } from '../../data/db.ts';
-import { field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import {
+  field,
+  type DocumentDef,
+  type FieldDef,
+  type FieldOptions,
+  type LinkTemplate,
+} from './define.ts';
 import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
 
 /**
@@ -25,7 +31,7 @@ const value = (
   type: FieldDef['type'],
   description: string,
   sql: string,
-  extra: Partial<FieldDef> = {},
+  extra: FieldOptions = {},
 ) => field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
 
 /** A field the build computes per match (`DocumentDef.derive`); its SQL is a placeholder. */
@@ -33,7 +39,7 @@ const computed = (
   name: string,
   type: FieldDef['type'],
   description: string,
-  extra: Partial<FieldDef> = {},
+  extra: FieldOptions = {},
 ) => value(name, type, description, 'NULL', extra);
 
 /** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
@@ -50,7 +56,7 @@ const players = (side: string, what: string) =>
   `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
 
 /** The analytics resources of a version. */
-export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
+export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
   const v1 = version === 'v1';
   // Analytics read only the scope's id rules; v1's are the same for both match types.
   const scope = v1 ? v1Scope('clubs') : V0;
@@ -101,16 +107,15 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
     idType,
     idSql: scope.own('m'),
     from: 'FROM match m',
-    defaultSort: [],
-    paginated: false,
     credit: matchCredit(),
     temp: [MATCH_SOURCES],
     hidden,
     keyCase,
   };
 
-  const state: ResourceDef = {
+  const state: DocumentDef = {
     ...common,
+    kind: 'document',
     path: `${base}/state`,
     title: 'Match state',
     description:
@@ -142,26 +147,25 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
       ),
     ],
     links: teamLinks,
-    parent: { path: base, name: 'state', param: 'match', mode: 'record' },
+    parent: { path: base, name: 'state', param: 'match' },
     uri: `/${base}/{id}/state`,
-    document: {
-      result: 'object',
-      time: TIME_HINT,
-      derive: (db) => {
-        const facts = factsReader(db);
-        return (row) => {
-          const { final, end, states } = matchState(facts(String(row['_key'])));
-          return { rows: [final], timeline: { end, states } };
-        };
-      },
+    result: 'object',
+    time: TIME_HINT,
+    derive: (db) => {
+      const facts = factsReader(db);
+      return (row) => {
+        const { final, end, states } = matchState(facts(String(row['_key'])));
+        return { rows: [final], timeline: { end, states } };
+      };
     },
   };
 
   // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other
   // name too.
   const [segmentName, segmentAlias] = v1 ? ['segments', 'segment'] : ['segment', 'segments'];
-  const segments: ResourceDef = {
+  const segments: DocumentDef = {
     ...common,
+    kind: 'document',
     path: `${base}/${segmentName}`,
     title: 'Match segments',
     description:
@@ -203,39 +207,32 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
       ),
     ],
     links: { match: matchInfo },
-    parent: {
-      path: base,
-      name: segmentName,
-      param: 'match',
-      mode: 'record',
-      aliases: [segmentAlias],
-    },
+    parent: { path: base, name: segmentName, param: 'match', aliases: [segmentAlias] },
     uri: `/${base}/{_match}/${segmentName}`,
-    document: {
-      result: 'array',
-      derive: (db) => {
-        const facts = factsReader(db);
-        const ids = playerIds(db);
-        const lists = [
-          'home_players_on',
-          'away_players_on',
-          'home_players_expelled',
-          'away_players_expelled',
-        ] as const;
-        return (row) => ({
-          rows: matchSegments(facts(String(row['_key']))).map((segment) => ({
-            ...segment,
-            ...Object.fromEntries(
-              lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))]),
-            ),
-          })),
-        });
-      },
+    result: 'array',
+    derive: (db) => {
+      const facts = factsReader(db);
+      const ids = playerIds(db);
+      const lists = [
+        'home_players_on',
+        'away_players_on',
+        'home_players_expelled',
+        'away_players_expelled',
+      ] as const;
+      return (row) => ({
+        rows: matchSegments(facts(String(row['_key']))).map((segment) => ({
+          ...segment,
+          ...Object.fromEntries(
+            lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))]),
+          ),
+        })),
+      });
     },
   };
 
-  const tsr: ResourceDef = {
+  const tsr: DocumentDef = {
     ...common,
+    kind: 'document',
     path: `${base}/tsr`,
     title: 'Total shot ratio',
     description:
@@ -261,9 +258,9 @@ export function analyticsResources(version: 'v1' | 'v0'): ResourceDef[] {
       ),
     ],
     links: teamLinks,
-    parent: { path: base, name: 'tsr', param: 'match', mode: 'record' },
+    parent: { path: base, name: 'tsr', param: 'match' },
     uri: `/${base}/{id}/tsr`,
-    document: { result: 'array' },
+    result: 'array',
   };
 
   return [state, segments, tsr];

@@ -10,18 +10,15 @@ import type { TimelineState } from '../../server/timeline.ts';
  * it.
  */
 
-/** One field of a resource. */
-export interface FieldDef {
+/** What every field has, whatever its type and filter. */
+interface FieldBase {
   /** snake_case name: the filter parameter and the documented name. */
   name: string;
-  type: FieldType;
   description: string;
   /** SQL expression giving the value, in the context of the resource's `from`. */
   sql: string;
   /** Response key when it is not the camelCase (or, for snake resources, the snake_case) name. */
   key?: string;
-  /** How the field is filtered (default `indexed`: a pre-rendered collection per value). */
-  filter?: FilterMode;
   /** Whether the field may be null (documentation; default true). */
   nullable?: boolean;
   /**
@@ -33,6 +30,18 @@ export interface FieldDef {
   list?: boolean;
 }
 
+/**
+ * One field of a resource. `filter` says how it is filtered (default `indexed`: a pre-rendered
+ * collection per value; see `FilterMode`). Only id fields may be bucket filters (their values key
+ * bucket files), which the second member enforces: `filter: 'bucket'` on a string is a type error.
+ */
+export type FieldDef =
+  | (FieldBase & { type: FieldType; filter?: Exclude<FilterMode, 'bucket'> })
+  | (FieldBase & { type: IdType; filter: 'bucket' });
+
+/** The types of record ids, and of the fields that may be bucket filters. */
+export type IdType = Extract<FieldType, 'uuid' | 'integer'>;
+
 /** A link: a path template with `{field}` placeholders (or `{id}`), or a nested object of links. */
 export type LinkTemplate = string | { [name: string]: LinkTemplate };
 
@@ -40,8 +49,7 @@ export type LinkTemplate = string | { [name: string]: LinkTemplate };
 export interface Derived {
   /**
    * The document's records, as values by field name merged over the row before rendering (so links
-   * and
-   * `uri` templates see both); values may be lists (player ids).
+   * and `uri` templates see both); values may be lists (player ids).
    */
   rows: Record<string, unknown>[];
   /**
@@ -51,11 +59,125 @@ export interface Derived {
 }
 
 /**
- * A resource of per-match documents rather than a collection (the analytics): the build writes one
- * file per row of `from` (`R/<id>.json`, the id being the match's) and no collection pages or
- * filter collections; the router answers `/<parent path>/<id>/<parent name>` from it.
+ * The record a resource is also addressed under: `/<path>/<pid>/<name>`, where `<pid>` is the value
+ * of the field `param` (a match's id: `path` is `v1/clubs/matches`, `param` is `match`).
  */
-export interface DocumentDef {
+export interface ParentDef {
+  path: string;
+  name: string;
+  param: string;
+}
+
+/** What every kind of resource has. */
+interface ResourceBase {
+  /** URL path without the leading slash, also the folder in dist/. */
+  path: string;
+  version: 'v1' | 'v0';
+  title: string;
+  description: string;
+  idType: IdType;
+  /** SQL expression of the record id. */
+  idSql: string;
+  /** `FROM ...` clause (with joins and a WHERE clause if needed). */
+  from: string;
+  fields: FieldDef[];
+  links: Record<string, LinkTemplate>;
+  /**
+   * Attribution: `reference` resources carry an empty `source`; `data` resources name the providers
+   * of their records, taken from the SQL expression `sourceSql`.
+   */
+  credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
+  /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
+  keyCase?: 'camel' | 'snake';
+  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
+  temp?: TempTable[];
+  /**
+   * Extra SQL columns (name -> SQL) the default order and link templates may use without them being
+   * fields: a tiebreak such as a micro-event's source order, or an id a link needs only when its
+   * target exists.
+   */
+  hidden?: Record<string, string>;
+  /** Template of a record's `uri` (default `/<path>/{id}`). */
+  uri?: string;
+  /**
+   * Other paths of the same collection and records (v0's `/v0/players` for
+   * `/v0/personnel/players`).
+   */
+  aliases?: string[];
+}
+
+/** What every collection has (every kind but documents): a listing, paged, sorted and filtered. */
+interface CollectionBase extends ResourceBase {
+  /** Default order: field names, `-` prefix for descending; the id always breaks ties. */
+  defaultSort: string[];
+  /**
+   * The default order in words, when it uses hidden columns (OPTIONS documents it instead of their
+   * names).
+   */
+  orderNote?: string;
+  paginated: boolean;
+  /** Default page size when paginated (10 unless SPEC says otherwise). */
+  pageSize?: number;
+  /** Spelling of pagination totals (v0 macro-events use snake_case). */
+  totals?: 'camel' | 'snake';
+  /** SPEC's phase rule applies to its matchday/round_name/group filters. */
+  phaseRule?: boolean;
+  /** Parameters refused with a message of their own. */
+  refused?: { names: string[]; message: string };
+  /**
+   * The most records the router may read to compose one answer from this resource, when it must
+   * differ from the build's `--scan-limit`: micro-events compose within one match, whose modifiers
+   * alone pass 2,000. Documented in OPTIONS and written to the manifest.
+   */
+  scanLimit?: number;
+  /**
+   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
+   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
+   */
+  pathFilter?: string;
+  /**
+   * How records are stored, stated by every collection: `one` = a file per record; `bucket` = files
+   * keyed by an id prefix, for resources with millions of records (micro-events, statistics); the
+   * router picks the record out of its bucket.
+   */
+  recordFiles: 'one' | 'bucket';
+}
+
+/** A plain collection: `/<path>` and `/<path>/<id>` (countries, persons, micro-events). */
+export interface CollectionDef extends CollectionBase {
+  kind: 'collection';
+}
+
+/**
+ * A collection also listed under a parent record: `/<parent path>/<pid>/<name>` is the collection
+ * `?<param>=<pid>` and `/<parent path>/<pid>/<name>/<id>` one of its records, if it belongs to that
+ * parent (a match's lineups, goals, conditions...).
+ */
+export interface NestedDef extends CollectionBase {
+  kind: 'nested';
+  parent: ParentDef;
+}
+
+/**
+ * A collection whose record `<pid>` is also `/<parent path>/<pid>/<name>` (a match's info at
+ * `/v1/clubs/matches/<id>/info`). Its records are the parents of the nested collections of the same
+ * parent path, so the router answers 404 for the nested lists of a `<pid>` it does not have.
+ */
+export interface ParentRecordDef extends CollectionBase {
+  kind: 'parent-record';
+  parent: ParentDef;
+}
+
+/**
+ * Per-match documents rather than a collection (the analytics): the build writes one file per row
+ * of `from` (`R/<id>.json`, the id being the match's) and no listing, pages or filter collections;
+ * the router answers `/<parent path>/<id>/<parent name>` (and its `aliases`) and `/<path>/<id>`
+ * from it, without paging, sorting or filters.
+ */
+export interface DocumentDef extends ResourceBase {
+  kind: 'document';
+  /** Where the documents are addressed; `aliases` are other names of `name` (`segment`). */
+  parent: ParentDef & { aliases?: string[] };
   /** `object`: `result` is the one record itself (the match state); `array`: a list of records. */
   result: 'object' | 'array';
   /**
@@ -70,86 +192,11 @@ export interface DocumentDef {
   time?: string;
 }
 
-/** One resource of the API. */
-export interface ResourceDef {
-  /** URL path without the leading slash, also the folder in dist/. */
-  path: string;
-  version: 'v1' | 'v0';
-  title: string;
-  description: string;
-  idType: 'uuid' | 'integer';
-  /** SQL expression of the record id. */
-  idSql: string;
-  /** `FROM ...` clause (with joins and a WHERE clause if needed). */
-  from: string;
-  fields: FieldDef[];
-  /** Default order: field names, `-` prefix for descending; the id always breaks ties. */
-  defaultSort: string[];
-  paginated: boolean;
-  /** Default page size when paginated (10 unless SPEC says otherwise). */
-  pageSize?: number;
-  links: Record<string, LinkTemplate>;
-  /**
-   * Attribution: `reference` resources carry an empty `source`; `data` resources name the providers
-   * of their records, taken from the SQL expression `sourceSql`.
-   */
-  credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
-  /** Per-match documents instead of a collection (analytics). */
-  document?: DocumentDef;
-  /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
-  keyCase?: 'camel' | 'snake';
-  /**
-   * `bucket` stores records in files keyed by an id prefix instead of a file per record, for
-   * resources with millions of records (uuid ids only); the router picks the record out of its
-   * bucket.
-   */
-  recordFiles?: 'one' | 'bucket';
-  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
-  temp?: TempTable[];
-  /** Also addressed under a parent collection (see `ResourceManifest.parent`). */
-  parent?: {
-    path: string;
-    name: string;
-    param: string;
-    mode: 'record' | 'collection';
-    aliases?: string[];
-  };
-  /** SPEC's phase rule applies to its matchday/round_name/group filters. */
-  phaseRule?: boolean;
-  /** Parameters refused with a message of their own. */
-  refused?: { names: string[]; message: string };
-  /**
-   * Extra SQL columns (name -> SQL) the default order and link templates may use without them being
-   * fields: a tiebreak such as a micro-event's source order, or an id a link needs only when its
-   * target exists.
-   */
-  hidden?: Record<string, string>;
-  /**
-   * The default order in words, when it uses hidden columns (OPTIONS documents it instead of their
-   * names).
-   */
-  orderNote?: string;
-  /**
-   * Other paths of the same collection and records (v0's `/v0/players` for
-   * `/v0/personnel/players`).
-   */
-  aliases?: string[];
-  /** Template of a record's `uri` (default `/<path>/{id}`). */
-  uri?: string;
-  /** Spelling of pagination totals (v0 macro-events use snake_case). */
-  totals?: 'camel' | 'snake';
-  /**
-   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
-   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
-   */
-  pathFilter?: string;
-  /**
-   * The most records the router may read to compose one answer from this resource, when it must
-   * differ from the build's `--scan-limit`: micro-events compose within one match, whose modifiers
-   * alone pass 2,000. Documented in OPTIONS and written to the manifest.
-   */
-  scanLimit?: number;
-}
+/** One resource of the API: a definition of one of four kinds, told apart by `kind`. */
+export type ResourceDef = CollectionDef | NestedDef | ParentRecordDef | DocumentDef;
+
+/** The kinds that are collections: listed, paged, sorted and filtered. */
+export type CollectionLike = CollectionDef | NestedDef | ParentRecordDef;
 
 /** snake_case to camelCase: `birth_date` -> `birthDate`. */
 export function camelCase(name: string): string {
@@ -161,15 +208,36 @@ export function responseKey(resource: ResourceDef, field: FieldDef): string {
   return field.key ?? (resource.keyCase === 'snake' ? field.name : camelCase(field.name));
 }
 
-/** A field definition in one line: `field('name', 'string', 'Name.', 'c.name')`. */
+/** The options of `field()`: everything but the name, type, description and SQL. */
+export type FieldOptions = Partial<Omit<FieldBase, 'name' | 'description' | 'sql'>>;
+
+/**
+ * A field definition in one line: `field('name', 'string', 'Name.', 'c.name')`. Only id types take
+ * `filter: 'bucket'`; on any other type it matches no overload.
+ */
+export function field(
+  name: string,
+  type: IdType,
+  description: string,
+  sql: string,
+  extra?: FieldOptions & { filter?: FilterMode },
+): FieldDef;
 export function field(
   name: string,
   type: FieldType,
   description: string,
   sql: string,
-  extra: Partial<FieldDef> = {},
+  extra?: FieldOptions & { filter?: Exclude<FilterMode, 'bucket'> },
+): FieldDef;
+export function field(
+  name: string,
+  type: FieldType,
+  description: string,
+  sql: string,
+  extra: FieldOptions & { filter?: FilterMode } = {},
 ): FieldDef {
-  return { name, type, description, sql, ...extra };
+  // The overloads admit `bucket` only with an id type, which is the second member of `FieldDef`.
+  return { name, type, description, sql, ...extra } as FieldDef;
 }
 
 /** Reference attribution (empty `source`). */

@@ -1,4 +1,4 @@
-import { dataCredit, field, type FieldDef, type ResourceDef } from './define.ts';
+import { dataCredit, field, type CollectionDef, type FieldDef } from './define.ts';
 import type { MatchType } from './scope.ts';
 
 /**
@@ -25,7 +25,7 @@ export const EVENT_SCAN_LIMIT = 10_000;
 const EVENT_PAGE_SIZE = 30;
 
 /** Every v1 micro-event resource of one match type. */
-export function eventResources(matchType: MatchType): ResourceDef[] {
+export function eventResources(matchType: MatchType): CollectionDef[] {
   const base = `v1/${matchType}/events`;
   const scope = `m.match_type = '${matchType}'`;
   const teams = matchType === 'clubs' ? 'team' : 'country';
@@ -96,8 +96,9 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
   };
   const eventJoins = `FROM event e JOIN match m ON m.id = e.match JOIN event_action ea ON ea.event = e.id JOIN action a ON a.id = ea.action`;
 
-  const all: ResourceDef = {
+  const all: CollectionDef = {
     ...common,
+    kind: 'collection',
     ...order,
     path: `${base}/all`,
     title: `Micro-events (${matchType})`,
@@ -111,8 +112,9 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     links: { actions: `/${base}/actions/{_modified}`, match: matchLink },
   };
 
-  const touches: ResourceDef = {
+  const touches: CollectionDef = {
     ...common,
+    kind: 'collection',
     ...order,
     path: `${base}/touches`,
     title: `Touches (${matchType})`,
@@ -179,8 +181,9 @@ export function eventResources(matchType: MatchType): ResourceDef[] {
     },
   };
 
-  const actions: ResourceDef = {
+  const actions: CollectionDef = {
     ...common,
+    kind: 'collection',
     path: `${base}/actions`,
     title: `Action modifiers (${matchType})`,
     description:

@@ -1,4 +1,13 @@
-import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import {
+  dataCredit,
+  field,
+  type CollectionDef,
+  type CollectionLike,
+  type FieldDef,
+  type LinkTemplate,
+  type NestedDef,
+  type ParentRecordDef,
+} from './define.ts';
 import { idField, linkNames, type Scope } from './scope.ts';
 import { statsLinks } from './stats-groups.ts';
 
@@ -112,7 +121,7 @@ function analyticsLinks(scope: Scope): LinkTemplate {
 }
 
 /** Every match-data resource of a scope. */
-export function matchResources(scope: Scope): ResourceDef[] {
+export function matchResources(scope: Scope): CollectionLike[] {
   const { root, version } = scope;
   const v1 = version === 'v1';
   const base = `${scope.base}/matches`;
@@ -130,29 +139,44 @@ export function matchResources(scope: Scope): ResourceDef[] {
   const matchKey = idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false });
 
   /**
-   * A resource of rows that belong to one match: listed under `/<base>/<kind>` and, in v1 and for
-   * v0's match resources, `/<base>/<match>/<kind>`. v0's macro-events live under /v0/events, with
-   * snake_case keys and totals.
+   * A resource of rows that belong to one match, a file each: in v1 and for v0's match resources a
+   * nested collection, listed under `/<base>/<kind>` and `/<base>/<match>/<kind>`; v0's
+   * macro-events are plain collections under /v0/events, with snake_case keys and totals.
    */
   const perMatch = (
-    kind: string,
-    def: Omit<ResourceDef, 'path' | 'version' | 'idType' | 'paginated' | 'credit'>,
-  ): ResourceDef => {
-    const nested = v1 || !MACRO_EVENTS.includes(kind);
-    return {
-      path: nested ? `${base}/${kind}` : eventPath(kind),
+    name: string,
+    def: Omit<
+      CollectionDef,
+      'kind' | 'path' | 'version' | 'idType' | 'paginated' | 'credit' | 'recordFiles'
+    >,
+  ): NestedDef | CollectionDef => {
+    const common = {
       version,
       idType: scope.idType,
       paginated: true,
       credit,
-      ...(nested
-        ? {
-            parent: { path: base, name: kind, param: 'match', mode: 'collection' as const },
-            uri: `/${base}/{match}/${kind}/{id}`,
-          }
-        : { keyCase: 'snake' as const, totals: 'snake' as const }),
+      recordFiles: 'one' as const,
+    };
+    const hidden = { ...scope.hidden, ...def.hidden };
+    if (v1 || !MACRO_EVENTS.includes(name)) {
+      return {
+        kind: 'nested',
+        path: `${base}/${name}`,
+        ...common,
+        parent: { path: base, name, param: 'match' },
+        uri: `/${base}/{match}/${name}/{id}`,
+        ...def,
+        hidden,
+      };
+    }
+    return {
+      kind: 'collection',
+      path: eventPath(name),
+      ...common,
+      keyCase: 'snake',
+      totals: 'snake',
       ...def,
-      hidden: { ...scope.hidden, ...def.hidden },
+      hidden,
     };
   };
 
@@ -194,7 +218,8 @@ export function matchResources(scope: Scope): ResourceDef[] {
   const order = { defaultSort: ['time_mins', 'stoppage_mins'], phaseRule: v1 };
   const scopeName = v1 ? scope.matchType! : 'all matches';
 
-  const info: ResourceDef = {
+  const info: ParentRecordDef = {
+    kind: 'parent-record',
     path: `${base}/info`,
     version,
     title: `Matches (${scopeName})`,
@@ -328,8 +353,9 @@ export function matchResources(scope: Scope): ResourceDef[] {
     ),
     defaultSort: ['match_date', 'kickoff_time'],
     paginated: true,
+    recordFiles: 'one',
     phaseRule: v1,
-    parent: { path: base, name: 'info', param: 'match', mode: 'record' },
+    parent: { path: base, name: 'info', param: 'match' },
     uri: `/${base}/{id}/info`,
     hidden: scope.hidden,
     links: {

@@ -1,4 +1,10 @@
-import { dataCredit, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import {
+  dataCredit,
+  field,
+  type CollectionDef,
+  type FieldDef,
+  type LinkTemplate,
+} from './define.ts';
 import { idField, supplierIdField, V0, v1Scope, type Scope } from './scope.ts';
 
 /**
@@ -49,10 +55,11 @@ function personnel(
     fields?: FieldDef[];
     links: (base: string) => Record<string, LinkTemplate>;
   },
-): ResourceDef {
+): CollectionDef {
   const table = role.slice(0, -1);
   const root = scope.root;
   return {
+    kind: 'collection',
     path: `${root.slice(1)}/personnel/${role}`,
     version: scope.version,
     title,
@@ -67,6 +74,7 @@ function personnel(
     ],
     defaultSort: ['full_name', 'birth_date'],
     paginated: true,
+    recordFiles: 'one',
     ...(scope.version === 'v0' ? { aliases: [`v0/${role}`] } : {}),
     links: {
       country: `${root}/countries/{country}`,
@@ -80,7 +88,7 @@ function personnel(
 }
 
 /** The personnel of a version: players, managers and referees. */
-function personnelOf(scope: Scope): ResourceDef[] {
+function personnelOf(scope: Scope): CollectionDef[] {
   const root = scope.root;
   const v1 = scope.version === 'v1';
   // Macro-events are `<base>/matches/<kind>` in v1 and `/v0/events/<kind>` in v0.
@@ -125,7 +133,8 @@ function personnelOf(scope: Scope): ResourceDef[] {
 }
 
 /** Persons in v1: every name part, the name order. */
-const V1_PERSONS: ResourceDef = {
+const V1_PERSONS: CollectionDef = {
+  kind: 'collection',
   path: 'v1/persons',
   version: 'v1',
   title: 'Persons',
@@ -154,12 +163,13 @@ const V1_PERSONS: ResourceDef = {
   ],
   defaultSort: ['last_name', 'first_name', 'birth_date'],
   paginated: true,
+  recordFiles: 'one',
   links: { country: '/v1/countries/{country}' },
   credit,
 };
 
 /** Persons in v0: SPEC's five fields. */
-const V0_PERSONS: ResourceDef = {
+const V0_PERSONS: CollectionDef = {
   ...V1_PERSONS,
   path: 'v0/persons',
   version: 'v0',
@@ -175,7 +185,7 @@ const V0_PERSONS: ResourceDef = {
 };
 
 /** Every personnel resource of both versions. */
-export const personnelResources: ResourceDef[] = [
+export const personnelResources: CollectionDef[] = [
   V1_PERSONS,
   // Personnel read only v1's id rules, which are the same for both match types.
   ...personnelOf(v1Scope('clubs')),
@@ -203,15 +213,16 @@ export const personnelResources: ResourceDef[] = [
 ];
 
 /** The v0 persons and personnel. */
-export const v0PersonnelResources: ResourceDef[] = [V0_PERSONS, ...personnelOf(V0)];
+export const v0PersonnelResources: CollectionDef[] = [V0_PERSONS, ...personnelOf(V0)];
 
 function keyResource(
   path: string,
   table: string,
   description: string,
   fields: FieldDef[],
-): ResourceDef {
+): CollectionDef {
   return {
+    kind: 'collection',
     path: `v1/${path}`,
     version: 'v1',
     title: `${table[0]!.toUpperCase()}${table.slice(1)} keys`,
@@ -222,6 +233,7 @@ function keyResource(
     fields,
     defaultSort: [],
     paginated: true,
+    recordFiles: 'one',
     links: { person: '/v1/persons/{person}' },
     credit,
   };

@@ -1,4 +1,10 @@
-import { REFERENCE, field, type FieldDef, type LinkTemplate, type ResourceDef } from './define.ts';
+import {
+  REFERENCE,
+  field,
+  type CollectionDef,
+  type FieldDef,
+  type LinkTemplate,
+} from './define.ts';
 import { supplierIdField, V0 } from './scope.ts';
 
 /**
@@ -6,9 +12,21 @@ import { supplierIdField, V0 } from './scope.ts';
  * which are some of them with integer ids, `supplier_id` and v0's field sets.
  */
 
-/** A v1 reference resource: `source` in its attribution is empty (SPEC). */
-function reference(def: Omit<ResourceDef, 'version' | 'credit'>): ResourceDef {
-  return { ...def, path: `v1/${def.path}`, version: 'v1', credit: REFERENCE };
+/**
+ * A v1 reference resource: a plain collection of few records, a file each; `source` in its
+ * attribution is empty (SPEC).
+ */
+function reference(
+  def: Omit<CollectionDef, 'kind' | 'version' | 'credit' | 'recordFiles'>,
+): CollectionDef {
+  return {
+    ...def,
+    kind: 'collection',
+    path: `v1/${def.path}`,
+    version: 'v1',
+    credit: REFERENCE,
+    recordFiles: 'one',
+  };
 }
 
 /** A small fixed set with integer ids and one text column, sorted by id. */
@@ -18,8 +36,8 @@ function fixedList(
   description: string,
   table: string,
   column: { name: string; description: string; sqlColumn?: string; key?: string },
-  extra: Partial<ResourceDef> = {},
-): ResourceDef {
+  extra: Partial<Omit<CollectionDef, 'kind' | 'version' | 'credit' | 'recordFiles'>> = {},
+): CollectionDef {
   return reference({
     path,
     title,
@@ -54,7 +72,7 @@ const countryFields: FieldDef[] = [
 ];
 
 /** Every v1 reference resource. */
-export const referenceResources: ResourceDef[] = [
+export const referenceResources: CollectionDef[] = [
   fixedList(
     'confederations',
     'Confederations',
@@ -337,7 +355,7 @@ export const referenceResources: ResourceDef[] = [
 ];
 
 /** A v1 reference resource by name. */
-function v1(name: string): ResourceDef {
+function v1(name: string): CollectionDef {
   const def = referenceResources.find((r) => r.path === `v1/${name}`);
   if (!def) throw new Error(`reference: no v1/${name}`);
   return def;
@@ -358,9 +376,9 @@ function toV0(links: Record<string, LinkTemplate>): Record<string, LinkTemplate>
  * no pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
  * `changes` replaces what v0 does differently (integer ids from `v0_id`, field sets).
  */
-function inV0(name: string, changes: Partial<ResourceDef> = {}): ResourceDef {
+function inV0(name: string, changes: Partial<CollectionDef> = {}): CollectionDef {
   const def = v1(name);
-  const v0: ResourceDef = {
+  const v0: CollectionDef = {
     ...def,
     path: `v0/${name}`,
     version: 'v0',
@@ -377,7 +395,7 @@ function inV0(name: string, changes: Partial<ResourceDef> = {}): ResourceDef {
 }
 
 /** The v0 reference resources of SPEC, in its order. */
-export const v0ReferenceResources: ResourceDef[] = [
+export const v0ReferenceResources: CollectionDef[] = [
   inV0('confederations'),
   inV0('countries', { idType: 'integer', idSql: V0.own('c') }),
   inV0('competitions', {

@@ -1,5 +1,11 @@
-import { field, type FieldDef, type LinkTemplate } from './define.ts';
-import type { FieldType } from '../../server/manifest.ts';
+import {
+  field,
+  type FieldDef,
+  type FieldOptions,
+  type IdType,
+  type LinkTemplate,
+} from './define.ts';
+import type { FilterMode } from '../../server/manifest.ts';
 
 /** The two match types of v1 paths. */
 export type MatchType = 'clubs' | 'national';
@@ -20,7 +26,7 @@ export interface Scope {
   /** v1's match type; null in v0, which lists every match. */
   matchType: MatchType | null;
   /** Type of entity ids: uuid in v1, integer in v0. */
-  idType: Extract<FieldType, 'uuid' | 'integer'>;
+  idType: IdType;
   /** Key case of lineups, macro-events and analytics: snake_case in v0 (SPEC). */
   keyCase: 'camel' | 'snake';
   /** SQL condition selecting the matches of the scope (`m` is the match). */
@@ -96,7 +102,7 @@ export function idField(
   name: string,
   description: string,
   sql: string,
-  extra: Partial<FieldDef> = {},
+  extra: FieldOptions & { filter?: FilterMode } = {},
 ): FieldDef {
   return field(name, scope.idType, description, sql, extra);
 }

@@ -1,7 +1,7 @@
 import { describeRule, fieldType, STAT_FIELDS } from '../stats/fields.ts';
 import { LINEUP_STATS } from '../stats/lineup-stat.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
-import { field, type FieldDef, type ResourceDef } from './define.ts';
+import { field, type CollectionDef, type FieldDef } from './define.ts';
 import { idField, type Scope } from './scope.ts';
 import { STATS_GROUPS } from './stats-groups.ts';
 
@@ -30,7 +30,7 @@ import { STATS_GROUPS } from './stats-groups.ts';
 const PLAYER_FILTER = 'bucket' as const;
 
 /** Every statistics resource of a scope, in SPEC's order of groups and names. */
-export function statsResources(scope: Scope): ResourceDef[] {
+export function statsResources(scope: Scope): CollectionDef[] {
   const { root, version } = scope;
   const common: FieldDef[] = [
     idField(scope, 'lineup', 'Lineup id (the record id too).', scope.own('l'), {
@@ -65,11 +65,12 @@ export function statsResources(scope: Scope): ResourceDef[] {
     }),
   ];
   return Object.entries(STATS_GROUPS[version]).flatMap(([group, names]) =>
-    names.map((name): ResourceDef => {
+    names.map((name): CollectionDef => {
       const rules = STAT_FIELDS[group]?.[name];
       if (!rules)
         throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
       return {
+        kind: 'collection',
         path: `${scope.base}/stats/${group}/${name}`,
         version,
         title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
