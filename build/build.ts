@@ -1,31 +1,58 @@
+import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { openReadOnly } from '../data/db.ts';
-import { envelope, type Provider } from '../server/envelope.ts';
+import { envelope } from '../server/envelope.ts';
 import { MANIFEST_FILE, type Manifest, type ResourceManifest } from '../server/manifest.ts';
-import { optionsFile, rootFile } from '../server/paths.ts';
-import { manifestEntry, optionsDocument } from './describe.ts';
+import { rootFile } from '../server/paths.ts';
+import { manifestEntry } from './describe.ts';
 import { LOGO_SVG } from './logo.ts';
+import { runPool, taskName, type Scheduled } from './pool.ts';
+import { discard, publish, stage } from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
-import { registerFunctions } from './sql.ts';
-import { TreeWriter } from './tree-writer.ts';
-import { writeDocuments } from './write-documents.ts';
-import { writeResource, type Progress } from './write-resource.ts';
+import { TreeSink } from './sink.ts';
+import {
+  TaskRunner,
+  type BuildPlan,
+  type Task,
+  type TaskProgress,
+  type TaskResult,
+} from './tasks.ts';
 
 /** What `build()` needs. */
 export interface BuildOptions {
   /** SQLite database to read. */
   db: string;
-  /** Output folder; replaced only when the build succeeds. */
+  /** Output path; a link flipped to the new build only when it is complete (`publish.ts`). */
   out: string;
   /** Also write `.br` and `.gz` variants of every file. */
   precompress?: boolean;
   /** The largest number of records the router may read to compose one answer. */
   scanLimit?: number;
+  /**
+   * The resources to build; default the published registry. A registry of other definitions
+   * (tests) is built in the calling thread, since worker threads load the published one.
+   */
   registry?: Registry;
-  progress?: Progress;
+  /** Worker threads (default: the number of cores). The output does not depend on it. */
+  workers?: number;
+  /** Told of the build's progress a few times a second. */
+  progress?: (progress: BuildProgress) => void;
+  /** Aborts the build (Ctrl-C): the workers stop and the previous output stays as it was. */
+  signal?: AbortSignal;
+}
+
+/** The state of a running build, for a progress display. */
+export interface BuildProgress {
+  resources: number;
+  resourcesDone: number;
+  files: number;
+  bytes: number;
+  /** Fraction of the estimated work done, 0 to 1. */
+  fraction: number;
 }
 
 /** Figures of a finished build. */
@@ -41,119 +68,173 @@ export interface BuildSummary {
 export const DEFAULT_SCAN_LIMIT = 2000;
 
 /**
- * Builds the API from a database into `out`, atomically: everything is written into a fresh sibling
- * folder, and only a complete build replaces `out` (two renames). A failed build removes its own
- * folder and leaves the previous `out` as it was.
+ * Builds the API from a database into `out`, atomically: everything is written into a fresh
+ * folder, and only a complete build is published (`publish.ts`). A failed, aborted or killed build
+ * leaves the previous output as it was, and removes its own folder (or the next build does).
  */
-export function build(options: BuildOptions): BuildSummary {
+export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = process.hrtime.bigint();
   const registry = options.registry ?? REGISTRY;
-  const out = resolve(options.out);
-  assertReplaceable(out);
-  mkdirSync(dirname(out), { recursive: true });
-  const staging = join(dirname(out), `.${basename(out)}.building-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
-  const db = openReadOnly(options.db);
+  const scanLimit = options.scanLimit ?? DEFAULT_SCAN_LIMIT;
+  openReadOnly(options.db).close(); // a clear error for a missing or outdated database, first
+  const staging = stage(options.out);
+  const plan: BuildPlan = {
+    db: options.db,
+    derived: staging.derived,
+    folder: staging.partial,
+    precompress: options.precompress ?? false,
+    scanLimit,
+  };
   try {
-    registerFunctions(db);
-    const writer = new TreeWriter(staging, options.precompress ?? false);
-    const providers = new Map(
-      (
-        db
-          .prepare('SELECT key, name, url, html, logo, license FROM provider ORDER BY key')
-          .all() as (Provider & { key: string })[]
-      ).map(({ key, ...p }) => [key, p]),
+    // The derived tables' scratch database, in WAL mode so workers read one table while another
+    // is being filled.
+    new Database(plan.derived).pragma('journal_mode = WAL');
+    const results = new Map<number, Extract<TaskResult, { kind: 'resource' }>>();
+    const totals = await runTasks(plan, registry, options, previousCounts(options.out), (r) =>
+      results.set(r.index, r),
     );
-    const progress = options.progress ?? (() => {});
-
-    const resources: ResourceManifest[] = [];
-    let records = 0;
-    const filled = new Set<string>();
-    for (const def of registry.resources) {
-      for (const table of def.temp ?? []) {
-        if (filled.has(table.name)) continue;
-        table.fill(db, (done, total) => progress(`temp.${table.name}`, done, total));
-        filled.add(table.name);
-      }
-      writer.beginGroup();
-      const { count, buckets, fieldBuckets } =
-        def.kind === 'document'
-          ? {
-              ...writeDocuments(db, def, writer, providers, progress),
-              buckets: 0,
-              fieldBuckets: {},
-            }
-          : writeResource(db, def, writer, providers, progress);
-      writer.write(
-        optionsFile(def.path),
-        optionsDocument(def, options.scanLimit ?? DEFAULT_SCAN_LIMIT),
-      );
-      resources.push(manifestEntry(def, count, writer.endGroup(), buckets, fieldBuckets));
-      records += count;
-    }
+    const sink = new TreeSink(plan.folder, plan.precompress);
+    const resources: ResourceManifest[] = registry.resources.map((def, index) => {
+      const { written, hash } = results.get(index)!;
+      return manifestEntry(def, written.count, hash, written.buckets, written.fieldBuckets);
+    });
+    const hashOf = (file: string, content: string) => {
+      sink.write(file, content);
+      return createHash('sha1').update(content).digest('hex');
+    };
     const roots = Object.entries(registry.roots).map(([version, links]) => ({
       version,
-      hash: writer.write(
+      hash: hashOf(
         rootFile(version),
         envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
       ),
     }));
     const assets = [
-      { path: 'logo.svg', type: 'image/svg+xml', hash: writer.write('logo.svg', LOGO_SVG) },
+      { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
     ];
     const buildHash = createHash('sha1');
-    for (const part of [
-      ...resources.map((r) => r.hash),
-      ...roots.map((r) => r.hash),
-      ...assets.map((a) => a.hash),
-    ])
-      buildHash.update(part);
+    for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);
     const manifest: Manifest = {
       format: 1,
       build: buildHash.digest('hex'),
-      scanLimit: options.scanLimit ?? DEFAULT_SCAN_LIMIT,
-      encodings: options.precompress ? ['br', 'gzip'] : [],
+      scanLimit,
+      encodings: plan.precompress ? ['br', 'gzip'] : [],
       roots,
       resources,
       assets,
     };
-    writer.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
-    db.close();
-    swapInto(staging, out);
+    sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
+    sink.commit();
+    publish(staging);
     return {
       resources: resources.length,
-      records,
-      files: writer.files,
-      bytes: writer.bytes,
+      records: resources.reduce((n, r) => n + r.count, 0),
+      files: totals.files + sink.files,
+      bytes: totals.bytes + sink.bytes,
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     };
-  } catch (e) {
-    if (db.open) db.close();
-    rmSync(staging, { recursive: true, force: true });
-    throw e;
+  } finally {
+    discard(staging);
+  }
+}
+
+/** The record counts of the build `out` holds now, by path: the weights of the progress estimate. */
+function previousCounts(out: string): Map<string, number> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
+    return new Map(manifest.resources.map((r) => [r.path, r.count]));
+  } catch {
+    return new Map();
   }
 }
 
 /**
- * Refuses to replace a folder that is neither empty nor a previous build: a wrong --out must not
- * erase it.
+ * Runs every task of the build, on worker threads when the registry is the published one, and
+ * returns the files and bytes written.
  */
-function assertReplaceable(out: string): void {
-  if (!existsSync(out)) return;
-  const entries = readdirSync(out);
-  if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) {
-    throw new Error(
-      `${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`,
-    );
+async function runTasks(
+  plan: BuildPlan,
+  registry: Registry,
+  options: BuildOptions,
+  weights: Map<string, number>,
+  onResource: (result: Extract<TaskResult, { kind: 'resource' }>) => void,
+): Promise<{ files: number; bytes: number }> {
+  const derived = [
+    ...new Set(registry.resources.flatMap((d) => (d.temp ?? []).map((t) => t.name))),
+  ];
+  const scheduled: Scheduled[] = [
+    ...derived.map((table): Scheduled => ({ task: { kind: 'derive', table }, needs: [] })),
+    ...registry.resources.map((def, index): Scheduled => ({
+      task: { kind: 'resource', index },
+      needs: (def.temp ?? []).map((t) => t.name),
+    })),
+  ];
+  // Progress: each task weighs its records in the previous build (1,000 when unknown).
+  const weight = (task: Task) =>
+    task.kind === 'derive' ? 1000 : 1 + (weights.get(registry.resources[task.index]!.path) ?? 1000);
+  const all = scheduled.reduce((n, s) => n + weight(s.task), 0);
+  const sinks = new Map<number, { files: number; bytes: number }>();
+  // Tasks cross threads as copies: they are told apart by a key.
+  const key = (t: Task) => (t.kind === 'derive' ? `derive:${t.table}` : String(t.index));
+  const running = new Map<string, number>();
+  let finished = 0;
+  let resourcesDone = 0;
+  const report = () => {
+    if (!options.progress) return;
+    let files = 0;
+    let bytes = 0;
+    for (const s of sinks.values()) {
+      files += s.files;
+      bytes += s.bytes;
+    }
+    let partial = 0;
+    for (const part of running.values()) partial += part;
+    options.progress({
+      resources: registry.resources.length,
+      resourcesDone,
+      files,
+      bytes,
+      fraction: Math.min(1, (finished + partial) / all),
+    });
+  };
+  const progress = (worker: number, task: Task, p: TaskProgress) => {
+    sinks.set(worker, p);
+    running.set(key(task), p.total > 0 ? (weight(task) * p.done) / p.total : 0);
+    report();
+  };
+  const done = (worker: number, result: TaskResult, sink: { files: number; bytes: number }) => {
+    sinks.set(worker, sink);
+    running.delete(key(result));
+    finished += weight(result);
+    if (result.kind === 'resource') {
+      resourcesDone++;
+      onResource(result);
+    }
+    report();
+  };
+  const published =
+    registry.resources.length === REGISTRY.resources.length &&
+    registry.resources.every((def, i) => REGISTRY.resources[i] === def);
+  if (published) {
+    const workers = Math.max(1, options.workers ?? availableParallelism());
+    const name = (task: Task) => taskName(task, (i) => registry.resources[i]!.path);
+    await runPool(plan, scheduled, workers, { progress, done }, name, options.signal);
+  } else {
+    const runner = new TaskRunner(plan, registry);
+    try {
+      for (const { task } of scheduled) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const result = runner.run(task, (p) => progress(0, task, p));
+        done(0, result, runner.sink);
+      }
+    } finally {
+      runner.close();
+    }
   }
-}
-
-/** Replaces `out` by `staging`: the old build is moved aside first and removed last. */
-function swapInto(staging: string, out: string): void {
-  const old = `${join(dirname(out), `.${basename(out)}.old-${process.pid}`)}`;
-  rmSync(old, { recursive: true, force: true });
-  const hadOld = existsSync(out);
-  if (hadOld) renameSync(out, old);
-  renameSync(staging, out);
-  if (hadOld) rmSync(old, { recursive: true, force: true });
+  const totals = { files: 0, bytes: 0 };
+  for (const s of sinks.values()) {
+    totals.files += s.files;
+    totals.bytes += s.bytes;
+  }
+  return totals;
 }

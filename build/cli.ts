@@ -1,16 +1,17 @@
 import { SingleBar } from 'cli-progress';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../data/demo/generate.ts';
-import { build, DEFAULT_SCAN_LIMIT } from './build.ts';
+import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
-const USAGE = `Usage: npm run build -- [--db FILE] [--out DIR] [--precompress] [--scan-limit N]
+const USAGE = `Usage: npm run build -- [--db FILE] [--out DIR] [--workers N] [--precompress] [--scan-limit N]
 
 Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds.
   --db FILE        database to read (default: the embedded demo dataset, generated afresh)
-  --out DIR        output folder (default: dist)
+  --out DIR        output path, a link to the published build (default: dist)
+  --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
   --scan-limit N   most records the router reads to compose one answer (default: ${DEFAULT_SCAN_LIMIT})`;
 
@@ -18,6 +19,7 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     out: { type: 'string', default: 'dist' },
+    workers: { type: 'string', default: String(availableParallelism()) },
     precompress: { type: 'boolean', default: false },
     'scan-limit': { type: 'string', default: String(DEFAULT_SCAN_LIMIT) },
     help: { type: 'boolean', short: 'h', default: false },
@@ -27,11 +29,15 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const scanLimit = Number(values['scan-limit']);
-if (!Number.isInteger(scanLimit) || scanLimit < 1) {
-  console.error(`--scan-limit must be a positive integer.\n\n${USAGE}`);
+/** A positive integer option, or the usage and exit code 2. */
+function positive(name: 'scan-limit' | 'workers'): number {
+  const n = Number(values[name]);
+  if (Number.isInteger(n) && n >= 1) return n;
+  console.error(`--${name} must be a positive integer.\n\n${USAGE}`);
   process.exit(2);
 }
+const scanLimit = positive('scan-limit');
+const workers = positive('workers');
 
 let db = values.db;
 let scratch: string | null = null;
@@ -41,39 +47,60 @@ if (!db) {
   buildDemoDatabase(db);
 }
 
+// One bar for the whole build: resources done, files, bytes, elapsed and time left.
 const bar = process.stderr.isTTY
   ? new SingleBar({
-      format: '{resource} [{bar}] {percentage}% {value}/{total}',
+      format:
+        '[{bar}] {percentage}% | {resourcesDone}/{resources} resources | {files} files | ' +
+        '{mb} MB | {duration_formatted} elapsed | {eta_formatted} left',
       hideCursor: true,
       clearOnComplete: true,
+      etaBuffer: 50,
     })
   : null;
-let current = '';
+const show = (p: BuildProgress) => {
+  const payload = { ...p, files: p.files.toLocaleString('en'), mb: (p.bytes / 1e6).toFixed(0) };
+  bar?.update(Math.round(p.fraction * 1000), payload);
+};
+bar?.start(1000, 0, { resources: 0, resourcesDone: 0, files: 0, mb: 0 });
+
+// Ctrl-C or a SIGTERM stops the workers; the previous output stays as it was.
+const abort = new AbortController();
+// Exit codes as a shell gives a process killed by the signal: 128 + its number.
+const codes = { SIGINT: 130, SIGTERM: 143 } as const;
+let interrupted = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = codes[signal];
+    abort.abort(new Error(`interrupted by ${signal}`));
+  });
+}
 try {
-  const summary = build({
+  const summary = await build({
     db,
     out: values.out,
+    workers,
     precompress: values.precompress,
     scanLimit,
-    progress: (resource, done, total) => {
-      if (!bar) return;
-      if (resource !== current) {
-        if (current) bar.stop();
-        current = resource;
-        bar.start(total, done, { resource: resource.padEnd(28) });
-      } else bar.update(done);
-    },
+    progress: show,
+    signal: abort.signal,
   });
   bar?.stop();
   const mb = (summary.bytes / 1e6).toFixed(1);
   console.log(
     `Built ${summary.resources} resources: ${summary.records.toLocaleString('en')} records, ` +
-      `${summary.files.toLocaleString('en')} files, ${mb} MB in ${summary.seconds.toFixed(1)} s -> ${values.out}`,
+      `${summary.files.toLocaleString('en')} files, ${mb} MB in ${summary.seconds.toFixed(1)} s ` +
+      `-> ${values.out}`,
   );
 } catch (e) {
   bar?.stop();
-  console.error(`Build failed; ${values.out} was left as it was.\n${(e as Error).stack ?? e}`);
-  process.exitCode = 1;
+  if (abort.signal.aborted) {
+    console.error(`Build ${(e as Error).message}; ${values.out} was left as it was.`);
+    process.exitCode = interrupted;
+  } else {
+    console.error(`Build failed; ${values.out} was left as it was.\n${(e as Error).stack ?? e}`);
+    process.exitCode = 1;
+  }
 } finally {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }

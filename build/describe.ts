@@ -11,7 +11,7 @@ import {
   type LinkTemplate,
   type ResourceDef,
 } from './registry/define.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './write-resource.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './layouts.ts';
 
 /**
  * What the registry says about a resource, in the two forms the outside world reads: the router's

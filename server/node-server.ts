@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
@@ -13,33 +13,31 @@ import { nodeFiles } from './node-files.ts';
  * for millions of files).
  */
 export function createPreviewServer(dir: string): Server {
-  const handlerFor = reloadingHandler(dir);
+  const current = pinnedBuild(dir);
   const missing = new WeakMap<IncomingMessage, () => Outcome>();
-  const send = sirv(dir, {
-    dev: true,
-    etag: false,
-    extensions: [],
-    dotfiles: false,
-    onNoMatch: (req, res) => write(req, res, missing.get(req)!()),
-  });
+  const onNoMatch = (req: IncomingMessage, res: ServerResponse) =>
+    write(req, res, missing.get(req)!());
 
   const server = createServer((req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
+    // One build answers the whole request: its manifest, its router and its files.
+    let build: Build;
     Promise.resolve()
-      .then(() =>
-        handlerFor().resolve({
+      .then(() => {
+        build = current(onNoMatch);
+        return build.handler.resolve({
           method,
           target: req.url ?? '/',
           header: (name) => headerValue(req.headers[name]),
-        }),
-      )
+        });
+      })
       .then((outcome) => {
         if (!outcome.file) return write(req, res, outcome);
         for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
         missing.set(req, outcome.file.missing);
         // sirv decodes the URL once; our file names may contain `%`, so encode each segment.
         req.url = '/' + outcome.file.path.split('/').map(encodeURIComponent).join('/');
-        send(req, res);
+        build.send(req, res);
       })
       .catch((err: unknown) => {
         console.error(err);
@@ -91,34 +89,54 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
   res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
+/** One published build as the server answers from it. */
+interface Build {
+  /** The build's own folder (the target of the output link), from which every file is read. */
+  root: string;
+  handler: Handler;
+  send: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
- * A handler that follows rebuilds: the manifest is re-read when its file changes (checked at most
- * once a second), so `npm run build` while the server runs takes effect without a restart. While a
- * rebuild swaps folders the manifest may be missing for a moment; the last good one keeps serving.
+ * The build `dir` publishes now. A build is published by flipping the link `dir` to a new folder
+ * (`build/publish.ts`), so the server resolves the link on each request (one system call) and,
+ * when it points elsewhere, reads the new folder's manifest: a request is answered by one build
+ * from start to end, never one build's manifest with another's files. While a previous build
+ * written as a plain folder is replaced, the manifest may be missing for a moment; the last good
+ * build keeps serving.
  */
-function reloadingHandler(dir: string): () => Handler {
-  const file = join(dir, MANIFEST_FILE);
-  const files = nodeFiles(dir);
-  let handler: Handler | null = null;
+function pinnedBuild(
+  dir: string,
+): (onNoMatch: (req: IncomingMessage, res: ServerResponse) => void) => Build {
+  let build: Build | null = null;
   let stamp = '';
   let checked = 0;
-  return () => {
-    const now = Date.now();
-    if (handler && now - checked < 1000) return handler;
-    checked = now;
-    const stat = statSync(file, { throwIfNoEntry: false });
-    const current = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
-    if (!handler || (current !== stamp && current !== '')) {
-      try {
-        handler = createHandler({
-          manifest: JSON.parse(readFileSync(file, 'utf8')) as Manifest,
-          files,
-        });
-        stamp = current;
-      } catch (e) {
-        if (!handler) throw e;
-      }
+  return (onNoMatch) => {
+    let root: string;
+    try {
+      root = realpathSync(dir);
+    } catch (e) {
+      if (build) return build;
+      throw e;
     }
-    return handler;
+    // A plain folder rebuilt in place keeps its path: its manifest is checked once a second.
+    const now = Date.now();
+    if (build && build.root === root && now - checked < 1000) return build;
+    checked = now;
+    const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
+    const current = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
+    if (build && (current === stamp || current === '')) return build;
+    try {
+      const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+      build = {
+        root,
+        handler: createHandler({ manifest, files: nodeFiles(root) }),
+        send: sirv(root, { dev: true, etag: false, extensions: [], dotfiles: false, onNoMatch }),
+      };
+      stamp = current;
+    } catch (e) {
+      if (!build) throw e;
+    }
+    return build;
   };
 }

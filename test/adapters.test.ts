@@ -214,7 +214,7 @@ describe('preview server robustness', () => {
       ...REGISTRY,
       resources: REGISTRY.resources.filter((r) => ['v1/cards', 'v1/persons'].includes(r.path)),
     };
-    build({ db, out: dir, registry });
+    await build({ db, out: dir, registry });
     const own = createPreviewServer(dir);
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
     try {
@@ -226,7 +226,7 @@ describe('preview server robustness', () => {
       expect((await send('/v1/cards')).status).toBe(200);
       renameSync(join(root, 'manifest-aside.json'), join(dir, MANIFEST_FILE));
       // A rebuild with another scan limit is picked up without a restart.
-      build({ db, out: dir, scanLimit: 3, registry });
+      await build({ db, out: dir, scanLimit: 3, registry });
       await new Promise((r) => setTimeout(r, 1100));
       expect((await send('/v1/persons?sort=-birth_date')).status).toBe(400);
     } finally {

@@ -433,7 +433,7 @@ describe('total shot ratio from micro-events', () => {
   let fixture: ReturnType<typeof handlerFor>;
   let ids: { shots: string; noShots: string; none: string };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'football-tsr-'));
     const file = join(root, 'tsr.sqlite');
     buildDemoDatabase(file);
@@ -482,7 +482,7 @@ describe('total shot ratio from micro-events', () => {
     add(noShots!.id, noShots!.away_team, 36);
     fx.close();
     const resources = REGISTRY.resources.filter((r) => r.path.startsWith('v1/analytics/'));
-    build({ db: file, out: join(root, 'dist'), registry: { ...REGISTRY, resources } });
+    await build({ db: file, out: join(root, 'dist'), registry: { ...REGISTRY, resources } });
     fixture = handlerFor(join(root, 'dist'));
   }, 60_000);
   afterAll(() => {

@@ -1,12 +1,12 @@
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
 import { REGISTRY } from '../build/registry/index.ts';
-import { DuplicateOutputError } from '../build/tree-writer.ts';
+import { DuplicateOutputError } from '../build/sink.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 
@@ -33,9 +33,9 @@ function treeDigest(dir: string): Map<string, string> {
 }
 
 describe('build', () => {
-  it('is deterministic: the same database gives a byte-identical tree, and the summary counts it', () => {
+  it('is deterministic: the same database gives a byte-identical tree, and the summary counts it', async () => {
     const out = join(root, 'again');
-    const summary = build({ db, out });
+    const summary = await build({ db, out });
     const a = treeDigest(dist);
     const b = treeDigest(out);
     expect(b.size).toBe(summary.files);
@@ -51,10 +51,10 @@ describe('build', () => {
     );
   });
 
-  it('a failed build leaves the previous output intact and no staging folder behind', () => {
+  it('a failed build leaves the previous output intact and no staging folder behind', async () => {
     const out = join(root, 'kept');
     const small = only('v1/cards', 'v1/countries');
-    build({ db, out, registry: small });
+    await build({ db, out, registry: small });
     const before = treeDigest(out);
     const broken = {
       ...small,
@@ -63,23 +63,26 @@ describe('build', () => {
         { ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' },
       ],
     };
-    expect(() => build({ db, out, registry: broken })).toThrow(/no such table/);
+    await expect(build({ db, out, registry: broken })).rejects.toThrow(/no such table/);
     expect(treeDigest(out)).toEqual(before);
-    expect(fg.sync('.kept.*', { cwd: root, onlyDirectories: true, dot: true })).toEqual([]);
+    // Only the published build is left: no partial folder, no scratch database.
+    expect(fg.sync('.kept.builds/*', { cwd: root, onlyFiles: false, dot: true })).toEqual([
+      `.kept.builds/${basename(readlinkSync(out))}`,
+    ]);
   });
 
-  it('fails when two outputs map to the same file', () => {
+  it('fails when two outputs map to the same file', async () => {
     const out = join(root, 'dupe');
     const twice = { ...REGISTRY, resources: [REGISTRY.resources[0]!, REGISTRY.resources[0]!] };
-    expect(() => build({ db, out, registry: twice })).toThrow(DuplicateOutputError);
+    await expect(build({ db, out, registry: twice })).rejects.toThrow(DuplicateOutputError);
     expect(existsSync(out)).toBe(false);
   });
 
-  it('refuses to replace a folder that is not a previous build', () => {
+  it('refuses to replace a folder that is not a previous build', async () => {
     const out = join(root, 'precious');
     mkdirSync(out);
     writeFileSync(join(out, 'notes.txt'), 'keep me');
-    expect(() => build({ db, out })).toThrow(/not a previous build/);
+    await expect(build({ db, out })).rejects.toThrow(/not a previous build/);
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
@@ -90,7 +93,7 @@ describe('build', () => {
       ...persons,
       resources: persons.resources.map((r) => ({ ...r, recordFiles: 'bucket' as const })),
     };
-    build({ db, out, registry });
+    await build({ db, out, registry });
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
     const entry = manifest.resources.find((r: { path: string }) => r.path === 'v1/persons');
     expect(entry.buckets).toBeGreaterThan(0);
@@ -124,7 +127,7 @@ describe('build', () => {
 
   it('writes precompressed variants on request, and the router serves them', async () => {
     const out = join(root, 'compressed');
-    build({ db, out, precompress: true, registry: only('v1/persons') });
+    await build({ db, out, precompress: true, registry: only('v1/persons') });
     const page = readFileSync(join(out, 'v1/persons/index.json'));
     expect(gunzipSync(readFileSync(join(out, 'v1/persons/index.json.gz')))).toEqual(page);
     expect(brotliDecompressSync(readFileSync(join(out, 'v1/persons/index.json.br')))).toEqual(page);

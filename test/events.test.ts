@@ -33,13 +33,13 @@ let manifest: Manifest;
 let matches: { clubs: string[]; national: string[] };
 const PER_MATCH = 70;
 
-beforeAll(() => {
+beforeAll(async () => {
   buildDemoDatabase(dbFile);
   matches = addEvents(dbFile, { clubs: 3, national: 1, perMatch: PER_MATCH });
   const resources = REGISTRY.resources.filter(
     (r) => r.path.includes('/events/') || r.path.endsWith('/matches/info'),
   );
-  build({ db: dbFile, out: dist, registry: { ...REGISTRY, resources } });
+  await build({ db: dbFile, out: dist, registry: { ...REGISTRY, resources } });
   manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
   api = createHandler({ manifest, files: nodeFiles(dist) });
   db = openOracle(dbFile);

@@ -336,14 +336,14 @@ describeReal('fjelstul-worldcup', (dir) => {
 
   describe('the API built from the import', () => {
     let dist = '';
-    beforeAll(() => {
+    beforeAll(async () => {
       dist = join(root, 'dist');
       // Only the national-team match resources: the full build of the World Cup data takes ~60 s
       // (more under load) and writes ~1.3 GB in 200,000 files, too much for a unit test;
       // `npm run build -- --db <file>` builds it all.
       const resources = REGISTRY.resources.filter((r) => r.path.startsWith('v1/national/matches/'));
       expect(resources.length).toBeGreaterThan(5);
-      build({ db: file, out: dist, registry: { ...REGISTRY, resources } });
+      await build({ db: file, out: dist, registry: { ...REGISTRY, resources } });
     });
 
     it('serves the 2022 final: info with the right teams, and its 6 goals (shootout excluded)', async () => {

@@ -351,7 +351,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
       readMatches(dir, 'World_Cup').find((m) => m.label.startsWith('France - Croatia'))!;
     let finalId = '';
 
-    beforeAll(() => {
+    beforeAll(async () => {
       const file = join(root, 'world-cup.sqlite');
       importDataset({ format: 'wyscout', path: dir, db: file, competitions: ['World_Cup'] });
       const db = new Database(file, { readonly: true });
@@ -361,7 +361,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
         }
       ).id;
       db.close();
-      build({ db: file, out: join(root, 'dist') });
+      await build({ db: file, out: join(root, 'dist') });
       api = handlerFor(join(root, 'dist'));
     }, SLOW);
 

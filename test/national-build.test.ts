@@ -33,7 +33,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
         let root = '';
         let api: ReturnType<typeof handlerFor>;
 
-        beforeAll(() => {
+        beforeAll(async () => {
           root = mkdtempSync(join(tmpdir(), 'football-national-'));
           const db = join(root, 'national.sqlite');
           for (const [format, path] of [
@@ -49,7 +49,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
             db,
             competitions: ['World_Cup', 'European_Championship'],
           });
-          build({ db, out: join(root, 'dist') });
+          await build({ db, out: join(root, 'dist') });
           api = handlerFor(join(root, 'dist'));
         }, BUILD_TIMEOUT);
         afterAll(() => {

@@ -217,7 +217,7 @@ describe('statistics from micro-events', () => {
   let keeper: Lineup;
   let macro: { offenses: { lineup: string; card: number }[] };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'football-stats-'));
     const file = join(root, 'stats.sqlite');
     buildDemoDatabase(file);
@@ -355,7 +355,7 @@ describe('statistics from micro-events', () => {
         names.some((n) => r.path === `v1/clubs/stats/${n}`) ||
         r.path === 'v0/stats/setpieces/keyplays',
     );
-    build({ db: file, out: dist, registry: { ...REGISTRY, resources } });
+    await build({ db: file, out: dist, registry: { ...REGISTRY, resources } });
     api = handlerFor(dist);
   });
 

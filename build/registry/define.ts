@@ -249,13 +249,18 @@ export function dataCredit(sourceSql: string): ResourceDef['credit'] {
 }
 
 /**
- * A table the build derives from the source database and fills in SQLite's `temp` schema before the
- * first resource that reads it (per-lineup statistics from micro- and macro-events): derived data
- * without writing the source, which the build only reads. Filled once per build.
+ * A table the build derives from the source database before the first resource that reads it
+ * (per-lineup statistics from micro- and macro-events): derived data without writing the source,
+ * which the build only reads. It is filled once per build, by one worker, into a scratch database
+ * that every worker's connection attaches as schema `derived` (`build/tasks.ts`), so the resources'
+ * SQL reads it as `derived.<name>`.
  */
 export interface TempTable {
-  /** Table name in the `temp` schema. */
+  /** Table name in the `derived` schema. */
   name: string;
-  /** Creates and fills `temp.<name>`, reporting progress as units done of a total. */
-  fill: (db: Db, progress: (done: number, total: number) => void) => void;
+  /**
+   * Creates and fills table `<name>` in `target` (the scratch database) from `db` (the source),
+   * reporting progress as units done of a total.
+   */
+  fill: (db: Db, target: Db, progress: (done: number, total: number) => void) => void;
 }

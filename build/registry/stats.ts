@@ -11,7 +11,7 @@ import { STATS_GROUPS } from './stats-groups.ts';
  * entry whose id is the lineup's, so a lineup's `stats` links (`.../<group>/<name>/<lineup id>`)
  * are its records. The fields after the common ones, and how each is computed, come from the rule
  * table
- * `build/stats/fields.ts`; the build computes them into `temp.lineup_stat`
+ * `build/stats/fields.ts`; the build computes them into `derived.lineup_stat`
  * (`build/stats/lineup-stat.ts`) once, before the first of these resources is written, and both
  * versions read it.
  *
@@ -80,7 +80,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
           "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
         idType: scope.idType,
         idSql: scope.own('l'),
-        from: `FROM temp.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
+        from: `FROM derived.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
         WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches}`,
         fields: [
           ...common,

@@ -4,13 +4,13 @@ import { statRows } from './compute.ts';
 import { MatchReader } from './match-data.ts';
 
 /**
- * The statistics step of the build: `temp.lineup_stat`, one row per (lineup, group, name) with the
- * statistic's fields as a JSON object — the shape of the schema's `lineup_stat`, but in SQLite's
- * temp schema of the build's connection, so the source database is only read. The statistics
- * resources render from it like any other table.
+ * The statistics step of the build: `derived.lineup_stat`, one row per (lineup, group, name) with
+ * the statistic's fields as a JSON object — the shape of the schema's `lineup_stat`, but in the
+ * build's scratch database, so the source database is only read. The statistics resources render
+ * from it like any other table.
  *
  * Matches are computed one at a time (a few indexed queries each) and written in batches: memory
- * stays flat, and the temp table lives on disk, not in memory.
+ * stays flat, and the table lives on disk, not in memory.
  */
 
 /** Matches computed per transaction. */
@@ -18,10 +18,10 @@ const BATCH = 100;
 
 export const LINEUP_STATS: TempTable = {
   name: 'lineup_stat',
-  fill(db: Db, progress: (done: number, total: number) => void): void {
+  fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     // Ordered by (grp, name, lineup): each statistics resource reads one contiguous range.
-    db.exec(`DROP TABLE IF EXISTS temp.lineup_stat;
-      CREATE TABLE temp.lineup_stat (
+    target.exec(`DROP TABLE IF EXISTS lineup_stat;
+      CREATE TABLE lineup_stat (
         lineup TEXT NOT NULL,
         grp    TEXT NOT NULL,
         name   TEXT NOT NULL,
@@ -34,10 +34,10 @@ export const LINEUP_STATS: TempTable = {
       .pluck()
       .all() as string[];
     const reader = new MatchReader(db);
-    const insert = db.prepare(
-      'INSERT INTO temp.lineup_stat (lineup, grp, name, counts) VALUES (?, ?, ?, ?)',
+    const insert = target.prepare(
+      'INSERT INTO lineup_stat (lineup, grp, name, counts) VALUES (?, ?, ?, ?)',
     );
-    const batch = db.transaction((ids: string[]) => {
+    const batch = target.transaction((ids: string[]) => {
       for (const id of ids) {
         for (const row of statRows(reader.read(id)))
           insert.run(row.lineup, row.grp, row.name, row.counts);

@@ -6,5 +6,5 @@ import { build } from '../../build/build.ts';
  */
 const [db, out, precompress] = process.argv.slice(2);
 if (!db || !out) throw new Error('usage: build-child.ts DB OUT [precompress]');
-const summary = build({ db, out, precompress: precompress === 'precompress' });
+const summary = await build({ db, out, precompress: precompress === 'precompress' });
 console.log(JSON.stringify({ ...summary, maxRssMB: process.resourceUsage().maxRSS / 1024 }));

@@ -9,12 +9,12 @@ import { buildDemoDatabase } from '../../data/demo/generate.ts';
  * Builds the seeded demo dataset once for the whole suite, into a temporary folder that the tests
  * read (`inject('demo')`) and that is removed afterwards.
  */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => void> {
   const root = mkdtempSync(join(tmpdir(), 'football-api-test-'));
   const db = join(root, 'demo.sqlite');
   const dist = join(root, 'dist');
   buildDemoDatabase(db);
-  build({ db, out: dist });
+  await build({ db, out: dist });
   project.provide('demo', { root, db, dist });
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -1,0 +1,20 @@
+/**
+ * Named fault-injection points, for the tests that prove a killed or failing build loses nothing.
+ * `FOOTBALL_FAULT=<point>[@<n>]` makes the n-th passage (default the first) of that point in a
+ * thread kill the whole process with SIGKILL, as a power cut or the OOM killer would, or, with
+ * `FOOTBALL_FAULT_ACTION=throw`, throw an error there. Unset, a point costs one comparison.
+ *
+ * Points: `render` (each record rendered), `write` (each file written), `publish:complete`,
+ * `publish:renamed`, `publish:linked`, `publish:flipped` (between the steps of the publish).
+ */
+
+const [point, nth] = (process.env['FOOTBALL_FAULT'] ?? '').split('@');
+let remaining = Number(nth ?? 1);
+
+/** Passes the named point: a no-op unless `FOOTBALL_FAULT` names it. */
+export function faultPoint(name: string): void {
+  if (name !== point || --remaining > 0) return;
+  if (process.env['FOOTBALL_FAULT_ACTION'] === 'throw')
+    throw new Error(`fault injected at ${name} (FOOTBALL_FAULT)`);
+  process.kill(process.pid, 'SIGKILL');
+}

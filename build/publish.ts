@@ -1,0 +1,193 @@
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { basename, dirname, join, resolve } from 'node:path';
+import { MANIFEST_FILE } from '../server/manifest.ts';
+import { faultPoint } from './faults.ts';
+
+/**
+ * Where builds are written and how one is published, atomically. `--out dist` is a symbolic link to
+ * a complete build in a sibling folder, `.dist.builds/<id>`; a build writes into
+ * `.dist.builds/<id>.partial`, renames it to `<id>` when complete, and flips the link with one
+ * `rename(2)` over it. At every instant `dist` is one complete build, the previous one or the new
+ * one, whatever kills the process; the next build removes what a killed one left.
+ *
+ *   dist -> .dist.builds/20261123T201500123-4242      the published build
+ *   .dist.builds/20261123T201500123-4242/             complete builds (the published one only)
+ *   .dist.builds/20261123T203000456-4343.partial/     a build being written (pid 4343)
+ *   .dist.builds/derived-4343.sqlite                  its derived tables, removed when it ends
+ */
+
+/** The folders of one build. */
+export interface Staging {
+  /** The output path users name (`dist`): the link. */
+  out: string;
+  /** Where builds live: `.dist.builds` beside `out`. */
+  builds: string;
+  /** This build's id: its folder's name once complete. */
+  id: string;
+  /** The folder being written. */
+  partial: string;
+  /** Scratch database of the derived tables (statistics), read by every worker. */
+  derived: string;
+}
+
+/** A folder name that sorts by time and names the process that made it. */
+function buildId(): string {
+  const stamp = new Date().toISOString().replace(/[-:.Z]/g, '');
+  return `${stamp}-${process.pid}`;
+}
+
+/** Whether a process is alive (a partial build of a live process is not stale). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid that named a build folder or scratch file, if any. */
+function ownerPid(name: string): number | null {
+  const m = /-(\d+)(?:\.partial|\.sqlite(?:-wal|-shm|-journal)?)?$/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Refuses an `--out` that is neither absent, an empty folder, a link to a build, nor a folder with
+ * a previous build in it: a wrong `--out` must not be erased.
+ */
+function assertReplaceable(out: string): void {
+  const stat = lstatSync(out, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink()) return;
+  if (!stat.isDirectory())
+    throw new Error(`${out} exists and is not a folder of a previous build; choose another --out.`);
+  const entries = readdirSync(out);
+  if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) {
+    throw new Error(
+      `${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`,
+    );
+  }
+}
+
+/** The build a link points to (its folder name), or null. */
+function published(out: string): string | null {
+  const stat = lstatSync(out, { throwIfNoEntry: false });
+  return stat?.isSymbolicLink() ? basename(readlinkSync(out)) : null;
+}
+
+/**
+ * Prepares a new build of `out`: checks that `out` may be replaced, removes what earlier builds
+ * left (partial folders of dead processes, builds no longer published, stray links), and creates
+ * this build's partial folder.
+ */
+export function stage(outPath: string): Staging {
+  const out = resolve(outPath);
+  assertReplaceable(out);
+  const parent = dirname(out);
+  const builds = join(parent, `.${basename(out)}.builds`);
+  mkdirSync(builds, { recursive: true });
+  removeStale(out, builds);
+  const id = buildId();
+  const partial = join(builds, `${id}.partial`);
+  mkdirSync(partial);
+  return { out, builds, id, partial, derived: join(builds, `derived-${process.pid}.sqlite`) };
+}
+
+/** Deletes a folder in a detached process that outlives the build. */
+function deleteDetached(folder: string): void {
+  spawn(
+    process.execPath,
+    ['-e', 'require("fs").rmSync(process.argv[1], { recursive: true, force: true })', folder],
+    { detached: true, stdio: 'ignore' },
+  ).unref();
+}
+
+/**
+ * Removes a folder in the background. Unlinking a build's tens of thousands of files takes longer
+ * than writing them on some disks (30 s for the demo's 91,000 here), so the folder is first renamed
+ * into the trash beside the builds (instant, and out of every reader's way), then deleted by a
+ * detached process; the next build deletes whatever the trash still holds.
+ */
+function removeLater(folder: string, trash: string): void {
+  mkdirSync(trash, { recursive: true });
+  const doomed = join(trash, `${basename(folder)}-${Date.now()}`);
+  renameSync(folder, doomed);
+  deleteDetached(doomed);
+}
+
+/** The trash folder of an output: `.dist.trash` beside `dist`. */
+const trashOf = (out: string) => join(dirname(out), `.${basename(out)}.trash`);
+
+/**
+ * Removes every build folder and scratch file that is neither published nor a live build's, and
+ * what earlier removals left in the trash.
+ */
+function removeStale(out: string, builds: string): void {
+  const current = published(out);
+  const trash = trashOf(out);
+  for (const name of existsSync(trash) ? readdirSync(trash) : []) deleteDetached(join(trash, name));
+  for (const name of readdirSync(builds)) {
+    if (name === current) continue;
+    const pid = ownerPid(name);
+    const building = name.endsWith('.partial') || name.startsWith('derived-');
+    if (building && pid !== null && pid !== process.pid && alive(pid)) continue;
+    const path = join(builds, name);
+    if (lstatSync(path).isDirectory()) removeLater(path, trash);
+    else rmSync(path, { force: true });
+  }
+  const parent = dirname(out);
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(`.${basename(out)}.link-`)) continue;
+    const pid = ownerPid(name);
+    if (pid === null || !alive(pid) || pid === process.pid)
+      rmSync(join(parent, name), { force: true });
+  }
+}
+
+/**
+ * Publishes a complete build: its folder takes its final name, then `out` is flipped to it with one
+ * atomic rename of a fresh link over the old, and the build it replaced is removed. A previous
+ * build written as a plain folder (before builds were links) is moved into the builds folder first:
+ * the one moment in which `out` is missing.
+ */
+export function publish(staging: Staging): void {
+  const { out, builds, id, partial } = staging;
+  faultPoint('publish:complete');
+  const final = join(builds, id);
+  renameSync(partial, final);
+  faultPoint('publish:renamed');
+  const link = join(dirname(out), `.${basename(out)}.link-${process.pid}`);
+  rmSync(link, { force: true });
+  symlinkSync(join(basename(builds), id), link, 'dir');
+  faultPoint('publish:linked');
+  const stat = lstatSync(out, { throwIfNoEntry: false });
+  if (stat && !stat.isSymbolicLink()) {
+    if (readdirSync(out).length === 0) rmSync(out, { recursive: true });
+    else renameSync(out, join(builds, `legacy-${process.pid}`));
+  }
+  renameSync(link, out);
+  faultPoint('publish:flipped');
+  removeStale(out, builds);
+}
+
+/** Removes this build's partial folder and scratch files (a failed or interrupted build). */
+export function discard(staging: Staging): void {
+  if (existsSync(staging.partial)) removeLater(staging.partial, trashOf(staging.out));
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
+    rmSync(`${staging.derived}${suffix}`, { force: true });
+}
+
+/** Whether `out` holds a published build (a link to a build folder, or a legacy folder). */
+export function hasBuild(out: string): boolean {
+  return existsSync(join(out, MANIFEST_FILE));
+}

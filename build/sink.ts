@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { encodedFile, isSafeRelativePath } from '../server/paths.ts';
+import { faultPoint } from './faults.ts';
+
+/**
+ * Where the build puts its output. The layouts write every file through this interface, so a tree
+ * of files on disk is one sink and a one-file archive another; neither the layouts nor the
+ * registry know which.
+ */
+export interface OutputSink {
+  /** Writes one file at a relative path; a second write of the same path is an error. */
+  write(file: string, content: string | Buffer): void;
+  /** Makes everything written so far durable; nothing is visible to readers before the publish. */
+  commit(): void;
+}
+
+/** Two outputs of the build map to the same file: the registry or the data is wrong. */
+export class DuplicateOutputError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `Two outputs map to the same file: ${file}. Check the registry paths and the ids in the database.`,
+    );
+  }
+}
+
+/**
+ * The content hash of a set of files that does not depend on the order they were written in: the
+ * sum, modulo 2^160, of the SHA-1 of each path and its bytes. Two builds of the same files in any
+ * order, by any number of workers, give the same hash; any changed byte or path changes it.
+ */
+export class SetHash {
+  private sum = 0n;
+  private static readonly MOD = 1n << 160n;
+
+  add(file: string, data: Buffer): void {
+    const digest = createHash('sha1').update(file).update('\0').update(data).digest('hex');
+    this.sum = (this.sum + BigInt(`0x${digest}`)) % SetHash.MOD;
+  }
+
+  /** Merges the hash of another set of files (written by another worker). */
+  merge(other: string): void {
+    this.sum = (this.sum + BigInt(`0x${other}`)) % SetHash.MOD;
+  }
+
+  hex(): string {
+    return this.sum.toString(16).padStart(40, '0');
+  }
+}
+
+/** What a sink has written, for the summary and the progress display. */
+export interface SinkCounts {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Writes files into a folder on the local disk, with `.br` and `.gz` variants when asked. Every file
+ * is created exclusively, so a second output for the same path fails the build instead of silently
+ * replacing the first; no list of written paths is kept, so memory stays flat however many files
+ * there are. Several sinks (one per worker) may write into the same folder.
+ */
+export class TreeSink implements OutputSink, SinkCounts {
+  files = 0;
+  bytes = 0;
+  /** Folders known to exist; bounded, because a build has as many folders as filter values. */
+  private made = new Set<string>();
+
+  constructor(
+    readonly root: string,
+    private readonly precompress: boolean,
+  ) {}
+
+  write(file: string, content: string | Buffer): void {
+    if (!isSafeRelativePath(file))
+      throw new Error(`Refusing to write outside the output folder: ${file}`);
+    const data = typeof content === 'string' ? Buffer.from(content) : content;
+    this.put(file, data);
+    if (this.precompress) {
+      this.put(
+        encodedFile(file, 'br'),
+        brotliCompressSync(data, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 9,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      );
+      this.put(encodedFile(file, 'gzip'), gzipSync(data, { level: 9 }));
+    }
+  }
+
+  /**
+   * Files are durable enough once closed: the publish renames a complete folder into place, and a
+   * crash before it leaves a staging folder that the next build removes.
+   */
+  commit(): void {}
+
+  private put(file: string, data: Buffer): void {
+    const abs = join(this.root, file);
+    const dir = dirname(abs);
+    if (!this.made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      if (this.made.size >= 4096) this.made.delete(this.made.values().next().value!);
+      this.made.add(dir);
+    }
+    try {
+      writeFileSync(abs, data, { flag: 'wx' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new DuplicateOutputError(file);
+      throw e;
+    }
+    this.files++;
+    this.bytes += data.length;
+    faultPoint('write');
+  }
+}
+
+/** A sink that hashes what passes through it into `hash` before handing it on. */
+export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
+  return {
+    write(file, content) {
+      const data = typeof content === 'string' ? Buffer.from(content) : content;
+      sink.write(file, data);
+      hash.add(file, data);
+    },
+    commit: () => sink.commit(),
+  };
+}

@@ -1,0 +1,184 @@
+import Database from 'better-sqlite3';
+import type { Scalar } from '../server/keys.ts';
+
+/**
+ * The records of one resource, rendered once and kept while its layouts read them back in the
+ * orders they need (by filter key, by bucket, by id). The expensive part of a resource, its SQL
+ * with the joins on uuid keys, runs once per build; every layout after the first reads this spool
+ * instead.
+ *
+ * Records stay in memory up to a budget of bytes (most resources: sorting an array is far cheaper
+ * than a database), and past it all of them move to a private temporary SQLite database, deleted
+ * when closed, whose sorter keeps memory bounded however many records a resource has (the
+ * micro-events). It is a second connection because better-sqlite3 does not write on a connection
+ * that is streaming a query. Both give the same order: by key (numbers numerically, text by code
+ * unit; every key whose order shows in a file is an id, ASCII), then by position in the default
+ * order.
+ */
+
+/** One rendered record as a layout reads it back. */
+export interface SpooledRecord {
+  /** The grouping value: a filter key, a bucket field's value or the record id. */
+  key: Scalar;
+  /** The record id (text, as in file names). */
+  id: string;
+  /** The record's provider keys (`_source`), null for reference data. */
+  src: string | null;
+  /** The record's JSON. */
+  json: string;
+}
+
+/** A record in memory: its id and grouping values as they came, its position in the default order. */
+interface Held {
+  ord: number;
+  id: Scalar;
+  src: string | null;
+  json: string;
+  keys: readonly Scalar[];
+}
+
+/** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
+const MEMORY_BUDGET = 48 * 1024 * 1024;
+
+/** Rows written per transaction. */
+const BATCH = 5000;
+
+/**
+ * better-sqlite3 binds JS numbers as REAL: integer ids (v0) are bound as BigInt so the spool keeps
+ * them as SQLite integers, which order numerically and read back as `1`, not `1.0`.
+ */
+const integral = (v: Scalar): Scalar | bigint =>
+  typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
+
+/** SQLite's order of two non-null keys: numbers before text, numbers by value, text by code unit. */
+function compareKeys(a: Scalar, b: Scalar): number {
+  const an = typeof a === 'number';
+  const bn = typeof b === 'number';
+  if (an !== bn) return an ? -1 : 1;
+  return a! < b! ? -1 : a! > b! ? 1 : 0;
+}
+
+/** A spool for the records of one resource; `columns` are the grouping values kept per record. */
+export class Spool {
+  private held: Held[] = [];
+  private bytes = 0;
+  private disk: DiskSpool | null = null;
+
+  constructor(private readonly columns: number) {}
+
+  /** Adds the record at position `ord` of the default order with its grouping values. */
+  add(ord: number, id: Scalar, src: string | null, json: string, keys: readonly Scalar[]): void {
+    if (this.disk) return this.disk.add(ord, id, src, json, keys);
+    this.held.push({ ord, id, src, json, keys });
+    this.bytes += json.length;
+    if (this.bytes > MEMORY_BUDGET) {
+      this.disk = new DiskSpool(this.columns);
+      for (const h of this.held) this.disk.add(h.ord, h.id, h.src, h.json, h.keys);
+      this.held = [];
+    }
+  }
+
+  /** Ends the writing; the reads below may start. */
+  seal(): void {
+    this.disk?.seal();
+  }
+
+  /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
+  *counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
+    if (this.disk) return yield* this.disk.counts(column);
+    let current: { key: Scalar; n: number } | null = null;
+    for (const record of this.grouped(column)) {
+      if (current && current.key === record.key) current.n++;
+      else {
+        if (current) yield current;
+        current = { key: record.key, n: 1 };
+      }
+    }
+    if (current) yield current;
+  }
+
+  /**
+   * The records with a non-null value in grouping column `column`, by that value and then in the
+   * default order; `column` -1 reads them by id.
+   */
+  *grouped(column: number): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column);
+    const keyOf = (h: Held) => (column < 0 ? h.id : h.keys[column]!);
+    const rows = this.held.filter((h) => keyOf(h) !== null);
+    rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.ord - b.ord);
+    for (const h of rows) yield { key: keyOf(h), id: String(h.id), src: h.src, json: h.json };
+  }
+
+  /** The number of distinct non-null values of grouping column `column`. */
+  distinct(column: number): number {
+    if (this.disk) return this.disk.distinct(column);
+    return new Set(this.held.map((h) => h.keys[column]).filter((k) => k !== null)).size;
+  }
+
+  close(): void {
+    this.held = [];
+    this.disk?.close();
+  }
+}
+
+/** The spool on disk: a temporary SQLite database. */
+class DiskSpool {
+  private readonly db = new Database('');
+  private readonly insert: Database.Statement;
+  private pending = 0;
+
+  constructor(columns: number) {
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    // 64 MB of cache: the sorter spills to temporary files past it.
+    this.db.pragma('cache_size = -65536');
+    const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
+    this.db.exec(`CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, json TEXT${keys})`);
+    const marks = ', ?'.repeat(columns);
+    this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?${marks})`);
+    this.db.exec('BEGIN');
+  }
+
+  add(ord: number, id: Scalar, src: string | null, json: string, keys: readonly Scalar[]): void {
+    this.insert.run(ord, integral(id), src, json, ...keys.map(integral));
+    if (++this.pending >= BATCH) {
+      this.db.exec('COMMIT; BEGIN');
+      this.pending = 0;
+    }
+  }
+
+  seal(): void {
+    this.db.exec('COMMIT');
+  }
+
+  counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
+    return this.db
+      .prepare(
+        `SELECT k${column} AS key, count(*) AS n FROM spool WHERE k${column} IS NOT NULL
+         GROUP BY k${column} ORDER BY k${column}`,
+      )
+      .iterate() as IterableIterator<{ key: Scalar; n: number }>;
+  }
+
+  grouped(column: number): IterableIterator<SpooledRecord> {
+    const key = column < 0 ? 'id' : `k${column}`;
+    return this.db
+      .prepare(
+        // Qualified: `id` alone would name the text column of the result, not the integer.
+        `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, json FROM spool
+         WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
+      )
+      .iterate() as IterableIterator<SpooledRecord>;
+  }
+
+  distinct(column: number): number {
+    return (
+      this.db.prepare(`SELECT count(DISTINCT k${column}) AS n FROM spool`).get() as { n: number }
+    ).n;
+  }
+
+  close(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+    this.db.close();
+  }
+}

@@ -1,0 +1,137 @@
+import type { Db } from '../data/db.ts';
+import type { Provider } from '../server/envelope.ts';
+import { faultPoint } from './faults.ts';
+import { filterKey, type Scalar } from '../server/keys.ts';
+import {
+  Credits,
+  DEFAULT_PAGE_SIZE,
+  Pager,
+  writeFieldBuckets,
+  writeFilterCollections,
+  writeRecordBuckets,
+  writeRecordFile,
+  type Paging,
+} from './layouts.ts';
+import type { CollectionLike, FieldDef } from './registry/define.ts';
+import { recordRenderer, type Row } from './render.ts';
+import type { OutputSink } from './sink.ts';
+import { Spool } from './spool.ts';
+import { countQuery, defaultOrderQuery } from './sql.ts';
+
+/** Progress of one resource: records rendered so far of its total. */
+export type Tick = (done: number, total: number) => void;
+
+/** What writing a resource told the manifest. */
+export interface Written {
+  count: number;
+  /** How records are stored: 0 = a file each, n = buckets keyed by n hex digits of the id. */
+  buckets: number;
+  /** Hex digits keying the bucket files of each `bucket` filter, by field name. */
+  fieldBuckets: Record<string, number>;
+}
+
+/**
+ * Most records per bucket file on average: small enough to read for one record (~150 KB of
+ * micro-event records at most). Each more digit means 16 times the files, so the build takes the
+ * fewest digits that stay under it, which puts the average between 16 and 256: the real
+ * micro-events (3.25 M actions, ~5 M modifiers) get 65,536 files of ~50 and ~76 records, where a
+ * target of 64 would give the modifiers a million files of five.
+ */
+const BUCKET_MAX = 256;
+
+/** Hex digits of the id prefix that keys the buckets of a resource of `count` records. */
+export function bucketDigits(count: number): number {
+  let digits = 1;
+  while (digits < 6 && count / 16 ** digits > BUCKET_MAX) digits++;
+  return digits;
+}
+
+/**
+ * The `digits` of the buckets of ids or values of a type (`bucketName`): uuids by prefix, as
+ * `bucketDigits` says for their `count`; integers 256 consecutive ones to a file (`BUCKET_MAX`),
+ * whatever the count, so it is not asked for.
+ */
+function digitsFor(type: string, count: () => number): number {
+  return type === 'uuid' ? bucketDigits(count()) : 2;
+}
+
+/** The grouping value a layout reads of a field: the filter key, or a bucket filter's value. */
+function groupValue(field: FieldDef, row: Row): Scalar {
+  const value = row[field.name] ?? null;
+  if (value === null || field.filter === 'bucket') return value;
+  return filterKey(field.type, value);
+}
+
+/**
+ * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
+ * once, written to its own file (or later to its bucket) and to the default pages as it arrives,
+ * and spooled with its grouping values for the layouts that need other orders (filter
+ * collections, field buckets, record buckets), which read the spool. Memory holds one page or one
+ * bucket file at a time.
+ */
+export function writeCollection(
+  db: Db,
+  def: CollectionLike,
+  sink: OutputSink,
+  providers: ReadonlyMap<string, Provider>,
+  tick: Tick,
+): Written {
+  const render = recordRenderer(def);
+  const credits = new Credits(providers, def.credit.kind === 'reference');
+  const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
+  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const grouped = def.fields.filter((f) => f.filter === 'bucket');
+  const layoutFields = [...indexed, ...grouped];
+  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
+  const paging: Paging = {
+    path: def.path,
+    size: def.paginated ? (def.pageSize ?? DEFAULT_PAGE_SIZE) : null,
+    totals: def.totals ?? 'camel',
+  };
+  const spool = layoutFields.length > 0 || buckets > 0 ? new Spool(layoutFields.length) : null;
+  try {
+    const pager = new Pager(sink, paging, credits, def.path, total);
+    let ord = 0;
+    for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
+      faultPoint('render');
+      const json = JSON.stringify(render(row));
+      const src =
+        row['_source'] === null || row['_source'] === undefined ? null : String(row['_source']);
+      if (buckets === 0) writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
+      pager.add(json, src);
+      spool?.add(
+        ord,
+        row['id'] ?? null,
+        src,
+        json,
+        layoutFields.map((f) => groupValue(f, row)),
+      );
+      if (++ord % 1000 === 0) tick(ord, total);
+    }
+    pager.finish();
+    if (!spool) return { count: total, buckets, fieldBuckets: {} };
+    spool.seal();
+    indexed.forEach((f, column) =>
+      writeFilterCollections(
+        sink,
+        paging,
+        credits,
+        f.name,
+        spool.grouped(column),
+        spool.counts(column),
+      ),
+    );
+    const fieldBuckets: Record<string, number> = {};
+    grouped.forEach((f, i) => {
+      const column = indexed.length + i;
+      const digits = digitsFor(f.type, () => spool.distinct(column));
+      fieldBuckets[f.name] = digits;
+      writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
+    });
+    if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
+    return { count: total, buckets, fieldBuckets };
+  } finally {
+    spool?.close();
+    tick(total, total);
+  }
+}
