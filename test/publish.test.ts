@@ -1,0 +1,188 @@
+import fg from 'fast-glob';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../build/build.ts';
+import { openDatabase } from '../data/db.ts';
+import { MANIFEST_FILE } from '../server/manifest.ts';
+import { createPreviewServer } from '../server/node-server.ts';
+import { demo } from './helpers/api.ts';
+
+/**
+ * The build's promises about its output: worker threads change no byte, and a build killed at
+ * any point (SIGKILL, at the named fault points of `build/faults.ts`), failing in a worker, or
+ * interrupted, leaves the previous output complete and served, and the next build cleans up.
+ *
+ * The kills run the real CLI on a database with the schema and the fixed reference lists only:
+ * every resource is built (181 of them), in a few seconds.
+ */
+
+/** Path -> content hash of every file in a tree. */
+function treeDigest(dir: string): Map<string, string> {
+  const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
+  return new Map(
+    files.map((f) => [
+      f,
+      createHash('sha1')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
+}
+
+describe('workers', () => {
+  it('1 and 2 workers write the same bytes, manifest included', async () => {
+    const { root, db, dist } = demo();
+    const out = join(root, 'one-worker');
+    await build({ db, out, workers: 1 });
+    const one = treeDigest(out);
+    const two = treeDigest(dist);
+    expect(one.size).toBeGreaterThan(50_000);
+    expect([...one.keys()]).toEqual([...two.keys()]);
+    expect(one).toEqual(two);
+    rmSync(out, { force: true });
+  });
+});
+
+/** Runs `npm run build` in a child process; resolves with its exit code or signal and output. */
+function runBuild(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code, signal) => resolve({ code, signal, stderr }));
+  });
+}
+
+describe('a killed, failing or interrupted build', () => {
+  let root = '';
+  let db = '';
+  let out = '';
+  /** The two complete builds a reader may see: the previous (A) and the new one (B). */
+  let a = new Map<string, string>();
+  let b = new Map<string, string>();
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'football-publish-'));
+    db = join(root, 'empty.sqlite');
+    openDatabase(db).close();
+    out = join(root, 'dist');
+    // B: what the killed builds would have published (another scan limit: another manifest).
+    await build({ db, out: join(root, 'b'), scanLimit: 7 });
+    b = treeDigest(join(root, 'b'));
+    await build({ db, out });
+    a = treeDigest(out);
+    expect(a.get(MANIFEST_FILE)).not.toBe(b.get(MANIFEST_FILE));
+  }, 120_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** The output is one complete build, A or B, whole; returns which. */
+  function complete(): 'A' | 'B' {
+    const tree = treeDigest(out);
+    if (tree.get(MANIFEST_FILE) === a.get(MANIFEST_FILE)) {
+      expect(tree).toEqual(a);
+      return 'A';
+    }
+    expect(tree).toEqual(b);
+    return 'B';
+  }
+
+  const points = [
+    ['render@100', 'A'],
+    ['write@300', 'A'],
+    ['publish:complete', 'A'],
+    ['publish:renamed', 'A'],
+    ['publish:linked', 'A'],
+    ['publish:flipped', 'B'],
+  ] as const;
+  for (const [point, expected] of points) {
+    it(`killed at ${point}: the output stays one complete build, served without an error`, async () => {
+      const server = createPreviewServer(out);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const statuses = new Map<number, number>();
+      let serving = true;
+      const load = (async () => {
+        while (serving) {
+          for (const path of ['/v1/', '/v1/cards', '/v0/positions?page=2', '/v1/persons']) {
+            const res = await fetch(base + path);
+            await res.arrayBuffer();
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          }
+        }
+      })();
+      try {
+        const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7'], {
+          FOOTBALL_FAULT: point,
+        });
+        expect(run.signal).toBe('SIGKILL');
+        await new Promise((r) => setTimeout(r, 1100));
+        serving = false;
+        await load;
+        expect([...statuses.keys()]).toEqual([200]);
+        expect(complete()).toBe(expected);
+        // The next build removes what the killed one left, and succeeds.
+        const next = await runBuild(['--db', db, '--out', out]);
+        expect(next.code).toBe(0);
+        expect(complete()).toBe('A');
+        const builds = fg.sync('.dist.builds/*', { cwd: root, dot: true, onlyFiles: false });
+        expect(builds).toEqual([`.dist.builds/${basename(readlinkSync(out))}`]);
+      } finally {
+        serving = false;
+        await load;
+        server.close();
+      }
+    }, 120_000);
+  }
+
+  it('a failing worker fails the build with a clear message and publishes nothing', async () => {
+    const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7'], {
+      FOOTBALL_FAULT: 'render@20',
+      FOOTBALL_FAULT_ACTION: 'throw',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Build failed; .* was left as it was/);
+    expect(run.stderr).toMatch(/Building v\d\/\S+ failed: Error: fault injected at render/);
+    expect(complete()).toBe('A');
+    expect(fg.sync('.dist.builds/*.partial', { cwd: root, dot: true, onlyFiles: false })).toEqual(
+      [],
+    );
+  }, 120_000);
+
+  it('SIGTERM ends a build with a message and leaves the previous output', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'build/cli.ts', '--db', demo().db, '--out', out],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Stop it once it is writing: its partial folder exists.
+    const deadline = Date.now() + 60_000;
+    while (
+      fg.sync('.dist.builds/*.partial', { cwd: root, dot: true, onlyFiles: false }).length === 0
+    )
+      if (Date.now() > deadline) throw new Error('the build never started');
+      else await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    child.kill('SIGTERM');
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(143);
+    expect(stderr).toMatch(/interrupted by SIGTERM; .* was left as it was/);
+    expect(complete()).toBe('A');
+    expect(fg.sync('.dist.builds/*.partial', { cwd: root, dot: true, onlyFiles: false })).toEqual(
+      [],
+    );
+    expect(existsSync(join(out, MANIFEST_FILE))).toBe(true);
+  }, 120_000);
+});
