@@ -3,7 +3,8 @@ import fg from 'fast-glob';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../../data/demo/generate.ts';
 import { scaledCopy } from './scale.ts';
@@ -112,6 +113,65 @@ function buildIn(db: string, out: string, precompress = false) {
   };
 }
 
+/** The raw-write floor of a built tree (`floor-child.ts`), written beside it and then removed. */
+function floorOf(out: string) {
+  const floor = `${out}-floor`;
+  settle();
+  const child = spawnSync(process.execPath, [...tsx, 'test/bench/floor-child.ts', out, floor], {
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(child.stderr);
+  rmSync(floor, { recursive: true, force: true });
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number };
+}
+
+/** Removes a build: the output link, its builds and its trash (see `build/publish.ts`). */
+function removeBuild(out: string): void {
+  for (const path of [
+    out,
+    `${dirname(out)}/.${basename(out)}.builds`,
+    `${dirname(out)}/.${basename(out)}.trash`,
+  ])
+    rmSync(path, { recursive: true, force: true });
+}
+
+/** One row of the build table: the build's figures beside its raw-write floor. */
+function buildRow(label: string, out: string, s: ReturnType<typeof buildIn>): (string | number)[] {
+  const floor = floorOf(out);
+  return [
+    label,
+    s.records,
+    s.files,
+    (s.bytes / 1e6).toFixed(1),
+    s.seconds.toFixed(1),
+    floor.seconds.toFixed(1),
+    `${(s.seconds / floor.seconds).toFixed(2)}x`,
+    s.maxRssMB.toFixed(0),
+  ];
+}
+
+/**
+ * A new user's first start: `npm start`'s two steps (build the demo afresh, serve it) until
+ * `GET /v1/` answers 200, in seconds.
+ */
+async function firstStart(): Promise<number> {
+  const out = join(work, 'start-dist');
+  settle();
+  const started = performance.now();
+  const built = spawnSync(process.execPath, [...tsx, 'build/cli.ts', '--out', out], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(built.stderr);
+  const server = await startServer(['server/cli.ts', '--dir', out, '--port', '0']);
+  try {
+    while ((await fetch(`${server.base}/v1/`)).status !== 200) await sleep(50);
+    return (performance.now() - started) / 1000;
+  } finally {
+    server.child.kill();
+    removeBuild(out);
+  }
+}
+
 function table(headers: string[], rows: (string | number)[][]): void {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
@@ -168,29 +228,13 @@ async function main(): Promise<void> {
   for (const scale of scales) {
     const db = scale === 1 ? demoDb : join(work, `demo-x${scale}.sqlite`);
     if (scale !== 1) scaledCopy(demoDb, db, scale);
-    const s = buildIn(db, join(work, `dist-x${scale}`));
-    rows.push([
-      `demo x${scale}`,
-      s.records,
-      s.files,
-      (s.bytes / 1e6).toFixed(1),
-      s.seconds.toFixed(1),
-      Math.round(s.files / s.seconds),
-      s.maxRssMB.toFixed(0),
-    ]);
-    if (scale !== 1) rmSync(join(work, `dist-x${scale}`), { recursive: true, force: true });
+    const out = join(work, `dist-x${scale}`);
+    rows.push(buildRow(`demo x${scale}`, out, buildIn(db, out)));
+    if (scale !== 1) removeBuild(out);
   }
-  const pre = buildIn(demoDb, join(work, 'dist-br'), true);
-  rows.push([
-    'demo x1 --precompress',
-    pre.records,
-    pre.files,
-    (pre.bytes / 1e6).toFixed(1),
-    pre.seconds.toFixed(1),
-    Math.round(pre.files / pre.seconds),
-    pre.maxRssMB.toFixed(0),
-  ]);
-  rmSync(join(work, 'dist-br'), { recursive: true, force: true });
+  const pre = join(work, 'dist-br');
+  rows.push(buildRow('demo x1 --precompress', pre, buildIn(demoDb, pre, true)));
+  removeBuild(pre);
 
   // The real sets (when the datasets are there): each import into one database, then the build.
   const data = values.national;
@@ -219,15 +263,7 @@ async function main(): Promise<void> {
     table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
     console.log('');
     const s = buildIn(db, join(work, `dist-${name}`));
-    rows.push([
-      set.label,
-      s.records,
-      s.files,
-      (s.bytes / 1e6).toFixed(1),
-      s.seconds.toFixed(1),
-      Math.round(s.files / s.seconds),
-      s.maxRssMB.toFixed(0),
-    ]);
+    rows.push(buildRow(set.label, join(work, `dist-${name}`), s));
     console.log(
       `Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`,
     );
@@ -235,16 +271,26 @@ async function main(): Promise<void> {
       // Kept for a look or a crawl with the preview server: `npm run serve -- --dir
       // <keep>/dist-<name>`.
       mkdirSync(values.keep, { recursive: true });
-      renameSync(join(work, `dist-${name}`), join(values.keep, `dist-${name}`));
+      const kept = join(values.keep, `dist-${name}`);
+      removeBuild(kept);
+      renameSync(join(work, `.dist-${name}.builds`), join(values.keep, `.dist-${name}.builds`));
+      renameSync(join(work, `dist-${name}`), kept);
       renameSync(db, join(values.keep, `${name}.sqlite`));
     } else {
-      rmSync(join(work, `dist-${name}`), { recursive: true, force: true });
+      removeBuild(join(work, `dist-${name}`));
       rmSync(db, { force: true });
     }
     for (const suffix of ['-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
   }
   console.log('Build');
-  table(['dataset', 'records', 'files', 'MB', 'seconds', 'files/s', 'peak RSS MB'], rows);
+  table(
+    ['dataset', 'records', 'files', 'MB', 'seconds', 'raw-write floor s', 'ratio', 'peak RSS MB'],
+    rows,
+  );
+  console.log('');
+  console.log(
+    `First start (build the demo afresh and serve it until GET /v1/ is 200): ${(await firstStart()).toFixed(1)} s`,
+  );
 
   // Serving figures: the same files through the router and through plain sirv.
   const dist = join(work, 'dist-x1');
