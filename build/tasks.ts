@@ -78,7 +78,9 @@ export class TaskRunner {
           .flatMap((def) => def.temp ?? [])
           .find((t) => t.name === task.table);
         if (!table) throw new Error(`no derived table ${task.table}`);
-        const target = new Database(this.plan.derived);
+        // Two derived tables may be filled at once by two workers: SQLite has one writer at a
+        // time, so the other waits for the lock rather than failing.
+        const target = new Database(this.plan.derived, { timeout: 3_600_000 });
         try {
           target.pragma('journal_mode = OFF');
           target.pragma('synchronous = OFF');
