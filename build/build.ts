@@ -43,6 +43,8 @@ export interface BuildOptions {
   progress?: (progress: BuildProgress) => void;
   /** Aborts the build (Ctrl-C): the workers stop and the previous output stays as it was. */
   signal?: AbortSignal;
+  /** What the database was made from, recorded in the manifest (`Manifest.inputs`). */
+  inputs?: string;
 }
 
 /** The state of a running build, for a progress display. */
@@ -122,6 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       roots,
       resources,
       assets,
+      ...(options.inputs ? { inputs: options.inputs } : {}),
     };
     sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
     sink.commit();

@@ -3,16 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase } from '../data/demo/generate.ts';
+import { buildDemoDatabase, DEMO_SEED } from '../data/demo/generate.ts';
+import { builtInputs, demoInputs } from './inputs.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
-const USAGE = `Usage: npm run build -- [--db FILE] [--out DIR] [--workers N] [--precompress] [--scan-limit N]
+const USAGE = `Usage: npm run build -- [--db FILE] [--out DIR] [--workers N] [--precompress] [--force]
+                        [--scan-limit N]
 
 Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds.
   --db FILE        database to read (default: the embedded demo dataset, generated afresh)
   --out DIR        output path, a link to the published build (default: dist)
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
+  --force          build the demo even when the output is a demo build from the same code
   --scan-limit N   most records the router reads to compose one answer (default: ${DEFAULT_SCAN_LIMIT})`;
 
 const { values } = parseArgs({
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'dist' },
     workers: { type: 'string', default: String(availableParallelism()) },
     precompress: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
     'scan-limit': { type: 'string', default: String(DEFAULT_SCAN_LIMIT) },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -39,6 +43,15 @@ function positive(name: 'scan-limit' | 'workers'): number {
 const scanLimit = positive('scan-limit');
 const workers = positive('workers');
 
+// The embedded demo is made afresh from a seed: a demo build from the same code and options is
+// the same bytes, so it is reused (`npm start` starts at once the second time).
+const inputs = values.db
+  ? undefined
+  : demoInputs(DEMO_SEED, JSON.stringify({ precompress: values.precompress, scanLimit }));
+if (inputs && !values.force && builtInputs(values.out) === inputs) {
+  console.log(`${values.out} is the demo built from this code; reusing it (--force rebuilds it).`);
+  process.exit(0);
+}
 let db = values.db;
 let scratch: string | null = null;
 if (!db) {
@@ -84,6 +97,7 @@ try {
     scanLimit,
     progress: show,
     signal: abort.signal,
+    inputs,
   });
   bar?.stop();
   const mb = (summary.bytes / 1e6).toFixed(1);

@@ -160,6 +160,11 @@ export interface Manifest {
   resources: ResourceManifest[];
   /** Static files served as they are (the logo). */
   assets: { path: string; type: string; hash: string }[];
+  /**
+   * What the build was made from, when the builder can say (the embedded demo: its seed and a hash
+   * of the code): a later build from the same inputs may reuse this one instead.
+   */
+  inputs?: string;
 }
 
 /** File name of the manifest inside dist/. */

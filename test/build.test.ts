@@ -4,7 +4,10 @@ import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from
 import { basename, join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { build } from '../build/build.ts';
+import { demoInputs } from '../build/inputs.ts';
+import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
@@ -147,5 +150,29 @@ describe('build', () => {
     const plain = await call(api, '/v1/persons');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.text).toBe(page.toString());
+  });
+});
+
+describe('npm start reuses a demo build from the same code', () => {
+  it('the demo inputs name the seed, the options and the code', () => {
+    const options = JSON.stringify({ precompress: false, scanLimit: 2000 });
+    expect(demoInputs(DEMO_SEED, options)).toBe(demoInputs(DEMO_SEED, options));
+    expect(demoInputs(DEMO_SEED + 1, options)).not.toBe(demoInputs(DEMO_SEED, options));
+    expect(demoInputs(DEMO_SEED, options.replace('2000', '7'))).not.toBe(
+      demoInputs(DEMO_SEED, options),
+    );
+  });
+
+  it('the build CLI leaves a demo build of the same inputs in place, and says so', async () => {
+    const out = join(root, 'reused');
+    const inputs = demoInputs(DEMO_SEED, JSON.stringify({ precompress: false, scanLimit: 2000 }));
+    await build({ db, out, registry: only('v1/cards'), inputs });
+    const before = readlinkSync(out);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/is the demo built from this code; reusing it/);
+    expect(readlinkSync(out)).toBe(before);
   });
 });
