@@ -9,6 +9,15 @@ import { responseKey, type LinkTemplate, type ResourceDef } from './registry/def
 /** A row as `selectRows` returns it. */
 export type Row = Record<string, Scalar>;
 
+/**
+ * The provider keys a row credits (its `_source` column: one key, or several separated by commas),
+ * null for reference data.
+ */
+export function rowSource(row: Row): string | null {
+  const src = row['_source'];
+  return src === null || src === undefined ? null : String(src);
+}
+
 /** A rendered record. */
 export type ApiRecord = Record<string, unknown>;
 

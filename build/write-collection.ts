@@ -13,7 +13,7 @@ import {
   type Paging,
 } from './layouts.ts';
 import type { CollectionLike, FieldDef } from './registry/define.ts';
-import { recordRenderer, type Row } from './render.ts';
+import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { Spool } from './spool.ts';
 import { countQuery, defaultOrderQuery } from './sql.ts';
@@ -95,8 +95,7 @@ export function writeCollection(
     for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
       faultPoint('render');
       const json = JSON.stringify(render(row));
-      const src =
-        row['_source'] === null || row['_source'] === undefined ? null : String(row['_source']);
+      const src = rowSource(row);
       if (buckets === 0) writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
       pager.add(json, src);
       spool?.add(

@@ -4,7 +4,7 @@ import { recordFile, timelineFile } from '../server/paths.ts';
 import type { Timeline } from '../server/timeline.ts';
 import { Credits } from './layouts.ts';
 import type { Derived, DocumentDef } from './registry/define.ts';
-import { recordRenderer, type Row } from './render.ts';
+import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { countQuery, selectRows } from './sql.ts';
 import type { Tick, Written } from './write-collection.ts';
@@ -30,8 +30,7 @@ export function writeDocuments(
   const rows = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate();
   for (const row of rows as Iterable<Row>) {
     const id = String(row['id']);
-    const src =
-      row['_source'] === null || row['_source'] === undefined ? null : String(row['_source']);
+    const src = rowSource(row);
     const credit = credits.of([src]);
     const derived = derive(row);
     // Derived values may be lists (player ids); the renderer copies values as they are.

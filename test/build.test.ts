@@ -1,5 +1,4 @@
 import fg from 'fast-glob';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
@@ -12,6 +11,7 @@ import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
+import { treeDigest } from './helpers/tree.ts';
 
 /** The build as a whole: determinism, atomic replacement, duplicate outputs, precompression. */
 
@@ -20,19 +20,6 @@ const { root, db, dist } = demo();
 /** A registry of a few resources, for tests of build mechanics that need no full build. */
 function only(...paths: string[]) {
   return { ...REGISTRY, resources: REGISTRY.resources.filter((r) => paths.includes(r.path)) };
-}
-
-/** Path -> content hash of every file in a tree. */
-function treeDigest(dir: string): Map<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
-  return new Map(
-    files.map((f) => [
-      f,
-      createHash('sha1')
-        .update(readFileSync(join(dir, f)))
-        .digest('hex'),
-    ]),
-  );
 }
 
 describe('build', () => {

@@ -1,7 +1,6 @@
 import fg from 'fast-glob';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -11,6 +10,7 @@ import { openDatabase } from '../data/db.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { treeDigest } from './helpers/tree.ts';
 
 /**
  * The build's promises about its output: worker threads change no byte, and a build killed at
@@ -20,19 +20,6 @@ import { demo } from './helpers/api.ts';
  * The kills run the real CLI on a database with the schema and the fixed reference lists only:
  * every resource is built (181 of them), in a few seconds.
  */
-
-/** Path -> content hash of every file in a tree. */
-function treeDigest(dir: string): Map<string, string> {
-  const files = fg.sync('**/*', { cwd: dir, dot: true, onlyFiles: true }).sort();
-  return new Map(
-    files.map((f) => [
-      f,
-      createHash('sha1')
-        .update(readFileSync(join(dir, f)))
-        .digest('hex'),
-    ]),
-  );
-}
 
 describe('workers', () => {
   it('1 and 2 workers write the same bytes, manifest included', async () => {
