@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
 import { call, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
+import { removeInBackground } from './helpers/tree.ts';
 import { describeReal, realDataDir } from './helpers/real-data.ts';
 
 /**
@@ -43,7 +44,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
     root = mkdtempSync(join(tmpdir(), 'football-wyscout-'));
   });
   afterAll(() => {
-    if (root) rmSync(root, { recursive: true, force: true });
+    if (root) removeInBackground(root);
   }, SLOW);
 
   /** Events of periods 1-4 in a match's file (the shootout, period P, becomes shootout rows). */

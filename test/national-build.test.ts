@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { importDataset } from '../data/import/run.ts';
 import { call, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 import { describeReal } from './helpers/real-data.ts';
+import { removeInBackground } from './helpers/tree.ts';
 
 /**
  * The real national build, as `npm run national` makes it (Fjelstul, openfootball and martj42
@@ -53,7 +54,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           api = handlerFor(join(root, 'dist'));
         }, BUILD_TIMEOUT);
         afterAll(() => {
-          if (root) rmSync(root, { recursive: true, force: true });
+          if (root) removeInBackground(root);
         }, BUILD_TIMEOUT);
 
         it('the crawl from /v1/ finds no broken link', async () => {
