@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { openReadOnly } from '../data/db.ts';
 import { envelope } from '../server/envelope.ts';
 import { MANIFEST_FILE, type Manifest, type ResourceManifest } from '../server/manifest.ts';
@@ -10,7 +8,7 @@ import { rootFile } from '../server/paths.ts';
 import { manifestEntry } from './describe.ts';
 import { LOGO_SVG } from './logo.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
-import { discard, publish, stage } from './publish.ts';
+import { discard, publish, publishedManifest, stage } from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
 import { TreeSink } from './sink.ts';
@@ -143,12 +141,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
 /** The record counts of the build `out` holds now, by path: the weights of the progress estimate. */
 function previousCounts(out: string): Map<string, number> {
-  try {
-    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
-    return new Map(manifest.resources.map((r) => [r.path, r.count]));
-  } catch {
-    return new Map();
-  }
+  return new Map(publishedManifest(out)?.resources.map((r) => [r.path, r.count]));
 }
 
 /**

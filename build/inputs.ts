@@ -2,7 +2,7 @@ import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
+import { publishedManifest } from './publish.ts';
 import { join } from 'node:path';
 
 /**
@@ -32,10 +32,5 @@ export function demoInputs(seed: number, options: string): string {
 
 /** The inputs recorded in the manifest of the build `out` holds, if any. */
 export function builtInputs(out: string): string | null {
-  try {
-    const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
-    return manifest.inputs ?? null;
-  } catch {
-    return null;
-  }
+  return publishedManifest(out)?.inputs ?? null;
 }

@@ -3,6 +3,7 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmSync,
@@ -10,7 +11,7 @@ import {
 } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
-import { MANIFEST_FILE } from '../server/manifest.ts';
+import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
 import { faultPoint } from './faults.ts';
 
 /**
@@ -103,8 +104,8 @@ export function stage(outPath: string): Staging {
   return { out, builds, id, partial, derived: join(builds, `derived-${process.pid}.sqlite`) };
 }
 
-/** Deletes a folder in a detached process that outlives the build. */
-function deleteDetached(folder: string): void {
+/** Deletes a folder in a detached process that outlives the build (or the test). */
+export function deleteDetached(folder: string): void {
   spawn(
     process.execPath,
     ['-e', 'require("fs").rmSync(process.argv[1], { recursive: true, force: true })', folder],
@@ -187,7 +188,11 @@ export function discard(staging: Staging): void {
     rmSync(`${staging.derived}${suffix}`, { force: true });
 }
 
-/** Whether `out` holds a published build (a link to a build folder, or a legacy folder). */
-export function hasBuild(out: string): boolean {
-  return existsSync(join(out, MANIFEST_FILE));
+/** The manifest of the build `out` publishes now, or null when there is none. */
+export function publishedManifest(out: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
 }

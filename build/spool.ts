@@ -61,6 +61,8 @@ function compareKeys(a: Scalar, b: Scalar): number {
 /** A spool for the records of one resource; `columns` are the grouping values kept per record. */
 export class Spool {
   private held: Held[] = [];
+  /** The held records sorted by a grouping column, kept for `counts` and `grouped` to share. */
+  private sorted = new Map<number, Held[]>();
   private bytes = 0;
   private disk: DiskSpool | null = null;
 
@@ -104,8 +106,12 @@ export class Spool {
   *grouped(column: number): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.grouped(column);
     const keyOf = (h: Held) => (column < 0 ? h.id : h.keys[column]!);
-    const rows = this.held.filter((h) => keyOf(h) !== null);
-    rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.ord - b.ord);
+    let rows = this.sorted.get(column);
+    if (!rows) {
+      rows = this.held.filter((h) => keyOf(h) !== null);
+      rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.ord - b.ord);
+      this.sorted.set(column, rows);
+    }
     for (const h of rows) yield { key: keyOf(h), id: String(h.id), src: h.src, json: h.json };
   }
 
@@ -117,6 +123,7 @@ export class Spool {
 
   close(): void {
     this.held = [];
+    this.sorted.clear();
     this.disk?.close();
   }
 }

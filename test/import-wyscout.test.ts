@@ -16,7 +16,7 @@ import {
 import { call, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
-import { removeInBackground } from './helpers/tree.ts';
+import { deleteDetached } from '../build/publish.ts';
 import { describeReal, realDataDir } from './helpers/real-data.ts';
 
 /**
@@ -44,7 +44,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
     root = mkdtempSync(join(tmpdir(), 'football-wyscout-'));
   });
   afterAll(() => {
-    if (root) removeInBackground(root);
+    if (root) deleteDetached(root);
   }, SLOW);
 
   /** Events of periods 1-4 in a match's file (the shootout, period P, becomes shootout rows). */

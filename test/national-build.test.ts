@@ -7,7 +7,7 @@ import { importDataset } from '../data/import/run.ts';
 import { call, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 import { describeReal } from './helpers/real-data.ts';
-import { removeInBackground } from './helpers/tree.ts';
+import { deleteDetached } from '../build/publish.ts';
 
 /**
  * The real national build, as `npm run national` makes it (Fjelstul, openfootball and martj42
@@ -54,7 +54,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           api = handlerFor(join(root, 'dist'));
         }, BUILD_TIMEOUT);
         afterAll(() => {
-          if (root) removeInBackground(root);
+          if (root) deleteDetached(root);
         }, BUILD_TIMEOUT);
 
         it('the crawl from /v1/ finds no broken link', async () => {

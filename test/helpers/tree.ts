@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -15,16 +14,4 @@ export function treeDigest(dir: string): Map<string, string> {
         .digest('hex'),
     ]),
   );
-}
-
-/**
- * Deletes a folder in a detached process. Unlinking a large build (1.78 million files for the
- * national set) takes minutes on some disks, and no test needs to wait for it.
- */
-export function removeInBackground(dir: string): void {
-  spawn(
-    process.execPath,
-    ['-e', 'require("fs").rmSync(process.argv[1], { recursive: true, force: true })', dir],
-    { detached: true, stdio: 'ignore' },
-  ).unref();
 }
