@@ -3,15 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase, DEMO_SEED } from '../data/demo/generate.ts';
+import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/generate.ts';
 import { builtInputs, demoInputs } from './inputs.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
-const USAGE = `Usage: npm run build -- [--db FILE] [--out DIR] [--workers N] [--precompress] [--force]
-                        [--scan-limit N]
+const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR] [--workers N] [--precompress]
+                        [--force] [--scan-limit N]
 
 Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds.
   --db FILE        database to read (default: the embedded demo dataset, generated afresh)
+  --demo SIZE      the demo to generate without --db: lean (the league's first six matchdays,
+                   the default) or full (the whole season)
   --out DIR        output path, a link to the published build (default: dist)
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
@@ -21,6 +23,7 @@ Builds the static API from a SQLite database into DIR, replacing DIR only when t
 const { values } = parseArgs({
   options: {
     db: { type: 'string' },
+    demo: { type: 'string', default: 'lean' },
     out: { type: 'string', default: 'dist' },
     workers: { type: 'string', default: String(availableParallelism()) },
     precompress: { type: 'boolean', default: false },
@@ -42,12 +45,17 @@ function positive(name: 'scan-limit' | 'workers'): number {
 }
 const scanLimit = positive('scan-limit');
 const workers = positive('workers');
+if (!Object.hasOwn(DEMO_SIZES, values.demo)) {
+  console.error(`--demo must be one of ${Object.keys(DEMO_SIZES).join(', ')}.\n\n${USAGE}`);
+  process.exit(2);
+}
+const size = values.demo as DemoSize;
 
 // The embedded demo is made afresh from a seed: a demo build from the same code and options is
 // the same bytes, so it is reused (`npm start` starts at once the second time).
 const inputs = values.db
   ? undefined
-  : demoInputs(DEMO_SEED, JSON.stringify({ precompress: values.precompress, scanLimit }));
+  : demoInputs(DEMO_SEED, JSON.stringify({ precompress: values.precompress, scanLimit, size }));
 if (inputs && !values.force && builtInputs(values.out) === inputs) {
   console.log(`${values.out} is the demo built from this code; reusing it (--force rebuilds it).`);
   process.exit(0);
@@ -57,7 +65,7 @@ let scratch: string | null = null;
 if (!db) {
   scratch = mkdtempSync(join(tmpdir(), 'football-demo-'));
   db = join(scratch, 'demo.sqlite');
-  buildDemoDatabase(db);
+  buildDemoDatabase(db, DEMO_SEED, size);
 }
 
 // One bar for the whole build: resources done, files, bytes, elapsed and time left.

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { build } from '../build/build.ts';
 import { demoInputs } from '../build/inputs.ts';
+import { publishedManifest } from '../build/publish.ts';
 import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
@@ -150,16 +151,34 @@ describe('npm start reuses a demo build from the same code', () => {
     );
   });
 
-  it('the build CLI leaves a demo build of the same inputs in place, and says so', async () => {
-    const out = join(root, 'reused');
-    const inputs = demoInputs(DEMO_SEED, JSON.stringify({ precompress: false, scanLimit: 2000 }));
-    await build({ db, out, registry: only('v1/cards'), inputs });
+  it('the build CLI builds the lean demo with every resource, then leaves it in place', () => {
+    const out = join(root, 'start');
+    const cli = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out], {
+        encoding: 'utf8',
+      });
+    const first = cli();
+    expect(first.status, first.stderr).toBe(0);
+    const manifest = publishedManifest(out)!;
+    expect(manifest.inputs).toBe(
+      demoInputs(DEMO_SEED, JSON.stringify({ precompress: false, scanLimit: 2000, size: 'lean' })),
+    );
+    // What `npm start` serves shows every resource of both versions, each with records.
+    expect(manifest.resources.map((r) => `${r.version}/${r.path}`)).toEqual(
+      demo().manifest.resources.map((r) => `${r.version}/${r.path}`),
+    );
+    expect(manifest.resources.filter((r) => !(r.count > 0)).map((r) => r.path)).toEqual([]);
     const before = readlinkSync(out);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out], {
-      encoding: 'utf8',
-    });
-    expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/is the demo built from this code; reusing it/);
+    const again = cli();
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(/is the demo built from this code; reusing it/);
     expect(readlinkSync(out)).toBe(before);
+    const refused = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'build/cli.ts', '--out', out, '--demo', 'huge'],
+      { encoding: 'utf8' },
+    );
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/--demo must be one of full, lean/);
   });
 });

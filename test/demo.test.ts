@@ -28,6 +28,7 @@ import {
   generateDemo,
   type DemoSummary,
 } from '../data/demo/generate.ts';
+import { main } from '../data/demo/cli.ts';
 
 type Row = Record<string, unknown>;
 
@@ -110,10 +111,11 @@ describe('demo generator: determinism', () => {
     });
   });
 
-  it('records generator and seed in meta and replaces an existing file', () => {
+  it('records generator, seed and size in meta and replaces an existing file', () => {
     expect(all('SELECT key, value FROM meta ORDER BY key')).toEqual([
       { key: 'generator', value: 'demo' },
       { key: 'seed', value: String(DEMO_SEED) },
+      { key: 'size', value: 'full' },
     ]);
     const file = path.join(dir, 'again.sqlite');
     buildDemoDatabase(file, 1);
@@ -124,6 +126,52 @@ describe('demo generator: determinism', () => {
       value: '2',
     });
     reopened.close();
+  });
+
+  it('has a lean size: the same season stopped after the sixth league matchday', () => {
+    const file = path.join(dir, 'lean.sqlite');
+    const lean = buildDemoDatabase(file, DEMO_SEED, 'lean');
+    const leanDb = openReadOnly(file);
+    const matches = (d: Db) =>
+      d
+        .prepare<[], Row>(
+          `SELECT m.id, c.name AS competition, m.matchday, m.match_date, m.home_score,
+             m.away_score
+           FROM match m JOIN competition c ON c.id = m.competition ORDER BY m.id`,
+        )
+        .all();
+    const full = matches(db);
+    const cut = matches(leanDb);
+    const league = (m: Row) => m.competition === 'Liga Peninsular';
+    // The league's first six matchdays, with the same ids and scores as in the full season.
+    expect(cut.filter(league)).toEqual(full.filter((m) => league(m) && Number(m.matchday) <= 6));
+    expect(cut.filter(league)).toHaveLength(30);
+    // The other competitions are played as in full (their referees may differ).
+    expect(cut.filter((m) => !league(m)).map((m) => m.id)).toEqual(
+      full.filter((m) => !league(m)).map((m) => m.id),
+    );
+    // Every table the full demo fills, the lean one fills too, the six event matches included.
+    for (const [table, n] of Object.entries(summary.counts))
+      if (n > 0) expect(lean.counts[table], table).toBeGreaterThan(0);
+    expect(lean.handles.eventMatches.map((m) => m.role)).toEqual(
+      summary.handles.eventMatches.map((m) => m.role),
+    );
+    expect(leanDb.prepare("SELECT value FROM meta WHERE key = 'size'").get()).toEqual({
+      value: 'lean',
+    });
+    leanDb.close();
+  });
+
+  it('npm run demo writes the size it is asked for and refuses an unknown one', () => {
+    const file = path.join(dir, 'cli.sqlite');
+    expect(main(['--db', file, '--size', 'huge'])).toBe(2);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(main(['--db', file, '--size', 'lean'])).toBe(0);
+    const written = openReadOnly(file);
+    expect(written.prepare("SELECT value FROM meta WHERE key = 'size'").get()).toEqual({
+      value: 'lean',
+    });
+    written.close();
   });
 
   it('refuses to generate into a database that already has data', () => {

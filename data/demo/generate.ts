@@ -25,6 +25,21 @@ export type { DemoEventMatch } from './events/insert.ts';
 /** The default seed of the embedded demo dataset. */
 export const DEMO_SEED = 20261120;
 
+/**
+ * How much of the season a demo plays. `full` is the whole season, 137 matches: the demo the tests
+ * build and `npm run demo` writes. `lean` stops the league after its sixth matchday, a season in
+ * progress, 77 matches and a third fewer files: the demo `npm start` builds, so that a first start
+ * answers within seconds. Both hold every resource of both versions, and the six matches with
+ * micro-events.
+ */
+export const DEMO_SIZES = {
+  full: { leagueMatchdays: null },
+  lean: { leagueMatchdays: 6 },
+} as const satisfies Record<string, { readonly leagueMatchdays: number | null }>;
+
+/** A demo size: `full` or `lean` (DEMO_SIZES). */
+export type DemoSize = keyof typeof DEMO_SIZES;
+
 /** The `provider` row every demo row points at. */
 export const DEMO_PROVIDER = {
   key: DEMO_SOURCE,
@@ -147,8 +162,12 @@ export function countRows(db: Db): Record<string, number> {
  * transaction. The same seed always gives the same rows: every random draw comes from streams
  * derived from the seed, and everything is generated in the fixed order of the spec lists.
  */
-export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSummary {
+export function generateDemo(
+  db: Db,
+  options: { seed?: number; size?: DemoSize } = {},
+): DemoSummary {
   const seed = options.seed ?? DEMO_SEED;
+  const { leagueMatchdays } = DEMO_SIZES[options.size ?? 'full'];
   if (!Number.isSafeInteger(seed)) throw new Error(`demo seed must be an integer, got ${seed}`);
   const existing = db
     .prepare<[], { n: number }>(
@@ -254,7 +273,7 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
     };
     // Matches, then their micro-events, come last and draw from streams of their own, so the rows
     // above do not depend on them.
-    const played = insertMatches(ctx, base);
+    const played = insertMatches(ctx, base, leagueMatchdays);
     return { ...base, ...played, eventMatches: insertEvents(ctx, played.matches) };
   })();
 
@@ -263,18 +282,23 @@ export function generateDemo(db: Db, options: { seed?: number } = {}): DemoSumma
 
 /**
  * Builds the demo database file from scratch: removes any existing file (and its -wal/-shm),
- * creates the schema, generates the data, records `meta` (`generator` = 'demo', `seed`) and closes
- * the file.
+ * creates the schema, generates the data, records `meta` (`generator` = 'demo', `seed`, `size`)
+ * and closes the file.
  */
-export function buildDemoDatabase(file: string, seed: number = DEMO_SEED): DemoSummary {
+export function buildDemoDatabase(
+  file: string,
+  seed: number = DEMO_SEED,
+  size: DemoSize = 'full',
+): DemoSummary {
   for (const path of [file, `${file}-wal`, `${file}-shm`]) rmSync(path, { force: true });
   const db = openDatabase(file);
   try {
-    const { handles } = generateDemo(db, { seed });
+    const { handles } = generateDemo(db, { seed, size });
     const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
     db.transaction(() => {
       meta.run('generator', 'demo');
       meta.run('seed', String(seed));
+      meta.run('size', size);
     })();
     return { counts: countRows(db), handles };
   } finally {

@@ -173,7 +173,15 @@ interface Played {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-export function insertMatches(ctx: DemoContext, inputs: MatchInputs): DemoMatches {
+/**
+ * Plays and writes the demo matches in date order: the league (its first `leagueMatchdays`
+ * matchdays, or all of them when null), the continental club cup and the national tournament.
+ */
+export function insertMatches(
+  ctx: DemoContext,
+  inputs: MatchInputs,
+  leagueMatchdays: number | null = null,
+): DemoMatches {
   const playerById = new Map(inputs.players.map((p) => [p.id, p]));
   const countryName = new Map(Object.entries(inputs.countries).map(([name, id]) => [id, name]));
   const clubById = new Map(inputs.clubs.map((club) => [club.id, club]));
@@ -303,7 +311,10 @@ export function insertMatches(ctx: DemoContext, inputs: MatchInputs): DemoMatche
   if (!league) throw new Error('demo matches: no league');
   const leagueKey = `${competitionKey.get(league.competition)}:${league.season}`;
   const leagueRng = ctx.rng('matches:league');
-  doubleRoundRobin(leagueRng.shuffle(league.clubs)).forEach((round, r) => {
+  const rounds = doubleRoundRobin(leagueRng.shuffle(league.clubs));
+  // A lean demo stops after a few matchdays: a season in progress. Each match draws from its own
+  // stream, so the matchdays played are the same in both.
+  rounds.slice(0, leagueMatchdays ?? rounds.length).forEach((round, r) => {
     const matchday = r + 1;
     const slots = leagueRng.shuffle(LEAGUE_SLOTS);
     round.forEach(([home, away], i) => {
