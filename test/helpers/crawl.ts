@@ -34,6 +34,9 @@ export interface CrawlOptions {
   readonly root?: string;
 }
 
+/** Requests in flight at once. */
+const CONCURRENCY = 16;
+
 /** The shape of a link: ids, numbers and query values blanked. */
 export const shapeOf = (link: string): string =>
   link
@@ -64,41 +67,48 @@ export async function crawl(api: Handler, options: CrawlOptions = {}): Promise<C
   const broken: string[] = [];
   const pending = new Set<string>();
   const shapes = new Map<string, number>();
-  for (let next = 0; next < queue.length; next += 1) {
-    expect(seen.size, 'crawl cap').toBeLessThan(cap);
-    const target = queue[next]!;
-    const reply = await call(api, target);
-    if (reply.status !== 200) {
-      if (pendingPattern?.test(target) && reply.status === 404) pending.add(target.split('?')[0]!);
-      else broken.push(`${target} -> ${reply.status}`);
-      continue;
-    }
-    const found: string[] = [];
-    if (target === root) {
-      expectEnvelope(reply, { root: true });
-      linksIn(reply.json.result.link, found);
-    } else {
-      // A result is a list of records, or one record (the analytics match state).
-      for (const record of [reply.json.result].flat()) {
-        found.push(record.uri);
-        linksIn(record.link, found);
+  // Requests go out a window at a time, so file reads overlap; replies are handled in queue order,
+  // so the links found, and the sample per shape, are those of a crawl one request at a time.
+  for (let next = 0; next < queue.length;) {
+    const window = queue.slice(next, next + CONCURRENCY);
+    next += window.length;
+    const replies = await Promise.all(window.map((target) => call(api, target)));
+    for (const [i, reply] of replies.entries()) {
+      expect(seen.size, 'crawl cap').toBeLessThan(cap);
+      const target = window[i]!;
+      if (reply.status !== 200) {
+        if (pendingPattern?.test(target) && reply.status === 404)
+          pending.add(target.split('?')[0]!);
+        else broken.push(`${target} -> ${reply.status}`);
+        continue;
       }
-      for (const key of ['first', 'last', 'next', 'prev'])
-        if (typeof reply.json.meta[key] === 'string') found.push(reply.json.meta[key]);
-    }
-    for (const link of found) {
-      expect(link.startsWith('/'), link).toBe(true);
-      if (seen.has(link)) continue;
-      const isPending = pendingPattern?.test(link) ?? false;
-      const limit = isPending ? 3 : sampled?.pattern.test(link) ? sampled.perShape : perShape;
-      if (limit !== Infinity) {
-        const shape = shapeOf(link);
-        const n = shapes.get(shape) ?? 0;
-        if (n >= limit) continue;
-        shapes.set(shape, n + 1);
+      const found: string[] = [];
+      if (target === root) {
+        expectEnvelope(reply, { root: true });
+        linksIn(reply.json.result.link, found);
+      } else {
+        // A result is a list of records, or one record (the analytics match state).
+        for (const record of [reply.json.result].flat()) {
+          found.push(record.uri);
+          linksIn(record.link, found);
+        }
+        for (const key of ['first', 'last', 'next', 'prev'])
+          if (typeof reply.json.meta[key] === 'string') found.push(reply.json.meta[key]);
       }
-      seen.add(link);
-      queue.push(link);
+      for (const link of found) {
+        expect(link.startsWith('/'), link).toBe(true);
+        if (seen.has(link)) continue;
+        const isPending = pendingPattern?.test(link) ?? false;
+        const limit = isPending ? 3 : sampled?.pattern.test(link) ? sampled.perShape : perShape;
+        if (limit !== Infinity) {
+          const shape = shapeOf(link);
+          const n = shapes.get(shape) ?? 0;
+          if (n >= limit) continue;
+          shapes.set(shape, n + 1);
+        }
+        seen.add(link);
+        queue.push(link);
+      }
     }
   }
   return { seen, broken, pending };
