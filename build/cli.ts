@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/generate.ts';
+import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/demo/generate.ts';
 import { builtInputs, demoInputs } from './inputs.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
@@ -45,11 +45,11 @@ function positive(name: 'scan-limit' | 'workers'): number {
 }
 const scanLimit = positive('scan-limit');
 const workers = positive('workers');
-if (!Object.hasOwn(DEMO_SIZES, values.demo)) {
+const size = values.demo;
+if (!isDemoSize(size)) {
   console.error(`--demo must be one of ${Object.keys(DEMO_SIZES).join(', ')}.\n\n${USAGE}`);
   process.exit(2);
 }
-const size = values.demo as DemoSize;
 
 // The embedded demo is made afresh from a seed: a demo build from the same code and options is
 // the same bytes, so it is reused (`npm start` starts at once the second time).

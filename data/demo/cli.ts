@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, type DemoSize } from './generate.ts';
+import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from './generate.ts';
 
 /** The default output file, resolved from this module so the working directory does not matter. */
 export const DEFAULT_DEMO_DB = fileURLToPath(new URL('../demo.sqlite', import.meta.url));
@@ -33,13 +33,14 @@ export function main(argv: string[]): number {
     console.error(`--seed must be an integer, got ${values.seed}`);
     return 2;
   }
-  if (!Object.hasOwn(DEMO_SIZES, values.size)) {
+  const size = values.size;
+  if (!isDemoSize(size)) {
     console.error(
       `--size must be one of ${Object.keys(DEMO_SIZES).join(', ')}, got ${values.size}`,
     );
     return 2;
   }
-  const { counts } = buildDemoDatabase(values.db, seed, values.size as DemoSize);
+  const { counts } = buildDemoDatabase(values.db, seed, size);
   const shown = [
     'country',
     'competition',

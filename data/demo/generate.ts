@@ -40,6 +40,11 @@ export const DEMO_SIZES = {
 /** A demo size: `full` or `lean` (DEMO_SIZES). */
 export type DemoSize = keyof typeof DEMO_SIZES;
 
+/** Whether a command-line value names a demo size. */
+export function isDemoSize(value: string): value is DemoSize {
+  return Object.hasOwn(DEMO_SIZES, value);
+}
+
 /** The `provider` row every demo row points at. */
 export const DEMO_PROVIDER = {
   key: DEMO_SOURCE,
