@@ -4,7 +4,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/demo/generate.ts';
-import { builtInputs, demoInputs } from './inputs.ts';
+import { demoInputs } from './inputs.ts';
+import { publishedManifest } from './publish.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
 const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR] [--workers N] [--precompress]
@@ -55,8 +56,8 @@ if (!isDemoSize(size)) {
 // the same bytes, so it is reused (`npm start` starts at once the second time).
 const inputs = values.db
   ? undefined
-  : demoInputs(DEMO_SEED, JSON.stringify({ precompress: values.precompress, scanLimit, size }));
-if (inputs && !values.force && builtInputs(values.out) === inputs) {
+  : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress, scanLimit });
+if (inputs && !values.force && publishedManifest(values.out)?.inputs === inputs) {
   console.log(`${values.out} is the demo built from this code; reusing it (--force rebuilds it).`);
   process.exit(0);
 }

@@ -143,25 +143,23 @@ describe('build', () => {
 
 describe('npm start reuses a demo build from the same code', () => {
   it('the demo inputs name the seed, the options and the code', () => {
-    const options = JSON.stringify({ precompress: false, scanLimit: 2000 });
-    expect(demoInputs(DEMO_SEED, options)).toBe(demoInputs(DEMO_SEED, options));
-    expect(demoInputs(DEMO_SEED + 1, options)).not.toBe(demoInputs(DEMO_SEED, options));
-    expect(demoInputs(DEMO_SEED, options.replace('2000', '7'))).not.toBe(
-      demoInputs(DEMO_SEED, options),
-    );
+    const options = { seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 } as const;
+    expect(demoInputs(options)).toBe(demoInputs(options));
+    expect(demoInputs({ ...options, seed: DEMO_SEED + 1 })).not.toBe(demoInputs(options));
+    expect(demoInputs({ ...options, scanLimit: 7 })).not.toBe(demoInputs(options));
   });
 
   it('the build CLI builds the lean demo with every resource, then leaves it in place', () => {
     const out = join(root, 'start');
-    const cli = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out], {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out, ...args], {
         encoding: 'utf8',
       });
     const first = cli();
     expect(first.status, first.stderr).toBe(0);
     const manifest = publishedManifest(out)!;
     expect(manifest.inputs).toBe(
-      demoInputs(DEMO_SEED, JSON.stringify({ precompress: false, scanLimit: 2000, size: 'lean' })),
+      demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 }),
     );
     // What `npm start` serves shows every resource of both versions, each with records.
     expect(manifest.resources.map((r) => `${r.version}/${r.path}`)).toEqual(
@@ -173,11 +171,7 @@ describe('npm start reuses a demo build from the same code', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/is the demo built from this code; reusing it/);
     expect(readlinkSync(out)).toBe(before);
-    const refused = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'build/cli.ts', '--out', out, '--demo', 'huge'],
-      { encoding: 'utf8' },
-    );
+    const refused = cli('--demo', 'huge');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--demo must be one of full, lean/);
   });

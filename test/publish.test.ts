@@ -70,7 +70,7 @@ describe('a killed, failing or interrupted build', () => {
     await build({ db, out });
     a = treeDigest(out);
     expect(a.get(MANIFEST_FILE)).not.toBe(b.get(MANIFEST_FILE));
-  }, 300_000);
+  });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** The output is one complete build, A or B, whole; returns which. */
@@ -129,7 +129,7 @@ describe('a killed, failing or interrupted build', () => {
         await load;
         server.close();
       }
-    }, 300_000);
+    });
   }
 
   it('a failing worker fails the build with a clear message and publishes nothing', async () => {
@@ -144,7 +144,7 @@ describe('a killed, failing or interrupted build', () => {
     expect(fg.sync('.dist.builds/*.partial', { cwd: root, dot: true, onlyFiles: false })).toEqual(
       [],
     );
-  }, 300_000);
+  });
 
   it('SIGTERM ends a build with a message and leaves the previous output', async () => {
     const child = spawn(
@@ -171,5 +171,5 @@ describe('a killed, failing or interrupted build', () => {
       [],
     );
     expect(existsSync(join(out, MANIFEST_FILE))).toBe(true);
-  }, 300_000);
+  });
 });
