@@ -6,28 +6,50 @@ import { envelope } from '../server/envelope.ts';
 import { MANIFEST_FILE, type Manifest, type ResourceManifest } from '../server/manifest.ts';
 import { rootFile } from '../server/paths.ts';
 import { manifestEntry } from './describe.ts';
+import { LICENCES_FILE, licencesDocument } from './licences.ts';
 import { LOGO_SVG } from './logo.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
-import { discard, publish, publishedManifest, stage } from './publish.ts';
+import { assembleArchive } from './archive-assemble.ts';
+import { SegmentSink } from './archive-sink.ts';
+import {
+  discard,
+  discardArchive,
+  publish,
+  publishArchive,
+  publishedManifest,
+  stage,
+  stageArchive,
+} from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
-import { TreeSink } from './sink.ts';
+import { TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
 import {
   TaskRunner,
+  segmentOf,
   type BuildPlan,
+  type PlannedOutput,
   type Task,
   type TaskProgress,
   type TaskResult,
 } from './tasks.ts';
 
+/**
+ * Where a build goes: a tree of files (`out`, a link flipped to the new build only when it is
+ * complete, `publish.ts`), or one archive file (`archive`, renamed into place when complete).
+ */
+export type BuildOutput =
+  | {
+      out: string;
+      /** Also write `.br` and `.gz` variants of every file. */
+      precompress?: boolean;
+      archive?: never;
+    }
+  | { archive: string; out?: never; precompress?: never };
+
 /** What `build()` needs. */
-export interface BuildOptions {
+export type BuildOptions = BuildOutput & {
   /** SQLite database to read. */
   db: string;
-  /** Output path; a link flipped to the new build only when it is complete (`publish.ts`). */
-  out: string;
-  /** Also write `.br` and `.gz` variants of every file. */
-  precompress?: boolean;
   /** The largest number of records the router may read to compose one answer. */
   scanLimit?: number;
   /**
@@ -43,7 +65,7 @@ export interface BuildOptions {
   signal?: AbortSignal;
   /** What the database was made from, recorded in the manifest (`Manifest.inputs`). */
   inputs?: string;
-}
+};
 
 /** The state of a running build, for a progress display. */
 export interface BuildProgress {
@@ -61,6 +83,8 @@ export interface BuildSummary {
   records: number;
   files: number;
   bytes: number;
+  /** The archive's length, for an archive build. */
+  archiveBytes?: number;
   seconds: number;
 }
 
@@ -76,13 +100,22 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = process.hrtime.bigint();
   const registry = options.registry ?? REGISTRY;
   const scanLimit = options.scanLimit ?? DEFAULT_SCAN_LIMIT;
-  openReadOnly(options.db).close(); // a clear error for a missing or outdated database, first
-  const staging = stage(options.out);
+  // A clear error for a missing or outdated database, first.
+  const source = openReadOnly(options.db);
+  let licences: string;
+  try {
+    licences = licencesDocument(source);
+  } finally {
+    source.close();
+  }
+  const target =
+    options.archive !== undefined
+      ? archiveTarget(options.archive, registry)
+      : treeTarget(options.out, options.precompress ?? false);
   const plan: BuildPlan = {
     db: options.db,
-    derived: staging.derived,
-    folder: staging.partial,
-    precompress: options.precompress ?? false,
+    derived: target.derived,
+    output: target.output,
     scanLimit,
   };
   try {
@@ -90,10 +123,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // is being filled.
     new Database(plan.derived).pragma('journal_mode = WAL');
     const results = new Map<number, Extract<TaskResult, { kind: 'resource' }>>();
-    const totals = await runTasks(plan, registry, options, previousCounts(options.out), (r) =>
+    const previous = options.archive === undefined ? previousCounts(options.out) : new Map();
+    const totals = await runTasks(plan, registry, options, previous, (r) =>
       results.set(r.index, r),
     );
-    const sink = new TreeSink(plan.folder, plan.precompress);
+    const { sink } = target;
     const resources: ResourceManifest[] = registry.resources.map((def, index) => {
       const { written, hash } = results.get(index)!;
       return manifestEntry(def, written.count, hash, written.buckets, written.fieldBuckets);
@@ -111,6 +145,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     }));
     const assets = [
       { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
+      {
+        path: LICENCES_FILE,
+        type: 'text/markdown; charset=utf-8',
+        hash: hashOf(LICENCES_FILE, licences),
+      },
     ];
     const buildHash = createHash('sha1');
     for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);
@@ -118,7 +157,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       format: 1,
       build: buildHash.digest('hex'),
       scanLimit,
-      encodings: plan.precompress ? ['br', 'gzip'] : [],
+      encodings: options.precompress ? ['br', 'gzip'] : [],
       roots,
       resources,
       assets,
@@ -126,17 +165,65 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     };
     sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
     sink.commit();
-    publish(staging);
+    const archiveBytes = target.publish();
     return {
       resources: resources.length,
       records: resources.reduce((n, r) => n + r.count, 0),
       files: totals.files + sink.files,
       bytes: totals.bytes + sink.bytes,
+      ...(archiveBytes === null ? {} : { archiveBytes }),
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     };
   } finally {
-    discard(staging);
+    target.discard();
   }
+}
+
+/** Where one build writes, and how it is published or discarded. */
+interface Target {
+  /** The derived tables' scratch database. */
+  derived: string;
+  output: PlannedOutput;
+  /** The main thread's sink: the roots, the assets and the manifest. */
+  sink: OutputSink & SinkCounts;
+  /** Publishes the complete output; returns the archive's length, or null for a tree. */
+  publish(): number | null;
+  /** Removes what a failed build, or a published one, leaves behind. */
+  discard(): void;
+}
+
+function treeTarget(out: string, precompress: boolean): Target {
+  const staging = stage(out);
+  return {
+    derived: staging.derived,
+    output: { kind: 'tree', folder: staging.partial, precompress },
+    sink: new TreeSink(staging.partial, precompress),
+    publish: () => {
+      publish(staging);
+      return null;
+    },
+    discard: () => discard(staging),
+  };
+}
+
+/** Every task writes a segment, the main thread one more; they are assembled in registry order. */
+function archiveTarget(file: string, registry: Registry): Target {
+  const staging = stageArchive(file);
+  const segments = [
+    ...registry.resources.map((_, index) => segmentOf(staging.scratch, index)),
+    segmentOf(staging.scratch, 'main'),
+  ];
+  return {
+    derived: staging.derived,
+    output: { kind: 'archive', segments: staging.scratch },
+    sink: new SegmentSink(segments.at(-1)!),
+    publish: () => {
+      const { length } = assembleArchive(segments, staging.partial);
+      publishArchive(staging);
+      return length;
+    },
+    discard: () => discardArchive(staging),
+  };
 }
 
 /** The record counts of the build `out` holds now, by path: the weights of the progress estimate. */
@@ -221,7 +308,7 @@ async function runTasks(
       for (const { task } of scheduled) {
         if (options.signal?.aborted) throw options.signal.reason;
         const result = runner.run(task, (p) => progress(0, task, p));
-        done(0, result, runner.sink);
+        done(0, result, runner.written);
       }
     } finally {
       runner.close();

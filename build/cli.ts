@@ -8,14 +8,16 @@ import { demoInputs } from './inputs.ts';
 import { publishedManifest } from './publish.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
-const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR] [--workers N] [--precompress]
-                        [--force] [--scan-limit N]
+const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR [--precompress] | --archive FILE]
+                        [--workers N] [--force] [--scan-limit N]
 
-Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds.
+Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds,
+or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it is.
   --db FILE        database to read (default: the embedded demo dataset, generated afresh)
   --demo SIZE      the demo to generate without --db: lean (the league's first six matchdays,
                    the default) or full (the whole season)
   --out DIR        output path, a link to the published build (default: dist)
+  --archive FILE   write the whole API into one file instead (a ZIP, see ARCHIVE.md)
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
   --force          build the demo even when the output is a demo build from the same code
@@ -25,7 +27,8 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string' },
     demo: { type: 'string', default: 'lean' },
-    out: { type: 'string', default: 'dist' },
+    out: { type: 'string' },
+    archive: { type: 'string' },
     workers: { type: 'string', default: String(availableParallelism()) },
     precompress: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
@@ -44,6 +47,11 @@ function positive(name: 'scan-limit' | 'workers'): number {
   console.error(`--${name} must be a positive integer.\n\n${USAGE}`);
   process.exit(2);
 }
+if (values.archive !== undefined && (values.out !== undefined || values.precompress)) {
+  console.error(`--archive is one output: not with --out or --precompress.\n\n${USAGE}`);
+  process.exit(2);
+}
+const out = values.out ?? 'dist';
 const scanLimit = positive('scan-limit');
 const workers = positive('workers');
 const size = values.demo;
@@ -57,8 +65,13 @@ if (!isDemoSize(size)) {
 const inputs = values.db
   ? undefined
   : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress, scanLimit });
-if (inputs && !values.force && publishedManifest(values.out)?.inputs === inputs) {
-  console.log(`${values.out} is the demo built from this code; reusing it (--force rebuilds it).`);
+if (
+  inputs &&
+  !values.force &&
+  values.archive === undefined &&
+  publishedManifest(out)?.inputs === inputs
+) {
+  console.log(`${out} is the demo built from this code; reusing it (--force rebuilds it).`);
   process.exit(0);
 }
 let db = values.db;
@@ -99,29 +112,37 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 try {
   const summary = await build({
+    ...(values.archive !== undefined
+      ? { archive: values.archive }
+      : { out, precompress: values.precompress }),
     db,
-    out: values.out,
     workers,
-    precompress: values.precompress,
     scanLimit,
     progress: show,
     signal: abort.signal,
     inputs,
   });
   bar?.stop();
-  const mb = (summary.bytes / 1e6).toFixed(1);
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  const into =
+    summary.archiveBytes === undefined
+      ? out
+      : `${values.archive} (${mb(summary.archiveBytes)}, ` +
+        `${(summary.bytes / summary.archiveBytes).toFixed(1)}x smaller)`;
   console.log(
     `Built ${summary.resources} resources: ${summary.records.toLocaleString('en')} records, ` +
-      `${summary.files.toLocaleString('en')} files, ${mb} MB in ${summary.seconds.toFixed(1)} s ` +
-      `-> ${values.out}`,
+      `${summary.files.toLocaleString('en')} files, ${mb(summary.bytes)} in ` +
+      `${summary.seconds.toFixed(1)} s -> ${into}`,
   );
 } catch (e) {
   bar?.stop();
   if (abort.signal.aborted) {
-    console.error(`Build ${(e as Error).message}; ${values.out} was left as it was.`);
+    console.error(`Build ${(e as Error).message}; ${values.archive ?? out} was left as it was.`);
     process.exitCode = interrupted;
   } else {
-    console.error(`Build failed; ${values.out} was left as it was.\n${(e as Error).stack ?? e}`);
+    console.error(
+      `Build failed; ${values.archive ?? out} was left as it was.\n${(e as Error).stack ?? e}`,
+    );
     process.exitCode = 1;
   }
 } finally {

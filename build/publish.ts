@@ -1,16 +1,20 @@
 import {
+  closeSync,
   existsSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
+  readSync,
   renameSync,
   rmSync,
   symlinkSync,
 } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
+import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../server/archive-format.ts';
 import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
 import { faultPoint } from './faults.ts';
 
@@ -195,4 +199,77 @@ export function publishedManifest(out: string): Manifest | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The folders of an archive build. Tasks write segments into a scratch folder beside the archive,
+ * `.<name>.build-<pid>/`; they are assembled into `.<name>.partial-<pid>`, which is renamed over
+ * the archive only when complete: a reader opens the previous archive or the new one, never half
+ * of one. The next build removes what a killed one left.
+ */
+export interface ArchiveStaging {
+  /** The archive users name. */
+  file: string;
+  /** Segments and the derived tables' scratch database. */
+  scratch: string;
+  derived: string;
+  /** The archive being assembled. */
+  partial: string;
+}
+
+/**
+ * Prepares an archive build: refuses to replace a file that is not an archive, removes what
+ * killed builds of the same archive left, and creates the scratch folder.
+ */
+export function stageArchive(filePath: string): ArchiveStaging {
+  const file = resolve(filePath);
+  const stat = lstatSync(file, { throwIfNoEntry: false });
+  if (stat && !(stat.isFile() && isArchive(file)))
+    throw new Error(`${file} exists and is not an API archive; choose another --archive.`);
+  const dir = dirname(file);
+  const prefix = `.${basename(file)}.`;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = ownerPid(name);
+    if (pid !== null && pid !== process.pid && alive(pid)) continue;
+    if (/^(build|partial)-\d+$/.test(name.slice(prefix.length)))
+      rmSync(join(dir, name), { recursive: true, force: true });
+  }
+  const scratch = join(dir, `${prefix}build-${process.pid}`);
+  mkdirSync(scratch);
+  return {
+    file,
+    scratch,
+    derived: join(scratch, 'derived.sqlite'),
+    partial: join(dir, `${prefix}partial-${process.pid}`),
+  };
+}
+
+/** Whether a file starts as every archive does: a ZIP local header of the index entry. */
+function isArchive(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(INDEX_DATA_START);
+    return (
+      readSync(fd, head, 0, head.length, 0) === head.length &&
+      head.readUInt32LE(0) === ZIP.local &&
+      head.toString('utf8', ZIP.localSize) === INDEX_ENTRY
+    );
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Renames the assembled archive over the previous one (atomic), then removes the scratch. */
+export function publishArchive(staging: ArchiveStaging): void {
+  faultPoint('publish:complete');
+  renameSync(staging.partial, staging.file);
+  faultPoint('publish:flipped');
+  discardArchive(staging);
+}
+
+/** Removes an archive build's scratch folder and partial file (a failed or finished build). */
+export function discardArchive(staging: ArchiveStaging): void {
+  rmSync(staging.scratch, { recursive: true, force: true });
+  rmSync(staging.partial, { force: true });
 }

@@ -1,10 +1,12 @@
 import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { openReadOnly, type Db } from '../data/db.ts';
 import type { Provider } from '../server/envelope.ts';
 import { optionsFile } from '../server/paths.ts';
 import { optionsDocument } from './describe.ts';
 import type { Registry } from './registry/index.ts';
-import { hashing, SetHash, TreeSink } from './sink.ts';
+import { SegmentSink } from './archive-sink.ts';
+import { hashing, SetHash, TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
 import { registerFunctions } from './sql.ts';
 import { writeCollection, type Written } from './write-collection.ts';
 import { writeDocuments } from './write-documents.ts';
@@ -22,11 +24,19 @@ export interface BuildPlan {
   db: string;
   /** The scratch database of derived tables (see `publish.ts`). */
   derived: string;
-  /** The folder the build writes into. */
-  folder: string;
-  precompress: boolean;
+  output: PlannedOutput;
   scanLimit: number;
 }
+
+/**
+ * Where the threads write: a tree of files in the build's folder, or segments of an archive (one
+ * per task, in a scratch folder) that the main thread assembles into one file at the end.
+ */
+export type PlannedOutput =
+  { kind: 'tree'; folder: string; precompress: boolean } | { kind: 'archive'; segments: string };
+
+/** The segment a task's files go to; `main` holds what the main thread writes. */
+export const segmentOf = (segments: string, task: number | 'main') => join(segments, String(task));
 
 /** A unit of work: fill a derived table, or write one resource (by its index in the registry). */
 export type Task = { kind: 'derive'; table: string } | { kind: 'resource'; index: number };
@@ -48,7 +58,11 @@ export interface TaskProgress {
 export class TaskRunner {
   private readonly db: Db;
   private readonly providers: Map<string, Provider>;
-  readonly sink: TreeSink;
+  /** The thread's tree sink; null when it writes archive segments. */
+  private readonly tree: TreeSink | null;
+  /** What finished segments hold, and the segment being written. */
+  private readonly segments: SinkCounts = { files: 0, bytes: 0 };
+  private segment: SegmentSink | null = null;
 
   constructor(
     private readonly plan: BuildPlan,
@@ -65,13 +79,44 @@ export class TaskRunner {
           .all() as (Provider & { key: string })[]
       ).map(({ key, ...p }) => [key, p]),
     );
-    this.sink = new TreeSink(plan.folder, plan.precompress);
+    const { output } = plan;
+    this.tree = output.kind === 'tree' ? new TreeSink(output.folder, output.precompress) : null;
+  }
+
+  /** Files and bytes this thread has written. */
+  get written(): SinkCounts {
+    if (this.tree) return { files: this.tree.files, bytes: this.tree.bytes };
+    return {
+      files: this.segments.files + (this.segment?.files ?? 0),
+      bytes: this.segments.bytes + (this.segment?.bytes ?? 0),
+    };
+  }
+
+  /** The sink of one resource task: the thread's tree, or the task's own segment. */
+  private open(index: number): OutputSink {
+    const { output } = this.plan;
+    switch (output.kind) {
+      case 'tree':
+        return this.tree!;
+      case 'archive':
+        return (this.segment = new SegmentSink(segmentOf(output.segments, index)));
+      default:
+        return output satisfies never;
+    }
+  }
+
+  /** Closes a task's segment, if it has one. */
+  private closeSegment(): void {
+    if (!this.segment) return;
+    this.segment.commit();
+    this.segments.files += this.segment.files;
+    this.segments.bytes += this.segment.bytes;
+    this.segment = null;
   }
 
   /** Runs one task, reporting progress as it goes. */
   run(task: Task, progress: (p: TaskProgress) => void): TaskResult {
-    const report = (done: number, total: number) =>
-      progress({ done, total, files: this.sink.files, bytes: this.sink.bytes });
+    const report = (done: number, total: number) => progress({ done, total, ...this.written });
     switch (task.kind) {
       case 'derive': {
         const table = this.registry.resources
@@ -93,12 +138,13 @@ export class TaskRunner {
       case 'resource': {
         const def = this.registry.resources[task.index]!;
         const hash = new SetHash();
-        const sink = hashing(this.sink, hash);
+        const sink = hashing(this.open(task.index), hash);
         const written =
           def.kind === 'document'
             ? writeDocuments(this.db, def, sink, this.providers, report)
             : writeCollection(this.db, def, sink, this.providers, report);
         sink.write(optionsFile(def.path), optionsDocument(def, this.plan.scanLimit));
+        this.closeSegment();
         return { kind: 'resource', index: task.index, written, hash: hash.hex() };
       }
       default:

@@ -26,7 +26,7 @@ port.on('message', (task: Task | null) => {
     port.postMessage({
       type: 'done',
       result,
-      progress: { files: runner.sink.files, bytes: runner.sink.bytes },
+      progress: runner.written,
     });
   } catch (e) {
     port.postMessage({ type: 'error', task, message: (e as Error).stack ?? String(e) });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { byteRange } from './byte-range.ts';
 import { compose } from './compose.ts';
 import {
   JSON_TYPE,
@@ -268,15 +269,19 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
 
   async function fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
+    const target = url.pathname + url.search;
     const outcome = await resolve({
       method: request.method.toUpperCase(),
-      target: url.pathname + url.search,
+      target,
       header: (name) => request.headers.get(name),
     });
     let final = outcome;
     if (outcome.file) {
       const bytes = await files.read(outcome.file.path);
-      final = bytes === null ? outcome.file.missing() : { ...outcome, body: bytes };
+      final =
+        bytes === null
+          ? outcome.file.missing()
+          : fileAnswer(outcome, bytes, request.headers.get('range'), target);
     }
     const body =
       request.method.toUpperCase() === 'HEAD' || final.status === 204 || final.status === 304
@@ -287,6 +292,43 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
   }
 
   return { resolve, fetch };
+}
+
+/**
+ * The answer that sends a file's bytes: all of them, or the one range a `Range` header asks for
+ * (206), or a JSON 416 when that range is past the end.
+ */
+export function fileAnswer(
+  outcome: Outcome,
+  bytes: Uint8Array,
+  range: string | null,
+  target: string,
+): Outcome {
+  const ask = byteRange(range, bytes.length);
+  switch (ask.kind) {
+    case 'whole':
+      return { status: outcome.status, headers: outcome.headers, body: bytes };
+    case 'part':
+      return {
+        status: 206,
+        headers: {
+          ...outcome.headers,
+          'Accept-Ranges': 'bytes',
+          'Content-Range': `bytes ${ask.start}-${ask.end}/${bytes.length}`,
+        },
+        body: bytes.subarray(ask.start, ask.end + 1),
+      };
+    case 'unsatisfiable':
+      return errorOutcome(
+        416,
+        `The range ${range} is not satisfiable: the file has ${bytes.length} bytes.`,
+        target,
+        [],
+        { 'Content-Range': `bytes */${bytes.length}` },
+      );
+    default:
+      return ask satisfies never;
+  }
 }
 
 /** 304 keeps every header (ETag and Cache-Control included) and drops the body. */

@@ -2,55 +2,73 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { createHandler, errorOutcome, type Handler, type Outcome } from './handler.ts';
+import { ArchiveError, createArchiveHandler } from './archive.ts';
+import { createHandler, errorOutcome, fileAnswer, type Handler, type Outcome } from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { openLocalArchive } from './node-archive.ts';
 import { nodeFiles } from './node-files.ts';
 
+/** One published build as the server answers from it. */
+interface Build {
+  handler: Handler;
+  /** Sends a file the router chose; `outcome.file.missing()` when it does not exist. */
+  send(req: IncomingMessage, res: ServerResponse, outcome: FileOutcome): Promise<void> | void;
+  /** Marks a request as being answered by this build; the returned function, as done. */
+  hold(): () => void;
+}
+
+type FileOutcome = Outcome & { file: NonNullable<Outcome['file']> };
+
 /**
- * The preview server: Node's http server with the router in front and sirv sending the pre-rendered
- * files (streaming, ranges, content length). sirv runs in `dev` mode, which looks files up on each
- * request instead of indexing the whole tree at start-up (about 1.2 KB of heap per file, too much
- * for millions of files).
+ * The preview server of a built folder: Node's http server with the router in front and sirv
+ * sending the pre-rendered files (streaming, ranges, content length). sirv runs in `dev` mode,
+ * which looks files up on each request instead of indexing the whole tree at start-up (about
+ * 1.2 KB of heap per file, too much for millions of files).
  */
 export function createPreviewServer(dir: string): Server {
-  const current = pinnedBuild(dir);
-  const missing = new WeakMap<IncomingMessage, () => Outcome>();
-  const onNoMatch = (req: IncomingMessage, res: ServerResponse) =>
-    write(req, res, missing.get(req)!());
+  return serve(pinnedTree(dir));
+}
 
+/**
+ * The preview server of an archive (`npm run build -- --archive`), read in place with range
+ * reads. Files are sent gzip-encoded to clients that accept it, straight from the archive, and
+ * decoded for the others. Rejects when the file is not a good archive.
+ */
+export async function createArchiveServer(file: string): Promise<Server> {
+  const pinned = await pinnedArchive(file);
+  const server = serve(pinned.current);
+  // The archive open when the server closes is closed once its last request is done.
+  server.on('close', pinned.close);
+  return server;
+}
+
+/** The http server around the router, answering every request from the current build. */
+function serve(current: () => Build): Server {
   const server = createServer((req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     // One build answers the whole request: its manifest, its router and its files.
-    let build: Build;
+    let release = () => {};
     Promise.resolve()
-      .then(() => {
-        build = current(onNoMatch);
-        return build.handler.resolve({
+      .then(async () => {
+        const build = current();
+        release = build.hold();
+        const outcome = await build.handler.resolve({
           method,
           target: req.url ?? '/',
           header: (name) => headerValue(req.headers[name]),
         });
-      })
-      .then((outcome) => {
         if (!outcome.file) return write(req, res, outcome);
-        for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
-        missing.set(req, outcome.file.missing);
-        // sirv decodes the URL once; our file names may contain `%`, so encode each segment.
-        req.url = '/' + outcome.file.path.split('/').map(encodeURIComponent).join('/');
-        build.send(req, res);
+        return build.send(req, res, outcome as FileOutcome);
       })
       .catch((err: unknown) => {
         console.error(err);
-        write(
-          req,
-          res,
-          errorOutcome(
-            500,
-            'The server failed to answer this request; please report it.',
-            req.url ?? '/',
-          ),
-        );
-      });
+        const message =
+          err instanceof ArchiveError
+            ? `The archive is damaged: ${err.message}.`
+            : 'The server failed to answer this request; please report it.';
+        write(req, res, errorOutcome(500, message, req.url ?? '/'));
+      })
+      .finally(() => release());
   });
   // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get
   // JSON.
@@ -89,29 +107,14 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
   res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
-/** One published build as the server answers from it. */
-interface Build {
-  /** The build's own folder (the target of the output link), from which every file is read. */
-  root: string;
-  handler: Handler;
-  send: (req: IncomingMessage, res: ServerResponse) => void;
-}
-
-/**
- * The build `dir` publishes now. A build is published by flipping the link `dir` to a new folder
- * (`build/publish.ts`), so the server resolves the link on each request (one system call) and,
- * when it points elsewhere, reads the new folder's manifest: a request is answered by one build
- * from start to end, never one build's manifest with another's files. While a previous build
- * written as a plain folder is replaced, the manifest may be missing for a moment; the last good
- * build keeps serving.
- */
-function pinnedBuild(
-  dir: string,
-): (onNoMatch: (req: IncomingMessage, res: ServerResponse) => void) => Build {
-  let build: Build | null = null;
+function pinnedTree(dir: string): () => Build {
+  const missing = new WeakMap<IncomingMessage, () => Outcome>();
+  const onNoMatch = (req: IncomingMessage, res: ServerResponse) =>
+    write(req, res, missing.get(req)!());
+  let build: (Build & { root: string }) | null = null;
   let stamp = '';
   let checked = 0;
-  return (onNoMatch) => {
+  return () => {
     let root: string;
     try {
       root = realpathSync(dir);
@@ -128,15 +131,132 @@ function pinnedBuild(
     if (build && (current === stamp || current === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+      const sendFile = sirv(root, {
+        dev: true,
+        etag: false,
+        extensions: [],
+        dotfiles: false,
+        onNoMatch,
+      });
+      const files = nodeFiles(root);
       build = {
         root,
-        handler: createHandler({ manifest, files: nodeFiles(root) }),
-        send: sirv(root, { dev: true, etag: false, extensions: [], dotfiles: false, onNoMatch }),
+        handler: createHandler({ manifest, files }),
+        async send(req, res, outcome) {
+          const range = headerValue(req.headers.range);
+          if (range !== null) {
+            // Ranges are answered as from an archive (a JSON 416 past the end), not by sirv.
+            const bytes = await files.read(outcome.file.path);
+            const target = req.url ?? '/';
+            const answer = bytes ? fileAnswer(outcome, bytes, range, target) : null;
+            return write(req, res, answer ?? outcome.file.missing());
+          }
+          for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
+          missing.set(req, outcome.file.missing);
+          // sirv decodes the URL once; our file names may contain `%`, so encode each segment.
+          req.url = '/' + outcome.file.path.split('/').map(encodeURIComponent).join('/');
+          sendFile(req, res);
+        },
+        hold: () => () => {},
       };
       stamp = current;
     } catch (e) {
       if (!build) throw e;
     }
     return build;
+  };
+}
+
+/**
+ * The archive `file` holds now. A new archive is renamed over the old one (`build/publish.ts`):
+ * the server checks the file once a second and, when it is another, opens it and answers new
+ * requests from it; the old one is closed when its last request is done. An archive that fails to
+ * open is reported and the last good one keeps serving.
+ */
+async function pinnedArchive(
+  file: string,
+): Promise<{ current: () => ArchiveBuild; close: () => void }> {
+  let build = await openArchiveBuild(file);
+  let checked = Date.now();
+  let opening = false;
+  let closed = false;
+  const close = () => {
+    closed = true;
+    build.retire();
+  };
+  const current = () => {
+    const now = Date.now();
+    if (now - checked >= 1000 && !opening) {
+      checked = now;
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}` !== build.stamp) {
+        opening = true;
+        openArchiveBuild(file)
+          .then(
+            (next) => {
+              build.retire();
+              build = next;
+              if (closed) next.retire();
+            },
+            (e: Error) =>
+              console.error(`${file} changed but does not open; serving the last good one: ${e}`),
+          )
+          .finally(() => (opening = false));
+      }
+    }
+    return build;
+  };
+  return { current, close };
+}
+
+/** An archive opened as a build: its router, and a count of the requests it answers. */
+interface ArchiveBuild extends Build {
+  /** Identifies the file opened. */
+  stamp: string;
+  /** Closes the archive once the requests it is answering are done. */
+  retire(): void;
+}
+
+async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
+  const archive = await openLocalArchive(file);
+  let router: Awaited<ReturnType<typeof createArchiveHandler>>;
+  try {
+    router = await createArchiveHandler(archive.reader);
+  } catch (e) {
+    await archive.close();
+    throw e;
+  }
+  const { handler, files } = router;
+  let users = 0;
+  let retired = false;
+  const closeIfDone = () => {
+    if (retired && users === 0) void archive.close();
+  };
+  return {
+    stamp: archive.stamp,
+    handler,
+    async send(req, res, outcome) {
+      const bytes = await files.read(outcome.file.path);
+      const range = headerValue(req.headers.range);
+      write(
+        req,
+        res,
+        bytes === null ? outcome.file.missing() : fileAnswer(outcome, bytes, range, req.url ?? '/'),
+      );
+    },
+    hold() {
+      users++;
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        users--;
+        closeIfDone();
+      };
+    },
+    retire() {
+      retired = true;
+      closeIfDone();
+    },
   };
 }

@@ -4,9 +4,17 @@ import { inject } from 'vitest';
 import { createHandler, type Handler } from '../../server/handler.ts';
 import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
 import { nodeFiles } from '../../server/node-files.ts';
+import { createArchiveHandler } from '../../server/archive.ts';
+import { openLocalArchive } from '../../server/node-archive.ts';
 
 /** The demo build made by the global setup. */
-export function demo(): { root: string; db: string; dist: string; manifest: Manifest } {
+export function demo(): {
+  root: string;
+  db: string;
+  dist: string;
+  archive: string;
+  manifest: Manifest;
+} {
   const paths = inject('demo');
   const manifest = JSON.parse(readFileSync(join(paths.dist, MANIFEST_FILE), 'utf8')) as Manifest;
   return { ...paths, manifest };
@@ -42,4 +50,12 @@ export async function call(
 export function handlerFor(dist: string): Handler {
   const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
   return createHandler({ manifest, files: nodeFiles(dist) });
+}
+
+/** The router over an archive, as the archive preview server has it, and a way to close it. */
+export async function archiveHandlerFor(
+  file: string,
+): Promise<{ handler: Handler; close: () => Promise<void> }> {
+  const { reader, close } = await openLocalArchive(file);
+  return { handler: (await createArchiveHandler(reader)).handler, close };
 }

@@ -1,0 +1,53 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { crc32, inflateRawSync } from 'node:zlib';
+import { ZIP } from '../server/archive-format.ts';
+import { ArchiveError } from '../server/archive.ts';
+import { openLocalArchive } from '../server/node-archive.ts';
+import { discard, publish, stage } from './publish.ts';
+import { TreeSink } from './sink.ts';
+
+/**
+ * Writes the tree an archive holds into `out`, byte for byte the tree `npm run build -- --out`
+ * writes from the same database, and publishes it as a build does (`publish.ts`): `out` is
+ * replaced only when every file is written, and a failed unpack leaves it as it was.
+ */
+export async function unpack(
+  archive: string,
+  out: string,
+): Promise<{ files: number; bytes: number }> {
+  // Opening checks the header, the root and the length before anything is written.
+  const opened = await openLocalArchive(archive);
+  const { files, dataStart } = opened.reader.header;
+  await opened.close();
+  const staging = stage(out);
+  const fd = openSync(archive, 'r');
+  try {
+    const sink = new TreeSink(staging.partial, false);
+    const head = Buffer.alloc(ZIP.localSize);
+    let at = dataStart;
+    // The records lie end to end from the index's end, in the order the build wrote them.
+    for (let i = 0; i < files; i++) {
+      if (
+        readSync(fd, head, 0, head.length, at) !== head.length ||
+        head.readUInt32LE(0) !== ZIP.local
+      )
+        throw new ArchiveError(`${archive}: no ZIP entry at byte ${at}`);
+      const nameLength = head.readUInt16LE(26);
+      const rest = Buffer.allocUnsafe(nameLength + head.readUInt16LE(28) + head.readUInt32LE(18));
+      if (readSync(fd, rest, 0, rest.length, at + head.length) !== rest.length)
+        throw new ArchiveError(`${archive} ends inside the entry at byte ${at}`);
+      const name = rest.toString('utf8', 0, nameLength);
+      const data = inflateRawSync(rest.subarray(rest.length - head.readUInt32LE(18)));
+      if (data.length !== head.readUInt32LE(22) || crc32(data) !== head.readUInt32LE(14))
+        throw new ArchiveError(`the archive entry for ${name} is damaged (CRC-32 mismatch)`);
+      sink.write(name, data);
+      at += head.length + rest.length;
+    }
+    sink.commit();
+    publish(staging);
+    return { files: sink.files, bytes: sink.bytes };
+  } finally {
+    closeSync(fd);
+    discard(staging);
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The layout of the one-file API (format 1), shared by the writer (`build/archive-*.ts`) and the
+ * reader (`archive.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed index
+ * stored as its first entry lets a reader find any file with a few range reads. ARCHIVE.md, beside
+ * the README, describes every byte; this module is that description in code. Nothing here is
+ * specific to a runtime.
+ */
+
+/** The ZIP entry that holds the index: the first entry of every archive. */
+export const INDEX_ENTRY = '.archive-index';
+/** The format version this code writes and reads. */
+export const FORMAT_VERSION = 1;
+/** The index header's first bytes. */
+export const MAGIC = 'FSAPIARC';
+/** Size of the index header. */
+export const HEADER_SIZE = 64;
+/** Size of one root entry (one per leaf). */
+export const ROOT_ENTRY_SIZE = 16;
+/** Size of one leaf entry (one per file). */
+export const LEAF_ENTRY_SIZE = 24;
+/** Most leaves an index has, so that the header and root fit in the first read. */
+export const MAX_LEAVES = 4096;
+/** Files per leaf the writer aims at. */
+export const LEAF_TARGET = 4096;
+
+/** ZIP record signatures and fixed sizes (APPNOTE 6.3.10). */
+export const ZIP = {
+  local: 0x04034b50,
+  central: 0x02014b50,
+  zip64End: 0x06064b50,
+  zip64Locator: 0x07064b50,
+  end: 0x06054b50,
+  localSize: 30,
+  centralSize: 46,
+  zip64EndSize: 56,
+  zip64LocatorSize: 20,
+  endSize: 22,
+  /** General purpose flag: names are UTF-8. */
+  utf8: 0x0800,
+  stored: 0,
+  deflated: 8,
+  /** 1980-01-01 00:00, the earliest DOS date: every entry has it, so builds are reproducible. */
+  dosDate: 0x0021,
+} as const;
+
+/** Bytes of the local header and name that precede the index data in every archive. */
+export const INDEX_DATA_START = ZIP.localSize + INDEX_ENTRY.length;
+/** The first read of a cold reader: the index entry's local header, the header and the root. */
+export const FIRST_READ = INDEX_DATA_START + HEADER_SIZE + MAX_LEAVES * ROOT_ENTRY_SIZE;
+
+/** A path's 64-bit key, as two unsigned 32-bit halves. */
+export interface PathKey {
+  hi: number;
+  lo: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The 64-bit FNV-1a hash of a path's UTF-8 bytes, computed on 32-bit halves (no BigInt, so it is
+ * quick on every runtime). FNV-1a's prime is 2^40 + 0x1b3: multiplying by it is multiplying by
+ * 0x1b3 and adding the value shifted 40 bits left.
+ */
+export function pathKey(path: string): PathKey {
+  let hi = 0xcbf29ce4;
+  let lo = 0x84222325;
+  for (const byte of encoder.encode(path)) {
+    lo ^= byte;
+    const low = (lo >>> 0) * 0x1b3;
+    const carry = Math.floor(low / 0x100000000);
+    hi = (Math.imul(hi, 0x1b3) + (lo << 8) + carry) >>> 0;
+    lo = low >>> 0;
+  }
+  return { hi: hi >>> 0, lo: lo >>> 0 };
+}
+
+/** The leaf a key belongs to, when there are 2^`bits` leaves: the key's top bits. */
+export function leafOf(key: PathKey, bits: number): number {
+  return bits === 0 ? 0 : key.hi >>> (32 - bits);
+}
+
+/** How many leaf bits an index of `files` entries has: about LEAF_TARGET files a leaf. */
+export function leafBits(files: number): number {
+  let bits = 0;
+  while (bits < Math.log2(MAX_LEAVES) && files > LEAF_TARGET << bits) bits++;
+  return bits;
+}
+
+/** The index header: where everything else is, and what the whole archive must look like. */
+export interface IndexHeader {
+  version: number;
+  /** log2 of the number of leaves. */
+  leafBits: number;
+  /** Files in the archive (the index entry not counted). */
+  files: number;
+  /** Offset of the first data entry's local header: the end of the index entry. */
+  dataStart: number;
+  /** Length of the whole archive: a longer or shorter file is refused. */
+  archiveLength: number;
+  /** CRC-32 of the root. */
+  rootCrc: number;
+}
+
+/** Writes a 64-bit unsigned integer below 2^53 as two little-endian halves. */
+export function setUint64(view: DataView, at: number, value: number): void {
+  view.setUint32(at, value >>> 0, true);
+  view.setUint32(at + 4, Math.floor(value / 0x100000000), true);
+}
+
+/** Reads a 64-bit unsigned integer written by `setUint64` (exact below 2^53). */
+export function getUint64(view: DataView, at: number): number {
+  return view.getUint32(at, true) + view.getUint32(at + 4, true) * 0x100000000;
+}
+
+/**
+ * The header's 64 bytes: magic (8), version u32, leaf bits u32, files u64, data start u64,
+ * archive length u64, root CRC u32, reserved zeros to byte 60, then the CRC-32 of bytes 0-59.
+ */
+export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => number): Uint8Array {
+  const bytes = new Uint8Array(HEADER_SIZE);
+  const view = new DataView(bytes.buffer);
+  bytes.set(encoder.encode(MAGIC), 0);
+  view.setUint32(8, header.version, true);
+  view.setUint32(12, header.leafBits, true);
+  setUint64(view, 16, header.files);
+  setUint64(view, 24, header.dataStart);
+  setUint64(view, 32, header.archiveLength);
+  view.setUint32(40, header.rootCrc, true);
+  view.setUint32(60, crc32(bytes.subarray(0, 60)), true);
+  return bytes;
+}
+
+/** One root entry: where a leaf is in the index data, its CRC-32 and its number of files. */
+export interface RootEntry {
+  /** Offset of the compressed leaf from the start of the index data. */
+  offset: number;
+  length: number;
+  crc: number;
+  files: number;
+}
+
+/** One leaf entry: a file's key, and its local header's offset from `dataStart`, length, CRC. */
+export interface LeafEntry extends PathKey {
+  offset: number;
+  /** The whole ZIP record: local header, name and compressed data. */
+  length: number;
+  /** CRC-32 of those bytes as stored, checked before any of them is used. */
+  crc: number;
+}
+
+/** The gzip member around a raw deflate stream (RFC 1952): header, data, CRC-32 and length. */
+export function gzipMember(deflated: Uint8Array, crc: number, size: number): Uint8Array {
+  const out = new Uint8Array(10 + deflated.length + 8);
+  // ID1 ID2, deflate, no flags, no mtime, no extra flags, OS unknown.
+  out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff], 0);
+  out.set(deflated, 10);
+  const view = new DataView(out.buffer, out.byteOffset + 10 + deflated.length, 8);
+  view.setUint32(0, crc, true);
+  view.setUint32(4, size >>> 0, true);
+  return out;
+}

@@ -1,0 +1,275 @@
+import {
+  FIRST_READ,
+  FORMAT_VERSION,
+  HEADER_SIZE,
+  INDEX_DATA_START,
+  INDEX_ENTRY,
+  LEAF_ENTRY_SIZE,
+  MAGIC,
+  ROOT_ENTRY_SIZE,
+  ZIP,
+  getUint64,
+  gzipMember,
+  leafOf,
+  pathKey,
+  type IndexHeader,
+  type PathKey,
+  type RootEntry,
+} from './archive-format.ts';
+import { createHandler, type FileSource, type Handler } from './handler.ts';
+import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { encodedFile, isSafeRelativePath } from './paths.ts';
+
+/**
+ * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
+ * ARCHIVE.md). A cold lookup costs three reads (the first bytes with header and root, one leaf of
+ * the index, the file); once the leaf is cached, one. Every byte read is checked against a CRC-32
+ * before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body. Nothing here
+ * is specific to a runtime: the bytes come from a `RangeSource` and the codec is passed in.
+ */
+
+/** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */
+export interface RangeSource {
+  /** The archive's length in bytes. */
+  readonly length: number;
+  /** Exactly `length` bytes from `offset` (fewer only past the end). */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/** The two primitives a runtime provides: CRC-32 and raw inflate. */
+export interface Codec {
+  crc32(data: Uint8Array): number;
+  inflateRaw(data: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+/** The archive is not one, or is damaged: the message says what and where. */
+export class ArchiveError extends Error {
+  override name = 'ArchiveError';
+}
+
+/** A file found in the archive, still compressed. */
+export interface ArchivedFile {
+  path: string;
+  /** CRC-32 and length of the file's bytes. */
+  crc: number;
+  size: number;
+  /** The raw deflate stream. */
+  deflated: Uint8Array;
+}
+
+/** Decoded leaves kept in memory: 256 leaves of 4,096 entries is about 25 MB. */
+const LEAF_CACHE = 256;
+
+const decoder = new TextDecoder();
+
+/** An open archive. */
+export class ArchiveReader {
+  private readonly leaves = new Map<number, DataView>();
+
+  private constructor(
+    private readonly source: RangeSource,
+    private readonly codec: Codec,
+    readonly header: IndexHeader,
+    private readonly root: DataView,
+  ) {}
+
+  /** Opens an archive: one read, which checks the header, the root and the archive's length. */
+  static async open(source: RangeSource, codec: Codec): Promise<ArchiveReader> {
+    if (source.length < INDEX_DATA_START + HEADER_SIZE)
+      throw new ArchiveError(`not an API archive: ${source.length} bytes is too short`);
+    const first = await source.read(0, Math.min(source.length, FIRST_READ));
+    const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
+    const name = decoder.decode(first.subarray(ZIP.localSize, INDEX_DATA_START));
+    if (
+      view.getUint32(0, true) !== ZIP.local ||
+      name !== INDEX_ENTRY ||
+      decoder.decode(first.subarray(INDEX_DATA_START, INDEX_DATA_START + 8)) !== MAGIC
+    )
+      throw new ArchiveError(`not an API archive: it does not start with ${INDEX_ENTRY}`);
+    const at = INDEX_DATA_START;
+    const headerBytes = first.subarray(at, at + HEADER_SIZE);
+    if (codec.crc32(headerBytes.subarray(0, 60)) !== view.getUint32(at + 60, true))
+      throw new ArchiveError('the archive index header is damaged (CRC-32 mismatch)');
+    const header: IndexHeader = {
+      version: view.getUint32(at + 8, true),
+      leafBits: view.getUint32(at + 12, true),
+      files: getUint64(view, at + 16),
+      dataStart: getUint64(view, at + 24),
+      archiveLength: getUint64(view, at + 32),
+      rootCrc: view.getUint32(at + 40, true),
+    };
+    if (header.version !== FORMAT_VERSION)
+      throw new ArchiveError(
+        `archive format ${header.version}; this reader reads format ${FORMAT_VERSION}`,
+      );
+    if (header.archiveLength !== source.length)
+      throw new ArchiveError(
+        `the archive is ${source.length} bytes but was written as ${header.archiveLength}: ` +
+          'it is truncated or was changed; download or build it again',
+      );
+    const rootStart = at + HEADER_SIZE;
+    const root = first.subarray(rootStart, rootStart + ROOT_ENTRY_SIZE * 2 ** header.leafBits);
+    if (codec.crc32(root) !== header.rootCrc)
+      throw new ArchiveError('the archive index root is damaged (CRC-32 mismatch)');
+    return new ArchiveReader(
+      source,
+      codec,
+      header,
+      new DataView(root.buffer, root.byteOffset, root.byteLength),
+    );
+  }
+
+  /** The root entry of a leaf. */
+  private rootEntry(leaf: number): RootEntry {
+    const at = leaf * ROOT_ENTRY_SIZE;
+    return {
+      offset: this.root.getUint32(at, true),
+      length: this.root.getUint32(at + 4, true),
+      crc: this.root.getUint32(at + 8, true),
+      files: this.root.getUint32(at + 12, true),
+    };
+  }
+
+  /** A leaf of the index, decoded and checked, from the cache or with one read. */
+  private async leaf(leaf: number): Promise<DataView> {
+    const cached = this.leaves.get(leaf);
+    if (cached) {
+      this.leaves.delete(leaf);
+      this.leaves.set(leaf, cached);
+      return cached;
+    }
+    const entry = this.rootEntry(leaf);
+    let view: DataView = new DataView(new ArrayBuffer(0));
+    if (entry.files > 0) {
+      const stored = await this.source.read(INDEX_DATA_START + entry.offset, entry.length);
+      if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
+        throw new ArchiveError(`leaf ${leaf} of the archive index is damaged (CRC-32 mismatch)`);
+      const bytes = await this.inflate(stored, `leaf ${leaf} of the archive index`);
+      if (bytes.length !== entry.files * LEAF_ENTRY_SIZE)
+        throw new ArchiveError(`leaf ${leaf} of the archive index has the wrong length`);
+      view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    this.leaves.set(leaf, view);
+    if (this.leaves.size > LEAF_CACHE) this.leaves.delete(this.leaves.keys().next().value!);
+    return view;
+  }
+
+  /** Finds a file: null when the archive has none at that path. */
+  async entry(path: string): Promise<ArchivedFile | null> {
+    const key = pathKey(path);
+    const leaf = await this.leaf(leafOf(key, this.header.leafBits));
+    const count = leaf.byteLength / LEAF_ENTRY_SIZE;
+    // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
+    // collision, almost never) are told apart by the name in each record.
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareKey(leaf, mid, key) < 0) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < count && compareKey(leaf, i, key) === 0; i++) {
+      const at = i * LEAF_ENTRY_SIZE;
+      const file = await this.record(
+        path,
+        getUint64(leaf, at + 8),
+        leaf.getUint32(at + 16, true),
+        leaf.getUint32(at + 20, true),
+      );
+      if (file) return file;
+    }
+    return null;
+  }
+
+  /** Reads and checks one ZIP record; null when it holds another path. */
+  private async record(
+    path: string,
+    offset: number,
+    length: number,
+    crc: number,
+  ): Promise<ArchivedFile | null> {
+    const bytes = await this.source.read(this.header.dataStart + offset, length);
+    if (bytes.length !== length || this.codec.crc32(bytes) !== crc)
+      throw new ArchiveError(`the archive entry for ${path} is damaged (CRC-32 mismatch)`);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const nameLength = view.getUint16(26, true);
+    const dataStart = ZIP.localSize + nameLength + view.getUint16(28, true);
+    const size = view.getUint32(22, true);
+    if (
+      view.getUint32(0, true) !== ZIP.local ||
+      view.getUint16(8, true) !== ZIP.deflated ||
+      dataStart + view.getUint32(18, true) !== length
+    )
+      throw new ArchiveError(`the archive entry for ${path} is not a deflated ZIP entry`);
+    const name = decoder.decode(bytes.subarray(ZIP.localSize, ZIP.localSize + nameLength));
+    if (name !== path) return null;
+    return { path, crc: view.getUint32(14, true), size, deflated: bytes.subarray(dataStart) };
+  }
+
+  /** A file's bytes, or null when the archive has none at that path. */
+  async read(path: string): Promise<Uint8Array | null> {
+    const file = await this.entry(path);
+    if (!file) return null;
+    const bytes = await this.inflate(file.deflated, `the archive entry for ${path}`);
+    if (bytes.length !== file.size)
+      throw new ArchiveError(`the archive entry for ${path} has the wrong length`);
+    return bytes;
+  }
+
+  /** A file as a gzip member, without recompressing; null when there is none at that path. */
+  async gzip(path: string): Promise<Uint8Array | null> {
+    const file = await this.entry(path);
+    return file && gzipMember(file.deflated, file.crc, file.size);
+  }
+
+  private async inflate(data: Uint8Array, what: string): Promise<Uint8Array> {
+    try {
+      return await this.codec.inflateRaw(data);
+    } catch (e) {
+      throw new ArchiveError(`${what} does not decompress: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** Compares leaf entry `i`'s key with `key`. */
+function compareKey(leaf: DataView, i: number, key: PathKey): number {
+  const at = i * LEAF_ENTRY_SIZE;
+  const hi = leaf.getUint32(at, true);
+  if (hi !== key.hi) return hi < key.hi ? -1 : 1;
+  const lo = leaf.getUint32(at + 4, true);
+  return lo === key.lo ? 0 : lo < key.lo ? -1 : 1;
+}
+
+/**
+ * The router's file access over an archive. The gzip variant of a file (`x.json.gz`, asked for when
+ * the client accepts gzip) is the stored deflate stream in a gzip member: nothing is recompressed.
+ */
+export function archiveFiles(archive: ArchiveReader): FileSource {
+  const gz = encodedFile('', 'gzip');
+  return {
+    async read(file) {
+      if (!isSafeRelativePath(file)) return null;
+      const bytes = await archive.read(file);
+      if (bytes || !file.endsWith(gz)) return bytes;
+      return archive.gzip(file.slice(0, -gz.length));
+    },
+  };
+}
+
+/**
+ * The router over an archive: its manifest, read from the archive, and its files. Every entry can
+ * be sent gzip-encoded without recompressing, so the router negotiates gzip as for a tree built
+ * with `--precompress`.
+ */
+export async function createArchiveHandler(
+  archive: ArchiveReader,
+): Promise<{ handler: Handler; files: FileSource }> {
+  const bytes = await archive.read(MANIFEST_FILE);
+  if (!bytes) throw new ArchiveError(`the archive has no ${MANIFEST_FILE}`);
+  const manifest = JSON.parse(decoder.decode(bytes)) as Manifest;
+  const files = archiveFiles(archive);
+  return {
+    handler: createHandler({ manifest: { ...manifest, encodings: ['gzip'] }, files }),
+    files,
+  };
+}

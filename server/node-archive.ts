@@ -1,0 +1,57 @@
+import { open } from 'node:fs/promises';
+import { crc32, inflateRawSync } from 'node:zlib';
+import { ArchiveReader, type Codec, type RangeSource } from './archive.ts';
+
+/** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
+export const NODE_CODEC: Codec = { crc32: (data) => crc32(data), inflateRaw: inflateRawSync };
+
+/** An archive on the local disk, open for range reads. */
+export interface LocalArchive {
+  reader: ArchiveReader;
+  /** Identifies the file that was opened (inode, size, modification time). */
+  stamp: string;
+  close(): Promise<void>;
+}
+
+/** A local file as a range source; `reads` counts the reads, for tests and the bench. */
+export async function fileRangeSource(
+  path: string,
+): Promise<RangeSource & { stamp: string; reads: number; close(): Promise<void> }> {
+  const handle = await open(path, 'r');
+  try {
+    const stat = await handle.stat();
+    const source = {
+      length: stat.size,
+      stamp: `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+      reads: 0,
+      async read(offset: number, length: number): Promise<Uint8Array> {
+        source.reads++;
+        const bytes = Buffer.allocUnsafe(length);
+        let got = 0;
+        while (got < length) {
+          const { bytesRead } = await handle.read(bytes, got, length - got, offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        return bytes.subarray(0, got);
+      },
+      close: () => handle.close(),
+    };
+    return source;
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+}
+
+/** Opens an archive on the local disk: an `ArchiveError` says why a file is not a good one. */
+export async function openLocalArchive(path: string): Promise<LocalArchive> {
+  const source = await fileRangeSource(path);
+  try {
+    const reader = await ArchiveReader.open(source, NODE_CODEC);
+    return { reader, stamp: source.stamp, close: () => source.close() };
+  } catch (e) {
+    await source.close();
+    throw e;
+  }
+}

@@ -1,0 +1,284 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { build } from '../build/build.ts';
+import { LICENCES_FILE } from '../build/licences.ts';
+import { REGISTRY } from '../build/registry/index.ts';
+import { DuplicateOutputError } from '../build/sink.ts';
+import { unpack } from '../build/unpack.ts';
+import {
+  HEADER_SIZE,
+  INDEX_DATA_START,
+  INDEX_ENTRY,
+  leafOf,
+  pathKey,
+  ROOT_ENTRY_SIZE,
+} from '../server/archive-format.ts';
+import { ArchiveError, ArchiveReader } from '../server/archive.ts';
+import { MANIFEST_FILE } from '../server/manifest.ts';
+import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../server/node-archive.ts';
+import { createArchiveServer } from '../server/node-server.ts';
+import { demo } from './helpers/api.ts';
+import { treeDigest } from './helpers/tree.ts';
+
+/**
+ * The one-file API: the archive the build writes is a standard ZIP holding the tree byte for
+ * byte, found with few range reads, refused with a clear error when damaged, and published
+ * atomically. The behaviour suite runs against its server in `adapters.test.ts`.
+ */
+
+const { root, db, dist, archive } = demo();
+const digest = treeDigest(dist);
+
+/** The entries of a ZIP as a standard reader (yauzl) lists them, with each entry's SHA-1. */
+function zipDigest(file: string, sample: Set<string>): Promise<Map<string, string | null>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (err, zip) => {
+      if (err) return reject(err);
+      const seen = new Map<string, string | null>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!sample.has(entry.fileName)) {
+          seen.set(entry.fileName, null);
+          return zip.readEntry();
+        }
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const hash = createHash('sha1');
+          stream.on('data', (c: Buffer) => hash.update(c));
+          stream.on('end', () => {
+            seen.set(entry.fileName, hash.digest('hex'));
+            zip.readEntry();
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => resolve(seen));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** A copy of the archive with one byte changed. */
+function flipped(name: string, at: number): string {
+  const copy = join(root, name);
+  const bytes = readFileSync(archive);
+  bytes[at] = bytes[at]! ^ 0xff;
+  writeFileSync(copy, bytes);
+  return copy;
+}
+
+/** Where a file's leaf of the index and its ZIP record start in the archive. */
+function offsetsOf(path: string): { leaf: number; record: number } {
+  const bytes = readFileSync(archive);
+  const header = INDEX_DATA_START;
+  const leaf = leafOf(pathKey(path), bytes.readUInt32LE(header + 12));
+  const leafStart = bytes.readUInt32LE(header + HEADER_SIZE + leaf * ROOT_ENTRY_SIZE);
+  const dataStart = bytes.readUInt32LE(header + 24);
+  // The record's local header (30 bytes) is followed by its name.
+  const record = bytes.indexOf(Buffer.from(path), dataStart) - 30;
+  return { leaf: INDEX_DATA_START + leafStart, record };
+}
+
+describe('the archive', () => {
+  it('is a standard ZIP of the tree: every file, byte for byte, plus the index entry', async () => {
+    const names = [...digest.keys()];
+    // Every 50th file is extracted and compared; all are listed.
+    const sample = new Set(names.filter((_, i) => i % 50 === 0));
+    sample.add(MANIFEST_FILE);
+    const listed = await zipDigest(archive, sample);
+    expect([...listed.keys()][0]).toBe(INDEX_ENTRY);
+    expect(new Set([...listed.keys()].slice(1))).toEqual(new Set(names));
+    expect(listed.size).toBe(names.length + 1);
+    for (const name of sample) expect(listed.get(name), name).toBe(digest.get(name));
+  });
+
+  it('holds the licences and credits of every source, served at /LICENSES.md', async () => {
+    const { reader, close } = await openLocalArchive(archive);
+    try {
+      const text = Buffer.from((await reader.read(LICENCES_FILE))!).toString('utf8');
+      expect(text).toContain('## Demo data (fictional)');
+      expect(text).toContain('- Licence: CC0 1.0');
+      expect(text).toBe(readFileSync(join(dist, LICENCES_FILE), 'utf8'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives every file of the tree through the reader, at most 3 reads cold and 1 warm', async () => {
+    const source = await fileRangeSource(archive);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      expect(source.reads).toBe(1);
+      expect(reader.header.files).toBe(digest.size);
+      // Cold: the header and root were read on opening; one leaf, then the file.
+      const cold = source.reads;
+      const page = await reader.read('v1/persons/index.json');
+      expect(source.reads - cold).toBe(2);
+      const warm = source.reads;
+      await reader.read('v1/persons/index.json');
+      expect(source.reads - warm).toBe(1);
+      for (const [name, sha] of digest) {
+        const bytes = await reader.read(name);
+        expect(createHash('sha1').update(bytes!).digest('hex'), name).toBe(sha);
+      }
+      expect(page).toEqual(readFileSync(join(dist, 'v1/persons/index.json')));
+      expect(await reader.read('v1/persons/nobody.json')).toBeNull();
+      expect(gunzipSync((await reader.gzip('v1/persons/index.json'))!)).toEqual(page);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('is 5 times smaller than the tree at least', () => {
+    const treeBytes = [...digest.keys()].reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+    expect(statSync(archive).size * 5).toBeLessThan(treeBytes);
+  });
+
+  it('is the same bytes from the same database, whatever the number of workers', async () => {
+    const again = join(root, 'again.zip');
+    await build({ db, archive: again, workers: 1 });
+    expect(readFileSync(again).equals(readFileSync(archive))).toBe(true);
+  });
+
+  it('unpacks into the tree the build writes, byte for byte, published as a build', async () => {
+    const out = join(root, 'unpacked');
+    const result = await unpack(archive, out);
+    expect(result.files).toBe(digest.size);
+    expect(treeDigest(out)).toEqual(digest);
+    // Unpacking again replaces the tree as a rebuild does: one published build remains.
+    await unpack(archive, out);
+    expect(readdirSync(join(root, '.unpacked.builds'))).toHaveLength(1);
+  });
+});
+
+describe('a damaged archive gives a clear error, never a wrong body', () => {
+  it('a truncated archive is refused on opening', async () => {
+    const copy = join(root, 'truncated.zip');
+    const bytes = readFileSync(archive);
+    writeFileSync(copy, bytes.subarray(0, bytes.length - 1000));
+    await expect(openLocalArchive(copy)).rejects.toThrow(/truncated/);
+    await expect(createArchiveServer(copy)).rejects.toThrow(ArchiveError);
+  });
+
+  it('a file that is not an archive is refused on opening', async () => {
+    await expect(openLocalArchive(db)).rejects.toThrow(/not an API archive/);
+    const empty = join(root, 'empty.zip');
+    writeFileSync(empty, '');
+    await expect(openLocalArchive(empty)).rejects.toThrow(/not an API archive/);
+  });
+
+  it('a flipped byte in the header is refused on opening', async () => {
+    await expect(openLocalArchive(flipped('header.zip', INDEX_DATA_START + 20))).rejects.toThrow(
+      /header is damaged/,
+    );
+  });
+
+  it('a flipped byte in a leaf of the index fails the lookups of that leaf', async () => {
+    const path = 'v1/persons/index.json';
+    const { leaf } = offsetsOf(path);
+    const { reader, close } = await openLocalArchive(flipped('leaf.zip', leaf + 3));
+    try {
+      await expect(reader.read(path)).rejects.toThrow(/leaf \d+ of the archive index is damaged/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a flipped byte in an entry fails that entry, and the server answers a JSON 500', async () => {
+    const path = 'v1/teams/index.json';
+    const { record } = offsetsOf(path);
+    const copy = flipped('entry.zip', record + 60);
+    const { reader, close } = await openLocalArchive(copy);
+    try {
+      await expect(reader.read(path)).rejects.toThrow(/entry for v1\/teams\/index.json is damaged/);
+      await expect(reader.gzip(path)).rejects.toThrow(ArchiveError);
+      expect(await reader.read('v1/persons/index.json')).not.toBeNull();
+    } finally {
+      await close();
+    }
+    const server = await createArchiveServer(copy);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/v1/teams`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body).toMatchObject({ status: 500, uri: '/v1/teams' });
+      expect(body.message).toMatch(/archive is damaged/);
+      expect((await fetch(`${base}/v1/persons`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('building an archive', () => {
+  const small = { ...REGISTRY, resources: REGISTRY.resources.filter((r) => r.path === 'v1/cards') };
+
+  it('a failed build leaves the previous archive as it was, and nothing beside it', async () => {
+    const file = join(root, 'kept.zip');
+    copyFileSync(archive, file);
+    const broken = {
+      ...small,
+      resources: [{ ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' }],
+    };
+    await expect(build({ db, archive: file, registry: broken })).rejects.toThrow(/no such table/);
+    expect(readFileSync(file).equals(readFileSync(archive))).toBe(true);
+    expect(readdirSync(root).filter((n) => n.startsWith('.kept.zip'))).toEqual([]);
+  });
+
+  it('refuses to replace a file that is not an archive', async () => {
+    const file = join(root, 'notes.txt');
+    writeFileSync(file, 'keep me');
+    await expect(build({ db, archive: file, registry: small })).rejects.toThrow(
+      /not an API archive/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+
+  it('refuses two outputs at one path, as the tree does', async () => {
+    const twice = { ...small, resources: [small.resources[0]!, small.resources[0]!] };
+    await expect(build({ db, archive: join(root, 'twice.zip'), registry: twice })).rejects.toThrow(
+      DuplicateOutputError,
+    );
+  });
+
+  it('the build CLI takes one output: --archive with --out or --precompress is refused', () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--db', db, ...args], {
+        encoding: 'utf8',
+      });
+    for (const other of [['--out', join(root, 'x')], ['--precompress']]) {
+      const refused = cli('--archive', join(root, 'x.zip'), ...other);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/--archive is one output/);
+    }
+    expect(existsSync(join(root, 'x.zip'))).toBe(false);
+  });
+
+  it('the serve CLI refuses --dir with --archive, and a file that is not an archive', () => {
+    const serve = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+        encoding: 'utf8',
+      });
+    const both = serve('--dir', dist, '--archive', archive);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/exclusive/);
+    const bad = serve('--archive', db);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/Cannot serve .*not an API archive/);
+  });
+});
