@@ -34,6 +34,7 @@ describe('README', () => {
   it.each([
     ['build/cli.ts', 'npm run build'],
     ['server/cli.ts', 'npm run serve'],
+    ['build/unpack-cli.ts', 'npm run unpack'],
     ['data/demo/cli.ts', 'npm run demo'],
     ['test/bench/run.ts', 'npm run bench'],
   ])('documents every option of %s', (file) => {

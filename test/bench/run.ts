@@ -7,17 +7,22 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../../data/demo/generate.ts';
+import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
+import { openLocalArchive } from '../../server/node-archive.ts';
+import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 
 /**
  * `npm run bench`: figures, not assertions. Builds the demo (and larger copies of it) in child
- * processes to read their peak memory, then loads the preview server and plain sirv serving the
+ * processes to read their peak memory, each beside its raw-write floor and as an archive beside
+ * its tree, then loads the preview server on the tree, on the archive, and plain sirv serving the
  * same files with autocannon and prints requests per second side by side.
  *
  * With the real datasets (`--national DIR`, default ../shared/data), `--real` picks the real sets
  * to import and build: `national` (the three national sources, then Wyscout's World Cup and Euro
  * merged into them), `club` (one club season: Wyscout's 2017/18 Premier League on its own) and
- * `full` (the national sources and all of Wyscout: 3.25 M micro-events; about an hour on 2 cores).
+ * `full` (the national sources and all of Wyscout: 3.25 M micro-events, built as an archive
+ * only: its tree, about 52 GB, does not fit this disk).
  * `--keep DIR` moves each real set's database and build there instead of deleting them.
  */
 
@@ -58,8 +63,13 @@ const NATIONAL: readonly ImportStep[] = [
 ];
 const WYSCOUT = 'wyscout-pappalardo2019';
 
-/** The real sets `--real` names, each a list of imports into one database, then built. */
-const REAL_SETS: Readonly<Record<string, { label: string; imports: readonly ImportStep[] }>> = {
+/**
+ * The real sets `--real` names, each a list of imports into one database, then built as a tree
+ * and as an archive; `archiveOnly` sets are too large for this disk as a tree (52 GB).
+ */
+const REAL_SETS: Readonly<
+  Record<string, { label: string; imports: readonly ImportStep[]; archiveOnly?: true }>
+> = {
   national: {
     label: 'national (3 sources + Wyscout WC, Euro)',
     imports: [...NATIONAL, ['wyscout', WYSCOUT, 'World_Cup,European_Championship']],
@@ -71,6 +81,7 @@ const REAL_SETS: Readonly<Record<string, { label: string; imports: readonly Impo
   full: {
     label: 'full (3 sources + all of Wyscout)',
     imports: [...NATIONAL, ['wyscout', WYSCOUT]],
+    archiveOnly: true,
   },
 };
 
@@ -96,21 +107,86 @@ function importIn(format: string, path: string, db: string, competitions?: strin
   };
 }
 
-function buildIn(db: string, out: string, precompress = false) {
+function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archive' = 'tree') {
   settle();
-  const child = spawnSync(
-    process.execPath,
-    [...tsx, 'test/bench/build-child.ts', db, out, ...(precompress ? ['precompress'] : [])],
-    { encoding: 'utf8' },
-  );
+  const child = spawnSync(process.execPath, [...tsx, 'test/bench/build-child.ts', db, out, mode], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(child.stderr);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as {
     records: number;
     files: number;
     bytes: number;
+    archiveBytes?: number;
     seconds: number;
     maxRssMB: number;
   };
+}
+
+/**
+ * The archive of a database beside its tree (when there is one): its size against the tree's
+ * bytes, its build time against the tree's, its peak memory, the range reads of a lookup, and the
+ * archive server's start time and memory after it has answered every collection once.
+ */
+async function archiveRow(
+  label: string,
+  db: string,
+  file: string,
+  tree: ReturnType<typeof buildIn> | null,
+): Promise<(string | number)[]> {
+  const a = buildIn(db, file, 'archive');
+  const reader = await openLocalArchive(file);
+  const manifest = JSON.parse(
+    Buffer.from((await reader.reader.read(MANIFEST_FILE))!).toString('utf8'),
+  ) as Manifest;
+  await reader.close();
+  const sample = [
+    MANIFEST_FILE,
+    ...manifest.resources.filter((_, i) => i % 9 === 0).map((r) => `${r.path}/index.json`),
+  ];
+  const reads = await readsPerLookup(file, sample);
+  const server = await archiveServerFigures(file, manifest);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  return [
+    label,
+    a.files,
+    tree ? mb(tree.bytes) : `(${mb(a.bytes)})`,
+    mb(a.archiveBytes!),
+    `${(a.bytes / a.archiveBytes!).toFixed(2)}x`,
+    tree ? tree.seconds.toFixed(1) : '-',
+    a.seconds.toFixed(1),
+    tree ? `${(a.seconds / tree.seconds).toFixed(2)}x` : '-',
+    a.maxRssMB.toFixed(0),
+    `${reads.cold} / ${reads.warm}`,
+    server.start.toFixed(2),
+    server.rssMB.toFixed(0),
+  ];
+}
+
+/**
+ * The archive server on `file`: seconds from spawning it until `GET /v1/` answers 200, and its
+ * resident memory after a 5-second load over the default page of every collection.
+ */
+async function archiveServerFigures(
+  file: string,
+  manifest: Manifest,
+): Promise<{ start: number; rssMB: number }> {
+  settle();
+  const started = performance.now();
+  const server = await startServer(['server/cli.ts', '--archive', file, '--port', '0']);
+  try {
+    while ((await fetch(`${server.base}/v1/`)).status !== 200) await sleep(20);
+    const start = (performance.now() - started) / 1000;
+    await load(
+      server.base,
+      manifest.resources.map((r) => `/${r.path}`),
+    );
+    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    const rssMB = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+    return { start, rssMB };
+  } finally {
+    server.child.kill();
+  }
 }
 
 /** The raw-write floor of a built tree (`floor-child.ts`), written beside it and then removed. */
@@ -225,15 +301,20 @@ async function main(): Promise<void> {
   buildDemoDatabase(demoDb);
   console.log(`Demo database generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const rows: (string | number)[][] = [];
+  const archives: (string | number)[][] = [];
   for (const scale of scales) {
     const db = scale === 1 ? demoDb : join(work, `demo-x${scale}.sqlite`);
     if (scale !== 1) scaledCopy(demoDb, db, scale);
     const out = join(work, `dist-x${scale}`);
-    rows.push(buildRow(`demo x${scale}`, out, buildIn(db, out)));
+    const tree = buildIn(db, out);
+    rows.push(buildRow(`demo x${scale}`, out, tree));
     if (scale !== 1) removeBuild(out);
+    const archive = join(work, `demo-x${scale}.zip`);
+    archives.push(await archiveRow(`demo x${scale}`, db, archive, tree));
+    if (scale !== 1) rmSync(archive);
   }
   const pre = join(work, 'dist-br');
-  rows.push(buildRow('demo x1 --precompress', pre, buildIn(demoDb, pre, true)));
+  rows.push(buildRow('demo x1 --precompress', pre, buildIn(demoDb, pre, 'precompress')));
   removeBuild(pre);
 
   // The real sets (when the datasets are there): each import into one database, then the build.
@@ -262,11 +343,27 @@ async function main(): Promise<void> {
     console.log(`Import of the real set "${name}" (one database, in this order)`);
     table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
     console.log('');
+    const archive = join(work, `${name}.zip`);
+    if (set.archiveOnly) {
+      archives.push(await archiveRow(set.label, db, archive, null));
+      console.log(`Built ${set.label} as an archive: ${archives.at(-1)!.join(', ')}\n`);
+      if (values.keep) {
+        mkdirSync(values.keep, { recursive: true });
+        renameSync(archive, join(values.keep, `${name}.zip`));
+        renameSync(db, join(values.keep, `${name}.sqlite`));
+      } else rmSync(archive, { force: true });
+      rmSync(db, { force: true });
+      for (const suffix of ['-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+      continue;
+    }
     const s = buildIn(db, join(work, `dist-${name}`));
     rows.push(buildRow(set.label, join(work, `dist-${name}`), s));
     console.log(
       `Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`,
     );
+    archives.push(await archiveRow(set.label, db, archive, s));
+    if (values.keep) renameSync(archive, join(values.keep, `${name}.zip`));
+    else rmSync(archive, { force: true });
     if (values.keep) {
       // Kept for a look or a crawl with the preview server: `npm run serve -- --dir
       // <keep>/dist-<name>`.
@@ -286,6 +383,25 @@ async function main(): Promise<void> {
   table(
     ['dataset', 'records', 'files', 'MB', 'seconds', 'raw-write floor s', 'ratio', 'peak RSS MB'],
     rows,
+  );
+  console.log('');
+  console.log('Archive (--archive) beside the tree of the same database');
+  table(
+    [
+      'dataset',
+      'files',
+      'tree MB',
+      'archive MB',
+      'smaller',
+      'tree s',
+      'archive s',
+      'time',
+      'peak RSS MB',
+      'reads cold / warm',
+      'server start s',
+      'server RSS MB',
+    ],
+    archives,
   );
   console.log('');
   console.log(
@@ -374,17 +490,29 @@ async function main(): Promise<void> {
   }
   settle();
   const ours = await startServer(['server/cli.ts', '--dir', dist, '--port', '0']);
+  const zip = await startServer([
+    'server/cli.ts',
+    '--archive',
+    join(work, 'demo-x1.zip'),
+    '--port',
+    '0',
+  ]);
   const plain = await startServer(['test/bench/plain-sirv.ts', dist]);
   const served: (string | number)[][] = [];
   try {
     for (const s of scenarios) {
       const a = await load(ours.base, s.ours);
+      const z = await load(zip.base, s.ours);
       const b = s.plain ? await load(plain.base, s.plain) : null;
       served.push([
         s.name,
         a.rps,
         a.p99,
         a.errors,
+        z.rps,
+        z.p99,
+        z.errors,
+        `${(z.rps / a.rps).toFixed(2)}x`,
         b ? b.rps : '-',
         b ? b.p99 : '-',
         b ? b.errors : '-',
@@ -392,10 +520,28 @@ async function main(): Promise<void> {
     }
   } finally {
     ours.child.kill();
+    zip.child.kill();
     plain.child.kill();
   }
-  console.log('\nServing the demo build (requests/s, p99 ms)');
-  table(['scenario', 'router rps', 'p99', 'errors', 'plain sirv rps', 'p99', 'errors'], served);
+  console.log(
+    '\nServing the demo build (requests/s, p99 ms): the router on the tree and on the archive',
+  );
+  table(
+    [
+      'scenario',
+      'tree rps',
+      'p99',
+      'errors',
+      'archive rps',
+      'p99',
+      'errors',
+      'archive/tree',
+      'plain sirv rps',
+      'p99',
+      'errors',
+    ],
+    served,
+  );
   rmSync(work, { recursive: true, force: true });
 }
 
