@@ -4,8 +4,9 @@
  * thread kill the whole process with SIGKILL, as a power cut or the OOM killer would, or, with
  * `FOOTBALL_FAULT_ACTION=throw`, throw an error there. Unset, a point costs one comparison.
  *
- * Points: `render` (each record rendered), `write` (each file written), `publish:complete`,
- * `publish:renamed`, `publish:linked`, `publish:flipped` (between the steps of the publish).
+ * Points: `render` (each record rendered), `write` (each file written), `archive:segment` (each
+ * segment copied into an archive), `publish:complete`, `publish:renamed`, `publish:linked`,
+ * `publish:flipped` (between the steps of the publish; an archive has `complete` and `flipped`).
  */
 
 const [point, nth] = (process.env['FOOTBALL_FAULT'] ?? '').split('@');

@@ -14,6 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { build } from '../build/build.ts';
+import { openDatabase } from '../data/db.ts';
 import { LICENCES_FILE } from '../build/licences.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
@@ -31,6 +32,7 @@ import { MANIFEST_FILE } from '../server/manifest.ts';
 import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../server/node-archive.ts';
 import { createArchiveServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { runBuild } from './helpers/build-cli.ts';
 import { treeDigest } from './helpers/tree.ts';
 
 /**
@@ -223,6 +225,60 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+});
+
+describe('a killed archive build', () => {
+  // A database with the schema and reference lists only: every resource, built in seconds.
+  const empty = join(root, 'empty.sqlite');
+  const file = join(root, 'killed.zip');
+  let previous = Buffer.alloc(0);
+
+  it.each(['write@300', 'archive:segment@20', 'publish:complete', 'publish:flipped'])(
+    'killed at %s: the archive is the previous one or the new one, whole, served without an error',
+    async (point) => {
+      if (!existsSync(empty)) {
+        openDatabase(empty).close();
+        await build({ db: empty, archive: file });
+        previous = readFileSync(file);
+      }
+      const server = await createArchiveServer(file);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const statuses = new Set<number>();
+      let serving = true;
+      const load = (async () => {
+        while (serving) {
+          for (const path of ['/v1/', '/v1/cards', '/v0/positions?page=2']) {
+            const res = await fetch(base + path);
+            await res.arrayBuffer();
+            statuses.add(res.status);
+          }
+        }
+      })();
+      try {
+        const run = await runBuild(['--db', empty, '--archive', file, '--scan-limit', '7'], {
+          FOOTBALL_FAULT: point,
+        });
+        expect(run.signal).toBe('SIGKILL');
+        await new Promise((r) => setTimeout(r, 1100));
+        serving = false;
+        await load;
+        expect([...statuses]).toEqual([200]);
+        const now = readFileSync(file);
+        if (point === 'publish:flipped') expect(now.equals(previous)).toBe(false);
+        else expect(now.equals(previous)).toBe(true);
+        await openLocalArchive(file).then((a) => a.close());
+        // The next build removes what the killed one left, and succeeds.
+        expect((await runBuild(['--db', empty, '--archive', file])).code).toBe(0);
+        expect(readFileSync(file).equals(previous)).toBe(true);
+        expect(readdirSync(root).filter((n) => n.startsWith('.killed.zip'))).toEqual([]);
+      } finally {
+        serving = false;
+        await load;
+        server.close();
+      }
+    },
+  );
 });
 
 describe('building an archive', () => {

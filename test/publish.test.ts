@@ -10,6 +10,7 @@ import { openDatabase } from '../data/db.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { runBuild } from './helpers/build-cli.ts';
 import { treeDigest } from './helpers/tree.ts';
 
 /**
@@ -34,22 +35,6 @@ describe('workers', () => {
     rmSync(out, { force: true });
   });
 });
-
-/** Runs `npm run build` in a child process; resolves with its exit code or signal and output. */
-function runBuild(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code, signal) => resolve({ code, signal, stderr }));
-  });
-}
 
 describe('a killed, failing or interrupted build', () => {
   let root = '';
