@@ -94,6 +94,27 @@ function offsetsOf(path: string): { leaf: number; record: number } {
   return { leaf: INDEX_DATA_START + leafStart, record };
 }
 
+describe('the archive format', () => {
+  it('keys paths with the 64-bit FNV-1a hash of their UTF-8 bytes (published test vectors)', () => {
+    const hex = (path: string) => {
+      const { hi, lo } = pathKey(path);
+      return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+    };
+    expect(hex('')).toBe('cbf29ce484222325');
+    expect(hex('a')).toBe('af63dc4c8601ec8c');
+    expect(hex('foobar')).toBe('85944171f73967e8');
+  });
+
+  it("spreads the demo's files evenly over the leaves of the index", () => {
+    const bits = 5;
+    const counts = new Array<number>(2 ** bits).fill(0);
+    for (const name of digest.keys()) counts[leafOf(pathKey(name), bits)]!++;
+    const mean = digest.size / counts.length;
+    expect(Math.max(...counts)).toBeLessThan(mean * 1.1);
+    expect(Math.min(...counts)).toBeGreaterThan(mean * 0.9);
+  });
+});
+
 describe('the archive', () => {
   it('is a standard ZIP of the tree: every file, byte for byte, plus the index entry', async () => {
     const names = [...digest.keys()];

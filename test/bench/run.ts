@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../../data/demo/generate.ts';
 import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
+import { optionsFile } from '../../server/paths.ts';
 import { openLocalArchive } from '../../server/node-archive.ts';
 import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
@@ -142,7 +143,7 @@ async function archiveRow(
   await reader.close();
   const sample = [
     MANIFEST_FILE,
-    ...manifest.resources.filter((_, i) => i % 9 === 0).map((r) => `${r.path}/index.json`),
+    ...manifest.resources.filter((_, i) => i % 9 === 0).map((r) => optionsFile(r.path)),
   ];
   const reads = await readsPerLookup(file, sample);
   const server = await archiveServerFigures(file, manifest);
