@@ -85,37 +85,8 @@ export function assembleArchive(
   const order = sortedOrder(entries);
   assertNoDuplicates(entries, order, segments, bases);
 
-  // The index: header, root, then the leaves, each sorted by key and deflated.
-  const bits = leafBits(files);
-  const leaves = 2 ** bits;
-  const root = Buffer.alloc(leaves * ROOT_ENTRY_SIZE);
-  const compressed: Buffer[] = [];
-  let leavesLength = HEADER_SIZE + root.length;
-  let next = 0;
-  for (let leaf = 0; leaf < leaves; leaf++) {
-    const start = next;
-    while (next < files && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf) next++;
-    const raw = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
-    const view = new DataView(raw.buffer, raw.byteOffset, raw.length);
-    for (let k = start; k < next; k++) {
-      const i = order[k]!;
-      const at = (k - start) * LEAF_ENTRY_SIZE;
-      view.setUint32(at, entries.hi[i]!, true);
-      view.setUint32(at + 4, entries.lo[i]!, true);
-      setUint64(view, at + 8, entries.offset[i]!);
-      view.setUint32(at + 16, entries.length[i]!, true);
-      view.setUint32(at + 20, entries.crc[i]!, true);
-    }
-    const stored = raw.length > 0 ? deflateRawSync(raw, { level: 9 }) : Buffer.alloc(0);
-    root.writeUInt32LE(leavesLength, leaf * ROOT_ENTRY_SIZE);
-    root.writeUInt32LE(stored.length, leaf * ROOT_ENTRY_SIZE + 4);
-    root.writeUInt32LE(crc32(stored), leaf * ROOT_ENTRY_SIZE + 8);
-    root.writeUInt32LE(next - start, leaf * ROOT_ENTRY_SIZE + 12);
-    compressed.push(stored);
-    leavesLength += stored.length;
-  }
-
-  const indexLength = leavesLength;
+  const { bits, root, leaves } = indexLeaves(entries, order);
+  const indexLength = HEADER_SIZE + root.length + leaves.reduce((n, leaf) => n + leaf.length, 0);
   const dataStart = INDEX_DATA_START + indexLength;
   let centralLength = ZIP.centralSize + INDEX_ENTRY.length;
   for (let i = 0; i < files; i++) {
@@ -141,7 +112,7 @@ export function assembleArchive(
     },
     crc32,
   );
-  const index = Buffer.concat([header, root, ...compressed]);
+  const index = Buffer.concat([header, root, ...leaves]);
 
   const out = new BufferedFile(target);
   const indexCrc = crc32(index);
@@ -173,6 +144,47 @@ export function assembleArchive(
     throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
   out.close({ sync: true });
   return { files, length: archiveLength };
+}
+
+/**
+ * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
+ * key's top bits, each deflated; the root says where each leaf is in the index data (after the
+ * header and the root), its length, its CRC-32 and its number of entries.
+ */
+function indexLeaves(
+  entries: Entries,
+  order: Uint32Array,
+): { bits: number; root: Buffer; leaves: Buffer[] } {
+  const bits = leafBits(entries.count);
+  const count = 2 ** bits;
+  const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
+  const leaves: Buffer[] = [];
+  let offset = HEADER_SIZE + root.length;
+  let next = 0;
+  for (let leaf = 0; leaf < count; leaf++) {
+    const start = next;
+    while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
+      next++;
+    const raw = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
+    const view = new DataView(raw.buffer, raw.byteOffset, raw.length);
+    for (let k = start; k < next; k++) {
+      const i = order[k]!;
+      const at = (k - start) * LEAF_ENTRY_SIZE;
+      view.setUint32(at, entries.hi[i]!, true);
+      view.setUint32(at + 4, entries.lo[i]!, true);
+      setUint64(view, at + 8, entries.offset[i]!);
+      view.setUint32(at + 16, entries.length[i]!, true);
+      view.setUint32(at + 20, entries.crc[i]!, true);
+    }
+    const stored = raw.length > 0 ? deflateRawSync(raw, { level: 9 }) : Buffer.alloc(0);
+    root.writeUInt32LE(offset, leaf * ROOT_ENTRY_SIZE);
+    root.writeUInt32LE(stored.length, leaf * ROOT_ENTRY_SIZE + 4);
+    root.writeUInt32LE(crc32(stored), leaf * ROOT_ENTRY_SIZE + 8);
+    root.writeUInt32LE(next - start, leaf * ROOT_ENTRY_SIZE + 12);
+    leaves.push(stored);
+    offset += stored.length;
+  }
+  return { bits, root, leaves };
 }
 
 /** The order of the entries by key (and by offset among equal keys, so it is deterministic). */
