@@ -5,6 +5,10 @@ import { ArchiveReader, type Codec, type RangeSource } from './archive.ts';
 /** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
 export const NODE_CODEC: Codec = { crc32: (data) => crc32(data), inflateRaw: inflateRawSync };
 
+/** What tells one file at a path from another renamed over it: inode, size, modification time. */
+export const fileStamp = (stat: { ino: number; size: number; mtimeMs: number }) =>
+  `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+
 /** An archive on the local disk, open for range reads. */
 export interface LocalArchive {
   reader: ArchiveReader;
@@ -22,7 +26,7 @@ export async function fileRangeSource(
     const stat = await handle.stat();
     const source = {
       length: stat.size,
-      stamp: `${stat.ino}:${stat.size}:${stat.mtimeMs}`,
+      stamp: fileStamp(stat),
       reads: 0,
       async read(offset: number, length: number): Promise<Uint8Array> {
         source.reads++;

@@ -5,7 +5,7 @@ import sirv from 'sirv';
 import { ArchiveError, createArchiveHandler } from './archive.ts';
 import { createHandler, errorOutcome, fileAnswer, type Handler, type Outcome } from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
-import { openLocalArchive } from './node-archive.ts';
+import { fileStamp, openLocalArchive } from './node-archive.ts';
 import { nodeFiles } from './node-files.ts';
 
 /** One published build as the server answers from it. */
@@ -189,7 +189,7 @@ async function pinnedArchive(
     if (now - checked >= 1000 && !opening) {
       checked = now;
       const stat = statSync(file, { throwIfNoEntry: false });
-      if (stat && `${stat.ino}:${stat.size}:${stat.mtimeMs}` !== build.stamp) {
+      if (stat && fileStamp(stat) !== build.stamp) {
         opening = true;
         openArchiveBuild(file)
           .then(

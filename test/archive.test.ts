@@ -33,6 +33,7 @@ import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../server/node-ar
 import { createArchiveServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
 import { runBuild } from './helpers/build-cli.ts';
+import { loadUntilStopped } from './helpers/load.ts';
 import { treeDigest } from './helpers/tree.ts';
 
 /**
@@ -265,26 +266,19 @@ describe('a killed archive build', () => {
       const server = await createArchiveServer(file);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const statuses = new Set<number>();
-      let serving = true;
-      const load = (async () => {
-        while (serving) {
-          for (const path of ['/v1/', '/v1/cards', '/v0/positions?page=2']) {
-            const res = await fetch(base + path);
-            await res.arrayBuffer();
-            statuses.add(res.status);
-          }
-        }
-      })();
+      const { statuses, stop } = loadUntilStopped(base, [
+        '/v1/',
+        '/v1/cards',
+        '/v0/positions?page=2',
+      ]);
       try {
         const run = await runBuild(['--db', empty, '--archive', file, '--scan-limit', '7'], {
           FOOTBALL_FAULT: point,
         });
         expect(run.signal).toBe('SIGKILL');
         await new Promise((r) => setTimeout(r, 1100));
-        serving = false;
-        await load;
-        expect([...statuses]).toEqual([200]);
+        await stop();
+        expect([...statuses.keys()]).toEqual([200]);
         const now = readFileSync(file);
         if (point === 'publish:flipped') expect(now.equals(previous)).toBe(false);
         else expect(now.equals(previous)).toBe(true);
@@ -294,8 +288,7 @@ describe('a killed archive build', () => {
         expect(readFileSync(file).equals(previous)).toBe(true);
         expect(readdirSync(root).filter((n) => n.startsWith('.killed.zip'))).toEqual([]);
       } finally {
-        serving = false;
-        await load;
+        await stop();
         server.close();
       }
     },

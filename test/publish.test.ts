@@ -11,6 +11,7 @@ import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
 import { runBuild } from './helpers/build-cli.ts';
+import { loadUntilStopped } from './helpers/load.ts';
 import { treeDigest } from './helpers/tree.ts';
 
 /**
@@ -82,25 +83,19 @@ describe('a killed, failing or interrupted build', () => {
       const server = createPreviewServer(out);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const statuses = new Map<number, number>();
-      let serving = true;
-      const load = (async () => {
-        while (serving) {
-          for (const path of ['/v1/', '/v1/cards', '/v0/positions?page=2', '/v1/persons']) {
-            const res = await fetch(base + path);
-            await res.arrayBuffer();
-            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          }
-        }
-      })();
+      const { statuses, stop } = loadUntilStopped(base, [
+        '/v1/',
+        '/v1/cards',
+        '/v0/positions?page=2',
+        '/v1/persons',
+      ]);
       try {
         const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7'], {
           FOOTBALL_FAULT: point,
         });
         expect(run.signal).toBe('SIGKILL');
         await new Promise((r) => setTimeout(r, 1100));
-        serving = false;
-        await load;
+        await stop();
         expect([...statuses.keys()]).toEqual([200]);
         expect(complete()).toBe(expected);
         // The next build removes what the killed one left, and succeeds.
@@ -110,8 +105,7 @@ describe('a killed, failing or interrupted build', () => {
         const builds = fg.sync('.dist.builds/*', { cwd: root, dot: true, onlyFiles: false });
         expect(builds).toEqual([`.dist.builds/${basename(readlinkSync(out))}`]);
       } finally {
-        serving = false;
-        await load;
+        await stop();
         server.close();
       }
     });
