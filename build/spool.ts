@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Scalar } from '../server/keys.ts';
+import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
 /**
  * The records of one resource, rendered once and kept while its layouts read them back in the
@@ -137,8 +138,8 @@ class DiskSpool {
   constructor(columns: number) {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    // 64 MB of cache: the sorter spills to temporary files past it.
-    this.db.pragma('cache_size = -65536');
+    // The sorter spills to temporary files past the cache.
+    this.db.pragma(WORKER_CACHE_PRAGMA);
     const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
     this.db.exec(`CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, json TEXT${keys})`);
     const marks = ', ?'.repeat(columns);

@@ -7,7 +7,7 @@ import { optionsDocument } from './describe.ts';
 import type { Registry } from './registry/index.ts';
 import { SegmentSink } from './archive-sink.ts';
 import { hashing, SetHash, TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
-import { registerFunctions } from './sql.ts';
+import { registerFunctions, WORKER_CACHE_PRAGMA } from './sql.ts';
 import { writeCollection, type Written } from './write-collection.ts';
 import { writeDocuments } from './write-documents.ts';
 
@@ -70,7 +70,7 @@ export class TaskRunner {
   ) {
     this.db = openReadOnly(plan.db);
     registerFunctions(this.db);
-    this.db.pragma('cache_size = -65536');
+    this.db.pragma(WORKER_CACHE_PRAGMA);
     this.db.exec(`ATTACH DATABASE '${plan.derived.replaceAll("'", "''")}' AS derived`);
     this.providers = new Map(
       (
