@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha1 } from '@noble/hashes/legacy.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { byteRange } from './byte-range.ts';
 import { compose } from './compose.ts';
 import {
@@ -11,8 +12,9 @@ import {
   type ParamError,
 } from './envelope.ts';
 import type { Manifest } from './manifest.ts';
+import { chooseEncoding, gzip, isFresh, LARGEST_ON_THE_FLY, type Encoding } from './negotiate.ts';
 import { encodedFile } from './paths.ts';
-import { route, routeTable, type Missing, type Plan } from './route.ts';
+import { route, routeTable, type Missing, type SimplePlan } from './route.ts';
 import { stateAt, type Timeline } from './timeline.ts';
 
 /**
@@ -31,8 +33,11 @@ export interface Outcome {
   status: number;
   headers: Record<string, string>;
   body: string | Uint8Array | null;
-  /** Send this file as the body; when it does not exist, answer `missing()` instead. */
-  file?: { path: string; missing: () => Outcome };
+  /**
+   * Send this file as the body; when it does not exist, answer `missing()` instead. `gzip`: the
+   * client takes gzip and the build has no compressed copy, so compress it on the fly.
+   */
+  file?: { path: string; missing: () => Outcome; gzip: boolean };
 }
 
 /** The request facts the router looks at. */
@@ -43,6 +48,8 @@ export interface RequestFacts {
   header(name: string): string | null;
 }
 
+type FilePlan = Extract<SimplePlan, { kind: 'file' }>;
+
 const BASE_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'ETag, Content-Length',
@@ -50,41 +57,18 @@ const BASE_HEADERS = {
 const CACHE_OK = 'public, max-age=300';
 const CACHE_ERROR = 'no-cache';
 
-/** A strong entity tag from some content or content-derived basis. */
-function entityTag(basis: string | Uint8Array, encoding?: string): string {
-  const hash = createHash('sha1').update(basis).digest('base64url').slice(0, 24);
-  return `"${hash}${encoding ? `-${encoding}` : ''}"`;
+/** A strong entity tag from some content or content-derived basis, suffixed by its coding. */
+function entityTag(basis: string | Uint8Array, encoding?: Encoding): string {
+  const digest = sha1(typeof basis === 'string' ? utf8ToBytes(basis) : basis);
+  const hash = btoa(String.fromCharCode(...digest))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .slice(0, 24);
+  return `"${hash}${encoding ? `-${SUFFIX[encoding]}` : ''}"`;
 }
 
-/**
- * True when an If-None-Match header lists the tag (weak comparison, as RFC 9110 asks for this
- * header).
- * `*` is not honoured: it would answer 304 before the router knows whether the file exists.
- */
-function matchesTag(header: string | null, tag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === tag);
-}
-
-/**
- * The content coding to send, preferring brotli, among those the build made and the client accepts.
- */
-function chooseEncoding(
-  available: readonly string[],
-  accept: string | null,
-): 'br' | 'gzip' | undefined {
-  if (!accept || available.length === 0) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of accept.split(',')) {
-    const [name, ...opts] = part.trim().toLowerCase().split(';');
-    const q = opts.map((o) => /^\s*q=(.*)$/.exec(o)?.[1]).find((x) => x !== undefined);
-    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (available.includes('br') && ok('br')) return 'br';
-  if (available.includes('gzip') && ok('gzip')) return 'gzip';
-  return undefined;
-}
+/** The ETag suffix of each coding, so that a cache never confuses two codings of one answer. */
+const SUFFIX: Record<Encoding, string> = { br: 'br', gzip: 'gz' };
 
 function bodyOutcome(status: number, body: string, extra: Record<string, string> = {}): Outcome {
   return {
@@ -116,7 +100,7 @@ export function errorOutcome(
  * keeps the tag the file would have had, so conditional requests revalidate it like any file.
  */
 function emptyOutcome(
-  plan: Extract<Plan, { kind: 'file' }>,
+  plan: FilePlan,
   missing: Extract<Missing, { kind: 'empty' }>,
   tag: string,
 ): Outcome {
@@ -148,10 +132,154 @@ export interface Handler {
 export function createHandler(options: { manifest: Manifest; files: FileSource }): Handler {
   const { manifest, files } = options;
   const table = routeTable(manifest);
+  /** Codings of the files themselves (a precompressed tree, an archive); else gzip on the fly. */
+  const stored = manifest.encodings;
   const readJson = async (file: string): Promise<unknown> => {
     const bytes = await files.read(file);
     return bytes === null ? null : JSON.parse(new TextDecoder().decode(bytes));
   };
+
+  /** The answer to a plan, before content coding and conditional requests. */
+  async function answer(plan: SimplePlan, target: string): Promise<Outcome> {
+    switch (plan.kind) {
+      case 'error':
+        return errorOutcome(
+          plan.status,
+          plan.message,
+          target,
+          plan.errors,
+          plan.allow ? { Allow: plan.allow } : {},
+        );
+      case 'compose': {
+        const limit = plan.resource.scanLimit ?? manifest.scanLimit;
+        const composed = await compose(plan, readJson, limit);
+        if (composed.status !== 200)
+          return errorOutcome(
+            composed.status,
+            composed.error.message,
+            target,
+            composed.error.errors,
+          );
+        // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
+        if (composed.total === 0 && plan.fallback) return answer(plan.fallback, target);
+        return bodyOutcome(200, composed.body);
+      }
+      case 'bucket': {
+        const bucket = (await readJson(plan.file)) as Record<
+          string,
+          { record: unknown; source: Attribution['source'] }
+        > | null;
+        const entry = bucket?.[plan.id];
+        if (!entry) return errorOutcome(404, plan.missing, target);
+        const body = envelope({
+          attribution: { ...attribution(null), source: entry.source },
+          meta: {},
+          result: [entry.record],
+        });
+        return bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
+      }
+      case 'timeline': {
+        // The match state at a time: one small file per match holds every state the match went
+        // through.
+        const timeline = (await readJson(plan.file)) as Timeline | null;
+        if (!timeline) return errorOutcome(404, plan.missing, target);
+        const result = stateAt(timeline, plan.time, plan.resource.fields);
+        const body = envelope({
+          attribution: { ...attribution(null), source: timeline.source },
+          meta: {},
+          result,
+        });
+        return bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
+      }
+      case 'file':
+        return plan.check ? ownedFile(plan, plan.check, target) : fileOutcome(plan, target);
+      default:
+        return plan satisfies never;
+    }
+  }
+
+  /**
+   * A record addressed under its parent (a lineup under its match): sent only if it belongs
+   * there.
+   */
+  async function ownedFile(
+    plan: FilePlan,
+    check: NonNullable<FilePlan['check']>,
+    target: string,
+  ): Promise<Outcome> {
+    const bytes = await files.read(plan.file);
+    const doc =
+      bytes &&
+      (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
+    const missing = plan.missing.kind === 'not-found' ? plan.missing.message : 'Not found.';
+    // The parent id in the path is text; the record's may be a number (v0's integer ids).
+    const owner = doc?.result[0]?.[check.key];
+    if (!bytes || owner === undefined || owner === null || String(owner) !== check.value)
+      return errorOutcome(404, missing, target);
+    return { ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }), body: bytes };
+  }
+
+  /** A pre-rendered file, left for the adapter to send. */
+  function fileOutcome(plan: FilePlan, target: string): Outcome {
+    const headers: Record<string, string> = {
+      ...BASE_HEADERS,
+      'Content-Type': plan.contentType,
+      'Cache-Control': CACHE_OK,
+      ETag: entityTag(plan.tag),
+    };
+    const { missing } = plan;
+    return {
+      status: 200,
+      headers,
+      body: null,
+      file: {
+        path: plan.file,
+        gzip: false,
+        missing: () =>
+          missing.kind === 'empty'
+            ? emptyOutcome(plan, missing, headers['ETag']!)
+            : errorOutcome(404, missing.message, target),
+      },
+    };
+  }
+
+  /**
+   * The one step after every answer: a 200 is sent in the best coding the client takes (a file's
+   * stored copy, or gzip on the fly), and is a 304 when the client holds its tag.
+   */
+  async function encoded(outcome: Outcome, request: RequestFacts): Promise<Outcome> {
+    if (outcome.status !== 200) return outcome;
+    const { file, body } = outcome;
+    const size = typeof body === 'string' ? body.length : (body?.byteLength ?? 0);
+    const codings: readonly Encoding[] =
+      file && stored.length > 0 ? stored : size <= LARGEST_ON_THE_FLY ? ['gzip'] : [];
+    // A range is of the file's own bytes: a client that asks for one gets them uncompressed
+    // (and on Workers every request claims gzip, so ranges would never be answered otherwise).
+    const encoding = request.header('range')
+      ? undefined
+      : chooseEncoding(codings, request.header('accept-encoding'));
+    const headers: Record<string, string> = { ...outcome.headers, Vary: 'Accept-Encoding' };
+    if (encoding) {
+      headers['ETag'] = headers['ETag']!.replace(/"$/, `-${SUFFIX[encoding]}"`);
+      headers['Content-Encoding'] = encoding;
+    }
+    if (isFresh(request.header, headers['ETag']!)) return { status: 304, headers, body: null };
+    if (file) {
+      const onTheFly = encoding !== undefined && stored.length === 0;
+      const path = encoding && !onTheFly ? encodedFile(file.path, encoding) : file.path;
+      // The empty page of a filter without a file keeps the tag this request revalidates.
+      const missing = () => {
+        const answer = file.missing();
+        if (answer.status !== 200) return answer;
+        return {
+          ...answer,
+          headers: { ...answer.headers, ETag: headers['ETag']!, Vary: 'Accept-Encoding' },
+        };
+      };
+      return { ...outcome, headers, file: { path, missing, gzip: onTheFly } };
+    }
+    return { ...outcome, headers, body: encoding && body !== null ? await gzip(body) : body };
+  }
 
   async function resolve(request: RequestFacts): Promise<Outcome> {
     const { method, target } = request;
@@ -173,98 +301,8 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
     const planned = route(method, target, table);
     if (planned.kind === 'within' && (await files.read(planned.file)) === null)
       return errorOutcome(404, planned.message, target);
-    let plan = planned.kind === 'within' ? planned.plan : planned;
-    const ifNoneMatch = request.header('if-none-match');
-    if (plan.kind === 'compose') {
-      const composed = await compose(plan, readJson, plan.resource.scanLimit ?? manifest.scanLimit);
-      if (composed.status !== 200)
-        return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
-      // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
-      if (composed.total > 0 || !plan.fallback) {
-        const outcome = bodyOutcome(200, composed.body);
-        return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
-      }
-      plan = plan.fallback;
-    }
-    if (plan.kind === 'error') {
-      return errorOutcome(
-        plan.status,
-        plan.message,
-        target,
-        plan.errors,
-        plan.allow ? { Allow: plan.allow } : {},
-      );
-    }
-    if (plan.kind === 'bucket') {
-      const bucket = (await readJson(plan.file)) as Record<
-        string,
-        { record: unknown; source: Attribution['source'] }
-      > | null;
-      const entry = bucket?.[plan.id];
-      if (!entry) return errorOutcome(404, plan.missing, target);
-      const body = envelope({
-        attribution: { ...attribution(null), source: entry.source },
-        meta: {},
-        result: [entry.record],
-      });
-      const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
-      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
-    }
-    if (plan.kind === 'timeline') {
-      // The match state at a time: one small file per match holds every state the match went
-      // through.
-      const timeline = (await readJson(plan.file)) as Timeline | null;
-      if (!timeline) return errorOutcome(404, plan.missing, target);
-      const result = stateAt(timeline, plan.time, plan.resource.fields);
-      const body = envelope({
-        attribution: { ...attribution(null), source: timeline.source },
-        meta: {},
-        result,
-      });
-      const outcome = bodyOutcome(200, body, { ETag: entityTag(plan.tag) });
-      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
-    }
-    if (plan.check) {
-      // A record addressed under its parent (a lineup under its match) is sent only if it belongs
-      // there.
-      const bytes = await files.read(plan.file);
-      const doc =
-        bytes &&
-        (JSON.parse(new TextDecoder().decode(bytes)) as { result: Record<string, unknown>[] });
-      const missing = plan.missing.kind === 'not-found' ? plan.missing.message : 'Not found.';
-      // The parent id in the path is text; the record's may be a number (v0's integer ids).
-      const owner = doc?.result[0]?.[plan.check.key];
-      if (!bytes || owner === undefined || owner === null || String(owner) !== plan.check.value)
-        return errorOutcome(404, missing, target);
-      const outcome: Outcome = {
-        ...bodyOutcome(200, '', { ETag: entityTag(plan.tag) }),
-        body: bytes,
-      };
-      return matchesTag(ifNoneMatch, outcome.headers['ETag']!) ? notModified(outcome) : outcome;
-    }
-    const isJson = plan.contentType.startsWith('application/json');
-    const encoding = isJson
-      ? chooseEncoding(manifest.encodings, request.header('accept-encoding'))
-      : undefined;
-    const headers: Record<string, string> = {
-      ...BASE_HEADERS,
-      'Content-Type': plan.contentType,
-      'Cache-Control': CACHE_OK,
-      ETag: entityTag(plan.tag, encoding === 'gzip' ? 'gz' : encoding),
-      ...(manifest.encodings.length > 0 && isJson ? { Vary: 'Accept-Encoding' } : {}),
-      ...(encoding ? { 'Content-Encoding': encoding } : {}),
-    };
-    const outcome: Outcome = { status: 200, headers, body: null };
-    if (matchesTag(ifNoneMatch, headers['ETag']!)) return notModified(outcome);
-    const { missing } = plan;
-    outcome.file = {
-      path: encoding ? encodedFile(plan.file, encoding) : plan.file,
-      missing: () =>
-        missing.kind === 'empty'
-          ? emptyOutcome(plan, missing, headers['ETag']!)
-          : errorOutcome(404, missing.message, target),
-    };
-    return outcome;
+    const plan = planned.kind === 'within' ? planned.plan : planned;
+    return encoded(await answer(plan, target), request);
   }
 
   async function fetch(request: Request): Promise<Response> {
@@ -281,7 +319,7 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
       final =
         bytes === null
           ? outcome.file.missing()
-          : fileAnswer(outcome, bytes, request.headers.get('range'), target);
+          : await fileAnswer(outcome, bytes, request.headers.get('range'), target);
     }
     const body =
       request.method.toUpperCase() === 'HEAD' || final.status === 204 || final.status === 304
@@ -298,12 +336,14 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
  * The answer that sends a file's bytes: all of them, or the one range a `Range` header asks for
  * (206), or a JSON 416 when that range is past the end.
  */
-export function fileAnswer(
+export async function fileAnswer(
   outcome: Outcome,
   bytes: Uint8Array,
   range: string | null,
   target: string,
-): Outcome {
+): Promise<Outcome> {
+  if (outcome.file?.gzip)
+    return { status: outcome.status, headers: outcome.headers, body: await gzip(bytes) };
   const ask = byteRange(range, bytes.length);
   switch (ask.kind) {
     case 'whole':
@@ -329,9 +369,4 @@ export function fileAnswer(
     default:
       return ask satisfies never;
   }
-}
-
-/** 304 keeps every header (ETag and Cache-Control included) and drops the body. */
-function notModified(outcome: Outcome): Outcome {
-  return { status: 304, headers: outcome.headers, body: null };
 }

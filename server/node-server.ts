@@ -2,11 +2,12 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { ArchiveError, createArchiveHandler } from './archive.ts';
-import { createHandler, errorOutcome, fileAnswer, type Handler, type Outcome } from './handler.ts';
+import { createArchiveHandler } from './archive.ts';
+import { createHandler, fileAnswer, type Handler, type Outcome } from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { fileStamp, openLocalArchive } from './node-archive.ts';
 import { nodeFiles } from './node-files.ts';
+import { failureOutcome } from './web-router.ts';
 
 /** One published build as the server answers from it. */
 interface Build {
@@ -62,11 +63,7 @@ function serve(current: () => Build): Server {
       })
       .catch((err: unknown) => {
         console.error(err);
-        const message =
-          err instanceof ArchiveError
-            ? `The archive is damaged: ${err.message}.`
-            : 'The server failed to answer this request; please report it.';
-        write(req, res, errorOutcome(500, message, req.url ?? '/'));
+        write(req, res, failureOutcome(err, req.url ?? '/'));
       })
       .finally(() => release());
   });
@@ -144,11 +141,12 @@ function pinnedTree(dir: string): () => Build {
         handler: createHandler({ manifest, files }),
         async send(req, res, outcome) {
           const range = headerValue(req.headers.range);
-          if (range !== null) {
-            // Ranges are answered as from an archive (a JSON 416 past the end), not by sirv.
+          if (range !== null || outcome.file.gzip) {
+            // Ranges are answered as from an archive (a JSON 416 past the end), not by sirv,
+            // and so is gzip on the fly.
             const bytes = await files.read(outcome.file.path);
             const target = req.url ?? '/';
-            const answer = bytes ? fileAnswer(outcome, bytes, range, target) : null;
+            const answer = bytes ? await fileAnswer(outcome, bytes, range, target) : null;
             return write(req, res, answer ?? outcome.file.missing());
           }
           for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
@@ -241,7 +239,9 @@ async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
       write(
         req,
         res,
-        bytes === null ? outcome.file.missing() : fileAnswer(outcome, bytes, range, req.url ?? '/'),
+        bytes === null
+          ? outcome.file.missing()
+          : await fileAnswer(outcome, bytes, range, req.url ?? '/'),
       );
     },
     hold() {

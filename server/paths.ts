@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * The one mapping between the API's address space and the files in `dist/`. The build writes
@@ -105,7 +106,7 @@ export function valueSegment(key: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   if (encoded.length <= LONGEST_SEGMENT) return encoded;
-  return `_${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+  return `_${bytesToHex(sha256(utf8ToBytes(key))).slice(0, 40)}`;
 }
 
 /**

@@ -29,14 +29,18 @@ export interface Reply {
   json: any;
 }
 
-/** Calls a handler in-process (no port), like Hono's `app.request()`. */
+/** Calls a handler in-process (no port), like Hono's `app.request()`; gzip is decoded. */
 export async function call(
   handler: Handler,
   target: string,
   init: RequestInit = {},
 ): Promise<Reply> {
   const res = await handler.fetch(new Request(`http://api.test${target}`, init));
-  const text = await res.text();
+  // A gzip body is decoded, as an HTTP client does.
+  const text =
+    res.headers.get('content-encoding') === 'gzip' && res.body
+      ? await new Response(res.body.pipeThrough(new DecompressionStream('gzip'))).text()
+      : await res.text();
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

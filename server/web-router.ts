@@ -1,0 +1,53 @@
+import { ArchiveError, ArchiveReader, createArchiveHandler, type Codec } from './archive.ts';
+import type { RangeSource } from './archive.ts';
+import {
+  createHandler,
+  errorOutcome,
+  type FileSource,
+  type Handler,
+  type Outcome,
+} from './handler.ts';
+import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+
+/**
+ * What every adapter needs besides its runtime's file and network APIs: the router over a tree or
+ * an archive, and the one answer to a failure. Nothing here is specific to a runtime.
+ */
+
+/** The router over a built folder, read through a runtime's file API. */
+export async function treeRouter(files: FileSource): Promise<Handler> {
+  const bytes = await files.read(MANIFEST_FILE);
+  if (!bytes) throw new Error(`the folder holds no build (no ${MANIFEST_FILE})`);
+  const manifest = JSON.parse(new TextDecoder().decode(bytes)) as Manifest;
+  return createHandler({ manifest, files });
+}
+
+/** The router over an archive, read through a runtime's range reads. */
+export async function archiveRouter(source: RangeSource, codec: Codec): Promise<Handler> {
+  return (await createArchiveHandler(await ArchiveReader.open(source, codec))).handler;
+}
+
+/** The JSON 500 for a request the router failed to answer: a damaged archive says where. */
+export function failureOutcome(error: unknown, target: string): Outcome {
+  const message =
+    error instanceof ArchiveError
+      ? `The archive is damaged: ${error.message}.`
+      : 'The server failed to answer this request; please report it.';
+  return errorOutcome(500, message, target);
+}
+
+/** A fetch function that answers any failure of `answer` with the JSON 500, and logs it. */
+export function guarded(
+  answer: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      return await answer(request);
+    } catch (error) {
+      console.error(error);
+      const url = new URL(request.url);
+      const { status, headers, body } = failureOutcome(error, url.pathname + url.search);
+      return new Response(body as BodyInit | null, { status, headers });
+    }
+  };
+}
