@@ -1,24 +1,35 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MANIFEST_FILE } from './manifest.ts';
 import { createArchiveServer, createPreviewServer } from './node-server.ts';
+import { SERVE_ENV, serveConfig, type ServeConfig } from './runtimes/config.ts';
+import { PROJECT, runtimeBin } from './runtimes/install.ts';
 
-const USAGE = `Usage: npm run serve -- [--dir DIR | --archive FILE] [--port N] [--host HOST]
+const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE] [--port N] [--host HOST]
 
 Serves a built API with the router in front: a folder (default dist/) or an archive.
-  --dir DIR       the folder written by \`npm run build\` (default: dist)
-  --archive FILE  an archive written by \`npm run build -- --archive FILE\`, read in place
-  --port N        port to listen on (default: $PORT or 8080)
-  --host HOST     address to bind (default: $HOST or 127.0.0.1)`;
+  --runtime RUNTIME  node (default), worker (Cloudflare's workerd, the archive in a local R2
+                     bucket), deno or bun; the last three are installed into runtimes/ on first use
+  --dir DIR          the folder written by \`npm run build\` (default: dist)
+  --archive FILE     an archive written by \`npm run build -- --archive FILE\`, read in place
+  --port N           port to listen on (default: $PORT or 8080)
+  --host HOST        address to bind (default: $HOST or 127.0.0.1)
+  --persist-to DIR   worker only: where the local R2 bucket is kept (default: .wrangler/state)`;
+
+const RUNTIMES = ['node', 'worker', 'deno', 'bun'] as const;
+type Runtime = (typeof RUNTIMES)[number];
 
 const { values } = parseArgs({
   options: {
+    runtime: { type: 'string', default: 'node' },
     dir: { type: 'string' },
     archive: { type: 'string' },
     port: { type: 'string', default: process.env['PORT'] ?? '8080' },
     host: { type: 'string', default: process.env['HOST'] ?? '127.0.0.1' },
+    'persist-to': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -36,16 +47,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535)
   usage(`--port must be an integer from 0 to 65535, not '${values.port}'.`);
 if (values.dir !== undefined && values.archive !== undefined)
   usage('--dir and --archive are exclusive: serve a folder or an archive.');
+const runtime = values.runtime as Runtime;
+if (!RUNTIMES.includes(runtime))
+  usage(`--runtime must be one of ${RUNTIMES.join(', ')}, not '${values.runtime}'.`);
+if (values['persist-to'] !== undefined && runtime !== 'worker')
+  usage('--persist-to is for --runtime worker only.');
 
-let server: Server;
 let served: string;
 if (values.archive !== undefined) {
   served = values.archive;
-  try {
-    server = await createArchiveServer(values.archive);
-  } catch (e) {
-    const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'it does not exist' : e;
-    console.error(`Cannot serve ${values.archive}: ${reason}`);
+  if (!existsSync(served)) {
+    console.error(`Cannot serve ${served}: it does not exist`);
     process.exit(1);
   }
 } else {
@@ -54,12 +66,73 @@ if (values.archive !== undefined) {
     console.error(`${served} holds no build (no ${MANIFEST_FILE}). Run \`npm run build\` first.`);
     process.exit(2);
   }
-  server = createPreviewServer(served);
 }
-server.listen(port, values.host, () => {
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  console.log(
-    `Serving ${served} at http://${values.host}:${actual}/v1/ and /v0/  (Ctrl-C to stop)`,
-  );
-});
+// Runtimes started in the project's folder get absolute paths.
+const absolute = realpathSync(served);
+const env: Record<string, string> = {
+  [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
+  [SERVE_ENV.port]: String(port),
+  [SERVE_ENV.host]: values.host,
+};
+const config = serveConfig(env);
+
+switch (runtime) {
+  case 'node':
+    await serveNode(config);
+    break;
+  case 'worker': {
+    const { serveWorker } = await import('./runtimes/worker-local.ts');
+    const stop = await serveWorker(config, values['persist-to']).catch((e: unknown) => {
+      console.error(`Cannot serve ${served} on the Workers runtime:`, e);
+      process.exit(1);
+    });
+    const quit = () => void stop().then(() => process.exit(0));
+    process.once('SIGINT', quit).once('SIGTERM', quit);
+    break;
+  }
+  case 'deno':
+    run(runtimeBin('deno'), [
+      'run',
+      '--no-lock',
+      '--no-prompt',
+      `--allow-read=${absolute}`,
+      '--allow-net',
+      '--allow-env',
+      join(PROJECT, 'server', 'runtimes', 'deno.ts'),
+    ]);
+    break;
+  case 'bun':
+    run(runtimeBin('bun'), ['run', join(PROJECT, 'server', 'runtimes', 'bun.ts')]);
+    break;
+  default:
+    runtime satisfies never;
+}
+
+/** The Node preview server (`node-server.ts`). */
+async function serveNode({ source, port, host, listening }: ServeConfig): Promise<void> {
+  let server: Server;
+  if (source.kind === 'archive') {
+    try {
+      server = await createArchiveServer(source.path);
+    } catch (e) {
+      console.error(`Cannot serve ${source.path}: ${e}`);
+      process.exit(1);
+    }
+  } else server = createPreviewServer(source.path);
+  server.listen(port, host, () => {
+    const address = server.address();
+    listening(typeof address === 'object' && address ? address.port : port);
+  });
+}
+
+/** Runs another runtime's adapter with the settings in its environment, until it ends. */
+function run(bin: string, args: string[]): void {
+  const child = spawn(bin, args, {
+    cwd: PROJECT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
+import { encodedFile } from '../server/paths.ts';
+import { assembleArchive } from './archive-assemble.ts';
+import { SegmentSink } from './archive-sink.ts';
+import { discardArchive, publishArchive, stageArchive } from './publish.ts';
+
+/**
+ * Packs a built folder into an archive, as `npm run build -- --archive` would have written it
+ * (entries in path order rather than the build's), for runtimes that read only archives. The
+ * compressed copies of a `--precompress` build are left out: every archive entry is compressed.
+ * Published like a build: the archive is replaced only once complete.
+ */
+export function packTree(dir: string, archive: string): { files: number; bytes: number } {
+  const root = realpathSync(dir);
+  const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+  const copies = manifest.encodings.map((encoding) => encodedFile('', encoding));
+  const staging = stageArchive(archive);
+  try {
+    const sink = new SegmentSink(join(staging.scratch, 'tree'));
+    const walk = (relative: string) => {
+      const entries = readdirSync(join(root, relative), { withFileTypes: true });
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const path = relative ? `${relative}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(path);
+        else if (!copies.some((suffix) => path.endsWith(suffix)))
+          sink.write(path, readFileSync(join(root, path)));
+      }
+    };
+    walk('');
+    sink.commit();
+    assembleArchive([join(staging.scratch, 'tree')], staging.partial);
+    publishArchive(staging);
+    return { files: sink.files, bytes: sink.bytes };
+  } finally {
+    discardArchive(staging);
+  }
+}

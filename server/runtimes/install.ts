@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/**
+ * The runtimes the router also runs on (Deno, Bun, and workerd through Miniflare and Wrangler)
+ * live in `runtimes/`, a package of their own with its own lock file, so that a plain
+ * `npm install` stays light (they weigh about 350 MB). They are installed from that lock file on
+ * first use, or by `.ci/run` for the tests.
+ */
+
+/** The project's root folder. */
+export const PROJECT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RUNTIMES = join(PROJECT, 'runtimes');
+
+/** Whether the runtimes are installed. */
+export function runtimesInstalled(): boolean {
+  return existsSync(join(RUNTIMES, 'node_modules', '.package-lock.json'));
+}
+
+/** Installs the runtimes from their lock file unless they are; says so first, as it takes time. */
+export function installRuntimes(): void {
+  if (runtimesInstalled()) return;
+  console.error('Installing the runtimes (Deno, Bun, workerd) into runtimes/ on first use...');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', RUNTIMES], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The path of an installed runtime's executable. */
+export function runtimeBin(name: 'deno' | 'bun'): string {
+  installRuntimes();
+  return join(RUNTIMES, 'node_modules', '.bin', name);
+}
+
+/** Imports a package installed with the runtimes (`miniflare`, `esbuild`). */
+export async function runtimeImport<T>(name: string): Promise<T> {
+  installRuntimes();
+  const require = createRequire(join(RUNTIMES, 'package.json'));
+  return (await import(pathToFileURL(require.resolve(name)).href)) as T;
+}

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { packTree } from '../../build/pack.ts';
+import { MANIFEST_FILE } from '../manifest.ts';
+import { fileStamp } from '../node-archive.ts';
+import type { ServeConfig } from './config.ts';
+import { PROJECT, runtimeImport } from './install.ts';
+
+/**
+ * `npm run serve -- --runtime worker`: the Worker of `wrangler.json` on the real Workers runtime
+ * (workerd, through Miniflare), with the archive in a local R2 bucket kept in `.wrangler/state`
+ * between runs, as `wrangler dev` keeps it. The archive is uploaded only when it changed; a tree
+ * is packed into an archive first (`build/pack.ts`).
+ */
+
+/** What this project's `wrangler.json` holds. */
+interface WranglerConfig {
+  main: string;
+  compatibility_date: string;
+  r2_buckets: { binding: string; bucket_name: string }[];
+  vars: { ARCHIVE: string };
+}
+
+/** The Miniflare API used here. */
+interface R2Like {
+  head(key: string): Promise<{ customMetadata?: Record<string, string> } | null>;
+  createMultipartUpload(
+    key: string,
+    options: { customMetadata: Record<string, string> },
+  ): Promise<{
+    uploadPart(part: number, value: Uint8Array): Promise<{ partNumber: number; etag: string }>;
+    complete(parts: { partNumber: number; etag: string }[]): Promise<unknown>;
+    abort(): Promise<void>;
+  }>;
+}
+interface MiniflareLike {
+  ready: Promise<URL>;
+  getR2Bucket(binding: string): Promise<R2Like>;
+  dispose(): Promise<void>;
+}
+type MiniflareClass = new (options: Record<string, unknown>) => MiniflareLike;
+
+/** The deploy configuration users deploy with `wrangler deploy`. */
+export const WRANGLER_CONFIG = join(PROJECT, 'wrangler.json');
+/** Where the local R2 bucket lives between runs (the folder `wrangler dev` uses). */
+const STATE = join(PROJECT, '.wrangler', 'state');
+
+/** The archive for a tree: packed once per build, named by its manifest's hash. */
+function packed(dir: string): string {
+  const manifest = readFileSync(join(dir, MANIFEST_FILE));
+  const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 16);
+  const folder = join(PROJECT, '.cache', 'packed');
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, `${hash}.zip`);
+  if (!statSync(file, { throwIfNoEntry: false })) {
+    console.error(`Packing ${dir} into ${file} for the Workers runtime...`);
+    packTree(dir, file);
+  }
+  return file;
+}
+
+/** Bundles the Worker as `wrangler deploy` does (esbuild, ES modules). */
+async function bundle(main: string): Promise<string> {
+  const esbuild = await runtimeImport<typeof import('esbuild')>('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [join(PROJECT, main)],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    write: false,
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/** Bytes per part of an upload: R2 takes parts of 5 MiB to 5 GiB, Miniflare up to 128 MiB. */
+const PART = 16 * 1024 * 1024;
+
+/**
+ * Puts the archive into the bucket in parts, as an upload to R2 above 5 GiB must be made, with
+ * the local file's stamp, by which the next run knows it is there.
+ */
+async function upload(r2: R2Like, key: string, archive: string, stamp: string): Promise<void> {
+  const multipart = await r2.createMultipartUpload(key, { customMetadata: { stamp } });
+  const fd = openSync(archive, 'r');
+  try {
+    const parts = [];
+    const size = fstatSync(fd).size;
+    for (let offset = 0, part = 1; offset < size || part === 1; offset += PART, part++) {
+      // A plain Uint8Array: Miniflare's bridge to workerd refuses a Buffer.
+      const bytes = new Uint8Array(Math.min(PART, size - offset));
+      readSync(fd, bytes, 0, bytes.length, offset);
+      parts.push(await multipart.uploadPart(part, bytes));
+    }
+    await multipart.complete(parts);
+  } catch (e) {
+    await multipart.abort();
+    throw e;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Starts the Worker, its bucket kept in `state` (as `wrangler dev --persist-to`); resolves with a
+ * function that stops it.
+ */
+export async function serveWorker(
+  config: ServeConfig,
+  state = STATE,
+): Promise<() => Promise<void>> {
+  const wrangler = JSON.parse(readFileSync(WRANGLER_CONFIG, 'utf8')) as WranglerConfig;
+  const archive =
+    config.source.kind === 'archive' ? config.source.path : packed(config.source.path);
+  const stamp = fileStamp(statSync(archive));
+  const { Miniflare } = await runtimeImport<{ Miniflare: MiniflareClass }>('miniflare');
+  const bucket = wrangler.r2_buckets[0]!;
+  const mf = new Miniflare({
+    modules: true,
+    script: await bundle(wrangler.main),
+    compatibilityDate: wrangler.compatibility_date,
+    r2Buckets: { [bucket.binding]: bucket.bucket_name },
+    r2Persist: join(state, 'v3', 'r2'),
+    bindings: wrangler.vars,
+    host: config.host,
+    port: config.port,
+  });
+  try {
+    const url = await mf.ready;
+    const r2 = await mf.getR2Bucket(bucket.binding);
+    const key = wrangler.vars.ARCHIVE;
+    const head = await r2.head(key);
+    if (head?.customMetadata?.['stamp'] !== stamp) {
+      console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
+      await upload(r2, key, archive, stamp);
+    }
+    config.listening(Number(url.port));
+  } catch (e) {
+    await mf.dispose();
+    throw e;
+  }
+  return () => mf.dispose();
+}

@@ -1,0 +1,17 @@
+import CRC32 from 'crc-32';
+import type { Codec } from './archive.ts';
+
+/**
+ * The archive codec on any runtime with web streams (Workers, Deno, Bun, Node): CRC-32 from the
+ * `crc-32` package (plain JavaScript) and raw inflate through `DecompressionStream`. Node's
+ * preview server uses zlib instead (`node-archive.ts`), which is synchronous and faster.
+ */
+export const WEB_CODEC: Codec = {
+  crc32: (data) => CRC32.buf(data) >>> 0,
+  async inflateRaw(data) {
+    const stream = new Blob([data as Uint8Array<ArrayBuffer>])
+      .stream()
+      .pipeThrough(new DecompressionStream('deflate-raw'));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  },
+};

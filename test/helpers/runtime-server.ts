@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { LISTENING } from '../../server/runtimes/config.ts';
+import { runtimesInstalled } from '../../server/runtimes/install.ts';
+
+/** A runtime the router runs on besides Node's preview server. */
+export type OtherRuntime = 'worker' | 'deno' | 'bun';
+
+/**
+ * Whether the runtimes are there to test. In CI they must be (`.ci/run` installs them): a
+ * missing one fails the run. Elsewhere their tests are skipped with a message.
+ */
+export function runtimesToTest(): boolean {
+  if (runtimesInstalled()) return true;
+  if (process.env['CI'])
+    throw new Error('The runtimes are not installed in runtimes/; .ci/run installs them.');
+  console.warn('Skipping the Workers, Deno and Bun adapters: run `npm ci --prefix runtimes`.');
+  return false;
+}
+
+/** A server started with `npm run serve -- --runtime R`, and how to stop it. */
+export interface RuntimeServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts `server/cli.ts` with `args` on a free port; resolves once it listens. */
+export function startServer(args: string[], timeoutMs = 120_000): Promise<RuntimeServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli.ts', ...args, '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      // The whole group: the launcher and the runtime it started.
+      process.kill(-child.pid!, 'SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`server ${args.join(' ')} did not start:\n${output}`));
+    }, timeoutMs);
+    let started = false;
+    // Output is read to the end, so that a chatty server never blocks on a full pipe.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (started) return;
+      output += chunk.toString();
+      const port = output
+        .split('\n')
+        .map((line) => LISTENING.exec(line)?.[1])
+        .find(Boolean);
+      if (port === undefined) return;
+      started = true;
+      clearTimeout(timer);
+      resolve({ port: Number(port), stop });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server ${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+}
