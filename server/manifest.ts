@@ -59,10 +59,10 @@ interface ManifestBase {
    */
   aliases?: string[];
   /**
-   * SPEC's phase rule: matchday alone = league, round_name with group = group, round_name alone =
-   * knockout.
+   * Filters the router adds when others are given: the first rule that applies adds its filter
+   * (SPEC's phase rule: `matchday` alone means the league phase). Declared in the registry.
    */
-  phaseRule: boolean;
+  implied: ImpliedFilter[];
   /** Parameters refused with a message of their own (phase filters on conditions). */
   refused: { names: string[]; message: string } | null;
   /**
@@ -85,6 +85,17 @@ interface ManifestBase {
  * The record a resource is also addressed under, as SPEC's match paths are:
  * `/<path>/<pid>/<name>`, `pid` being a value of the resource's field `param`.
  */
+/**
+ * A filter implied by others: `field` = `value` is added when one of `whenAny` is given and none
+ * of `unless` is (nor `field` itself).
+ */
+export interface ImpliedFilter {
+  field: string;
+  value: string;
+  whenAny: string[];
+  unless: string[];
+}
+
 export interface ParentManifest {
   path: string;
   name: string;

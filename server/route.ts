@@ -45,7 +45,7 @@ const PAGING = ['records', 'page'] as const;
 /** A filter of a composed request, with what the router needs to apply it to records. */
 export interface FilterPlan {
   field: FieldManifest;
-  /** Added by the phase rule rather than given: left out of pagination links. */
+  /** Implied by other filters rather than given: left out of pagination links. */
   implicit?: boolean;
   /** The value as the request gave it (canonical for non-text types); used in links. */
   raw: string;
@@ -574,7 +574,7 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
     return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
   }
 
-  if (resource.phaseRule) filters.push(...phaseFilter(resource, filters));
+  filters.push(...impliedFilter(resource, filters));
   filters.sort((a, b) => resource.fields.indexOf(a.field) - resource.fields.indexOf(b.field));
   const params: [string, string][] = filters
     .filter((f) => !f.implicit)
@@ -609,25 +609,20 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
 }
 
 /**
- * SPEC's phase rule: `matchday` alone selects league matches, `round_name` (or `group`) with
- * `group` group matches, `round_name` alone knockout matches. Nothing is implied when the phase is
- * given (`phase`, `phase_name`) or a `round` id is. Returns the implied phase filter, if any.
+ * The filter the resource's rules imply from those given (`ImpliedFilter`, declared in the
+ * registry): the first rule that applies, if any. It is left out of pagination links.
  */
-function phaseFilter(resource: ResourceManifest, filters: FilterPlan[]): FilterPlan[] {
+function impliedFilter(resource: ResourceManifest, filters: FilterPlan[]): FilterPlan[] {
   const given = new Set(filters.map((f) => f.field.name));
-  const phase = resource.fields.find((f) => f.name === 'phase');
-  if (!phase || given.has('phase') || given.has('phase_name')) return [];
-  const id =
-    given.has('round_name') || given.has('group')
-      ? given.has('group')
-        ? 2
-        : 3
-      : given.has('matchday') && !given.has('round')
-        ? 1
-        : null;
-  return id === null
-    ? []
-    : [{ field: phase, raw: String(id), key: String(id), wildcard: false, implicit: true }];
+  const rule = resource.implied.find(
+    (r) =>
+      !given.has(r.field) &&
+      r.whenAny.some((name) => given.has(name)) &&
+      !r.unless.some((name) => given.has(name)),
+  );
+  const field = rule && resource.fields.find((f) => f.name === rule.field);
+  if (!rule || !field) return [];
+  return [{ field, raw: rule.value, key: rule.value, wildcard: false, implicit: true }];
 }
 
 function parseFilter(field: FieldManifest, value: string): FilterPlan | string {

@@ -87,7 +87,7 @@ describe('composition credits only the providers of the records returned', () =>
     totals: 'camel',
     buckets: 0,
     kind: 'collection',
-    phaseRule: false,
+    implied: [],
     refused: null,
     count: 4,
     hash: 'h',

@@ -99,7 +99,7 @@ describe('route over arbitrary targets', () => {
         totals: 'camel',
         buckets: 0,
         kind: 'collection',
-        phaseRule: false,
+        implied: [],
         refused: null,
         count: 0,
         hash: 'h',

@@ -48,7 +48,7 @@ function analytics(
         [fieldOf('is_fulltime', 'boolean')],
       ),
     parent: { path: BASE, name, param: 'match', ...(aliases ? { aliases } : {}) },
-    phaseRule: false,
+    implied: [],
     refused: null,
     document,
     count: 0,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionManifest, FieldManifest, Manifest } from '../server/manifest.ts';
 import { parseTarget } from '../server/query.ts';
 import { route, routeTable, type Plan } from '../server/route.ts';
+import { PHASE_RULE } from '../build/registry/matches.ts';
 
 const parseTargetParams = (t: string) => parseTarget(t).params;
 
@@ -36,7 +37,7 @@ function resource(path: string, extra: Partial<CollectionManifest>): CollectionM
     totals: 'camel',
     fields: [],
     buckets: 0,
-    phaseRule: false,
+    implied: [],
     refused: null,
     count: 0,
     hash: `h-${path}`,
@@ -58,6 +59,9 @@ const matchFields = [
   fieldOf('matchday', 'integer'),
   fieldOf('round_name', 'string'),
   fieldOf('group', 'string'),
+  fieldOf('phase_name', 'string'),
+  fieldOf('round', 'uuid'),
+  fieldOf('venue', 'string'),
 ];
 const manifest: Manifest = {
   format: 1,
@@ -82,14 +86,14 @@ const manifest: Manifest = {
       sort: { default: ['full_name', 'id'], fields: ['full_name'] },
     }),
     {
-      ...resource('v1/clubs/matches/info', { fields: matchFields, phaseRule: true }),
+      ...resource('v1/clubs/matches/info', { fields: matchFields, implied: PHASE_RULE }),
       kind: 'parent-record',
       parent: { path: 'v1/clubs/matches', name: 'info', param: 'match' },
     },
     {
       ...resource('v1/clubs/matches/lineups', {
         fields: [fieldOf('match', 'uuid'), ...matchFields.slice(1)],
-        phaseRule: true,
+        implied: PHASE_RULE,
       }),
       kind: 'nested',
       parent: { path: 'v1/clubs/matches', name: 'lineups', param: 'match' },
@@ -283,6 +287,15 @@ describe('route: match paths and the phase rule', () => {
       ['phase', String(phase)],
     ]);
     expect(p.params.some(([name]) => name === 'phase')).toBe(false);
+  });
+
+  it.each([
+    '/v1/clubs/matches/info?matchday=3&phase_name=League',
+    `/v1/clubs/matches/info?matchday=3&round=${ID}`,
+    '/v1/clubs/matches/info?venue=x*',
+  ])('%s implies no phase', (target) => {
+    const p = plan(target);
+    expect(p.kind === 'compose' && p.filters.filter((f) => f.implicit)).toEqual([]);
   });
 
   it('an explicit phase is not overridden', () => {

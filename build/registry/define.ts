@@ -1,4 +1,4 @@
-import type { FieldType, FilterMode } from '../../server/manifest.ts';
+import type { FieldType, FilterMode, ImpliedFilter } from '../../server/manifest.ts';
 import type { Db } from '../../data/db.ts';
 import type { Scalar } from '../../server/keys.ts';
 import type { TimelineState } from '../../server/timeline.ts';
@@ -120,8 +120,8 @@ interface CollectionBase extends ResourceBase {
   pageSize?: number;
   /** Spelling of pagination totals (v0 macro-events use snake_case). */
   totals?: 'camel' | 'snake';
-  /** SPEC's phase rule applies to its matchday/round_name/group filters. */
-  phaseRule?: boolean;
+  /** Filters the router adds when others are given (SPEC's phase rule, `PHASE_RULE`). */
+  implied?: ImpliedFilter[];
   /** Parameters refused with a message of their own. */
   refused?: { names: string[]; message: string };
   /**

@@ -8,6 +8,7 @@ import {
   type NestedDef,
   type ParentRecordDef,
 } from './define.ts';
+import type { ImpliedFilter } from '../../server/manifest.ts';
 import { idField, linkNames, type Scope } from './scope.ts';
 import { statsLinks } from './stats-groups.ts';
 
@@ -20,6 +21,18 @@ import { statsLinks } from './stats-groups.ts';
  */
 
 const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_name', 'group'];
+
+/**
+ * SPEC's phase rule: `group` (with or without `round_name`) selects group matches, `round_name`
+ * alone knockout matches, `matchday` alone league matches. Nothing is implied when the phase is
+ * given (`phase`, `phase_name`), nor for `matchday` with a `round` id. Phase ids are those of
+ * `PHASES` (`data/reference/lists.ts`).
+ */
+export const PHASE_RULE: ImpliedFilter[] = [
+  { field: 'phase', value: '2', whenAny: ['group'], unless: ['phase_name'] },
+  { field: 'phase', value: '3', whenAny: ['round_name'], unless: ['phase_name'] },
+  { field: 'phase', value: '1', whenAny: ['matchday'], unless: ['phase_name', 'round'] },
+];
 
 /** The joins of the phase and round names (v1's phase fields). */
 const PHASE_JOINS = `JOIN phase ph ON ph.id = m.phase
@@ -215,7 +228,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
     player: `${playerLink}/{player}`,
     ...teamLinks,
   });
-  const order = { defaultSort: ['time_mins', 'stoppage_mins'], phaseRule: v1 };
+  const order = { defaultSort: ['time_mins', 'stoppage_mins'], implied: v1 ? PHASE_RULE : [] };
   const scopeName = v1 ? scope.matchType! : 'all matches';
 
   const info: ParentRecordDef = {
@@ -354,7 +367,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
     defaultSort: ['match_date', 'kickoff_time'],
     paginated: true,
     recordFiles: 'one',
-    phaseRule: v1,
+    implied: v1 ? PHASE_RULE : [],
     parent: { path: base, name: 'info', param: 'match' },
     uri: `/${base}/{id}/info`,
     hidden: scope.hidden,
@@ -496,7 +509,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
     hidden: v1 ? {} : { _number: 'l.number' },
     defaultSort: ['player_team_name', '-is_starting', v1 ? 'number' : '_number'],
     ...(v1 ? {} : { orderNote: 'by team name, starters first, then shirt number' }),
-    phaseRule: v1,
+    implied: v1 ? PHASE_RULE : [],
     links: {
       ...eventLinks,
       stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}/{id}`),
@@ -667,7 +680,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
     hidden: { _date: 'm.match_date', _kick: 'k.round * 2 - (l.team = k.opening_team)' },
     defaultSort: ['_date', 'match', '_kick'],
     orderNote: 'by match date, then match, then the order the kicks were taken',
-    phaseRule: true,
+    implied: PHASE_RULE,
     links: eventLinks,
   });
 
