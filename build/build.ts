@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { openReadOnly } from '../data/db.ts';
 import { envelope } from '../server/envelope.ts';
-import { MANIFEST_FILE, type Manifest, type ResourceManifest } from '../server/manifest.ts';
+import {
+  MANIFEST_FILE,
+  MANIFEST_FORMAT,
+  type Manifest,
+  type ResourceManifest,
+} from '../server/manifest.ts';
 import { rootFile } from '../server/paths.ts';
 import { manifestEntry } from './describe.ts';
 import { LICENCES_FILE, licencesDocument } from './licences.ts';
@@ -154,7 +159,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const buildHash = createHash('sha1');
     for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);
     const manifest: Manifest = {
-      format: 1,
+      format: MANIFEST_FORMAT,
       build: buildHash.digest('hex'),
       scanLimit,
       encodings: options.precompress ? ['br', 'gzip'] : [],

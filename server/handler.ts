@@ -11,7 +11,7 @@ import {
   type Attribution,
   type ParamError,
 } from './envelope.ts';
-import type { Manifest } from './manifest.ts';
+import { MANIFEST_FORMAT, type Manifest } from './manifest.ts';
 import { chooseEncoding, gzip, isFresh, LARGEST_ON_THE_FLY, type Encoding } from './negotiate.ts';
 import { encodedFile } from './paths.ts';
 import { route, routeTable, type Missing, type SimplePlan } from './route.ts';
@@ -131,6 +131,10 @@ export interface Handler {
 /** Creates the router for one build. */
 export function createHandler(options: { manifest: Manifest; files: FileSource }): Handler {
   const { manifest, files } = options;
+  if (manifest.format !== MANIFEST_FORMAT)
+    throw new Error(
+      `the build's manifest has format ${manifest.format}, this router reads ${MANIFEST_FORMAT}: build it again`,
+    );
   const table = routeTable(manifest);
   /** Codings of the files themselves (a precompressed tree, an archive); else gzip on the fly. */
   const stored = manifest.encodings;

@@ -157,9 +157,15 @@ export function unknownKind(value: never): never {
   throw new Error(`unknown resource kind: ${JSON.stringify(value)}`);
 }
 
+/**
+ * The manifest's format, raised whenever the router reads it differently (2: implied filters
+ * replace the phase-rule flag). A router refuses a build of another format.
+ */
+export const MANIFEST_FORMAT = 2;
+
 /** The whole manifest. */
 export interface Manifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   /** Content hash of the whole build. */
   build: string;
   /** The largest number of records the router reads to answer one request by composition. */

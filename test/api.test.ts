@@ -579,3 +579,13 @@ describe('HTTP behaviour', () => {
     expect(reply.text).toContain('<svg');
   });
 });
+
+describe('the manifest format', () => {
+  it('a router refuses a build whose manifest it would read differently', () => {
+    const { dist, manifest } = demo();
+    const older = { ...manifest, format: 1 } as unknown as typeof manifest;
+    expect(() => createHandler({ manifest: older, files: nodeFiles(dist) })).toThrow(
+      /format 1, this router reads 2: build it again/,
+    );
+  });
+});

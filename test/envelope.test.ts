@@ -116,7 +116,7 @@ describe('composition credits only the providers of the records returned', () =>
     },
   };
   const table = routeTable({
-    format: 1,
+    format: 2,
     build: 'b',
     scanLimit: 100,
     encodings: [],

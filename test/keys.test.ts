@@ -80,7 +80,7 @@ describe('parseTarget', () => {
 
 describe('route over arbitrary targets', () => {
   const manifest: Manifest = {
-    format: 1,
+    format: 2,
     build: 'b',
     scanLimit: 10,
     encodings: [],

@@ -57,7 +57,7 @@ function analytics(
 }
 
 const manifest: Manifest = {
-  format: 1,
+  format: 2,
   build: 'b',
   scanLimit: 2000,
   encodings: [],
