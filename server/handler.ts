@@ -95,6 +95,10 @@ export function errorOutcome(
   return bodyOutcome(status, JSON.stringify(errorBody(status, message, target, errors)), extra);
 }
 
+/** The error of a request a server cannot parse, answered before any router sees it. */
+export const unparsedOutcome = () =>
+  errorOutcome(400, 'The request could not be parsed; percent-encode the path and query.', '');
+
 /**
  * The answer for a valid filter whose pre-rendered collection does not exist: no record matches. It
  * keeps the tag the file would have had, so conditional requests revalidate it like any file.

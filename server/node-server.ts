@@ -3,7 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { createArchiveHandler } from './archive.ts';
-import { createHandler, fileAnswer, type Handler, type Outcome } from './handler.ts';
+import {
+  createHandler,
+  fileAnswer,
+  unparsedOutcome,
+  type Handler,
+  type Outcome,
+} from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { fileStamp, openLocalArchive } from './node-archive.ts';
 import { nodeFiles } from './node-files.ts';
@@ -71,16 +77,12 @@ function serve(current: () => Build): Server {
   // JSON.
   server.on('clientError', (_err, socket) => {
     if (!socket.writable) return;
-    const body = JSON.stringify({
-      status: 400,
-      message: 'The request could not be parsed; percent-encode the path and query.',
-      uri: '',
-      errors: [],
-    });
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n` +
-        `Cache-Control: no-cache\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const { headers, body } = unparsedOutcome();
+    const length = Buffer.byteLength(body as string);
+    const lines = Object.entries({ ...headers, 'Content-Length': length })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(`HTTP/1.1 400 Bad Request\r\n${lines}Connection: close\r\n\r\n${body}`);
   });
   return server;
 }

@@ -1,0 +1,184 @@
+import { unparsedOutcome } from './handler.ts';
+import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
+
+/**
+ * An nginx configuration for a built folder: nginx sends from disk what a file answers byte for
+ * byte as the router would (records, default pages, `?page=N`, single filters whose values are
+ * already canonical), and passes every other request to the Node router. Which requests those are
+ * is decided on the raw request target (`$request_uri`), so a target with any other spelling
+ * (percent-encoding, upper case, dot segments, extra parameters, another order) goes to the router,
+ * which alone knows the canonical forms.
+ */
+
+/** What the configuration needs. */
+export interface NginxOptions {
+  /** The built folder (absolute). */
+  root: string;
+  /** The Node router for everything else, e.g. `http://127.0.0.1:8080`. */
+  router: string;
+  /** Where nginx listens: a port, or `host:port`. */
+  listen: string;
+}
+
+/** Integer values as the router writes them: no sign on zero, no leading zeros. */
+const INTEGER = '-?[1-9][0-9]{0,15}|0';
+/** Ids as the build names files: lowercase uuids without hyphens. */
+const UUID = '[0-9a-f]{32}';
+/** Page numbers beyond 1 (page 1 is the default page, `index.json`). */
+const PAGE = '[2-9]|[1-9][0-9]{1,8}';
+
+/** A regular expression for a literal path. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The value pattern of a field whose key is its raw value, if it has one. */
+function canonicalValue(field: FieldManifest): string | null {
+  switch (field.type) {
+    case 'integer':
+      return INTEGER;
+    case 'uuid':
+      return UUID;
+    // Text, dates, times, floats and booleans have other spellings that the router folds.
+    case 'string':
+    case 'date':
+    case 'time':
+    case 'float':
+    case 'boolean':
+      return null;
+    default:
+      return field.type satisfies never;
+  }
+}
+
+/** The map entries, target pattern to file, of one resource. */
+function entries(resource: ResourceManifest): [string, string][] {
+  const base = `/${resource.path}`;
+  const path = literal(base);
+  const out: [string, string][] = [];
+  if (resource.kind !== 'document') {
+    out.push([`^${path}/?$`, `${base}/index.json`]);
+    if (resource.paginated)
+      out.push([`^${path}/?\\?page=(?<page>${PAGE})$`, `${base}/_page/$page.json`]);
+    // A filter whose presence implies another is composed (`?matchday=3` means the league phase).
+    const implied = new Set(resource.implied.flatMap((rule) => rule.whenAny));
+    for (const field of resource.fields) {
+      const value = canonicalValue(field);
+      if (field.filter !== 'indexed' || value === null || implied.has(field.name)) continue;
+      const dir = `${base}/_by/${field.name}/$value`;
+      const query = `${literal(field.name)}=(?<value>${value})`;
+      out.push([`^${path}/?\\?${query}$`, `${dir}/index.json`]);
+      if (resource.paginated)
+        out.push([`^${path}/?\\?${query}&page=(?<page>${PAGE})$`, `${dir}/_page/$page.json`]);
+    }
+  }
+  // One file per record, unless records live in buckets or the path id is first a filter.
+  const id = resource.idType === 'uuid' ? UUID : resource.idType === 'integer' ? INTEGER : null;
+  if (id !== null && resource.buckets === 0 && !('pathFilter' in resource && resource.pathFilter))
+    out.push([`^${path}/(?<id>${id})$`, `${base}/$id.json`]);
+  return out;
+}
+
+/** The configuration, for nginx's `http` block (`conf.d/` or an `include`). */
+export function nginxConfig(manifest: Manifest, options: NginxOptions): string {
+  const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+  const map = manifest.resources
+    .flatMap(entries)
+    .map(([pattern, file]) => `  ${quote(`~${pattern}`)} ${quote(file)};`);
+  for (const { version } of manifest.roots)
+    map.push(`  ${quote(`/${version}/`)} "/${version}/index.json";`);
+  const precompressed = manifest.encodings.includes('gzip');
+  const unparsed = unparsedOutcome();
+  const unparsedHeaders = Object.entries(unparsed.headers)
+    .filter(([name]) => name !== 'Content-Type')
+    .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+  return `# Written by \`npm run nginx\` from the build ${manifest.build}; run it again when the
+# project is upgraded (which files exist depends on its registry, not on the data).
+# nginx answers from disk the requests a file answers exactly as the router would; everything
+# else goes to the Node router at ${options.router}.
+
+map $request_uri $football_api_file {
+  default "";
+${map.join('\n')}
+}
+${
+  precompressed
+    ? ''
+    : `
+# Without --precompress, a client that takes gzip is sent to the router, which compresses on the
+# fly and keeps a strong ETag (nginx's gzip filter would weaken it).
+map $http_accept_encoding $football_api_plain {
+  default 1;
+  "~*gzip" 0;
+}
+`
+}
+upstream football_api_router {
+  server ${new URL(options.router).host};
+  keepalive 32;
+}
+
+server {
+  listen ${options.listen};
+  root ${quote(options.root)};
+  charset utf-8;
+  charset_types application/json text/markdown;
+  max_ranges 1;
+  etag on;
+  server_tokens off;
+  types {
+    application/json json;
+  }
+  default_type application/json;
+  # What nginx itself refuses (a malformed request, a method on a file, a range past the end)
+  # is answered by the router, in JSON.
+  error_page 403 404 405 411 413 414 500 502 503 504 = @router;
+  # A target nginx refuses to parse (a dot segment above the root, a NUL byte) never reaches a
+  # location: it gets the error the Node server gives a request it cannot parse.
+  error_page 400 /.football-api-unparsed;
+  # 418 is this configuration's own: "not a file, ask the router".
+  error_page 418 = @router;
+
+  location / {
+    set $file $football_api_file;${
+      precompressed
+        ? ''
+        : `
+    if ($football_api_plain = 0) {
+      set $file "";
+    }`
+    }
+    # Ranges go to the router too: its 416 is JSON, and its headers are not doubled by nginx's.
+    if ($http_range) {
+      set $file "";
+    }
+    if ($file = "") {
+      return 418;
+    }
+    try_files $file =404;
+    add_header Access-Control-Allow-Origin "*";
+    add_header Access-Control-Expose-Headers "ETag, Content-Length";
+    add_header Cache-Control "public, max-age=300";${
+      precompressed
+        ? `
+    add_header Vary "Accept-Encoding";
+    gzip_static on;`
+        : `
+    add_header Vary "Accept-Encoding";`
+    }
+  }
+
+  location = /.football-api-unparsed {
+    internal;
+${unparsedHeaders}
+    return 400 ${quote(unparsed.body as string)};
+  }
+
+  location @router {
+    proxy_pass http://football_api_router;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+  }
+}
+`;
+}

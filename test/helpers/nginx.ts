@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
+import { nginxConfig } from '../../server/nginx.ts';
+
+/** Debian's nginx, if it is installed. */
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null;
+
+/**
+ * Whether nginx is there to test. In CI it must be (`.ci/run` installs it): a missing one fails
+ * the run. Elsewhere its tests are skipped with a message.
+ */
+export function nginxToTest(): boolean {
+  if (NGINX) return true;
+  if (process.env['CI']) throw new Error('nginx is not installed; .ci/run installs it.');
+  console.warn('Skipping the nginx adapter: install nginx (apt-get install nginx).');
+  return false;
+}
+
+/** A free port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs nginx with the configuration `npm run nginx` writes for `dist`, in front of the router at
+ * `router`, as one process of the current user with every path in `folder`.
+ */
+export async function startNginx(
+  dist: string,
+  router: string,
+  folder: string,
+): Promise<{ port: number; stop(): Promise<void> }> {
+  mkdirSync(folder, { recursive: true });
+  const port = await freePort();
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
+  const site = join(folder, 'football-api.conf');
+  writeFileSync(site, nginxConfig(manifest, { root: dist, router, listen: `127.0.0.1:${port}` }));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((name) => `  ${name}_temp_path ${join(folder, name)};`)
+    .join('\n');
+  const main = join(folder, 'nginx.conf');
+  writeFileSync(
+    main,
+    `daemon off;\nmaster_process off;\npid ${join(folder, 'nginx.pid')};\n` +
+      `error_log ${join(folder, 'error.log')};\nevents {}\n` +
+      `http {\n  access_log off;\n${temp}\n  include ${site};\n}\n`,
+  );
+  const child = spawn(NGINX!, ['-p', folder, '-c', main], { stdio: 'ignore' });
+  // nginx says nothing once it listens: wait until the port answers.
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/v1/`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (i === 100 || child.exitCode !== null)
+      throw new Error(`nginx did not start: ${readFileSync(join(folder, 'error.log'), 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
