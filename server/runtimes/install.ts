@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * The runtimes the router also runs on (Deno, Bun, and workerd through Miniflare and Wrangler)
  * live in `runtimes/`, a package of their own with its own lock file, so that a plain
  * `npm install` stays light (they weigh about 350 MB). They are installed from that lock file on
- * first use, or by `.ci/run` for the tests.
+ * first use (`npm install --no-save --prefix runtimes`), or by `.ci/run` for the tests.
  */
 
 /** The project's root folder. */
@@ -24,7 +24,9 @@ export function runtimesInstalled(): boolean {
 export function installRuntimes(): void {
   if (runtimesInstalled()) return;
   console.error('Installing the runtimes (Deno, Bun, workerd) into runtimes/ on first use...');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefix', RUNTIMES], {
+  // The versions the lock file pins, without rewriting it: `npm ci` would refuse a lock file
+  // written where some platform's optional package (Deno's, for another system) was not there.
+  execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', RUNTIMES], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -13,7 +13,9 @@ export function runtimesToTest(): boolean {
   if (runtimesInstalled()) return true;
   if (process.env['CI'])
     throw new Error('The runtimes are not installed in runtimes/; .ci/run installs them.');
-  console.warn('Skipping the Workers, Deno and Bun adapters: run `npm ci --prefix runtimes`.');
+  console.warn(
+    'Skipping the Workers, Deno and Bun adapters: run `npm install --no-save --prefix runtimes`.',
+  );
   return false;
 }
 
