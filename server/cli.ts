@@ -8,7 +8,8 @@ import { createArchiveServer, createPreviewServer } from './node-server.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from './runtimes/config.ts';
 import { PROJECT, runtimeBin } from './runtimes/install.ts';
 
-const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE] [--port N] [--host HOST]
+const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE]
+                            [--port N] [--host HOST] [--persist-to DIR]
 
 Serves a built API with the router in front: a folder (default dist/) or an archive.
   --runtime RUNTIME  node (default), worker (Cloudflare's workerd, the archive in a local R2

@@ -55,6 +55,15 @@ const BASE_HEADERS = {
   'Access-Control-Expose-Headers': 'ETag, Content-Length',
 };
 const CACHE_OK = 'public, max-age=300';
+/**
+ * The headers of every pre-rendered file besides its type and tag: the router's, and those the
+ * nginx configuration (`nginx.ts`) adds to the files it sends itself.
+ */
+export const FILE_HEADERS = {
+  ...BASE_HEADERS,
+  'Cache-Control': CACHE_OK,
+  Vary: 'Accept-Encoding',
+};
 const CACHE_ERROR = 'no-cache';
 
 /** A strong entity tag from some content or content-derived basis, suffixed by its coding. */
@@ -137,7 +146,8 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
   const { manifest, files } = options;
   if (manifest.format !== MANIFEST_FORMAT)
     throw new Error(
-      `the build's manifest has format ${manifest.format}, this router reads ${MANIFEST_FORMAT}: build it again`,
+      `the build's manifest has format ${manifest.format}, ` +
+        `this router reads ${MANIFEST_FORMAT}: build it again`,
     );
   const table = routeTable(manifest);
   /** Codings of the files themselves (a precompressed tree, an archive); else gzip on the fly. */
@@ -230,9 +240,8 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
   /** A pre-rendered file, left for the adapter to send. */
   function fileOutcome(plan: FilePlan, target: string): Outcome {
     const headers: Record<string, string> = {
-      ...BASE_HEADERS,
+      ...FILE_HEADERS,
       'Content-Type': plan.contentType,
-      'Cache-Control': CACHE_OK,
       ETag: entityTag(plan.tag),
     };
     const { missing } = plan;

@@ -38,7 +38,8 @@ try {
 }
 if (manifest.format !== MANIFEST_FORMAT) {
   console.error(
-    `${values.dir} was built by another version (manifest format ${manifest.format}); build it again.`,
+    `${values.dir} was built by another version (manifest format ${manifest.format}); ` +
+      'build it again.',
   );
   process.exit(2);
 }

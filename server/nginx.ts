@@ -1,4 +1,4 @@
-import { unparsedOutcome } from './handler.ts';
+import { FILE_HEADERS, unparsedOutcome } from './handler.ts';
 import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
 
 /**
@@ -86,11 +86,29 @@ export function nginxConfig(manifest: Manifest, options: NginxOptions): string {
   for (const { version } of manifest.roots)
     map.push(`  ${quote(`/${version}/`)} "/${version}/index.json";`);
   const precompressed = manifest.encodings.includes('gzip');
+  const headers = (values: Record<string, string>, always: string) =>
+    Object.entries(values)
+      .filter(([name]) => name !== 'Content-Type')
+      .map(([name, value]) => `\n    add_header ${name} ${quote(value)}${always};`)
+      .join('');
   const unparsed = unparsedOutcome();
-  const unparsedHeaders = Object.entries(unparsed.headers)
-    .filter(([name]) => name !== 'Content-Type')
-    .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)
-    .join('\n');
+  const gzipStatic = precompressed ? '\n    gzip_static on;' : '';
+  const acceptMap = precompressed
+    ? ''
+    : `
+# Without --precompress, a client that takes gzip is sent to the router, which compresses on the
+# fly and keeps a strong ETag (nginx's gzip filter would weaken it).
+map $http_accept_encoding $football_api_plain {
+  default 1;
+  "~*gzip" 0;
+}
+`;
+  const plainOnly = precompressed
+    ? ''
+    : `
+    if ($football_api_plain = 0) {
+      set $file "";
+    }`;
   return `# Written by \`npm run nginx\` from the build ${manifest.build}; run it again when the
 # project is upgraded (which files exist depends on its registry, not on the data).
 # nginx answers from disk the requests a file answers exactly as the router would; everything
@@ -100,18 +118,7 @@ map $request_uri $football_api_file {
   default "";
 ${map.join('\n')}
 }
-${
-  precompressed
-    ? ''
-    : `
-# Without --precompress, a client that takes gzip is sent to the router, which compresses on the
-# fly and keeps a strong ETag (nginx's gzip filter would weaken it).
-map $http_accept_encoding $football_api_plain {
-  default 1;
-  "~*gzip" 0;
-}
-`
-}
+${acceptMap}
 upstream football_api_router {
   server ${new URL(options.router).host};
   keepalive 32;
@@ -139,14 +146,7 @@ server {
   error_page 418 = @router;
 
   location / {
-    set $file $football_api_file;${
-      precompressed
-        ? ''
-        : `
-    if ($football_api_plain = 0) {
-      set $file "";
-    }`
-    }
+    set $file $football_api_file;${plainOnly}
     # Ranges go to the router too: its 416 is JSON, and its headers are not doubled by nginx's.
     if ($http_range) {
       set $file "";
@@ -154,22 +154,11 @@ server {
     if ($file = "") {
       return 418;
     }
-    try_files $file =404;
-    add_header Access-Control-Allow-Origin "*";
-    add_header Access-Control-Expose-Headers "ETag, Content-Length";
-    add_header Cache-Control "public, max-age=300";${
-      precompressed
-        ? `
-    add_header Vary "Accept-Encoding";
-    gzip_static on;`
-        : `
-    add_header Vary "Accept-Encoding";`
-    }
+    try_files $file =404;${headers(FILE_HEADERS, '')}${gzipStatic}
   }
 
   location = /.football-api-unparsed {
-    internal;
-${unparsedHeaders}
+    internal;${headers(unparsed.headers, ' always')}
     return 400 ${quote(unparsed.body as string)};
   }
 
