@@ -109,14 +109,10 @@ export const unparsedOutcome = () =>
   errorOutcome(400, 'The request could not be parsed; percent-encode the path and query.', '');
 
 /**
- * The answer for a valid filter whose pre-rendered collection does not exist: no record matches. It
- * keeps the tag the file would have had, so conditional requests revalidate it like any file.
+ * The answer for a valid filter whose pre-rendered collection does not exist: no record matches.
+ * `encoded()` gives it the tag the file would have had, so it revalidates like any file.
  */
-function emptyOutcome(
-  plan: FilePlan,
-  missing: Extract<Missing, { kind: 'empty' }>,
-  tag: string,
-): Outcome {
+function emptyOutcome(plan: FilePlan, missing: Extract<Missing, { kind: 'empty' }>): Outcome {
   const resource = plan.resource!;
   const meta = resource.paginated
     ? pageMeta({
@@ -128,9 +124,7 @@ function emptyOutcome(
         totals: resource.totals,
       })
     : {};
-  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }), {
-    ETag: tag,
-  });
+  return bodyOutcome(200, envelope({ attribution: attribution(null), meta, result: [] }));
 }
 
 /** The router: answers requests from the manifest and the files of one build. */
@@ -239,22 +233,17 @@ export function createHandler(options: { manifest: Manifest; files: FileSource }
 
   /** A pre-rendered file, left for the adapter to send. */
   function fileOutcome(plan: FilePlan, target: string): Outcome {
-    const headers: Record<string, string> = {
-      ...FILE_HEADERS,
-      'Content-Type': plan.contentType,
-      ETag: entityTag(plan.tag),
-    };
     const { missing } = plan;
     return {
       status: 200,
-      headers,
+      headers: { ...FILE_HEADERS, 'Content-Type': plan.contentType, ETag: entityTag(plan.tag) },
       body: null,
       file: {
         path: plan.file,
         gzip: false,
         missing: () =>
           missing.kind === 'empty'
-            ? emptyOutcome(plan, missing, headers['ETag']!)
+            ? emptyOutcome(plan, missing)
             : errorOutcome(404, missing.message, target),
       },
     };
