@@ -259,17 +259,18 @@ export function archiveFiles(archive: ArchiveReader): FileSource {
 /**
  * The router over an archive: its manifest, read from the archive, and its files. Every entry can
  * be sent gzip-encoded without recompressing, so the router negotiates gzip as for a tree built
- * with `--precompress`.
+ * with `--precompress`. `cacheBytes`: the budget of the router's caches (`createHandler`).
  */
 export async function createArchiveHandler(
   archive: ArchiveReader,
-): Promise<{ handler: Handler; files: FileSource }> {
+  cacheBytes?: number,
+): Promise<Handler> {
   const bytes = await archive.read(MANIFEST_FILE);
   if (!bytes) throw new ArchiveError(`the archive has no ${MANIFEST_FILE}`);
   const manifest = JSON.parse(decoder.decode(bytes)) as Manifest;
-  const files = archiveFiles(archive);
-  return {
-    handler: createHandler({ manifest: { ...manifest, encodings: ['gzip'] }, files }),
-    files,
-  };
+  return createHandler({
+    manifest: { ...manifest, encodings: ['gzip'] },
+    files: archiveFiles(archive),
+    cacheBytes,
+  });
 }

@@ -1,12 +1,11 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import sirv from 'sirv';
 import { createArchiveHandler } from './archive.ts';
 import {
   createHandler,
-  fileAnswer,
   unparsedOutcome,
+  type FileOutcome,
   type Handler,
   type Outcome,
 } from './handler.ts';
@@ -18,19 +17,14 @@ import { failureOutcome } from './web-router.ts';
 /** One published build as the server answers from it. */
 interface Build {
   handler: Handler;
-  /** Sends a file the router chose; `outcome.file.missing()` when it does not exist. */
-  send(req: IncomingMessage, res: ServerResponse, outcome: FileOutcome): Promise<void> | void;
   /** Marks a request as being answered by this build; the returned function, as done. */
   hold(): () => void;
 }
 
-type FileOutcome = Outcome & { file: NonNullable<Outcome['file']> };
-
 /**
- * The preview server of a built folder: Node's http server with the router in front and sirv
- * sending the pre-rendered files (streaming, ranges, content length). sirv runs in `dev` mode,
- * which looks files up on each request instead of indexing the whole tree at start-up (about
- * 1.2 KB of heap per file, too much for millions of files).
+ * The preview server of a built folder: Node's http server with the router in front. Files are
+ * read when first asked for and the hot ones are then sent from memory (`hot-cache.ts`); nothing
+ * indexes the tree at start-up, which may hold millions of files.
  */
 export function createPreviewServer(dir: string): Server {
   return serve(pinnedTree(dir));
@@ -64,8 +58,11 @@ function serve(current: () => Build): Server {
           target: req.url ?? '/',
           header: (name) => headerValue(req.headers[name]),
         });
-        if (!outcome.file) return write(req, res, outcome);
-        return build.send(req, res, outcome as FileOutcome);
+        const range = headerValue(req.headers.range);
+        const answer = outcome.file
+          ? await build.handler.send(outcome as FileOutcome, range, req.url ?? '/')
+          : outcome;
+        write(req, res, answer);
       })
       .catch((err: unknown) => {
         console.error(err);
@@ -106,14 +103,19 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
   res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
 }
 
+/**
+ * How often the served folder is checked for a new build: `--out` flipped to another build
+ * (`build/publish.ts`), or a plain folder whose manifest was rewritten in place.
+ */
+const RECHECK_MS = 100;
+
 function pinnedTree(dir: string): () => Build {
-  const missing = new WeakMap<IncomingMessage, () => Outcome>();
-  const onNoMatch = (req: IncomingMessage, res: ServerResponse) =>
-    write(req, res, missing.get(req)!());
-  let build: (Build & { root: string }) | null = null;
-  let stamp = '';
+  let build: (Build & { stamp: string }) | null = null;
   let checked = 0;
   return () => {
+    const now = Date.now();
+    if (build && now - checked < RECHECK_MS) return build;
+    checked = now;
     let root: string;
     try {
       root = realpathSync(dir);
@@ -121,45 +123,13 @@ function pinnedTree(dir: string): () => Build {
       if (build) return build;
       throw e;
     }
-    // A plain folder rebuilt in place keeps its path: its manifest is checked once a second.
-    const now = Date.now();
-    if (build && build.root === root && now - checked < 1000) return build;
-    checked = now;
     const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
-    const current = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
-    if (build && (current === stamp || current === '')) return build;
+    const stamp = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
+    if (build && (stamp === build.stamp || stamp === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-      const sendFile = sirv(root, {
-        dev: true,
-        etag: false,
-        extensions: [],
-        dotfiles: false,
-        onNoMatch,
-      });
-      const files = nodeFiles(root);
-      build = {
-        root,
-        handler: createHandler({ manifest, files }),
-        async send(req, res, outcome) {
-          const range = headerValue(req.headers.range);
-          if (range !== null || outcome.file.gzip) {
-            // Ranges are answered as from an archive (a JSON 416 past the end), not by sirv,
-            // and so is gzip on the fly.
-            const bytes = await files.read(outcome.file.path);
-            const target = req.url ?? '/';
-            const answer = bytes ? await fileAnswer(outcome, bytes, range, target) : null;
-            return write(req, res, answer ?? outcome.file.missing());
-          }
-          for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
-          missing.set(req, outcome.file.missing);
-          // sirv decodes the URL once; our file names may contain `%`, so encode each segment.
-          req.url = '/' + outcome.file.path.split('/').map(encodeURIComponent).join('/');
-          sendFile(req, res);
-        },
-        hold: () => () => {},
-      };
-      stamp = current;
+      const handler = createHandler({ manifest, files: nodeFiles(root) });
+      build = { stamp, handler, hold: () => () => {} };
     } catch (e) {
       if (!build) throw e;
     }
@@ -219,14 +189,13 @@ interface ArchiveBuild extends Build {
 
 async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
   const archive = await openLocalArchive(file);
-  let router: Awaited<ReturnType<typeof createArchiveHandler>>;
+  let handler: Handler;
   try {
-    router = await createArchiveHandler(archive.reader);
+    handler = await createArchiveHandler(archive.reader);
   } catch (e) {
     await archive.close();
     throw e;
   }
-  const { handler, files } = router;
   let users = 0;
   let retired = false;
   const closeIfDone = () => {
@@ -235,17 +204,6 @@ async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
   return {
     stamp: archive.stamp,
     handler,
-    async send(req, res, outcome) {
-      const bytes = await files.read(outcome.file.path);
-      const range = headerValue(req.headers.range);
-      write(
-        req,
-        res,
-        bytes === null
-          ? outcome.file.missing()
-          : await fileAnswer(outcome, bytes, range, req.url ?? '/'),
-      );
-    },
     hold() {
       users++;
       let held = true;

@@ -22,9 +22,16 @@ export async function treeRouter(files: FileSource): Promise<Handler> {
   return createHandler({ manifest, files });
 }
 
-/** The router over an archive, read through a runtime's range reads. */
-export async function archiveRouter(source: RangeSource, codec: Codec): Promise<Handler> {
-  return (await createArchiveHandler(await ArchiveReader.open(source, codec))).handler;
+/**
+ * The router over an archive, read through a runtime's range reads; `cacheBytes`, its caches'
+ * budget (`createHandler`).
+ */
+export async function archiveRouter(
+  source: RangeSource,
+  codec: Codec,
+  cacheBytes?: number,
+): Promise<Handler> {
+  return createArchiveHandler(await ArchiveReader.open(source, codec), cacheBytes);
 }
 
 /** The JSON 500 for a request the router failed to answer: a damaged archive says where. */

@@ -61,5 +61,5 @@ export async function archiveHandlerFor(
   file: string,
 ): Promise<{ handler: Handler; close: () => Promise<void> }> {
   const { reader, close } = await openLocalArchive(file);
-  return { handler: (await createArchiveHandler(reader)).handler, close };
+  return { handler: await createArchiveHandler(reader), close };
 }
