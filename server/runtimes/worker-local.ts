@@ -27,7 +27,16 @@ interface WranglerConfig {
   main: string;
   compatibility_date: string;
   r2_buckets: { binding: string; bucket_name: string }[];
-  vars: { ARCHIVE: string };
+  vars: { ARCHIVE: string } & Record<string, string>;
+}
+
+/**
+ * The Worker's variables: those of `wrangler.json`, each overridden by an environment variable
+ * `FOOTBALL_API_WORKER_<NAME>` when it is set (as `wrangler dev --var NAME:value` would).
+ */
+function workerVars(vars: WranglerConfig['vars']): WranglerConfig['vars'] {
+  const given = Object.keys(vars).map((name) => [name, process.env[`FOOTBALL_API_WORKER_${name}`]]);
+  return { ...vars, ...Object.fromEntries(given.filter(([, value]) => value !== undefined)) };
 }
 
 /** The Miniflare API used here. */
@@ -132,7 +141,7 @@ export async function serveWorker(
     compatibilityDate: wrangler.compatibility_date,
     r2Buckets: { [bucket.binding]: bucket.bucket_name },
     r2Persist: join(state, 'v3', 'r2'),
-    bindings: wrangler.vars,
+    bindings: workerVars(wrangler.vars),
     host: config.host,
     port: config.port,
   });

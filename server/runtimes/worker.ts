@@ -6,9 +6,10 @@ import { archiveRouter, guarded } from '../web-router.ts';
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests
  * (`wrangler.json` binds the bucket as `API` and names the object in `ARCHIVE`). The archive is
- * opened once per isolate; every read is made on the condition that the object is still the one
- * opened, so an archive uploaded over it is noticed at the next read and opened afresh, and no
- * answer mixes two archives.
+ * opened once per isolate and again after `REOPEN_SECONDS` (60); every read is made on the condition that
+ * the object is still the one opened, so an archive uploaded over it is noticed at the next read
+ * (or at the next opening, when every answer came from the router's caches) and opened afresh, and
+ * no answer mixes two archives.
  */
 
 /** The parts of the Workers R2 API used here (types from `@cloudflare/workers-types`). */
@@ -31,6 +32,8 @@ interface R2Bucket {
 export interface Env {
   API: R2Bucket;
   ARCHIVE: string;
+  /** How long one opening of the archive answers (default 60). */
+  REOPEN_SECONDS?: string;
 }
 
 /** The archive was replaced while it was being read. */
@@ -53,14 +56,40 @@ async function r2Ranges(bucket: R2Bucket, key: string): Promise<RangeSource> {
   };
 }
 
-let router: Promise<Handler> | null = null;
+/**
+ * The router's caches: an isolate has 128 MB of memory, which also holds the archive's index
+ * while it is read.
+ */
+const CACHE_BYTES = 16 * 1024 * 1024;
 
-/** Answers from the archive as it is now: a replaced archive is opened again, once. */
+/** The router of the archive as last opened, and when. */
+let router: { handler: Handler; opened: number } | null = null;
+let reopening = false;
+
+/**
+ * Answers from the archive as it is now: a replaced archive is opened again, once. No request
+ * waits on another's opening: Workers forbids I/O begun for one request to go on in another. A
+ * request that finds no router opens one; when the router is `REOPEN_SECONDS` old, one request
+ * opens the next while the others go on with it.
+ */
 async function answer(request: Request, env: Env, retry = true): Promise<Response> {
-  router ??= r2Ranges(env.API, env.ARCHIVE).then((source) => archiveRouter(source, WEB_CODEC));
-  const current = router;
+  let current = router;
+  const reopenMs = Number(env.REOPEN_SECONDS ?? 60) * 1000;
+  if (current === null || (Date.now() - current.opened > reopenMs && !reopening)) {
+    reopening = current !== null;
+    try {
+      const source = await r2Ranges(env.API, env.ARCHIVE);
+      current = {
+        handler: await archiveRouter(source, WEB_CODEC, CACHE_BYTES),
+        opened: Date.now(),
+      };
+      router = current;
+    } finally {
+      reopening = false;
+    }
+  }
   try {
-    return await (await current).fetch(request);
+    return await current.handler.fetch(request);
   } catch (e) {
     if (router === current) router = null;
     if (e instanceof Replaced && retry) return answer(request, env, false);

@@ -22,16 +22,36 @@ export function runtimesToTest(): boolean {
 /** A server started with `npm run serve -- --runtime R`, and how to stop it. */
 export interface RuntimeServer {
   port: number;
+  /** The launcher's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** Starts `server/cli.ts` with `args` on a free port; resolves once it listens. */
-export function startServer(args: string[], timeoutMs = 120_000): Promise<RuntimeServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', ...args, '--port', '0'],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+/**
+ * Starts `server/cli.ts` with `args` on a free port, with `env` added to the environment;
+ * resolves once it listens.
+ */
+export function startServer(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<RuntimeServer> {
+  return startScript(['server/cli.ts', ...args, '--port', '0'], env);
+}
+
+/**
+ * Runs a TypeScript script (and its arguments) with tsx until it prints the `LISTENING` line;
+ * `stop()` ends it and every process it started.
+ */
+export function startScript(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<RuntimeServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, ...env },
+  });
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -43,7 +63,7 @@ export function startServer(args: string[], timeoutMs = 120_000): Promise<Runtim
     let output = '';
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`server ${args.join(' ')} did not start:\n${output}`));
+      reject(new Error(`${args.join(' ')} did not start:\n${output}`));
     }, timeoutMs);
     let started = false;
     // Output is read to the end, so that a chatty server never blocks on a full pipe.
@@ -57,12 +77,12 @@ export function startServer(args: string[], timeoutMs = 120_000): Promise<Runtim
       if (port === undefined) return;
       started = true;
       clearTimeout(timer);
-      resolve({ port: Number(port), stop });
+      resolve({ port: Number(port), pid: child.pid!, stop });
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server ${args.join(' ')} exited with ${code}:\n${output}`));
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
     });
   });
 }
