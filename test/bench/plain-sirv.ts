@@ -10,7 +10,7 @@ if (!dir) throw new Error('usage: plain-sirv.ts DIR');
 const server = createServer(sirv(dir, { etag: true, extensions: ['json'] }));
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  console.log(
-    `Serving ${dir} at http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
-  );
+  const port = typeof address === 'object' && address ? address.port : 0;
+  // The line the bench waits for, as every adapter prints it.
+  console.log(`Serving ${dir} at http://127.0.0.1:${port}/v1/`);
 });

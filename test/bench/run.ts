@@ -1,6 +1,4 @@
-import autocannon from 'autocannon';
-import fg from 'fast-glob';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -12,12 +10,14 @@ import { optionsFile } from '../../server/paths.ts';
 import { openLocalArchive } from '../../server/node-archive.ts';
 import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
+import { startServer } from '../helpers/runtime-server.ts';
+import { load, printServing, table } from './serving.ts';
 
 /**
  * `npm run bench`: figures, not assertions. Builds the demo (and larger copies of it) in child
  * processes to read their peak memory, each beside its raw-write floor and as an archive beside
- * its tree, then loads the preview server on the tree, on the archive, and plain sirv serving the
- * same files with autocannon and prints requests per second side by side.
+ * its tree, then loads every adapter (Node on the tree and the archive, nginx, Deno, Bun, Workers)
+ * and plain sirv serving the same files with autocannon, side by side (`serving.ts`).
  *
  * With the real datasets (`--national DIR`, default ../shared/data), `--real` picks the real sets
  * to import and build: `national` (the three national sources, then Wyscout's World Cup and Euro
@@ -174,19 +174,17 @@ async function archiveServerFigures(
 ): Promise<{ start: number; rssMB: number }> {
   settle();
   const started = performance.now();
-  const server = await startServer(['server/cli.ts', '--archive', file, '--port', '0']);
+  const server = await startServer(['--archive', file]);
   try {
-    while ((await fetch(`${server.base}/v1/`)).status !== 200) await sleep(20);
+    while ((await fetch(`http://127.0.0.1:${server.port}/v1/`)).status !== 200) await sleep(20);
     const start = (performance.now() - started) / 1000;
-    await load(
-      server.base,
-      manifest.resources.map((r) => `/${r.path}`),
-    );
-    const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    const paths = manifest.resources.map((r) => `/${r.path}`);
+    await load(server.port, paths, { duration, connections });
+    const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
     const rssMB = Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
     return { start, rssMB };
   } finally {
-    server.child.kill();
+    await server.stop();
   }
 }
 
@@ -239,56 +237,14 @@ async function firstStart(): Promise<number> {
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(built.stderr);
-  const server = await startServer(['server/cli.ts', '--dir', out, '--port', '0']);
+  const server = await startServer(['--dir', out]);
   try {
-    while ((await fetch(`${server.base}/v1/`)).status !== 200) await sleep(50);
+    while ((await fetch(`http://127.0.0.1:${server.port}/v1/`)).status !== 200) await sleep(50);
     return (performance.now() - started) / 1000;
   } finally {
-    server.child.kill();
+    await server.stop();
     removeBuild(out);
   }
-}
-
-function table(headers: string[], rows: (string | number)[][]): void {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  for (const [n, row] of cells.entries()) {
-    console.log(
-      row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '),
-    );
-    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
-}
-
-async function startServer(args: string[]): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, [...tsx, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const m = /http:\/\/[\d.]+:\d+/.exec(chunk.toString());
-      if (m) resolve(m[0]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { child, base };
-}
-
-async function load(
-  base: string,
-  paths: string[],
-): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: paths.map((path) => ({ method: 'GET', path })),
-  });
-  return {
-    rps: Math.round(result.requests.average),
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 async function main(): Promise<void> {
@@ -409,140 +365,14 @@ async function main(): Promise<void> {
     `First start (build the demo afresh and serve it until GET /v1/ is 200): ${(await firstStart()).toFixed(1)} s`,
   );
 
-  // Serving figures: the same files through the router and through plain sirv.
-  const dist = join(work, 'dist-x1');
-  const persons = fg
-    .sync('v1/persons/*.json', { cwd: dist })
-    .filter((f) => !f.includes('/_'))
-    .slice(0, 200);
-  const ids = persons
-    .map((f) => f.slice('v1/persons/'.length, -'.json'.length))
-    .filter((id) => /^[0-9a-f]{32}$/.test(id));
-  const matches = fg
-    .sync('v1/clubs/matches/info/*.json', { cwd: dist })
-    .map((f) => f.slice('v1/clubs/matches/info/'.length, -5))
-    .filter((id) => /^[0-9a-f]{32}$/.test(id))
-    .slice(0, 50);
-  const lastNames = [
-    ...new Set(
-      ids
-        .slice(0, 50)
-        .map(
-          (id) =>
-            JSON.parse(readFileSync(join(dist, `v1/persons/${id}.json`), 'utf8')).result[0]
-              .lastName as string,
-        ),
-    ),
-  ];
-  const scenarios: { name: string; ours: string[]; plain: string[] | null }[] = [
-    {
-      name: 'record by id',
-      ours: ids.map((id) => `/v1/persons/${id}`),
-      plain: ids.map((id) => `/v1/persons/${id}.json`),
-    },
-    {
-      name: 'default page',
-      ours: [2, 3, 4, 5].map((p) => `/v1/persons?page=${p}`),
-      plain: [2, 3, 4, 5].map((p) => `/v1/persons/_page/${p}.json`),
-    },
-    {
-      name: 'single filter',
-      ours: lastNames.map((n) => `/v1/persons?last_name=${encodeURIComponent(n)}`),
-      plain: lastNames.map(
-        (n) =>
-          `/v1/persons/_by/last_name/${encodeURIComponent(encodeURIComponent(n.toLowerCase()).replace(/[.!'()*~_]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))}/index.json`,
-      ),
-    },
-    {
-      name: 'match lineups (nested path)',
-      ours: matches.map((m) => `/v1/clubs/matches/${m}/lineups`),
-      plain: matches.map((m) => `/v1/clubs/matches/lineups/_by/match/${m}/index.json`),
-    },
-    {
-      name: 'phase rule matchday (composed)',
-      ours: [1, 2, 3, 4, 5].map((d) => `/v1/clubs/matches/info?matchday=${d}`),
-      plain: null,
-    },
-    {
-      name: 'other page size (composed)',
-      ours: [1, 2, 3].map((p) => `/v1/persons?records=25&page=${p}`),
-      plain: null,
-    },
-    {
-      name: 'two filters (composed)',
-      ours: [
-        '/v1/personnel/players?position=10&full_name=*a*',
-        '/v1/personnel/players?position=21&sort=-birth_date',
-      ],
-      plain: null,
-    },
-  ];
-  // Micro-events, where the demo has them: a filter and a sort within one match (~1,000 records
-  // read).
-  const eventMatches = fg
-    .sync('v1/clubs/events/all/_by/match/*', { cwd: dist, onlyDirectories: true })
-    .map((d) => d.split('/').pop()!);
-  if (eventMatches.length > 0) {
-    scenarios.push({
-      name: 'match micro-events (composed)',
-      ours: eventMatches.map((m) => `/v1/clubs/events/all?match=${m}&period=2&sort=-match_seconds`),
-      plain: null,
-    });
-  }
+  // Serving figures: every adapter on the same requests, beside plain sirv on the same files.
   settle();
-  const ours = await startServer(['server/cli.ts', '--dir', dist, '--port', '0']);
-  const zip = await startServer([
-    'server/cli.ts',
-    '--archive',
-    join(work, 'demo-x1.zip'),
-    '--port',
-    '0',
-  ]);
-  const plain = await startServer(['test/bench/plain-sirv.ts', dist]);
-  const served: (string | number)[][] = [];
-  try {
-    for (const s of scenarios) {
-      const a = await load(ours.base, s.ours);
-      const z = await load(zip.base, s.ours);
-      const b = s.plain ? await load(plain.base, s.plain) : null;
-      served.push([
-        s.name,
-        a.rps,
-        a.p99,
-        a.errors,
-        z.rps,
-        z.p99,
-        z.errors,
-        `${(z.rps / a.rps).toFixed(2)}x`,
-        b ? b.rps : '-',
-        b ? b.p99 : '-',
-        b ? b.errors : '-',
-      ]);
-    }
-  } finally {
-    ours.child.kill();
-    zip.child.kill();
-    plain.child.kill();
-  }
-  console.log(
-    '\nServing the demo build (requests/s, p99 ms): the router on the tree and on the archive',
-  );
-  table(
-    [
-      'scenario',
-      'tree rps',
-      'p99',
-      'errors',
-      'archive rps',
-      'p99',
-      'errors',
-      'archive/tree',
-      'plain sirv rps',
-      'p99',
-      'errors',
-    ],
-    served,
-  );
+  await printServing({
+    dist: join(work, 'dist-x1'),
+    archive: join(work, 'demo-x1.zip'),
+    duration,
+    connections,
+  });
   rmSync(work, { recursive: true, force: true });
 }
 

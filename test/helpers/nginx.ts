@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
 import { nginxConfig } from '../../server/nginx.ts';
 
-/** Debian's nginx, if it is installed. */
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null;
+/** Debian's nginx, if it is installed (its path). */
+export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null;
 
 /**
  * Whether nginx is there to test. In CI it must be (`.ci/run` installs it): a missing one fails

@@ -1,0 +1,287 @@
+import autocannon from 'autocannon';
+import fg from 'fast-glob';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runtimesInstalled } from '../../server/runtimes/install.ts';
+import { NGINX, startNginx } from '../helpers/nginx.ts';
+import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
+
+/**
+ * The serving half of `npm run bench`: every adapter on the same requests, side by side with
+ * plain sirv serving the same files in production mode. Each scenario is loaded on every adapter
+ * in turn before the next scenario, so that a slow moment of the machine falls on all of them.
+ *
+ * On its own: `tsx test/bench/serving.ts --dir DIST --archive ZIP [--adapters a,b]`.
+ */
+
+/** Requests of one kind: the router's paths, and the same files' paths for plain sirv. */
+interface Scenario {
+  name: string;
+  ours: string[];
+  /** The files themselves, for sirv; null for answers that only the router composes. */
+  plain: string[] | null;
+}
+
+/** One way of serving the build; `start` resolves once it listens. */
+interface Adapter {
+  name: string;
+  /** Whether this machine can run it (a runtime or nginx may not be installed). */
+  available: () => boolean;
+  start(dist: string, archive: string, work: string): Promise<RuntimeServer>;
+  /** Plain sirv asks for the files themselves. */
+  plain?: true;
+}
+
+const nodeTree = (dist: string) => startServer(['--dir', dist]);
+
+const ADAPTERS: readonly Adapter[] = [
+  {
+    name: 'plain sirv (files)',
+    available: () => true,
+    start: (dist) => startScript(['test/bench/plain-sirv.ts', dist]),
+    plain: true,
+  },
+  { name: 'node tree', available: () => true, start: nodeTree },
+  {
+    name: 'node archive',
+    available: () => true,
+    start: (_, archive) => startServer(['--archive', archive]),
+  },
+  {
+    name: 'nginx + node tree',
+    available: () => NGINX !== null,
+    async start(dist, _, work) {
+      const router = await nodeTree(dist);
+      const nginx = await startNginx(dist, `http://127.0.0.1:${router.port}`, join(work, 'nginx'));
+      const stop = async () => void (await Promise.all([nginx.stop(), router.stop()]));
+      return { port: nginx.port, pid: router.pid, stop };
+    },
+  },
+  {
+    name: 'deno tree',
+    available: runtimesInstalled,
+    start: (dist) => startServer(['--runtime', 'deno', '--dir', dist]),
+  },
+  {
+    name: 'bun tree',
+    available: runtimesInstalled,
+    start: (dist) => startServer(['--runtime', 'bun', '--dir', dist]),
+  },
+  {
+    name: 'worker archive (R2)',
+    available: runtimesInstalled,
+    start: (_, archive, work) =>
+      startServer(['--runtime', 'worker', '--archive', archive, '--persist-to', join(work, 'r2')]),
+  },
+];
+
+/** The requests of each scenario, taken from the build in `dist`. */
+function scenarios(dist: string): Scenario[] {
+  const persons = fg
+    .sync('v1/persons/*.json', { cwd: dist })
+    .map((f) => f.slice('v1/persons/'.length, -'.json'.length))
+    .filter((id) => /^[0-9a-f]{32}$/.test(id))
+    .slice(0, 200);
+  const matches = fg
+    .sync('v1/clubs/matches/info/*.json', { cwd: dist })
+    .map((f) => f.slice('v1/clubs/matches/info/'.length, -'.json'.length))
+    .filter((id) => /^[0-9a-f]{32}$/.test(id))
+    .slice(0, 50);
+  const lastNames = [
+    ...new Set(
+      persons.slice(0, 50).map((id) => {
+        const doc = JSON.parse(readFileSync(join(dist, `v1/persons/${id}.json`), 'utf8'));
+        return doc.result[0].lastName as string;
+      }),
+    ),
+  ];
+  // The folder name of a filter value: case-folded, then percent-encoded twice (see paths.ts).
+  const folder = (value: string) =>
+    encodeURIComponent(
+      encodeURIComponent(value.toLowerCase()).replace(
+        /[.!'()*~_]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    );
+  const list: Scenario[] = [
+    {
+      name: 'record by id',
+      ours: persons.map((id) => `/v1/persons/${id}`),
+      plain: persons.map((id) => `/v1/persons/${id}.json`),
+    },
+    {
+      name: 'default page',
+      ours: ['/v1/persons'],
+      plain: ['/v1/persons/index.json'],
+    },
+    {
+      name: 'page 2-5',
+      ours: [2, 3, 4, 5].map((p) => `/v1/persons?page=${p}`),
+      plain: [2, 3, 4, 5].map((p) => `/v1/persons/_page/${p}.json`),
+    },
+    {
+      name: 'single filter',
+      ours: lastNames.map((n) => `/v1/persons?last_name=${encodeURIComponent(n)}`),
+      plain: lastNames.map((n) => `/v1/persons/_by/last_name/${folder(n)}/index.json`),
+    },
+    {
+      name: 'nested path',
+      ours: matches.map((m) => `/v1/clubs/matches/${m}/lineups`),
+      plain: matches.map((m) => `/v1/clubs/matches/lineups/_by/match/${m}/index.json`),
+    },
+    {
+      name: 'phase rule (composed)',
+      ours: [1, 2, 3, 4, 5].map((d) => `/v1/clubs/matches/info?matchday=${d}`),
+      plain: null,
+    },
+    {
+      name: 'page size (composed)',
+      ours: [1, 2, 3].map((p) => `/v1/persons?records=25&page=${p}`),
+      plain: null,
+    },
+    {
+      name: 'two filters (composed)',
+      ours: [
+        '/v1/personnel/players?position=10&full_name=*a*',
+        '/v1/personnel/players?position=21&sort=-birth_date',
+      ],
+      plain: null,
+    },
+  ];
+  // Micro-events, where the build has them: a filter and a sort within one match (about 1,000
+  // records read).
+  const eventMatches = fg
+    .sync('v1/clubs/events/all/_by/match/*', { cwd: dist, onlyDirectories: true })
+    .map((d) => d.split('/').pop()!);
+  if (eventMatches.length > 0)
+    list.push({
+      name: 'micro-events (composed)',
+      ours: eventMatches.map((m) => `/v1/clubs/events/all?match=${m}&period=2&sort=-match_seconds`),
+      plain: null,
+    });
+  return list;
+}
+
+/** Requests per second, p99 latency (ms) and errors of one load. */
+interface Load {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/** Loads a server with `paths` in turn on every connection. */
+export async function load(
+  port: number,
+  paths: string[],
+  options: { duration: number; connections: number },
+): Promise<Load> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    ...options,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/**
+ * Loads every scenario on every adapter this machine runs (`only`: those named) and returns the
+ * table: one row per adapter, one `rps / p99` cell per scenario, errors, and the adapter's lowest
+ * ratio to plain sirv over the pre-rendered scenarios.
+ */
+export async function servingTable(options: {
+  dist: string;
+  archive: string;
+  duration: number;
+  connections: number;
+  only?: string[];
+}): Promise<{ headers: string[]; rows: (string | number)[][]; skipped: string[] }> {
+  const { dist, archive, only } = options;
+  const work = mkdtempSync(join(tmpdir(), 'football-serving-'));
+  const wanted = ADAPTERS.filter((a) => !only || a.plain || only.includes(a.name));
+  const adapters = wanted.filter((a) => a.available());
+  const skipped = wanted.filter((a) => !a.available()).map((a) => a.name);
+  const list = scenarios(dist);
+  const servers: RuntimeServer[] = [];
+  const results = adapters.map(() => new Map<string, Load>());
+  try {
+    for (const adapter of adapters) servers.push(await adapter.start(dist, archive, work));
+    for (const scenario of list)
+      for (const [i, adapter] of adapters.entries()) {
+        const paths = adapter.plain ? scenario.plain : scenario.ours;
+        if (paths) results[i]!.set(scenario.name, await load(servers[i]!.port, paths, options));
+      }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(work, { recursive: true, force: true });
+  }
+  const sirv = results[0]!;
+  const rows = adapters.map((adapter, i) => {
+    const mine = results[i]!;
+    const cells = list.map((s) => {
+      const r = mine.get(s.name);
+      // A cell with errors says how many.
+      return r ? `${r.rps} / ${r.p99}${r.errors > 0 ? ` (${r.errors} errors)` : ''}` : '-';
+    });
+    const errors = [...mine.values()].reduce((sum, r) => sum + r.errors, 0);
+    const ratios = list
+      .filter((s) => s.plain && mine.has(s.name))
+      .map((s) => mine.get(s.name)!.rps / sirv.get(s.name)!.rps);
+    return [adapter.name, ...cells, errors, `${Math.min(...ratios).toFixed(2)}x`];
+  });
+  return {
+    headers: ['adapter', ...list.map((s) => s.name), 'errors', 'min vs sirv'],
+    rows,
+    skipped,
+  };
+}
+
+/** Prints a table with its columns aligned. */
+export function table(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  for (const [n, row] of cells.entries()) {
+    console.log(
+      row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '),
+    );
+    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+/** Prints the serving table of a build. */
+export async function printServing(options: Parameters<typeof servingTable>[0]): Promise<void> {
+  const { headers, rows, skipped } = await servingTable(options);
+  console.log(
+    `\nServing (requests/s / p99 ms, ${options.duration}s x ${options.connections} connections ` +
+      'per cell; min vs sirv: the lowest ratio over the pre-rendered scenarios)',
+  );
+  table(headers, rows);
+  if (skipped.length > 0) console.log(`Not installed here, not measured: ${skipped.join(', ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      dir: { type: 'string' },
+      archive: { type: 'string' },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      adapters: { type: 'string' },
+    },
+  });
+  if (!values.dir || !values.archive)
+    throw new Error('usage: serving.ts --dir DIST --archive ZIP [--adapters a,b]');
+  await printServing({
+    dist: values.dir,
+    archive: values.archive,
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    only: values.adapters?.split(','),
+  });
+}
