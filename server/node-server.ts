@@ -89,7 +89,6 @@ function headerValue(value: string | string[] | undefined): string | null {
 }
 
 function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
-  for (const name of res.getHeaderNames()) res.removeHeader(name);
   const body =
     outcome.body === null
       ? null
