@@ -364,7 +364,10 @@ export function createHandler(options: {
     // The strong tag names these exact bytes: the file's content and its coding.
     const bytes = await sent.get(outcome.headers['ETag']!, async () => {
       const stored = await files.read(file.path);
-      return stored && file.gzip ? gzip(stored) : stored;
+      if (stored === null) return null;
+      // Inflated bytes may be a view of a larger buffer, which the cache would keep whole.
+      const own = stored.byteLength < stored.buffer.byteLength ? new Uint8Array(stored) : stored;
+      return file.gzip ? gzip(own) : own;
     });
     return bytes === null ? file.missing() : fileAnswer(outcome, bytes, range, target);
   }

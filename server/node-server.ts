@@ -103,18 +103,15 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
 }
 
 /**
- * How often the served folder is checked for a new build: `--out` flipped to another build
- * (`build/publish.ts`), or a plain folder whose manifest was rewritten in place.
+ * The build the served folder holds now. `--out` is a link that a publish flips to another
+ * build's folder and then moves the old folder aside at once (`build/publish.ts`), so the link is
+ * resolved on every request (one `realpath`). A plain folder rebuilt in place keeps its path: its
+ * manifest is checked at most once a second.
  */
-const RECHECK_MS = 100;
-
 function pinnedTree(dir: string): () => Build {
-  let build: (Build & { stamp: string }) | null = null;
+  let build: (Build & { root: string; stamp: string }) | null = null;
   let checked = 0;
   return () => {
-    const now = Date.now();
-    if (build && now - checked < RECHECK_MS) return build;
-    checked = now;
     let root: string;
     try {
       root = realpathSync(dir);
@@ -122,13 +119,16 @@ function pinnedTree(dir: string): () => Build {
       if (build) return build;
       throw e;
     }
+    const now = Date.now();
+    if (build && build.root === root && now - checked < 1000) return build;
+    checked = now;
     const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
     const stamp = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
     if (build && (stamp === build.stamp || stamp === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
       const handler = createHandler({ manifest, files: nodeFiles(root) });
-      build = { stamp, handler, hold: () => () => {} };
+      build = { root, stamp, handler, hold: () => () => {} };
     } catch (e) {
       if (!build) throw e;
     }

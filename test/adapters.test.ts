@@ -454,12 +454,12 @@ describe('preview server robustness', () => {
 });
 
 describe.runIf(others.length > 0)('the Worker under load', () => {
-  it('answers every request while it opens its archive again, with no request waiting on another', async () => {
+  it('answers every request while it checks its archive, with no request waiting on another', async () => {
     // Workers forbids I/O begun for one request to go on in another: a request that waited on an
     // opening begun by another failed with a 500 once that one had ended.
     const worker = await startServer(
       ['--runtime', 'worker', '--archive', archive, '--persist-to', join(root, 'worker-reopen')],
-      { FOOTBALL_API_WORKER_REOPEN_SECONDS: '1' },
+      { FOOTBALL_API_WORKER_CHECK_SECONDS: '1' },
     );
     try {
       const ids = readdirSync(join(dist, 'v1/persons'))
@@ -467,7 +467,7 @@ describe.runIf(others.length > 0)('the Worker under load', () => {
         .slice(0, 40)
         .map((f) => `/v1/persons/${f.slice(0, -'.json'.length)}`);
       const paths = [...ids, '/v1/persons?page=2', '/v1/persons?records=25&page=3'];
-      // Five openings of the archive under load from ten connections.
+      // Five checks of the archive under load from ten connections.
       const result = await autocannon({
         url: `http://127.0.0.1:${worker.port}`,
         connections: 10,

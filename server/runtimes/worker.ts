@@ -6,10 +6,10 @@ import { archiveRouter, guarded } from '../web-router.ts';
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests
  * (`wrangler.json` binds the bucket as `API` and names the object in `ARCHIVE`). The archive is
- * opened once per isolate and again after `REOPEN_SECONDS` (60); every read is made on the condition that
- * the object is still the one opened, so an archive uploaded over it is noticed at the next read
- * (or at the next opening, when every answer came from the router's caches) and opened afresh, and
- * no answer mixes two archives.
+ * opened once per isolate. Every read is made on the condition that the object is still the one
+ * opened, and every `CHECK_SECONDS` (60) one request checks the object's tag, so an archive
+ * uploaded over it is noticed at the next read or check (answers from the router's caches read
+ * nothing) and opened afresh, and no answer mixes two archives.
  */
 
 /** The parts of the Workers R2 API used here (types from `@cloudflare/workers-types`). */
@@ -32,17 +32,15 @@ interface R2Bucket {
 export interface Env {
   API: R2Bucket;
   ARCHIVE: string;
-  /** How long one opening of the archive answers (default 60). */
-  REOPEN_SECONDS?: string;
+  /** Seconds between checks of the archive for a new upload (default 60). */
+  CHECK_SECONDS?: string;
 }
 
 /** The archive was replaced while it was being read. */
 class Replaced extends Error {}
 
 /** One version of the archive object as a range source. */
-async function r2Ranges(bucket: R2Bucket, key: string): Promise<RangeSource> {
-  const head = await bucket.head(key);
-  if (!head) throw new Error(`the bucket holds no object ${key}`);
+function r2Ranges(bucket: R2Bucket, key: string, head: R2Object): RangeSource {
   return {
     length: head.size,
     async read(offset, length) {
@@ -60,32 +58,56 @@ async function r2Ranges(bucket: R2Bucket, key: string): Promise<RangeSource> {
  * The router's caches: an isolate has 128 MB of memory, which also holds the archive's index
  * while it is read.
  */
-const CACHE_BYTES = 16 * 1024 * 1024;
+const ISOLATE_CACHE_BYTES = 16 * 1024 * 1024;
+/** A check for a new archive that has not ended after this long is left, and another begins. */
+const CHECK_GIVEN_UP_MS = 10_000;
 
-/** The router of the archive as last opened, and when. */
-let router: { handler: Handler; opened: number } | null = null;
-let reopening = false;
+/** The archive as opened: its router, its object's tag, and when that tag was last checked. */
+interface Opened {
+  handler: Handler;
+  etag: string;
+  checked: number;
+}
+
+let router: Opened | null = null;
+/** When a request began checking the archive for a new version; 0 when none is. */
+let checking = 0;
+
+async function open(env: Env, head: R2Object | null): Promise<Opened> {
+  if (!head) throw new Error(`the bucket holds no object ${env.ARCHIVE}`);
+  const source = r2Ranges(env.API, env.ARCHIVE, head);
+  const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES);
+  return { handler, etag: head.etag, checked: Date.now() };
+}
+
+/** `CHECK_SECONDS` in milliseconds; 60 s unless it is a positive number. */
+function checkEveryMs(env: Env): number {
+  const seconds = Number(env.CHECK_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
+}
 
 /**
  * Answers from the archive as it is now: a replaced archive is opened again, once. No request
- * waits on another's opening: Workers forbids I/O begun for one request to go on in another. A
- * request that finds no router opens one; when the router is `REOPEN_SECONDS` old, one request
- * opens the next while the others go on with it.
+ * waits on another's opening or check: Workers forbids I/O begun for one request to go on in
+ * another. A request that finds no router opens one. When the tag is `CHECK_SECONDS` old, one
+ * request checks it while the others go on; an unchanged archive keeps its router and caches, and
+ * a failed check keeps answering from the archive open.
  */
 async function answer(request: Request, env: Env, retry = true): Promise<Response> {
   let current = router;
-  const reopenMs = Number(env.REOPEN_SECONDS ?? 60) * 1000;
-  if (current === null || (Date.now() - current.opened > reopenMs && !reopening)) {
-    reopening = current !== null;
+  const now = Date.now();
+  if (current === null) {
+    current = router = await open(env, await env.API.head(env.ARCHIVE));
+  } else if (now - current.checked > checkEveryMs(env) && now - checking > CHECK_GIVEN_UP_MS) {
+    checking = now;
     try {
-      const source = await r2Ranges(env.API, env.ARCHIVE);
-      current = {
-        handler: await archiveRouter(source, WEB_CODEC, CACHE_BYTES),
-        opened: Date.now(),
-      };
-      router = current;
+      const head = await env.API.head(env.ARCHIVE);
+      if (head?.etag === current.etag) current.checked = Date.now();
+      else current = router = await open(env, head);
+    } catch (e) {
+      console.error('The archive could not be checked; answering from the one open:', e);
     } finally {
-      reopening = false;
+      checking = 0;
     }
   }
   try {
