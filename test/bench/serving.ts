@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { filterKey } from '../../server/keys.ts';
+import { collectionDir, pageFile } from '../../server/paths.ts';
 import { runtimesInstalled } from '../../server/runtimes/install.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';
 import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
@@ -98,14 +100,11 @@ function scenarios(dist: string): Scenario[] {
       }),
     ),
   ];
-  // The folder name of a filter value: case-folded, then percent-encoded twice (see paths.ts).
-  const folder = (value: string) =>
-    encodeURIComponent(
-      encodeURIComponent(value.toLowerCase()).replace(
-        /[.!'()*~_]/g,
-        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-      ),
-    );
+  // The URL of the file that answers a filter, named as the build names it.
+  const filterFile = (field: string, value: string) => {
+    const dir = collectionDir('v1/persons', { field, key: filterKey('string', value) });
+    return '/' + pageFile(dir, 1).split('/').map(encodeURIComponent).join('/');
+  };
   const list: Scenario[] = [
     {
       name: 'record by id',
@@ -125,7 +124,7 @@ function scenarios(dist: string): Scenario[] {
     {
       name: 'single filter',
       ours: lastNames.map((n) => `/v1/persons?last_name=${encodeURIComponent(n)}`),
-      plain: lastNames.map((n) => `/v1/persons/_by/last_name/${folder(n)}/index.json`),
+      plain: lastNames.map((n) => filterFile('last_name', n)),
     },
     {
       name: 'nested path',
