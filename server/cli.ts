@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MANIFEST_FILE } from './manifest.ts';
 import { createArchiveServer, createPreviewServer } from './node-server.ts';
@@ -68,8 +68,10 @@ if (values.archive !== undefined) {
     process.exit(2);
   }
 }
-// Runtimes started in the project's folder get absolute paths.
-const absolute = realpathSync(served);
+// Runtimes started in the project's folder get absolute paths. The Node server looks at `--out`'s
+// link on every request and follows each publish; the other runtimes load one manifest, so they
+// are given the build the link names now, whose files cannot change under them.
+const absolute = runtime === 'node' ? resolve(served) : realpathSync(served);
 const env: Record<string, string> = {
   [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
   [SERVE_ENV.port]: String(port),

@@ -1,6 +1,6 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createArchiveHandler } from './archive.ts';
 import {
   createHandler,
@@ -104,20 +104,32 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
 
 /**
  * The build the served folder holds now. `--out` is a link that a publish flips to another
- * build's folder and then moves the old folder aside at once (`build/publish.ts`), so the link is
- * resolved on every request (one `realpath`). A plain folder rebuilt in place keeps its path: its
- * manifest is checked at most once a second.
+ * build's folder and then moves the old folder aside at once (`build/publish.ts`), so every
+ * request looks at the link: one `lstat`, since a flip renames a new link over the old and so
+ * changes its inode, and a `readlink` only when it changed. A plain folder rebuilt in place keeps
+ * its path: its manifest is checked at most once a second.
  */
 function pinnedTree(dir: string): () => Build {
+  const path = resolve(dir);
   let build: (Build & { root: string; stamp: string }) | null = null;
+  let link: { ino: number; mtimeMs: number; root: string } | null = null;
   let checked = 0;
+  /** The folder `path` names now, or null while it is missing (a publish moving it). */
+  const currentRoot = (): string | null => {
+    const stat = lstatSync(path, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!stat.isSymbolicLink()) return path;
+    if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
+      const root = resolve(dirname(path), readlinkSync(path));
+      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
+    }
+    return link.root;
+  };
   return () => {
-    let root: string;
-    try {
-      root = realpathSync(dir);
-    } catch (e) {
+    const root = currentRoot();
+    if (root === null) {
       if (build) return build;
-      throw e;
+      throw new Error(`${path} does not exist`);
     }
     const now = Date.now();
     if (build && build.root === root && now - checked < 1000) return build;

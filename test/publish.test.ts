@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -12,6 +12,7 @@ import { createPreviewServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
 import { runBuild } from './helpers/build-cli.ts';
 import { loadUntilStopped } from './helpers/load.ts';
+import { startServer } from './helpers/runtime-server.ts';
 import { treeDigest } from './helpers/tree.ts';
 
 /**
@@ -110,6 +111,33 @@ describe('a killed, failing or interrupted build', () => {
       }
     });
   }
+
+  it('`npm run serve -- --dir` follows each publish of the output link', async () => {
+    const server = await startServer(['--dir', out]);
+    const base = `http://127.0.0.1:${server.port}`;
+    /** The body of `OPTIONS /v1/cards`, which differs between A and B, as served. */
+    const options = async () => (await fetch(`${base}/v1/cards`, { method: 'OPTIONS' })).text();
+    const { statuses, stop } = loadUntilStopped(base, ['/v1/', '/v1/cards', '/v1/persons']);
+    try {
+      const before = await options();
+      expect(before).toBe(readFileSync(join(out, 'v1/cards/_options.json'), 'utf8'));
+      const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7']);
+      expect(run.code).toBe(0);
+      expect(complete()).toBe('B');
+      // The build it replaced is moved aside: the server answers from the new one at once.
+      const after = await options();
+      expect(after).not.toBe(before);
+      expect(after).toBe(readFileSync(join(out, 'v1/cards/_options.json'), 'utf8'));
+      await stop();
+      expect([...statuses.keys()]).toEqual([200]);
+      // Back to A, for the tests after this one.
+      expect((await runBuild(['--db', db, '--out', out])).code).toBe(0);
+      expect(await options()).toBe(before);
+    } finally {
+      await stop();
+      await server.stop();
+    }
+  });
 
   it('a failing worker fails the build with a clear message and publishes nothing', async () => {
     const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7'], {
