@@ -120,8 +120,13 @@ function pinnedTree(dir: string): () => Build {
     if (!stat) return null;
     if (!stat.isSymbolicLink()) return path;
     if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
-      const root = resolve(dirname(path), readlinkSync(path));
-      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
+      let target: string;
+      try {
+        target = readlinkSync(path);
+      } catch {
+        return null; // replaced between the two calls: the next request looks again
+      }
+      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root: resolve(dirname(path), target) };
     }
     return link.root;
   };
