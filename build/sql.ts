@@ -52,8 +52,11 @@ export function orderTerms(def: ResourceDef): string {
   switch (def.kind) {
     case 'collection':
     case 'nested':
-    case 'parent-record':
-      return [...sortTerms(def), 'id ASC'].join(', ');
+    case 'parent-record': {
+      // A rank computed once per build stands for the order it equals (`defaultRank`).
+      const terms = def.defaultRank ? [`${quote(def.defaultRank)} ASC`] : sortTerms(def);
+      return [...terms, 'id ASC'].join(', ');
+    }
     case 'document':
       return 'id ASC';
     default:
@@ -62,7 +65,7 @@ export function orderTerms(def: ResourceDef): string {
 }
 
 /** The terms of a collection's `defaultSort`. */
-function sortTerms(def: CollectionLike): string[] {
+export function sortTerms(def: CollectionLike): string[] {
   const terms: string[] = [];
   for (const entry of def.defaultSort) {
     const descending = entry.startsWith('-');

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
-import { camelCase } from '../build/registry/define.ts';
+import { camelCase, type CollectionLike } from '../build/registry/define.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { STATS_GROUPS } from '../build/registry/stats-groups.ts';
 import { ACTION, MOD } from '../build/stats/codes.ts';
 import { STAT_FIELDS } from '../build/stats/fields.ts';
+import { orderTerms, registerFunctions, selectRows, sortTerms } from '../build/sql.ts';
 import { buildDemoDatabase } from '../data/demo/generate.ts';
 import { uuidFor } from '../data/ids.ts';
 import { ACTIONS, MODIFIERS } from '../data/reference/events.ts';
@@ -696,6 +697,40 @@ describe('statistics on the demo build', () => {
           }
         }
       }
+    }
+  });
+});
+
+describe('the order of the statistics', () => {
+  it('a rank computed once per build orders every resource as its declared default sort', () => {
+    const ranked = REGISTRY.resources.filter(
+      (def): def is CollectionLike => def.kind !== 'document' && def.defaultRank !== undefined,
+    );
+    // Every statistics resource: v1's in both match types, and v0's.
+    const names = (version: 'v1' | 'v0') => Object.values(STATS_GROUPS[version]).flat().length;
+    expect(ranked.length).toBe(2 * names('v1') + names('v0'));
+    const scratch = mkdtempSync(join(tmpdir(), 'football-rank-'));
+    const db = new Database(demo().db, { readonly: true });
+    try {
+      registerFunctions(db);
+      const derived = new Database(join(scratch, 'derived.sqlite'));
+      const tables = new Map(ranked.flatMap((def) => def.temp ?? []).map((t) => [t.name, t]));
+      for (const table of tables.values()) table.fill(db, derived, () => {});
+      derived.close();
+      db.exec(`ATTACH DATABASE '${join(scratch, 'derived.sqlite')}' AS derived`);
+      for (const def of ranked) {
+        const ids = (order: string) =>
+          db
+            .prepare(`SELECT id FROM (${selectRows(def)}) ORDER BY ${order}`)
+            .pluck()
+            .all();
+        const declared = ids([...sortTerms(def), 'id ASC'].join(', '));
+        expect(declared.length, def.path).toBeGreaterThan(100);
+        expect(ids(orderTerms(def)), def.path).toEqual(declared);
+      }
+    } finally {
+      db.close();
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

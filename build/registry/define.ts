@@ -115,6 +115,13 @@ interface CollectionBase extends ResourceBase {
    * names).
    */
   orderNote?: string;
+  /**
+   * A hidden column ranking the records in the default order, computed once per build (a derived
+   * table's rank, where the same order serves many resources): the build sorts by it and then the
+   * id instead of by `defaultSort`, which it must equal (a test compares them) and which still
+   * documents the order.
+   */
+  defaultRank?: string;
   paginated: boolean;
   /** Default page size when paginated (10 unless SPEC says otherwise). */
   pageSize?: number;

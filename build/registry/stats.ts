@@ -1,4 +1,5 @@
 import { describeRule, fieldType, STAT_FIELDS } from '../stats/fields.ts';
+import { LINEUP_ORDER } from '../stats/lineup-order.ts';
 import { LINEUP_STATS } from '../stats/lineup-stat.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
 import { field, type CollectionDef, type FieldDef } from './define.ts';
@@ -45,13 +46,10 @@ export function statsResources(scope: Scope): CollectionDef[] {
       scope.ref('player', 'l.player'),
       { nullable: false, filter: PLAYER_FILTER },
     ),
-    field(
-      'player_name',
-      'string',
-      'Player name.',
-      '(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = l.player)',
-      { nullable: false, filter: 'scan' },
-    ),
+    field('player_name', 'string', 'Player name.', 'o.player_name', {
+      nullable: false,
+      filter: 'scan',
+    }),
     idField(
       scope,
       'player_team',
@@ -59,7 +57,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
       scope.team('l.team'),
       { nullable: false, filter: 'scan' },
     ),
-    field('player_team_name', 'string', "Name of the player's team.", scope.teamName('l.team'), {
+    field('player_team_name', 'string', "Name of the player's team.", 'o.team_name', {
       nullable: false,
       filter: 'scan',
     }),
@@ -81,6 +79,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
         idType: scope.idType,
         idSql: scope.own('l'),
         from: `FROM derived.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
+        JOIN derived.lineup_order o ON o.lineup = l.id
         WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches}`,
         fields: [
           ...common,
@@ -90,12 +89,13 @@ export function statsResources(scope: Scope): CollectionDef[] {
             }),
           ),
         ],
-        hidden: { ...scope.hidden, _date: 'm.match_date' },
+        hidden: { ...scope.hidden, _date: 'm.match_date', _rank: `o.ord_${version}` },
         defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
+        defaultRank: '_rank',
         orderNote: 'by match date, then match, then team name and player name, then id',
         paginated: true,
         recordFiles: 'bucket',
-        temp: [LINEUP_STATS, MATCH_SOURCES],
+        temp: [LINEUP_STATS, LINEUP_ORDER, MATCH_SOURCES],
         links: {
           lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
           match: `/${scope.base}/matches/{match}/info`,
