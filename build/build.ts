@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { openReadOnly } from '../data/db.ts';
-import { envelope } from '../server/envelope.ts';
+import { envelope, JSON_TYPE } from '../server/envelope.ts';
 import {
   MANIFEST_FILE,
   MANIFEST_FORMAT,
@@ -13,6 +13,7 @@ import { rootFile } from '../server/paths.ts';
 import { manifestEntry } from './describe.ts';
 import { LICENCES_FILE, licencesDocument } from './licences.ts';
 import { LOGO_SVG } from './logo.ts';
+import { OPENAPI_FILE, openApiDocument } from './openapi.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
 import { assembleArchive } from './archive-assemble.ts';
 import { SegmentSink } from './archive-sink.ts';
@@ -137,6 +138,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       const { written, hash } = results.get(index)!;
       return manifestEntry(def, written.count, hash, written.buckets, written.fieldBuckets);
     });
+    // Each resource's first record, the OpenAPI document's example of it.
+    const examples = new Map(
+      registry.resources.flatMap((def, index) => {
+        const example = results.get(index)!.written.example;
+        return example ? [[def.path, example] as const] : [];
+      }),
+    );
     const hashOf = (file: string, content: string) => {
       sink.write(file, content);
       return createHash('sha1').update(content).digest('hex');
@@ -150,6 +158,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     }));
     const assets = [
       { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
+      {
+        path: OPENAPI_FILE,
+        type: JSON_TYPE,
+        hash: hashOf(OPENAPI_FILE, openApiDocument(registry, examples)),
+      },
       {
         path: LICENCES_FILE,
         type: 'text/markdown; charset=utf-8',

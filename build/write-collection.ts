@@ -28,6 +28,14 @@ export interface Written {
   buckets: number;
   /** Hex digits keying the bucket files of each `bucket` filter, by field name. */
   fieldBuckets: Record<string, number>;
+  /** The first record written, for the OpenAPI document's examples; null when there is none. */
+  example: Example | null;
+}
+
+/** A record as an example: its id (a document's: the match's) and its JSON. */
+export interface Example {
+  id: string;
+  record: string;
 }
 
 /**
@@ -92,9 +100,11 @@ export function writeCollection(
   try {
     const pager = new Pager(sink, paging, credits, def.path, total);
     let ord = 0;
+    let example: Example | null = null;
     for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
       faultPoint('render');
       const json = JSON.stringify(render(row));
+      example ??= { id: String(row['id']), record: json };
       const src = rowSource(row);
       if (buckets === 0) writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
       pager.add(json, src);
@@ -108,7 +118,7 @@ export function writeCollection(
       if (++ord % 1000 === 0) tick(ord, total);
     }
     pager.finish();
-    if (!spool) return { count: total, buckets, fieldBuckets: {} };
+    if (!spool) return { count: total, buckets, fieldBuckets: {}, example };
     spool.seal();
     indexed.forEach((f, column) =>
       writeFilterCollections(
@@ -128,7 +138,7 @@ export function writeCollection(
       writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
     });
     if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
-    return { count: total, buckets, fieldBuckets };
+    return { count: total, buckets, fieldBuckets, example };
   } finally {
     spool?.close();
     tick(total, total);

@@ -7,7 +7,7 @@ import type { Derived, DocumentDef } from './registry/define.ts';
 import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { countQuery, selectRows } from './sql.ts';
-import type { Tick, Written } from './write-collection.ts';
+import type { Example, Tick, Written } from './write-collection.ts';
 
 /**
  * The documents layout (the analytics): one file per row of the resource, in id order, each
@@ -27,6 +27,7 @@ export function writeDocuments(
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   let count = 0;
   let done = 0;
+  let example: Example | null = null;
   const rows = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate();
   for (const row of rows as Iterable<Row>) {
     const id = String(row['id']);
@@ -38,6 +39,7 @@ export function writeDocuments(
     if (def.result === 'object' && records.length !== 1)
       throw new Error(`${def.path}/${id}: a document of one object has ${records.length} records`);
     const result = JSON.stringify(def.result === 'object' ? records[0] : records);
+    if (records[0]) example ??= { id, record: JSON.stringify(records[0]) };
     sink.write(
       recordFile(def.path, id),
       `{"attribution":${credit.attribution},"meta":{},"result":${result}}`,
@@ -55,5 +57,5 @@ export function writeDocuments(
     if (++done % 500 === 0) tick(done, total);
   }
   tick(total, total);
-  return { count, buckets: 0, fieldBuckets: {} };
+  return { count, buckets: 0, fieldBuckets: {}, example };
 }

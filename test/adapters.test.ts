@@ -1,11 +1,12 @@
 import autocannon from 'autocannon';
-import { readdirSync, renameSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
+import { OPENAPI_FILE } from '../build/openapi.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
@@ -185,6 +186,13 @@ describe.each(adapters)('$name', ({ send: sendOf, refusesUnsafeTargets }) => {
     const record = await send(`/v1/persons/${id}/`);
     expectEnvelope(record, { paginated: false });
     expect(record.json.result[0]).toEqual(page2.json.result[0]);
+  });
+
+  it('serves the OpenAPI document of the build at /openapi.json', async () => {
+    const reply = await send('/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(reply.text).toBe(readFileSync(join(dist, OPENAPI_FILE), 'utf8'));
   });
 
   it('answers filters, wildcards, page sizes and sorts', async () => {

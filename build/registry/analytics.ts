@@ -208,6 +208,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     ],
     links: { match: matchInfo },
     parent: { path: base, name: segmentName, param: 'match', aliases: [segmentAlias] },
+    numbered: true,
     uri: `/${base}/{_match}/${segmentName}`,
     result: 'array',
     derive: (db) => {

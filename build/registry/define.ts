@@ -188,6 +188,11 @@ export interface DocumentDef extends ResourceBase {
   /** `object`: `result` is the one record itself (the match state); `array`: a list of records. */
   result: 'object' | 'array';
   /**
+   * Record ids number the records from 1 (a match's segments); absent, a record's id is the
+   * match's.
+   */
+  numbered?: true;
+  /**
    * Computes the records of one row (prepared once per build). Absent: the row is the one record.
    * Fields the derivation fills have the placeholder SQL `NULL`.
    */
