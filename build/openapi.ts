@@ -139,7 +139,7 @@ const sampleOf = (example: Example | undefined): Json | null =>
 /** A component name of a resource (`v1_clubs_matches_goals`). */
 const nameOf = (path: string) => path.replaceAll('/', '_');
 
-/** A 200 answer whose body is an envelope around `result`, paged when `paged` says how. */
+/** A 200 answer: an envelope around `result`, its `meta` the schema named `meta`. */
 function okResponse(description: string, result: Json, meta: string): Json {
   return {
     description,
@@ -252,8 +252,8 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
         ],
         [
           `/${def.path}/{id}`,
-          {
-            get: operation(`get_${name}`, `One record of ${def.title}`, tag, {
+          readable(
+            operation(`get_${name}`, `One record of ${def.title}`, tag, {
               description: def.pathFilter
                 ? `{id} is a ${def.pathFilter} id (its records, as ?${def.pathFilter}=<id>) ` +
                   'or a record id.'
@@ -261,13 +261,20 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
               parameters: [idParam('id'), ...GET_HEADERS],
               responses: { '200': one, ...GET_ERRORS },
             }),
-          },
+            false,
+          ),
         ],
       ];
       for (const alias of def.aliases ?? []) {
         const [listed, one] = paths.map(([, item]) => item['get'] as Json);
-        paths.push([`/${alias}`, { get: { ...listed, operationId: `list_${nameOf(alias)}` } }]);
-        paths.push([`/${alias}/{id}`, { get: { ...one, operationId: `get_${nameOf(alias)}` } }]);
+        paths.push([
+          `/${alias}`,
+          readable({ ...listed, operationId: `list_${nameOf(alias)}` }, true),
+        ]);
+        paths.push([
+          `/${alias}/{id}`,
+          readable({ ...one, operationId: `get_${nameOf(alias)}` }, false),
+        ]);
       }
       if (def.kind === 'collection') return paths;
       const { path, name: child, param } = def.parent;
@@ -287,33 +294,36 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
           ...paths,
           [
             `/${path}/{${param}}/${child}`,
-            {
-              get: operation(`get_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
+            readable(
+              operation(`get_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
                 parameters: [parentParam, ...GET_HEADERS],
                 responses: { '200': one, ...GET_ERRORS },
               }),
-            },
+              false,
+            ),
           ],
         ];
       return [
         ...paths,
         [
           `/${path}/{${param}}/${child}`,
-          {
-            get: operation(`list_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
+          readable(
+            operation(`list_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
               parameters: [parentParam, ...collectionParameters(def)],
               responses: { '200': page, ...GET_ERRORS },
             }),
-          },
+            true,
+          ),
         ],
         [
           `/${path}/{${param}}/${child}/{id}`,
-          {
-            get: operation(`get_${name}_of_${param}`, `One record of one ${param}`, tag, {
+          readable(
+            operation(`get_${name}_of_${param}`, `One record of one ${param}`, tag, {
               parameters: [parentParam, idParam('id'), ...GET_HEADERS],
               responses: { '200': one, ...GET_ERRORS },
             }),
-          },
+            false,
+          ),
         ],
       ];
     }
@@ -349,20 +359,23 @@ function documentPaths(
       : []),
     ...GET_HEADERS,
   ];
-  const get = (id: string) => ({
-    get: operation(id, `${def.title} of one ${param}`, tag, {
-      description: def.description,
-      parameters,
-      responses: { '200': okResponse(def.title, result, 'NoMeta'), ...GET_ERRORS },
-    }),
-  });
+  // Under its match a document answers OPTIONS with its description; at its own path, 405.
+  const get = (id: string, underMatch: boolean) =>
+    readable(
+      operation(id, `${def.title} of one ${param}`, tag, {
+        description: def.description,
+        parameters,
+        responses: { '200': okResponse(def.title, result, 'NoMeta'), ...GET_ERRORS },
+      }),
+      underMatch,
+    );
   return [
-    [`/${path}/{${param}}/${child}`, get(`get_${name}`)],
+    [`/${path}/{${param}}/${child}`, get(`get_${name}`, true)],
     ...(aliases ?? []).map((alias): [string, Json] => [
       `/${path}/{${param}}/${alias}`,
-      get(`get_${name}_as_${alias}`),
+      get(`get_${name}_as_${alias}`, true),
     ]),
-    [`/${def.path}/{${param}}`, get(`get_${name}_by_path`)],
+    [`/${def.path}/{${param}}`, get(`get_${name}_by_path`, false)],
   ];
 }
 
@@ -479,6 +492,10 @@ function sharedComponents(): Json {
       },
       BadRequest: error('A parameter the resource does not take, or a value it cannot read.'),
       NotFound: error('No such path or record.'),
+      MethodNotAllowed: {
+        ...error('The API is read-only; OPTIONS documents collections only.'),
+        headers: { Allow: { description: 'The methods the path takes.', schema: text } },
+      },
       RangeNotSatisfiable: error('The range starts past the end of the answer.'),
     },
   };
@@ -490,8 +507,8 @@ export function openApiDocument(
   examples: ReadonlyMap<string, Example>,
 ): string {
   const paths: Record<string, Json> = {
-    '/v1': { get: rootOperation('v1') },
-    '/v0': { get: rootOperation('v0') },
+    '/v1': readable(rootOperation('v1'), false),
+    '/v0': readable(rootOperation('v0'), false),
   };
   const schemas: Record<string, Json> = {};
   for (const def of registry.resources) {
@@ -508,7 +525,8 @@ export function openApiDocument(
       version: '1',
       description:
         'Football data published as pre-rendered JSON files with a thin router in front. ' +
-        'Read-only: GET, HEAD and OPTIONS. Every answer carries its attribution and licences.',
+        'Read-only: GET and HEAD on every path, OPTIONS on collections; any other method ' +
+        'answers 405 with an Allow header. Every answer carries its attribution and licences.',
       license: {
         name: 'MIT (the software; each record credits its data and its licence)',
         identifier: 'MIT',
@@ -524,6 +542,37 @@ export function openApiDocument(
     components: { ...shared, schemas: { ...(shared['schemas'] as Json), ...schemas } },
   };
   return JSON.stringify(doc);
+}
+
+/**
+ * A path with its GET and its OPTIONS, as the router answers them: a listing (a collection, or a
+ * document under its match) documents itself (200), any other path refuses OPTIONS (405); a CORS
+ * preflight gets 204 anywhere.
+ */
+function readable(get: Json, listing: boolean): Json {
+  const { operationId, summary, tags, parameters } = get as {
+    operationId: string;
+    summary: string;
+    tags: string[];
+    parameters?: Json[];
+  };
+  const inPath = (parameters ?? []).filter((p) => p['in'] === 'path');
+  return {
+    get,
+    options: {
+      operationId: `options_${operationId}`,
+      summary: `OPTIONS of ${summary}`,
+      tags,
+      ...(inPath.length > 0 ? { parameters: inPath } : {}),
+      responses: listing
+        ? {
+            '200': ref('responses', 'Options'),
+            '204': ref('responses', 'Preflight'),
+            '400': ref('responses', 'BadRequest'),
+          }
+        : { '204': ref('responses', 'Preflight'), '405': ref('responses', 'MethodNotAllowed') },
+    },
+  };
 }
 
 /** A version's root: links to every collection. */
