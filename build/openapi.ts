@@ -10,6 +10,7 @@ import {
   type ResourceDef,
 } from './registry/define.ts';
 import type { Registry } from './registry/index.ts';
+import { DuplicateOutputError } from './sink.ts';
 import type { Example } from './write-collection.ts';
 
 /**
@@ -139,24 +140,21 @@ const sampleOf = (example: Example | undefined): Json | null =>
 /** A component name of a resource (`v1_clubs_matches_goals`). */
 const nameOf = (path: string) => path.replaceAll('/', '_');
 
-/** A 200 answer: an envelope around `result`, its `meta` the schema named `meta`. */
-function okResponse(description: string, result: Json, meta: string): Json {
+/** An envelope around `result`, its `meta` the schema named `meta`. */
+function envelopeSchema(result: Json, meta: string): Json {
+  return {
+    type: 'object',
+    required: ['attribution', 'meta', 'result'],
+    properties: { attribution: ref('schemas', 'Attribution'), meta: ref('schemas', meta), result },
+  };
+}
+
+/** A 200 answer with a body of `schema`. */
+function okResponse(description: string, schema: Json): Json {
   return {
     description,
     headers: { ETag: { $ref: '#/components/headers/ETag' } },
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          required: ['attribution', 'meta', 'result'],
-          properties: {
-            attribution: ref('schemas', 'Attribution'),
-            meta: ref('schemas', meta),
-            result,
-          },
-        },
-      },
-    },
+    content: { 'application/json': { schema } },
   };
 }
 
@@ -185,17 +183,27 @@ function idParameter(name: string, type: FieldType, description: string, example
   };
 }
 
-/** The query parameters of a collection: its filters, then paging and sort. */
-function collectionParameters(def: CollectionLike): Json[] {
+/**
+ * The query parameters of a collection: its filters, then paging and sort. `given` is a filter
+ * the path already gives (a match's lineups, an action's modifiers), which the query may not.
+ */
+function collectionParameters(def: CollectionLike, sample: Json | null, given?: string): Json[] {
   const filters = def.fields
-    .filter((f) => (f.filter ?? 'indexed') !== 'none')
-    .map((f) => ({
-      name: f.name,
-      in: 'query',
-      required: false,
-      description: `${f.description} Filter: records whose ${f.name} equals this value.`,
-      schema: filterSchema(f.type),
-    }));
+    .filter((f) => (f.filter ?? 'indexed') !== 'none' && f.name !== given)
+    .map((f) => {
+      // The example record's own value, which the filter selects.
+      const value = f.list ? null : sample?.[responseKey(def, f)];
+      return {
+        name: f.name,
+        in: 'query',
+        required: false,
+        description: `${f.description} Filter: records whose ${f.name} equals this value.`,
+        schema: filterSchema(f.type),
+        ...(value === null || value === undefined
+          ? {}
+          : { example: typeof value === 'boolean' ? String(value) : value }),
+      };
+    });
   return [
     ...filters,
     ...(def.paginated ? [ref('parameters', 'records'), ref('parameters', 'page')] : []),
@@ -214,25 +222,23 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
   const tag = def.version;
   const name = nameOf(def.path);
   const record = ref('schemas', name);
+  const sample = sampleOf(example);
   const idParam = (n: string) =>
     idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id);
   switch (def.kind) {
     case 'collection':
     case 'nested':
     case 'parent-record': {
-      const page = okResponse(
-        `A page of /${def.path}.`,
+      const pageBody = envelopeSchema(
         { type: 'array', items: record },
         def.paginated ? (def.totals === 'snake' ? 'PageMetaSnake' : 'PageMeta') : 'NoMeta',
       );
-      const one = okResponse(
-        'The record.',
-        { type: 'array', items: record, maxItems: 1 },
-        'NoMeta',
-      );
+      const oneBody = envelopeSchema({ type: 'array', items: record, maxItems: 1 }, 'NoMeta');
+      const page = okResponse(`A page of /${def.path}.`, pageBody);
+      const one = okResponse('The record.', oneBody);
       const list = operation(`list_${name}`, def.title, tag, {
         description: def.description,
-        parameters: collectionParameters(def),
+        parameters: collectionParameters(def, sample),
         responses: { '200': page, ...GET_ERRORS },
       });
       const paths: [string, Json][] = [
@@ -254,12 +260,38 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
           `/${def.path}/{id}`,
           readable(
             operation(`get_${name}`, `One record of ${def.title}`, tag, {
-              description: def.pathFilter
-                ? `{id} is a ${def.pathFilter} id (its records, as ?${def.pathFilter}=<id>) ` +
-                  'or a record id.'
-                : `A record of /${def.path}.`,
-              parameters: [idParam('id'), ...GET_HEADERS],
-              responses: { '200': one, ...GET_ERRORS },
+              ...(def.pathFilter
+                ? {
+                    // SPEC's `/events/actions/<action id>`: the action's records, paged and
+                    // filtered like the collection, else the record of that id.
+                    description:
+                      `{id} is a ${def.pathFilter} id (its records, as ?${def.pathFilter}=<id>) ` +
+                      'or, when no record has it, a record id.',
+                    parameters: [
+                      // The example is the example record's own action, so it lists records.
+                      idParameter(
+                        'id',
+                        def.idType,
+                        `A ${def.pathFilter} id, or a record id of /${def.path}.`,
+                        sample?.[
+                          responseKey(
+                            def,
+                            def.fields.find((f) => f.name === def.pathFilter)!,
+                          )
+                        ] ?? example?.id,
+                      ),
+                      ...collectionParameters(def, sample, def.pathFilter),
+                    ],
+                    responses: {
+                      '200': okResponse('A page, or one record.', { anyOf: [pageBody, oneBody] }),
+                      ...GET_ERRORS,
+                    },
+                  }
+                : {
+                    description: `A record of /${def.path}.`,
+                    parameters: [idParam('id'), ...GET_HEADERS],
+                    responses: { '200': one, ...GET_ERRORS },
+                  }),
             }),
             false,
           ),
@@ -282,7 +314,7 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
       const parentId =
         def.kind === 'parent-record'
           ? example?.id
-          : sampleOf(example)?.[
+          : sample?.[
               responseKey(
                 def,
                 def.fields.find((f) => f.name === param)!,
@@ -309,7 +341,7 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
           `/${path}/{${param}}/${child}`,
           readable(
             operation(`list_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
-              parameters: [parentParam, ...collectionParameters(def)],
+              parameters: [parentParam, ...collectionParameters(def, sample, param)],
               responses: { '200': page, ...GET_ERRORS },
             }),
             true,
@@ -365,7 +397,10 @@ function documentPaths(
       operation(id, `${def.title} of one ${param}`, tag, {
         description: def.description,
         parameters,
-        responses: { '200': okResponse(def.title, result, 'NoMeta'), ...GET_ERRORS },
+        responses: {
+          '200': okResponse(def.title, envelopeSchema(result, 'NoMeta')),
+          ...GET_ERRORS,
+        },
       }),
       underMatch,
     );
@@ -514,8 +549,11 @@ export function openApiDocument(
   for (const def of registry.resources) {
     const example = examples.get(def.path);
     schemas[nameOf(def.path)] = recordSchema(def, sampleOf(example));
-    // Two resources at one path write two outputs at one file, which the sink refuses.
-    for (const [path, item] of resourcePaths(def, example)) paths[path] = item;
+    for (const [path, item] of resourcePaths(def, example)) {
+      // Two resources at one path: their files collide too, which the sinks refuse the same way.
+      if (paths[path]) throw new DuplicateOutputError(`${path} (in ${OPENAPI_FILE})`);
+      paths[path] = item;
+    }
   }
   const shared = sharedComponents();
   const doc = {

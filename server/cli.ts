@@ -69,8 +69,9 @@ if (values.archive !== undefined) {
   }
 }
 // Runtimes started in the project's folder get absolute paths. The Node server looks at `--out`'s
-// link on every request and follows each publish; the other runtimes load one manifest, so they
-// are given the build the link names now, whose files cannot change under them.
+// link on every request and follows each publish. The other runtimes load one manifest, so they
+// are given the build the link names now, never another build's files; a publish removes that
+// build, so they are started again after one.
 const absolute = runtime === 'node' ? resolve(served) : realpathSync(served);
 const env: Record<string, string> = {
   [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,

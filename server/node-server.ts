@@ -1,6 +1,6 @@
-import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createArchiveHandler } from './archive.ts';
 import {
   createHandler,
@@ -106,7 +106,7 @@ function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): voi
  * The build the served folder holds now. `--out` is a link that a publish flips to another
  * build's folder and then moves the old folder aside at once (`build/publish.ts`), so every
  * request looks at the link: one `lstat`, since a flip renames a new link over the old and so
- * changes its inode, and a `readlink` only when it changed. A plain folder rebuilt in place keeps
+ * changes its inode, and a `realpath` only when it changed. A plain folder rebuilt in place keeps
  * its path: its manifest is checked at most once a second.
  */
 function pinnedTree(dir: string): () => Build {
@@ -116,17 +116,22 @@ function pinnedTree(dir: string): () => Build {
   let checked = 0;
   /** The folder `path` names now, or null while it is missing (a publish moving it). */
   const currentRoot = (): string | null => {
-    const stat = lstatSync(path, { throwIfNoEntry: false });
+    let stat;
+    try {
+      stat = lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      return null; // unreadable for a moment: the current build answers
+    }
     if (!stat) return null;
     if (!stat.isSymbolicLink()) return path;
     if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
-      let target: string;
+      let root: string;
       try {
-        target = readlinkSync(path);
+        root = realpathSync(path);
       } catch {
         return null; // replaced between the two calls: the next request looks again
       }
-      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root: resolve(dirname(path), target) };
+      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
     }
     return link.root;
   };
