@@ -242,20 +242,7 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
         responses: { '200': page, ...GET_ERRORS },
       });
       const paths: [string, Json][] = [
-        [
-          `/${def.path}`,
-          {
-            get: list,
-            options: operation(`describe_${name}`, `OPTIONS of ${def.title}`, tag, {
-              description: 'What the collection offers: fields, filters, paging, sort, links.',
-              responses: {
-                '200': ref('responses', 'Options'),
-                '204': ref('responses', 'Preflight'),
-                '400': ref('responses', 'BadRequest'),
-              },
-            }),
-          },
-        ],
+        [`/${def.path}`, readable(list, true)],
         [
           `/${def.path}/{id}`,
           readable(
