@@ -28,6 +28,7 @@ import {
 } from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
+import { siteFiles, type SiteFile } from './site.ts';
 import { TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
 import {
   TaskRunner,
@@ -109,8 +110,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   // A clear error for a missing or outdated database, first.
   const source = openReadOnly(options.db);
   let licences: string;
+  let site: SiteFile[];
   try {
     licences = licencesDocument(source);
+    site = siteFiles(source);
   } finally {
     source.close();
   }
@@ -168,6 +171,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         type: 'text/markdown; charset=utf-8',
         hash: hashOf(LICENCES_FILE, licences),
       },
+      ...site.map(({ path, type, content }) => ({ path, type, hash: hashOf(path, content) })),
     ];
     const buildHash = createHash('sha1');
     for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);

@@ -15,6 +15,7 @@ import { HotCache } from './hot-cache.ts';
 import { MANIFEST_FORMAT, type Manifest } from './manifest.ts';
 import { chooseEncoding, gzip, isFresh, LARGEST_ON_THE_FLY, type Encoding } from './negotiate.ts';
 import { encodedFile } from './paths.ts';
+import { HTML_TYPE, PAGE_POLICY } from './page-policy.ts';
 import { route, routeTable, type Missing, type SimplePlan } from './route.ts';
 import { stateAt, type Timeline } from './timeline.ts';
 
@@ -302,7 +303,12 @@ export function createHandler(options: {
     const { missing } = plan;
     return {
       status: 200,
-      headers: { ...FILE_HEADERS, 'Content-Type': plan.contentType, ETag: fileTag(plan.tag) },
+      headers: {
+        ...FILE_HEADERS,
+        ...(plan.contentType === HTML_TYPE ? { 'Content-Security-Policy': PAGE_POLICY } : {}),
+        'Content-Type': plan.contentType,
+        ETag: fileTag(plan.tag),
+      },
       body: null,
       file: {
         path: plan.file,

@@ -141,7 +141,8 @@ export interface RouteTable {
   /** Resources addressed under a parent, by `<parent path>/<name>`. */
   nested: Map<string, ChildManifest>;
   roots: Map<string, string>;
-  assets: Map<string, { type: string; hash: string }>;
+  /** The build's own files, by the path they are asked for: `index.html` files by their folder. */
+  assets: Map<string, { type: string; hash: string; file: string }>;
 }
 
 /** Indexes a manifest for `route()`; done once per manifest. */
@@ -155,8 +156,15 @@ export function routeTable(manifest: Manifest): RouteTable {
     ),
     nested: new Map(manifest.resources.flatMap(underParents)),
     roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
-    assets: new Map(manifest.assets.map((a) => [a.path, { type: a.type, hash: a.hash }])),
+    assets: new Map(
+      manifest.assets.map((a) => [assetPath(a.path), { type: a.type, hash: a.hash, file: a.path }]),
+    ),
   };
+}
+
+/** Where a file of the build is asked for: a folder's `index.html` at the folder, as static hosts do. */
+function assetPath(file: string): string {
+  return file === 'index.html' ? '' : file.replace(/\/index\.html$/, '');
 }
 
 /** The entries of a resource in `RouteTable.nested`: by `<parent path>/<name>`, by its kind. */
@@ -237,7 +245,7 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   }
   const given = params.filter(([name]) => !IGNORED.has(name));
 
-  if (asset) return noParams(given) ?? file(asset.hash, path, asset.type);
+  if (asset) return noParams(given) ?? file(asset.hash, asset.file, asset.type);
   if (rootHash !== undefined) {
     return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);
   }

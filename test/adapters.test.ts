@@ -9,6 +9,7 @@ import { build } from '../build/build.ts';
 import { OPENAPI_FILE } from '../build/openapi.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
+import { HTML_TYPE, PAGE_POLICY } from '../server/page-policy.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
 import { archiveHandlerFor, call, demo, handlerFor, type Reply } from './helpers/api.ts';
 import { nginxToTest, startNginx } from './helpers/nginx.ts';
@@ -193,6 +194,28 @@ describe.each(adapters)('$name', ({ send: sendOf, refusesUnsafeTargets }) => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(reply.text).toBe(readFileSync(join(dist, OPENAPI_FILE), 'utf8'));
+  });
+
+  it('serves the explorer at / and the reference at /docs, with their types and page policy', async () => {
+    const pages: [string, string, string][] = [
+      ['/', 'index.html', HTML_TYPE],
+      ['/docs', 'docs/index.html', HTML_TYPE],
+      ['/docs/', 'docs/index.html', HTML_TYPE],
+      ['/explorer/explorer.js', 'explorer/explorer.js', 'text/javascript; charset=utf-8'],
+      ['/explorer/explorer.css', 'explorer/explorer.css', 'text/css; charset=utf-8'],
+      ['/docs/swagger-ui-bundle.js', 'docs/swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+    ];
+    for (const [path, file, type] of pages) {
+      const reply = await send(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.headers.get('content-type'), path).toBe(type);
+      expect(reply.text, path).toBe(readFileSync(join(dist, file), 'utf8'));
+      // Only pages carry the policy; it lets them read this origin and nothing else.
+      expect(reply.headers.get('content-security-policy'), path).toBe(
+        type === HTML_TYPE ? PAGE_POLICY : null,
+      );
+    }
+    expect((await send('/index.html')).status).toBe(404);
   });
 
   it('answers filters, wildcards, page sizes and sorts', async () => {

@@ -1,0 +1,116 @@
+import { buildSync } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../data/db.ts';
+import { JSON_TYPE } from '../server/envelope.ts';
+import { HTML_TYPE } from '../server/page-policy.ts';
+import type { Competition, Season } from '../site/explorer/index-file.ts';
+
+/**
+ * The pages every build serves beside the API, from `site/`: the football explorer at `/` and
+ * the API reference at `/docs`. Both are static files that call the API from the page, so they
+ * work from a tree or an archive, on every runtime, and offline.
+ */
+
+/** One file of the site, at its path in the output. */
+export interface SiteFile {
+  path: string;
+  type: string;
+  content: string;
+}
+
+/** The explorer's index of competitions and seasons, written by the build beside the pages. */
+export const EXPLORER_INDEX = 'explorer/competitions.json';
+
+const JS_TYPE = 'text/javascript; charset=utf-8';
+const CSS_TYPE = 'text/css; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+const SITE = fileURLToPath(new URL('../site/', import.meta.url));
+const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** Every file of the site, for a build of `db`. */
+export function siteFiles(db: Db): SiteFile[] {
+  const own = (path: string, type: string, from = path) => ({
+    path,
+    type,
+    content: readFileSync(join(SITE, from), 'utf8'),
+  });
+  // The reference page is Swagger UI's own bundle, served from the build: no other host is asked
+  // for a script, a style or a font. Its source map is not shipped, so nothing asks for it.
+  const swaggerUi = (file: string, type: string) => ({
+    path: `docs/${file}`,
+    type,
+    content: readFileSync(join(SWAGGER_UI, file), 'utf8').replace(
+      /\n\/\/# sourceMappingURL=.*\s*$/,
+      '\n',
+    ),
+  });
+  return [
+    own('index.html', HTML_TYPE),
+    own('explorer/explorer.css', CSS_TYPE),
+    { path: 'explorer/explorer.js', type: JS_TYPE, content: bundle('explorer/main.ts') },
+    { path: EXPLORER_INDEX, type: JSON_TYPE, content: JSON.stringify(competitions(db)) },
+    own('docs/index.html', HTML_TYPE),
+    { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
+    swaggerUi('swagger-ui.css', CSS_TYPE),
+    swaggerUi('swagger-ui-bundle.js', JS_TYPE),
+    swaggerUi('swagger-ui-bundle.js.LICENSE.txt', TEXT_TYPE),
+  ];
+}
+
+/** One script of the site, type-checked with the project and bundled into one file. */
+function bundle(entry: string): string {
+  const { outputFiles } = buildSync({
+    entryPoints: [join(SITE, entry)],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  return outputFiles[0]!.text;
+}
+
+interface Row extends Omit<Competition, 'seasons'>, Omit<Season, 'id' | 'name'> {
+  season: number;
+  seasonName: string;
+}
+
+/** Each competition with its seasons (newest first), their match counts and dates. */
+function competitions(db: Db): Competition[] {
+  const rows = db
+    .prepare(
+      `SELECT m.competition AS id, c.name, m.match_type AS matchType, m.season,
+              s.name AS seasonName, COUNT(*) AS matches,
+              SUM(EXISTS (SELECT 1 FROM event e WHERE e.match = m.id)) AS withEvents,
+              MIN(m.match_date) AS first, MAX(m.match_date) AS last
+         FROM match m
+         JOIN competition c ON c.id = m.competition
+         JOIN season s ON s.id = m.season
+        GROUP BY m.competition, m.match_type, m.season
+        ORDER BY c.name, m.competition, m.match_type, m.season DESC`,
+    )
+    .all() as Row[];
+  const out: Competition[] = [];
+  for (const row of rows) {
+    let last = out.at(-1);
+    if (last?.id !== row.id || last.matchType !== row.matchType) {
+      last = { id: row.id, name: row.name, matchType: row.matchType, seasons: [] };
+      out.push(last);
+    }
+    last.seasons.push({
+      id: row.season,
+      name: row.seasonName,
+      matches: row.matches,
+      withEvents: row.withEvents,
+      first: row.first,
+      last: row.last,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import { ApiError, providers } from './api.ts';
+import { fragment, h, type Child } from './dom.ts';
+import { homeView } from './home.ts';
+import { matchView } from './match.ts';
+import { playerView } from './player.ts';
+import { seasonView } from './season.ts';
+import { parseRoute, type Route } from './routes.ts';
+
+/**
+ * The football explorer: a page of the build that reads the API from the browser. The fragment
+ * names the page (`routes.ts`); each view fetches what it shows and names the paths it read.
+ */
+
+function render(route: Route): Promise<Child[]> {
+  switch (route.view) {
+    case 'home':
+      return homeView();
+    case 'season':
+      return seasonView(route);
+    case 'match':
+      return matchView(route);
+    case 'player':
+      return playerView(route);
+    case 'missing':
+      return Promise.resolve([
+        h('h1', null, 'No such page'),
+        h(
+          'p',
+          null,
+          'The explorer has no page at this address. ',
+          h('a', { href: '#/' }, 'Start from the competitions.'),
+        ),
+      ]);
+    default:
+      return route satisfies never;
+  }
+}
+
+/** The sources of the data shown so far, with their licences, as the data asks to be credited. */
+function credits(): DocumentFragment {
+  const named = [...providers.values()];
+  return fragment(
+    h(
+      'p',
+      null,
+      'Data: ',
+      named.length
+        ? named.map((p, i) => [i ? '; ' : '', h('a', { href: p.url }, p.name), ` (${p.license})`])
+        : 'see the licences',
+      '. ',
+      h('a', { href: '/LICENSES.md' }, 'Licences and credits'),
+      '.',
+    ),
+  );
+}
+
+let shown = 0;
+
+async function show(): Promise<void> {
+  // Fragments not starting `#/` are in-page links (the skip link), not pages.
+  if (location.hash && !location.hash.startsWith('#/')) return;
+  const main = document.getElementById('main')!;
+  const footer = document.getElementById('credits')!;
+  const turn = ++shown;
+  main.setAttribute('aria-busy', 'true');
+  let content: Child[];
+  try {
+    content = await render(parseRoute(location.hash));
+  } catch (error) {
+    const message = error instanceof ApiError ? `${error.message} (${error.path})` : String(error);
+    content = [
+      h('h1', null, 'Something went wrong'),
+      h('p', { class: 'error', role: 'alert' }, message),
+    ];
+  }
+  // A later navigation wins over a slower earlier one.
+  if (turn !== shown) return;
+  main.replaceChildren(fragment(content));
+  main.removeAttribute('aria-busy');
+  footer.replaceChildren(credits());
+  const title = main.querySelector('h1')?.textContent;
+  document.title = title ? `${title} · Football explorer` : 'Football explorer';
+  if (turn > 1) main.focus();
+}
+
+addEventListener('hashchange', () => void show());
+void show();

@@ -1,0 +1,150 @@
+/** The v1 records the explorer reads, with the keys it uses (v1 answers in camelCase). */
+
+/** Links of a record: paths, or objects of paths. */
+export interface Links {
+  [name: string]: string | Links;
+}
+
+interface Base {
+  id: string;
+  uri: string;
+  link: Links;
+}
+
+/** Match minutes: normal time and stoppage time. */
+export interface MatchTime {
+  timeMins: number;
+  stoppageMins: number | null;
+}
+
+export interface MatchInfo extends Base {
+  competition: string;
+  competitionName: string;
+  season: number;
+  seasonName: string;
+  phaseName: string;
+  matchday?: number | null;
+  roundName?: string | null;
+  group?: string | null;
+  homeTeam: string;
+  homeTeamName: string;
+  awayTeam: string;
+  awayTeamName: string;
+  homeManagerName: string | null;
+  awayManagerName: string | null;
+  referee: string | null;
+  refereeName: string | null;
+  venue: string | null;
+  venueName: string | null;
+  matchDate: string;
+  kickoffTime: string | null;
+  attendance: number | null;
+  homeScore: number | null;
+  awayScore: number | null;
+  homeShootoutScore: number | null;
+  awayShootoutScore: number | null;
+  shootoutWinnerName: string | null;
+}
+
+export interface Lineup extends Base {
+  match: string;
+  homeTeamName: string;
+  awayTeamName: string;
+  player: string;
+  playerName: string;
+  playerTeam: string;
+  playerTeamName: string;
+  positionName: string | null;
+  isStarting: boolean;
+  isCaptain: boolean | null;
+  number: number | null;
+}
+
+interface PlayerEvent extends Base, MatchTime {
+  match: string;
+  homeTeamName: string;
+  awayTeamName: string;
+  player: string;
+  playerName: string;
+  playerTeam: string;
+}
+
+export interface Goal extends PlayerEvent {
+  scoringTeam: string;
+  shotEventType: string | null;
+  bodypartName: string | null;
+}
+
+export interface Offense extends PlayerEvent {
+  foulType: string | null;
+  cardType: string;
+}
+
+export interface Penalty extends PlayerEvent {
+  foulType: string | null;
+  outcome: number;
+  outcomeType: string;
+}
+
+export interface Substitution extends Base, MatchTime {
+  team: string;
+  teamName: string;
+  inPlayer: string | null;
+  inPlayerName: string | null;
+  outPlayer: string | null;
+  outPlayerName: string | null;
+}
+
+export interface ShootoutKick extends Base {
+  player: string;
+  playerName: string;
+  playerTeam: string;
+  shootoutRound: number;
+  outcome: number;
+  outcomeType: string;
+}
+
+export interface Segment {
+  id: number;
+  startTimeMins: number;
+  startStoppageMins: number;
+  duration: number;
+  homeGoals: number;
+  awayGoals: number;
+  homePlayersOn: string[];
+  awayPlayersOn: string[];
+}
+
+export interface Touch extends Base {
+  action: string;
+  actionType: number;
+  actionDesc: string;
+  period: number;
+  matchSeconds: number;
+  x: number | null;
+  y: number | null;
+  xEnd: number | null;
+  yEnd: number | null;
+  team: string | null;
+  player: string | null;
+  playerName: string | null;
+  outcome: number | null;
+}
+
+export interface ActionModifier extends Base {
+  action: string;
+  modifierDesc: string;
+}
+
+export interface Player extends Base {
+  fullName: string;
+  birthDate: string | null;
+  countryName: string | null;
+  positionName: string | null;
+}
+
+/** One statistics record of a lineup: ids and names, then counts (null where not recorded). */
+export type StatRecord = Base & Record<string, string | number | boolean | null | Links>;
+
+/** The penalty outcome id of a scored kick (`/v1/penalty_outcomes`). */
+export const SCORED = 1;

@@ -1,0 +1,78 @@
+import { h, type Child } from './dom.ts';
+
+/** The pieces every view is made of. */
+
+/** A link to an API path, in code type, as the explorer shows every path it read. */
+export const apiLink = (path: string) =>
+  h('a', { href: path, class: 'api' }, h('code', null, path));
+
+/** The API paths a part of a page was read from. */
+export function sources(...paths: string[]): HTMLElement {
+  return h(
+    'p',
+    { class: 'sources' },
+    'Read from ',
+    paths.map((p, i) => [i ? ', ' : '', apiLink(p)]),
+  );
+}
+
+let sections = 0;
+
+/** A titled part of a page, with the API paths it was read from. */
+export function section(title: string, paths: string[], ...content: Child[]): HTMLElement {
+  const id = `section-${++sections}`;
+  return h(
+    'section',
+    { 'aria-labelledby': id },
+    h('h2', { id }, title),
+    content,
+    paths.length ? sources(...paths) : null,
+  );
+}
+
+/** A message in place of a part that has nothing to show. */
+export const empty = (text: string) => h('p', { class: 'empty' }, text);
+
+/** A table with a caption and column headers; cells are given row by row. */
+export function table(caption: string, headers: string[], rows: Child[][]): HTMLElement {
+  return h(
+    'div',
+    { class: 'table' },
+    h(
+      'table',
+      null,
+      h('caption', null, caption),
+      h(
+        'thead',
+        null,
+        h(
+          'tr',
+          null,
+          headers.map((text) => h('th', { scope: 'col' }, text)),
+        ),
+      ),
+      h(
+        'tbody',
+        null,
+        rows.map((cells) =>
+          h(
+            'tr',
+            null,
+            cells.map((cell) => h('td', null, cell)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A date `YYYY-MM-DD` as people read it, in the page's language; the date itself if not one. */
+export function day(date: string | null): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date ?? '';
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

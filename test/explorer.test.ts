@@ -1,0 +1,341 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPLORER_INDEX } from '../build/site.ts';
+import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
+import type { Competition } from '../site/explorer/index-file.ts';
+import { archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
+import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
+import { openOracle } from './helpers/db.ts';
+
+/**
+ * The football explorer at `/` and the API reference at `/docs`, pages of every build. Their files
+ * are checked without a browser; then headless Chromium (playwright-core, with Debian's chromium
+ * that `.ci/run` installs) loads them from the demo tree and from the demo archive. What a page
+ * shows is compared with what the API answers, read here in-process; every page must load with
+ * no console error, no uncaught exception and no failed request. Screenshots are saved in
+ * `test-output/screenshots/`.
+ */
+
+const { dist, archive, db } = demo();
+const api = handlerFor(dist);
+const oracle = openOracle(db);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+
+/** Every record of a collection, read from the API page by page. */
+async function records(path: string): Promise<Json[]> {
+  const out: Json[] = [];
+  for (let page = 1; ; page++) {
+    const reply = await call(
+      api,
+      `${path}${path.includes('?') ? '&' : '?'}records=100&page=${page}`,
+    );
+    expect(reply.status, path).toBe(200);
+    out.push(...reply.json.result);
+    if (page >= reply.json.meta.totalPages) return out;
+  }
+}
+
+const competitions = JSON.parse(readFileSync(join(dist, EXPLORER_INDEX), 'utf8')) as Competition[];
+
+// The match the browser opens: one with micro-events and a penalty shootout.
+const match = oracle
+  .prepare(
+    `SELECT id, match_type AS type FROM match
+      WHERE home_shootout_score IS NOT NULL AND EXISTS (SELECT 1 FROM event WHERE match = match.id)
+      ORDER BY id LIMIT 1`,
+  )
+  .get() as { id: string; type: string };
+// The player it opens: the scorer of most goals, with matches of both kinds where there is one.
+const player = oracle
+  .prepare(
+    `SELECT l.player AS id FROM goal g JOIN lineup l ON l.id = g.lineup
+      GROUP BY l.player ORDER BY COUNT(*) DESC, l.player LIMIT 1`,
+  )
+  .get() as { id: string };
+
+describe('the pages in the build', () => {
+  it('index every competition and season with as many matches as the API lists', async () => {
+    const seasons = competitions.flatMap((c) => c.seasons.map((s) => ({ c, s })));
+    expect(seasons.length).toBeGreaterThan(0);
+    for (const { c, s } of seasons) {
+      const path = `/v1/${c.matchType}/matches/info?competition=${c.id}&season=${s.id}`;
+      const reply = await call(api, `${path}&records=1`);
+      expect(reply.json.meta.totalRecords, path).toBe(s.matches);
+      expect(reply.json.result[0].competitionName).toBe(c.name);
+    }
+    const total = (oracle.prepare('SELECT COUNT(*) AS n FROM match').get() as { n: number }).n;
+    expect(seasons.reduce((n, { s }) => n + s.matches, 0)).toBe(total);
+  });
+
+  it('name only files of this build: no script, style, font or image from another host', async () => {
+    for (const page of ['index.html', 'docs/index.html']) {
+      const html = readFileSync(join(dist, page), 'utf8');
+      const refs = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
+      expect(refs.length).toBeGreaterThan(3);
+      for (const ref of refs) {
+        if (ref.startsWith('#')) continue;
+        expect(ref, page).toMatch(/^\/(?!\/)/);
+        expect((await call(api, ref)).status, ref).toBe(200);
+      }
+    }
+    // The bundled scripts fetch nothing by absolute URL either (Swagger UI's validator is off).
+    const scripts = ['explorer/explorer.js', 'docs/reference.js'];
+    for (const script of scripts)
+      expect(readFileSync(join(dist, script), 'utf8')).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('are in the archive too, byte for byte', async () => {
+    const { handler, close } = await archiveHandlerFor(archive);
+    try {
+      for (const [path, file] of [
+        ['/', 'index.html'],
+        ['/docs', 'docs/index.html'],
+        ['/explorer/explorer.js', 'explorer/explorer.js'],
+        [`/${EXPLORER_INDEX}`, EXPLORER_INDEX],
+        ['/docs/swagger-ui-bundle.js', 'docs/swagger-ui-bundle.js'],
+      ]) {
+        const reply = await call(handler, path!);
+        expect(reply.status, path).toBe(200);
+        expect(reply.text, path).toBe(readFileSync(join(dist, file!), 'utf8'));
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
+const withBrowser = chromiumToTest();
+
+describe.skipIf(!withBrowser).each([
+  ['tree', () => Promise.resolve(createPreviewServer(dist))],
+  ['archive', () => createArchiveServer(archive)],
+] as const)('in Chromium, from the %s', (source, start) => {
+  let server: Server;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await start();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** Opens a page of the explorer and waits until its view is shown. */
+  async function open(path: string, viewport?: { width: number; height: number }) {
+    const watched = await watchedPage(browser, viewport);
+    await watched.page.goto(base + path);
+    await watched.page.waitForSelector('main:not([aria-busy]) h1');
+    return watched;
+  }
+
+  /** Every API path a page names answers 200. */
+  async function expectSourcesAnswer(page: Page): Promise<void> {
+    const paths = await page.$$eval('a.api', (links) => links.map((a) => a.getAttribute('href')!));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) expect((await call(api, path)).status, path).toBe(200);
+  }
+
+  const shoot = (page: Page, name: string) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${source}-${name}.png`), fullPage: true });
+
+  it('lists the competitions and their seasons', async () => {
+    const { page, problems } = await open('/');
+    expect(await page.locator('.card').count()).toBe(competitions.length);
+    for (const c of competitions) {
+      const card = page.locator('.card', { hasText: c.name });
+      expect(await card.locator('li').count()).toBe(c.seasons.length);
+    }
+    await expectSourcesAnswer(page);
+    await shoot(page, 'home');
+    expect(problems).toEqual([]);
+  });
+
+  it("pages through a season's matches and opens one", async () => {
+    const c = competitions.find((x) => x.seasons.some((s) => s.matches > 20))!;
+    const s = c.seasons.find((x) => x.matches > 20)!;
+    const { page, problems } = await open('/');
+    await page.locator('.card', { hasText: c.name }).getByRole('link', { name: s.name }).click();
+    await page.waitForSelector('main:not([aria-busy]) table');
+    expect(await page.locator('tbody tr').count()).toBe(20);
+    await page.getByRole('link', { name: 'Next →' }).click();
+    await page.waitForSelector(`text=Page 2 of ${Math.ceil(s.matches / 20)}`);
+    expect(await page.locator('tbody tr').count()).toBe(Math.min(20, s.matches - 20));
+    await expectSourcesAnswer(page);
+    await shoot(page, 'season');
+    const first = page.locator('tbody tr').first();
+    const home = (await first.locator('td').nth(2).textContent())!;
+    await first.getByRole('link').click();
+    await page.waitForSelector('.scoreboard');
+    expect(await page.locator('.scoreboard .home').textContent()).toBe(home);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a match: lineups, timeline, shootout, match state and a pitch map of shots and passes', async () => {
+    const root = `/v1/${match.type}/matches/${match.id}`;
+    const { page, problems } = await open(`/#/match/${match.type}/${match.id}`);
+    const [info] = (await call(api, `${root}/info`)).json.result;
+    expect(await page.locator('.scoreboard .score').textContent()).toBe(
+      `${info.homeScore}–${info.awayScore} (${info.homeShootoutScore}–${info.awayShootoutScore} pens)`,
+    );
+    const lineups = await records(`${root}/lineups`);
+    expect(await page.locator('.lineup .players li').count()).toBe(lineups.length);
+    const captains = lineups.filter((l) => l.isCaptain).length;
+    expect(await page.locator('.lineup .captain').count()).toBe(captains);
+    // Every goal, card, missed penalty and substitution, once each.
+    const penalties = await records(`${root}/penalties`);
+    const moments =
+      (await records(`${root}/goals`)).length +
+      (await records(`${root}/offenses`)).length +
+      penalties.filter((p) => p.outcome !== 1).length +
+      (await records(`${root}/substitutions`)).length;
+    expect(moments).toBeGreaterThan(0);
+    expect(await page.locator('.timeline li').count()).toBe(moments);
+    const kicks = await records(`${root}/shootouts`);
+    expect(kicks.length).toBeGreaterThan(0);
+    const shootout = page.locator('section', { hasText: 'Penalty shootout' });
+    expect(await shootout.locator('tbody tr').count()).toBe(kicks.length);
+    const segments = (await call(api, `/v1/analytics/match/${match.id}/segments`)).json.result;
+    const state = page.locator('section', { hasText: 'Match state' });
+    expect(await state.locator('tbody tr').count()).toBe(segments.length);
+    expect(await state.locator('svg rect').count()).toBe(segments.length);
+
+    // The pitch map: a mark per shot with a position, coloured by its outcome.
+    const touches = `/v1/${match.type}/events/touches?match=${match.id}`;
+    const shots = (
+      await Promise.all([100, 33, 35].map((type) => records(`${touches}&action_type=${type}`)))
+    )
+      .flat()
+      .filter((t) => t.x !== null && t.y !== null);
+    expect(shots.length).toBeGreaterThan(0);
+    expect(await page.locator('circle.shot').count()).toBe(shots.length);
+    const outcomes = await records(
+      `/v1/${match.type}/events/actions?match=${match.id}&modifier_category=Shot%20Outcome`,
+    );
+    // Outcomes of shots only: a goalkeeper's save attempt carries one too.
+    const shotActions = new Set(shots.map((t) => t.action));
+    const goals = outcomes.filter((o) => o.modifierDesc === 'Goal' && shotActions.has(o.action));
+    expect(await page.locator('circle.shot.goal').count()).toBe(goals.length);
+
+    // A chosen player's passes, one arrow each.
+    const starter = lineups.find((l) => l.isStarting && l.positionName !== 'Goalkeeper')!;
+    const passes = (await records(`${touches}&player=${starter.player}`)).filter(
+      (t) => t.actionType >= 80 && t.actionType <= 86 && t.xEnd !== null && t.yEnd !== null,
+    );
+    expect(passes.length).toBeGreaterThan(0);
+    await page.getByLabel('Player').selectOption(starter.player);
+    await page.waitForSelector('line.pass');
+    expect(await page.locator('line.pass').count()).toBe(passes.length);
+    expect(await page.locator('line.pass.completed').count()).toBe(
+      passes.filter((p) => p.outcome === 1).length,
+    );
+    await expectSourcesAnswer(page);
+    await shoot(page, 'match');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a player: their matches, goals, cards and statistics per match', async () => {
+    const { page, problems } = await open(`/#/player/${player.id}`);
+    const [record] = (await call(api, `/v1/personnel/players/${player.id}`)).json.result;
+    expect(await page.locator('h1').textContent()).toBe(record.fullName);
+    let rows = 0;
+    for (const [key, title] of [
+      ['club', 'Club matches'],
+      ['natl', 'International matches'],
+    ] as const) {
+      const lineups = await records(record.link[key].matches);
+      const goals = (await records(record.link[key].goals)).filter(
+        (g) => g.scoringTeam === g.playerTeam,
+      );
+      const part = page.locator('section', { hasText: title });
+      if (lineups.length === 0) {
+        expect(await part.count()).toBe(0);
+        continue;
+      }
+      expect(await part.locator('.summary').textContent()).toContain(
+        `${lineups.length} ${lineups.length === 1 ? 'match' : 'matches'}, ${goals.length} goals`,
+      );
+      expect(await part.locator('tbody tr').count()).toBe(Math.min(20, lineups.length));
+      rows += lineups.length;
+    }
+    expect(rows).toBeGreaterThan(0);
+    const details = page.locator('details').first();
+    await details.locator('summary').click();
+    await details.locator('.stat').nth(3).waitFor();
+    expect(await details.locator('.stat h4').allTextContents()).toEqual([
+      'Goals',
+      'Shots',
+      'Passes',
+      'Touches',
+    ]);
+    await expectSourcesAnswer(page);
+    await shoot(page, 'player');
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the API's own message for a match that does not exist", async () => {
+    const missing = '0'.repeat(32);
+    const { page, problems } = await open(`/#/match/clubs/${missing}`);
+    expect(await page.locator('h1').textContent()).toBe('Something went wrong');
+    const path = `/v1/clubs/matches/${missing}/info`;
+    const reply = await call(api, path);
+    expect(reply.status).toBe(404);
+    expect(await page.getByRole('alert').textContent()).toBe(`${reply.json.message} (${path})`);
+    // The one failed request is that 404, which Chromium also logs.
+    expect(problems.sort()).toEqual([
+      `404: ${base}${path}`,
+      'console error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+  });
+
+  it('fits a phone screen', async () => {
+    const { page, problems } = await open(`/#/match/${match.type}/${match.id}`, {
+      width: 390,
+      height: 844,
+    });
+    await page.waitForSelector('circle.shot');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await shoot(page, 'match-phone');
+    expect(problems).toEqual([]);
+  });
+
+  it('renders the API reference from /openapi.json at /docs', async () => {
+    const { page, problems } = await watchedPage(browser);
+    await page.goto(`${base}/docs`);
+    await page.waitForSelector('.opblock-tag');
+    expect(await page.locator('.opblock-tag').allTextContents()).toEqual([
+      expect.stringContaining('v1'),
+      expect.stringContaining('v0'),
+    ]);
+    await page.locator('.opblock-tag', { hasText: 'v1' }).click();
+    // The operations of v1 are listed in the document's order.
+    const doc = JSON.parse(readFileSync(join(dist, 'openapi.json'), 'utf8'));
+    const v1 = Object.keys(doc.paths).filter((path) => path.startsWith('/v1'));
+    await page.waitForSelector('.opblock');
+    const shown = await page.locator('.opblock-summary-path').allTextContents();
+    expect(shown.length).toBeGreaterThan(5);
+    expect([...new Set(shown.map((text) => text.replace(/\u200b/g, '')))]).toEqual(
+      v1.slice(0, new Set(shown).size),
+    );
+    // One operation opened shows its parameters and responses.
+    const get = page.locator('.opblock-get', { hasText: '/v1/confederations' }).first();
+    await get.locator('.opblock-summary').click();
+    await get.locator('.responses-table').first().waitFor();
+    expect(await get.locator('.response-col_status').allTextContents()).toContain('200');
+    await shoot(page, 'docs');
+    expect(problems).toEqual([]);
+  });
+});
