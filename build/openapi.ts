@@ -85,13 +85,21 @@ function filterSchema(type: FieldType): Json {
 
 /** A field's schema in a record: its type, a list of it, and null where the source may not say. */
 function fieldSchema(field: FieldDef): Json {
+  const nullable = field.nullable ?? true;
+  // A fixed reference list's ids or labels, all the values there are.
+  const values = field.values ? { enum: [...field.values, ...(nullable ? [null] : [])] } : {};
   const value = field.list
     ? { type: 'array', items: valueSchema(field.type) }
-    : valueSchema(field.type);
-  const nullable = field.nullable ?? true;
+    : { ...valueSchema(field.type), ...values };
   const schema = nullable ? { ...value, type: [value['type'] as string, 'null'] } : (value as Json);
   return { ...schema, description: field.description };
 }
+
+/** The schema of a resource's record ids: all of them where it is a fixed reference list. */
+const idSchema = (def: ResourceDef) => ({
+  ...valueSchema(def.idType),
+  ...(def.ids ? { enum: def.ids } : {}),
+});
 
 /** The `link` object of a record: its templates, each present when its target exists. */
 function linksSchema(links: Record<string, LinkTemplate>): Json {
@@ -118,7 +126,7 @@ function recordSchema(def: ResourceDef, example: Json | null): Json {
       id:
         def.kind === 'document' && def.numbered
           ? { type: 'integer', minimum: 1, description: "The record's number, from 1." }
-          : { ...valueSchema(def.idType), description: 'The record id.' },
+          : { ...idSchema(def), description: 'The record id.' },
       ...Object.fromEntries(fields),
       uri: { type: 'string', description: "The record's own path." },
       link: linksSchema(def.links),
@@ -169,14 +177,20 @@ const GET_ERRORS = {
 
 const GET_HEADERS = [ref('parameters', 'IfNoneMatch'), ref('parameters', 'Range')];
 
-/** A path parameter of an id of `type`. */
-function idParameter(name: string, type: FieldType, description: string, example: unknown): Json {
+/** A path parameter of an id of `type`, one of `ids` where they are a fixed list. */
+function idParameter(
+  name: string,
+  type: FieldType,
+  description: string,
+  example: unknown,
+  ids?: readonly number[],
+): Json {
   return {
     name,
     in: 'path',
     required: true,
     description,
-    schema: filterSchema(type),
+    schema: { ...filterSchema(type), ...(ids ? { enum: ids } : {}) },
     ...(example === undefined || example === null
       ? {}
       : { example: type === 'integer' ? Number(example) : String(example) }),
@@ -224,7 +238,7 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
   const record = ref('schemas', name);
   const sample = sampleOf(example);
   const idParam = (n: string) =>
-    idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id);
+    idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id, def.ids);
   switch (def.kind) {
     case 'collection':
     case 'nested':

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { REGISTRY } from '../build/registry/index.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 
@@ -23,8 +24,16 @@ interface Operation {
 }
 const doc = JSON.parse(source) as {
   paths: Record<string, Record<string, Operation>>;
-  components: { parameters: Record<string, { name: string; in: string }> };
+  components: {
+    parameters: Record<string, { name: string; in: string }>;
+    schemas: Record<string, { properties: Record<string, PropertySchema> }>;
+  };
 };
+
+interface PropertySchema {
+  enum?: unknown[];
+  items?: { enum?: unknown[] };
+}
 
 /** An operation's parameters with the shared ones it refers to resolved. */
 function parametersOf(op: Operation): { name: string; in: string; example?: string | number }[] {
@@ -49,6 +58,49 @@ describe('the OpenAPI document', () => {
     // match the same URL, which the router tells apart by the resource names it knows.
     const warned = new Set(problems.map((p) => p.ruleId));
     expect([...warned]).toEqual(['no-ambiguous-paths']);
+  });
+
+  it('gives the fixed reference lists as enums, and the API serves exactly their values', async () => {
+    /** Every record of a listing. */
+    const all = async (path: string, paginated: boolean) => {
+      const out: Record<string, unknown>[] = [];
+      for (let page = 1; ; page++) {
+        const reply = await call(api, paginated ? `${path}?records=100&page=${page}` : path);
+        expect(reply.status, path).toBe(200);
+        out.push(...reply.json.result);
+        if (!paginated || page >= reply.json.meta.totalPages) return out;
+      }
+    };
+    let lists = 0;
+    let enums = 0;
+    for (const def of REGISTRY.resources) {
+      if (def.kind === 'document') continue;
+      const schema = doc.components.schemas[def.path.replaceAll('/', '_')]!;
+      const closed = Object.entries(schema.properties).filter(([, p]) => p.enum);
+      if (closed.length === 0) continue;
+      enums += closed.length;
+      const path = `/${def.path}`;
+      // A fixed list: every record, exactly the list's ids and labels; elsewhere a page.
+      const records = def.ids ? await all(path, def.paginated) : await all(path, false);
+      if (def.ids) {
+        lists++;
+        expect(records.map((r) => r['id']).sort(), path).toEqual([...def.ids].sort());
+        const get = doc.paths[`${path}/{id}`]!['get']!;
+        expect(parametersOf(get)[0]).toMatchObject({ name: 'id', in: 'path' });
+      }
+      expect(records.length, path).toBeGreaterThan(0);
+      for (const [key, property] of closed) {
+        const served = new Set(records.map((r) => r[key]));
+        for (const value of served) expect(property.enum, `${path} ${key}`).toContain(value);
+        // A list's own labels (not the ids of another list it refers to): each one served.
+        if (def.ids && property.enum!.length === def.ids.length)
+          expect(served.size, `${path} ${key}`).toBe(def.ids.length);
+      }
+    }
+    // v1's 16 fixed lists (confederations through modifier categories, less seasons, which are
+    // the data's own) and the 9 of them v0 has.
+    expect(lists).toBe(25);
+    expect(enums).toBeGreaterThan(100);
   });
 
   it('is served at /openapi.json, as JSON, by the router', async () => {

@@ -28,7 +28,23 @@ interface FieldBase {
   omitNull?: boolean;
   /** The value is a list of values of `type` (a segment's player ids); documented as `<type>[]`. */
   list?: boolean;
+  /**
+   * Every value the field can take, where it is an id or a label of a fixed reference list
+   * (`data/reference/`): the OpenAPI document gives them as an enum.
+   */
+  values?: readonly (number | string)[];
 }
+
+/** An entry of a fixed reference list (`data/reference/`): its id and label first. */
+export type ListEntry = readonly [id: number, label: string, ...rest: unknown[]];
+
+/** The ids of a fixed reference list, as a field's `values`. */
+export const idsOf = (list: readonly ListEntry[]) => ({ values: list.map(([id]) => id) });
+
+/** The labels of a fixed reference list, as a field's `values`. */
+export const labelsOf = (list: readonly ListEntry[]) => ({
+  values: list.map(([, label]) => label),
+});
 
 /**
  * One field of a resource. `filter` says how it is filtered (default `indexed`: a pre-rendered
@@ -104,6 +120,11 @@ interface ResourceBase {
    * `/v0/personnel/players`).
    */
   aliases?: string[];
+  /**
+   * The ids of every record, where the resource is a fixed reference list (`data/reference/`): the
+   * OpenAPI document gives them as an enum.
+   */
+  ids?: readonly number[];
 }
 
 /** What every collection has (every kind but documents): a listing, paged, sorted and filtered. */

@@ -1,4 +1,6 @@
-import { dataCredit, field, type CollectionDef, type FieldDef } from './define.ts';
+import { ACTIONS, MODIFIERS } from '../../data/reference/events.ts';
+import { MODIFIER_CATEGORIES } from '../../data/reference/lists.ts';
+import { dataCredit, field, idsOf, labelsOf, type CollectionDef, type FieldDef } from './define.ts';
 import type { MatchType } from './scope.ts';
 
 /**
@@ -47,8 +49,13 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
     field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
       nullable: false,
       filter: 'scan',
+      ...idsOf(ACTIONS),
     }),
-    field('action_desc', 'string', 'Action type.', 'a.desc', { nullable: false, filter: 'scan' }),
+    field('action_desc', 'string', 'Action type.', 'a.desc', {
+      nullable: false,
+      filter: 'scan',
+      ...labelsOf(ACTIONS),
+    }),
     field(
       'period',
       'integer',
@@ -204,20 +211,30 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
         nullable: false,
         filter: 'scan',
+        ...idsOf(ACTIONS),
       }),
-      field('action_desc', 'string', 'Action type.', 'a.desc', { nullable: false, filter: 'scan' }),
+      field('action_desc', 'string', 'Action type.', 'a.desc', {
+        nullable: false,
+        filter: 'scan',
+        ...labelsOf(ACTIONS),
+      }),
       field('modifier_type', 'integer', 'Modifier id (/v1/modifiers).', 'em.modifier', {
         nullable: false,
         filter: 'scan',
+        ...idsOf(MODIFIERS),
       }),
       field(
         'modifier_category',
         'string',
         'Modifier category (/v1/modifier_categories).',
         'mc.desc',
-        { nullable: false, filter: 'scan' },
+        { nullable: false, filter: 'scan', ...labelsOf(MODIFIER_CATEGORIES) },
       ),
-      field('modifier_desc', 'string', 'Modifier.', 'mo.desc', { nullable: false, filter: 'scan' }),
+      field('modifier_desc', 'string', 'Modifier.', 'mo.desc', {
+        nullable: false,
+        filter: 'scan',
+        ...labelsOf(MODIFIERS),
+      }),
       field('period', 'integer', 'Period of the event (an addition to SPEC).', 'e.period', {
         nullable: false,
         filter: 'scan',

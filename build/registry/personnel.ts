@@ -1,6 +1,9 @@
+import { NAME_ORDERS, POSITIONS } from '../../data/reference/lists.ts';
 import {
   dataCredit,
   field,
+  idsOf,
+  labelsOf,
   type CollectionDef,
   type FieldDef,
   type LinkTemplate,
@@ -103,8 +106,20 @@ function personnelOf(scope: Scope): CollectionDef[] {
       {
         join: 'LEFT JOIN position pos ON pos.id = x.position',
         fields: [
-          field('position', 'integer', `Default position id (${root}/positions).`, 'x.position'),
-          field('position_name', 'string', 'Default position name.', 'pos.name'),
+          field(
+            'position',
+            'integer',
+            `Default position id (${root}/positions).`,
+            'x.position',
+            idsOf(POSITIONS),
+          ),
+          field(
+            'position_name',
+            'string',
+            'Default position name.',
+            'pos.name',
+            labelsOf(POSITIONS),
+          ),
         ],
         links: (base): Record<string, LinkTemplate> => {
           const goals = `${events(base, 'goals')}?player={id}`;
@@ -158,6 +173,7 @@ const V1_PERSONS: CollectionDef = {
     field('birth_date', 'date', 'Date of birth.', 'p.birth_date'),
     field('order', 'integer', 'Name order id (/v1/name_order).', 'p.name_order', {
       nullable: false,
+      ...idsOf(NAME_ORDERS),
     }),
     field('country', 'uuid', 'Country of nationality.', 'p.country'),
   ],
@@ -195,7 +211,13 @@ export const personnelResources: CollectionDef[] = [
     'Player keys: person and default position. Unfiltered requests return very many records; filter by person or position.',
     [
       field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', { nullable: false }),
-      field('position', 'integer', 'Default position id (/v1/positions).', 'x.position'),
+      field(
+        'position',
+        'integer',
+        'Default position id (/v1/positions).',
+        'x.position',
+        idsOf(POSITIONS),
+      ),
     ],
   ),
   keyResource(

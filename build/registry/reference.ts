@@ -2,10 +2,30 @@ import {
   REFERENCE,
   field,
   type CollectionDef,
+  idsOf,
+  labelsOf,
   type FieldDef,
   type LinkTemplate,
+  type ListEntry,
 } from './define.ts';
 import { supplierIdField, V0 } from './scope.ts';
+import { ACTIONS, MODIFIERS } from '../../data/reference/events.ts';
+import {
+  BODY_PARTS,
+  CARDS,
+  CONFEDERATIONS,
+  FOULS,
+  GROUP_ROUNDS,
+  KNOCKOUT_ROUNDS,
+  MODIFIER_CATEGORIES,
+  NAME_ORDERS,
+  PENALTY_OUTCOMES,
+  PHASES,
+  POSITIONS,
+  SHOT_EVENTS,
+  SURFACES,
+  WEATHER,
+} from '../../data/reference/lists.ts';
 
 /**
  * The reference resources of SPEC: v1's, confederations through modifier categories, and v0's,
@@ -35,7 +55,14 @@ function fixedList(
   title: string,
   description: string,
   table: string,
-  column: { name: string; description: string; sqlColumn?: string; key?: string },
+  column: {
+    name: string;
+    description: string;
+    sqlColumn?: string;
+    key?: string;
+    /** The fixed list the table holds, verbatim, when it is one (`data/reference/`). */
+    list?: readonly ListEntry[];
+  },
   extra: Partial<Omit<CollectionDef, 'kind' | 'version' | 'credit' | 'recordFiles'>> = {},
 ): CollectionDef {
   return reference({
@@ -49,8 +76,10 @@ function fixedList(
       field(column.name, 'string', column.description, `t.${column.sqlColumn ?? column.name}`, {
         nullable: false,
         ...(column.key ? { key: column.key } : {}),
+        ...(column.list ? labelsOf(column.list) : {}),
       }),
     ],
+    ...(column.list ? { ids: idsOf(column.list).values } : {}),
     defaultSort: [],
     paginated: false,
     links: {},
@@ -58,8 +87,16 @@ function fixedList(
   });
 }
 
-const desc = (what: string) => ({ name: 'desc', description: what });
-const name = (what: string) => ({ name: 'name', description: what });
+const desc = (what: string, list?: readonly ListEntry[]) => ({
+  name: 'desc',
+  description: what,
+  ...(list ? { list } : {}),
+});
+const name = (what: string, list?: readonly ListEntry[]) => ({
+  name: 'name',
+  description: what,
+  ...(list ? { list } : {}),
+});
 
 const countryFields: FieldDef[] = [
   field('name', 'string', 'Country name.', 'c.name', { nullable: false }),
@@ -68,6 +105,7 @@ const countryFields: FieldDef[] = [
     'integer',
     'Confederation id (/v1/confederations); null for a team outside every confederation or one its source cannot place.',
     'c.confederation',
+    idsOf(CONFEDERATIONS),
   ),
 ];
 
@@ -78,7 +116,7 @@ export const referenceResources: CollectionDef[] = [
     'Confederations',
     'Football confederations (FIFA member associations grouped by continent).',
     'confederation',
-    name('Acronym of the confederation.'),
+    name('Acronym of the confederation.', CONFEDERATIONS),
     {
       links: { countries: '/v1/countries?confederation={id}' },
     },
@@ -156,6 +194,7 @@ export const referenceResources: CollectionDef[] = [
         'integer',
         'Organising confederation id (/v1/confederations); null when none organises it (friendlies, invitational cups).',
         'i.confederation',
+        idsOf(CONFEDERATIONS),
       ),
     ],
     defaultSort: [],
@@ -170,35 +209,40 @@ export const referenceResources: CollectionDef[] = [
     'Competition phases',
     'League, group and knockout phases.',
     'phase',
-    name('Phase name.'),
+    name('Phase name.', PHASES),
   ),
   fixedList(
     'grouprounds',
     'Group rounds',
     'Rounds of group phases.',
     'groupround',
-    name('Round name.'),
+    name('Round name.', GROUP_ROUNDS),
   ),
   fixedList(
     'knockoutrounds',
     'Knockout rounds',
     'Rounds of knockout phases.',
     'knockoutround',
-    name('Round name.'),
+    name('Round name.', KNOCKOUT_ROUNDS),
   ),
   fixedList(
     'weather',
     'Weather conditions',
     'Weather conditions in US National Weather Service terms.',
     'weather',
-    desc('Weather condition.'),
+    desc('Weather condition.', WEATHER),
   ),
   fixedList(
     'surfaces',
     'Playing surfaces',
     'Types of playing surface. The records carry the name under the key `desc`, as the original service did.',
     'surface',
-    { name: 'name', description: 'Surface type (response key `desc`).', key: 'desc' },
+    {
+      name: 'name',
+      description: 'Surface type (response key `desc`).',
+      key: 'desc',
+      list: SURFACES,
+    },
   ),
   {
     ...fixedList(
@@ -235,6 +279,7 @@ export const referenceResources: CollectionDef[] = [
     fields: [
       field('name', 'string', 'Region name.', 'z.name', { nullable: false }),
       field('confederation', 'integer', 'Confederation id of the region.', 'z.confederation', {
+        ...idsOf(CONFEDERATIONS),
         nullable: false,
       }),
       field('offset', 'float', 'Standard offset from UTC in decimal hours.', 'z.offset', {
@@ -270,7 +315,13 @@ export const referenceResources: CollectionDef[] = [
       field('width', 'integer', 'Playing surface width in metres.', 'v.width'),
       field('capacity', 'integer', 'Total capacity.', 'v.capacity'),
       field('seated', 'integer', 'Number of seats.', 'v.seated'),
-      field('surface', 'integer', 'Playing surface id (/v1/surfaces).', 'v.surface'),
+      field(
+        'surface',
+        'integer',
+        'Playing surface id (/v1/surfaces).',
+        'v.surface',
+        idsOf(SURFACES),
+      ),
     ],
     defaultSort: ['name'],
     paginated: true,
@@ -286,40 +337,47 @@ export const referenceResources: CollectionDef[] = [
     'Name orders',
     "Orders in which a person's names are written.",
     'name_order',
-    desc('Name order.'),
+    desc('Name order.', NAME_ORDERS),
   ),
-  fixedList('positions', 'Positions', 'Playing positions.', 'position', name('Position name.'), {
-    links: { players: '/v1/personnel/players?position={id}' },
-  }),
-  fixedList('fouls', 'Fouls', 'Kinds of foul.', 'foul', desc('Foul.')),
-  fixedList('cards', 'Cards', 'Disciplinary cards.', 'card', desc('Card.')),
+  fixedList(
+    'positions',
+    'Positions',
+    'Playing positions.',
+    'position',
+    name('Position name.', POSITIONS),
+    {
+      links: { players: '/v1/personnel/players?position={id}' },
+    },
+  ),
+  fixedList('fouls', 'Fouls', 'Kinds of foul.', 'foul', desc('Foul.', FOULS)),
+  fixedList('cards', 'Cards', 'Disciplinary cards.', 'card', desc('Card.', CARDS)),
   fixedList(
     'bodyparts',
     'Body parts',
     'Body parts a player scores or shoots with.',
     'bodypart',
-    desc('Body part.'),
+    desc('Body part.', BODY_PARTS),
   ),
   fixedList(
     'shotevents',
     'Shot events',
     'Scenarios in which a shot was taken.',
     'shotevent',
-    desc('Shot scenario.'),
+    desc('Shot scenario.', SHOT_EVENTS),
   ),
   fixedList(
     'penalty_outcomes',
     'Penalty outcomes',
     'Outcomes of a penalty kick.',
     'penalty_outcome',
-    desc('Outcome.'),
+    desc('Outcome.', PENALTY_OUTCOMES),
   ),
   fixedList(
     'actions',
     'Actions',
     'Micro-event actions. Ids are the Wyscout sub-event codes they stand for.',
     'action',
-    desc('Event action.'),
+    desc('Event action.', ACTIONS),
     { paginated: true },
   ),
   reference({
@@ -330,14 +388,15 @@ export const referenceResources: CollectionDef[] = [
     idType: 'integer',
     idSql: 'm.id',
     from: 'FROM modifier m',
+    ids: idsOf(MODIFIERS).values,
     fields: [
-      field('desc', 'string', 'Modifier.', 'm.desc', { nullable: false }),
+      field('desc', 'string', 'Modifier.', 'm.desc', { nullable: false, ...labelsOf(MODIFIERS) }),
       field(
         'category',
         'integer',
         'Modifier category id (/v1/modifier_categories).',
         'm.category',
-        { nullable: false },
+        { nullable: false, ...idsOf(MODIFIER_CATEGORIES) },
       ),
     ],
     defaultSort: [],
@@ -349,7 +408,7 @@ export const referenceResources: CollectionDef[] = [
     'Modifier categories',
     'Categories of action modifiers.',
     'modifier_category',
-    desc('Modifier category.'),
+    desc('Modifier category.', MODIFIER_CATEGORIES),
     { paginated: true },
   ),
 ];
