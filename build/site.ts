@@ -31,6 +31,9 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 const SITE = fileURLToPath(new URL('../site/', import.meta.url));
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
+/** A source map's mention at the end of a script or a style sheet. */
+const SOURCE_MAP = /\n(\/\/# sourceMappingURL=.*|\/\*# sourceMappingURL=.*\*\/)\s*$/;
+
 /** Every file of the site, for a build of `db`. */
 export function siteFiles(db: Db): SiteFile[] {
   const own = (path: string, type: string, from = path) => ({
@@ -39,14 +42,11 @@ export function siteFiles(db: Db): SiteFile[] {
     content: readFileSync(join(SITE, from), 'utf8'),
   });
   // The reference page is Swagger UI's own bundle, served from the build: no other host is asked
-  // for a script, a style or a font. Its source map is not shipped, so nothing asks for it.
+  // for a script, a style or a font. Its source maps are not shipped, so their mentions go too.
   const swaggerUi = (file: string, type: string) => ({
     path: `docs/${file}`,
     type,
-    content: readFileSync(join(SWAGGER_UI, file), 'utf8').replace(
-      /\n\/\/# sourceMappingURL=.*\s*$/,
-      '\n',
-    ),
+    content: readFileSync(join(SWAGGER_UI, file), 'utf8').replace(SOURCE_MAP, '\n'),
   });
   return [
     own('index.html', HTML_TYPE),
@@ -81,7 +81,7 @@ interface Row extends Omit<Competition, 'seasons'>, Omit<Season, 'id' | 'name'> 
   seasonName: string;
 }
 
-/** Each competition with its seasons (newest first), their match counts and dates. */
+/** Each competition with its seasons (latest last match first), their match counts and dates. */
 function competitions(db: Db): Competition[] {
   const rows = db
     .prepare(
@@ -93,7 +93,7 @@ function competitions(db: Db): Competition[] {
          JOIN competition c ON c.id = m.competition
          JOIN season s ON s.id = m.season
         GROUP BY m.competition, m.match_type, m.season
-        ORDER BY c.name, m.competition, m.match_type, m.season DESC`,
+        ORDER BY c.name, m.competition, m.match_type, MAX(m.match_date) DESC, m.season DESC`,
     )
     .all() as Row[];
   const out: Competition[] = [];

@@ -162,7 +162,7 @@ export function routeTable(manifest: Manifest): RouteTable {
   };
 }
 
-/** Where a file of the build is asked for: a folder's `index.html` at the folder, as static hosts do. */
+/** Where a file of the build is asked for: a folder's `index.html` at the folder, as hosts do. */
 function assetPath(file: string): string {
   return file === 'index.html' ? '' : file.replace(/\/index\.html$/, '');
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLORER_INDEX } from '../build/site.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
 import type { Competition } from '../site/explorer/index-file.ts';
-import { archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
+import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
 import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
 import { openOracle } from './helpers/db.ts';
 
@@ -27,19 +27,8 @@ const oracle = openOracle(db);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
-/** Every record of a collection, read from the API page by page. */
-async function records(path: string): Promise<Json[]> {
-  const out: Json[] = [];
-  for (let page = 1; ; page++) {
-    const reply = await call(
-      api,
-      `${path}${path.includes('?') ? '&' : '?'}records=100&page=${page}`,
-    );
-    expect(reply.status, path).toBe(200);
-    out.push(...reply.json.result);
-    if (page >= reply.json.meta.totalPages) return out;
-  }
-}
+/** Every record of a collection. */
+const records = (path: string): Promise<Json[]> => allRecords(api, path);
 
 const competitions = JSON.parse(readFileSync(join(dist, EXPLORER_INDEX), 'utf8')) as Competition[];
 
@@ -73,7 +62,7 @@ describe('the pages in the build', () => {
     expect(seasons.reduce((n, { s }) => n + s.matches, 0)).toBe(total);
   });
 
-  it('name only files of this build: no script, style, font or image from another host', async () => {
+  it('name only files of this build: no script, style, font or image of another host', async () => {
     for (const page of ['index.html', 'docs/index.html']) {
       const html = readFileSync(join(dist, page), 'utf8');
       const refs = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
@@ -181,12 +170,13 @@ describe.skipIf(!withBrowser).each([
     expect(problems).toEqual([]);
   });
 
-  it('shows a match: lineups, timeline, shootout, match state and a pitch map of shots and passes', async () => {
+  it('shows a match: lineups, timeline, shootout, state, pitch map of shots, passes', async () => {
     const root = `/v1/${match.type}/matches/${match.id}`;
     const { page, problems } = await open(`/#/match/${match.type}/${match.id}`);
     const [info] = (await call(api, `${root}/info`)).json.result;
     expect(await page.locator('.scoreboard .score').textContent()).toBe(
-      `${info.homeScore}–${info.awayScore} (${info.homeShootoutScore}–${info.awayShootoutScore} pens)`,
+      `${info.homeScore}–${info.awayScore} ` +
+        `(${info.homeShootoutScore}–${info.awayShootoutScore} pens)`,
     );
     const lineups = await records(`${root}/lineups`);
     expect(await page.locator('.lineup .players li').count()).toBe(lineups.length);
@@ -201,6 +191,17 @@ describe.skipIf(!withBrowser).each([
       (await records(`${root}/substitutions`)).length;
     expect(moments).toBeGreaterThan(0);
     expect(await page.locator('.timeline li').count()).toBe(moments);
+    // Each goal on its scoring side, named, in match-time order.
+    for (const goal of await records(`${root}/goals`)) {
+      const side = goal.scoringTeam === info.homeTeam ? 'home' : 'away';
+      const item = page.locator(`.timeline li.${side}`, { hasText: goal.playerName });
+      expect(await item.count(), goal.playerName).toBeGreaterThan(0);
+    }
+    const minutes = (await page.locator('.timeline .minute').allTextContents()).map((m) =>
+      m.replace("'", '').split('+').map(Number),
+    );
+    const order = minutes.map(([t, s = 0]) => t! * 100 + s);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
     const kicks = await records(`${root}/shootouts`);
     expect(kicks.length).toBeGreaterThan(0);
     const shootout = page.locator('section', { hasText: 'Penalty shootout' });
@@ -219,6 +220,16 @@ describe.skipIf(!withBrowser).each([
       .filter((t) => t.x !== null && t.y !== null);
     expect(shots.length).toBeGreaterThan(0);
     expect(await page.locator('circle.shot').count()).toBe(shots.length);
+    // Home attacks to the right, away to the left: each side's shots gather at its end.
+    const meanX = async (side: string) => {
+      const xs = await page.$$eval(`circle.shot.${side}`, (cs) =>
+        cs.map((c) => Number(c.getAttribute('cx'))),
+      );
+      expect(xs.length, side).toBeGreaterThan(0);
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    };
+    expect(await meanX('home')).toBeGreaterThan(105 / 2);
+    expect(await meanX('away')).toBeLessThan(105 / 2);
     const outcomes = await records(
       `/v1/${match.type}/events/actions?match=${match.id}&modifier_category=Shot%20Outcome`,
     );
@@ -272,7 +283,7 @@ describe.skipIf(!withBrowser).each([
     const details = page.locator('details').first();
     await details.locator('summary').click();
     await details.locator('.stat').nth(3).waitFor();
-    expect(await details.locator('.stat h4').allTextContents()).toEqual([
+    expect(await details.locator('.stat h3').allTextContents()).toEqual([
       'Goals',
       'Shots',
       'Passes',
@@ -280,6 +291,25 @@ describe.skipIf(!withBrowser).each([
     ]);
     await expectSourcesAnswer(page);
     await shoot(page, 'player');
+    expect(problems).toEqual([]);
+  });
+
+  it('works from the keyboard alone, with a visible focus', async () => {
+    const { page, problems } = await open('/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the page');
+    // Tab on to the first season, whose focus ring shows, and open it with Enter.
+    for (let i = 0; i < 20; i++) {
+      if (await page.evaluate(() => !!document.activeElement?.closest('.seasons'))) break;
+      await page.keyboard.press('Tab');
+    }
+    const focused = page.locator('.seasons a:focus');
+    expect(await focused.count()).toBe(1);
+    expect(await focused.evaluate((a) => getComputedStyle(a).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('main:not([aria-busy]) table');
+    // The new page's content takes the focus, so a screen reader reads it next.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     expect(problems).toEqual([]);
   });
 
@@ -294,7 +324,8 @@ describe.skipIf(!withBrowser).each([
     // The one failed request is that 404, which Chromium also logs.
     expect(problems.sort()).toEqual([
       `404: ${base}${path}`,
-      'console error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+      'console error: Failed to load resource: ' +
+        'the server responded with a status of 404 (Not Found)',
     ]);
   });
 

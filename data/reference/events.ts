@@ -7,6 +7,8 @@
  * the demo need are numbered from 3000 up, by category. Once published an id never changes meaning.
  */
 
+import { MODIFIER_CATEGORIES } from './lists.ts';
+
 /**
  * An action: id, description, and whether it is a player's touch of the ball (`events/touches`).
  */
@@ -160,3 +162,12 @@ export const MODIFIERS: readonly ModifierEntry[] = [
   [3702, 'Off target', SHOT_OUTCOME],
   [3703, 'Hit woodwork', SHOT_OUTCOME],
 ];
+
+/**
+ * How a shot ended: the category's name, as the action modifiers name it, and the labels of its
+ * modifiers (goal, saved, blocked, ...).
+ */
+export const SHOT_OUTCOMES = {
+  category: MODIFIER_CATEGORIES.find(([id]) => id === SHOT_OUTCOME)![1],
+  labels: MODIFIERS.filter(([, , category]) => category === SHOT_OUTCOME).map(([, label]) => label),
+};

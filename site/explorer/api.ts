@@ -1,4 +1,5 @@
 import type { Attribution, Provider } from '../../server/envelope.ts';
+import type { Links } from './records.ts';
 
 /**
  * How the explorer reads the API: same-origin `fetch` of the paths a user could type, so every
@@ -66,3 +67,11 @@ export async function all<T>(path: string): Promise<T[]> {
 
 /** The path of a collection as the views show it: what `all` read first. */
 export const firstPage = (path: string) => withQuery(path, { records: MAX_RECORDS });
+
+/** The path a record's links name at `names`; a missing link is an error in the API. */
+export function linkAt(links: Links, ...names: string[]): string {
+  let at: string | Links | undefined = links;
+  for (const name of names) at = typeof at === 'object' ? at[name] : undefined;
+  if (typeof at !== 'string') throw new Error(`The record has no link ${names.join('.')}.`);
+  return at;
+}

@@ -1,3 +1,4 @@
+import type { Provider } from '../../server/envelope.ts';
 import { ApiError, providers } from './api.ts';
 import { fragment, h, type Child } from './dom.ts';
 import { homeView } from './home.ts';
@@ -36,6 +37,10 @@ function render(route: Route): Promise<Child[]> {
   }
 }
 
+/** A provider's name, linked to its site where that is a web address or a path of this API. */
+const providerName = (p: Provider) =>
+  /^(https?:\/\/|\/(?!\/))/.test(p.url) ? h('a', { href: p.url }, p.name) : p.name;
+
 /** The sources of the data shown so far, with their licences, as the data asks to be credited. */
 function credits(): DocumentFragment {
   const named = [...providers.values()];
@@ -45,7 +50,7 @@ function credits(): DocumentFragment {
       null,
       'Data: ',
       named.length
-        ? named.map((p, i) => [i ? '; ' : '', h('a', { href: p.url }, p.name), ` (${p.license})`])
+        ? named.map((p, i) => [i ? '; ' : '', providerName(p), ` (${p.license})`])
         : 'see the licences',
       '. ',
       h('a', { href: '/LICENSES.md' }, 'Licences and credits'),
@@ -57,15 +62,17 @@ function credits(): DocumentFragment {
 let shown = 0;
 
 async function show(): Promise<void> {
-  // Fragments not starting `#/` are in-page links (the skip link), not pages.
-  if (location.hash && !location.hash.startsWith('#/')) return;
+  // Fragments not starting `#/` are in-page links (the skip link), not pages: once a page is
+  // shown they leave it as it is; a page opened at one shows the competitions.
+  const inPage = location.hash !== '' && !location.hash.startsWith('#/');
+  if (inPage && shown > 0) return;
   const main = document.getElementById('main')!;
   const footer = document.getElementById('credits')!;
   const turn = ++shown;
   main.setAttribute('aria-busy', 'true');
   let content: Child[];
   try {
-    content = await render(parseRoute(location.hash));
+    content = await render(inPage ? { view: 'home' } : parseRoute(location.hash));
   } catch (error) {
     const message = error instanceof ApiError ? `${error.message} (${error.path})` : String(error);
     content = [

@@ -1,54 +1,65 @@
-import { all, firstPage, get, withQuery } from './api.ts';
+import { ACTION } from '../../data/reference/event-codes.ts';
+import { SHOT_OUTCOMES } from '../../data/reference/events.ts';
+import { all, firstPage, get, linkAt, withQuery } from './api.ts';
 import { h, minute, s, type Child } from './dom.ts';
 import { pitch, place } from './pitch.ts';
-import type {
-  ActionModifier,
-  Goal,
-  Lineup,
-  Links,
-  MatchInfo,
-  Offense,
-  Penalty,
-  Segment,
-  ShootoutKick,
-  Substitution,
-  Touch,
+import {
+  SCORED,
+  type ActionModifier,
+  type Goal,
+  type Lineup,
+  type MatchInfo,
+  type Offense,
+  type Penalty,
+  type Segment,
+  type ShootoutKick,
+  type Substitution,
+  type Touch,
 } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
-import { timeline, type Moment, type Side } from './timeline.ts';
-import { day, empty, section, sources, table } from './view.ts';
+import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
+import { day, empty, section, sources, table, unseen } from './view.ts';
 
-/** The path a record's links name at `names`; a missing link is an error in the API. */
-function link(links: Links, ...names: string[]): string {
-  let at: string | Links | undefined = links;
-  for (const name of names) at = typeof at === 'object' ? at[name] : undefined;
-  if (typeof at !== 'string') throw new Error(`The record has no link ${names.join('.')}.`);
-  return at;
+/** The actions drawn as shots. */
+const SHOT_ACTIONS = [ACTION.shot, ACTION.freeKickShot, ACTION.penalty];
+/** The actions drawn as passes. */
+const PASS_ACTIONS = new Set<number>([
+  ACTION.cross,
+  ACTION.handPass,
+  ACTION.headPass,
+  ACTION.highPass,
+  ACTION.launch,
+  ACTION.simplePass,
+  ACTION.smartPass,
+]);
+const OUTCOME_CLASSES = [...SHOT_OUTCOMES.labels, 'Other'];
+const slug = (label: string) => label.toLowerCase().replace(/ /g, '-');
+
+/** The match's teams, to say whose an event is. */
+interface Teams {
+  sideOf(team: string | null): Side;
+  name(side: Side): string;
 }
-
-/** Action types of shots (`/v1/actions`): shot, free-kick shot, penalty. */
-const SHOT_ACTIONS = [100, 33, 35];
-/** Action types of passes (`/v1/actions`), 80 to 86: cross, hand, head, high, launch, simple, smart. */
-const isPass = (t: Touch) => t.actionType >= 80 && t.actionType <= 86;
-const SHOT_OUTCOMES = ['Goal', 'Saved', 'Blocked', 'Off target', 'Hit woodwork', 'Own goal'];
 
 /** One match: score, facts, timeline, lineups, match state and, with micro-events, a pitch map. */
 export async function matchView(route: Extract<Route, { view: 'match' }>): Promise<Child[]> {
   const infoPath = `/v1/${route.matchType}/matches/${route.id}/info`;
   const [match] = (await get<MatchInfo[]>(infoPath)).result;
   if (!match) throw new Error(`${infoPath} has no record.`);
+  const at = (...names: string[]) => linkAt(match.link, ...names);
   const paths = {
-    lineups: link(match.link, 'lineups'),
-    goals: link(match.link, 'goals'),
-    offenses: link(match.link, 'offenses'),
-    penalties: link(match.link, 'penalties'),
-    substitutions: link(match.link, 'substitutions'),
-    shootouts: link(match.link, 'shootouts'),
-    segments: link(match.link, 'analytics', 'match', 'segments'),
-    touches: link(match.link, 'events', 'touches'),
-    actions: link(match.link, 'events', 'actions'),
+    lineups: at('lineups'),
+    goals: at('goals'),
+    offenses: at('offenses'),
+    penalties: at('penalties'),
+    substitutions: at('substitutions'),
+    shootouts: at('shootouts'),
+    segments: at('analytics', 'match', 'segments'),
+    touches: at('events', 'touches'),
+    actions: at('events', 'actions'),
   };
+  const anyTouch = withQuery(paths.touches, { records: 1 });
   const [lineups, goals, offenses, penalties, substitutions, kicks, segments, touches] =
     await Promise.all([
       all<Lineup>(paths.lineups),
@@ -58,10 +69,14 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
       all<Substitution>(paths.substitutions),
       all<ShootoutKick>(paths.shootouts),
       get<Segment[]>(paths.segments),
-      get<Touch[]>(withQuery(paths.touches, { records: 1 })),
+      get<Touch[]>(anyTouch),
     ]);
-  const sideOf = (team: string): Side => (team === match.homeTeam ? 'home' : 'away');
+  const teams: Teams = {
+    sideOf: (team) => (team === match.homeTeam ? 'home' : 'away'),
+    name: (side) => (side === 'home' ? match.homeTeamName : match.awayTeamName),
+  };
   const moments = timeline(match.homeTeam, { goals, offenses, penalties, substitutions });
+  const events = [paths.goals, paths.offenses, paths.penalties, paths.substitutions];
   return [
     h(
       'p',
@@ -86,15 +101,21 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
     facts(match, infoPath),
     section(
       'Timeline',
-      [paths.goals, paths.offenses, paths.penalties, paths.substitutions],
+      events.map(firstPage),
       moments.length
-        ? h('ol', { class: 'timeline' }, moments.map(momentItem))
+        ? h(
+            'ol',
+            { class: 'timeline' },
+            moments.map((m) => momentItem(m, teams)),
+          )
         : empty('The sources record no goal, card, penalty or substitution for this match.'),
     ),
-    kicks.length ? shootout(kicks, sideOf, paths.shootouts) : null,
+    kicks.length ? shootout(kicks, teams, paths.shootouts) : null,
     lineupSection(match, lineups, paths.lineups),
     stateSection(match, segments.result, paths.segments),
-    (touches.meta.totalRecords ?? 0) > 0 ? await pitchSection(match, lineups, paths, sideOf) : null,
+    (touches.meta.totalRecords ?? 0) > 0
+      ? await pitchSection(match, lineups, { ...paths, anyTouch }, teams)
+      : null,
   ];
 }
 
@@ -102,11 +123,14 @@ function scoreboard(m: MatchInfo): HTMLElement {
   return h(
     'header',
     { class: 'scoreboard' },
+    // The spaces between the parts keep the heading's text (and the page's title) readable.
     h(
       'h1',
       null,
       h('span', { class: 'team home' }, m.homeTeamName),
+      ' ',
       h('span', { class: 'score' }, scoreOf(m)),
+      ' ',
       h('span', { class: 'team away' }, m.awayTeamName),
     ),
     m.shootoutWinnerName
@@ -136,10 +160,11 @@ function facts(m: MatchInfo, path: string): HTMLElement {
   );
 }
 
-const playerLink = (id: string | null, name: string | null) =>
+/** A link to a player's page, or their name (or "unknown") where the source gives no id. */
+export const playerLink = (id: string | null, name: string | null) =>
   id ? h('a', { href: href({ view: 'player', id }) }, name ?? 'unknown') : (name ?? 'unknown');
 
-function momentItem(moment: Moment): HTMLElement {
+function momentItem(moment: Moment, teams: Teams): HTMLElement {
   let tag: HTMLElement;
   let text: Child;
   switch (moment.kind) {
@@ -166,9 +191,9 @@ function momentItem(moment: Moment): HTMLElement {
       ];
       break;
     }
-    case 'missed-penalty': {
+    case 'penalty': {
       const { penalty } = moment;
-      tag = h('span', { class: 'tag missed' }, 'Penalty');
+      tag = h('span', { class: 'tag penalty' }, 'Penalty');
       text = [playerLink(penalty.player, penalty.playerName), ` · ${penalty.outcomeType}`];
       break;
     }
@@ -189,24 +214,20 @@ function momentItem(moment: Moment): HTMLElement {
     'li',
     { class: moment.side },
     h('span', { class: 'minute' }, minute(moment.timeMins, moment.stoppageMins)),
-    h('span', { class: 'what' }, tag, ' ', text),
+    h('span', { class: 'what' }, unseen(`${teams.name(moment.side)}: `), tag, ' ', text),
   );
 }
 
-function shootout(
-  kicks: ShootoutKick[],
-  sideOf: (team: string) => Side,
-  path: string,
-): HTMLElement {
+function shootout(kicks: ShootoutKick[], teams: Teams, path: string): HTMLElement {
   const rows = kicks.map((k) => [
     String(k.shootoutRound),
-    sideOf(k.playerTeam) === 'home' ? 'Home' : 'Away',
+    teams.name(teams.sideOf(k.playerTeam)),
     playerLink(k.player, k.playerName),
-    h('span', { class: k.outcome === 1 ? 'scored' : 'missed' }, k.outcomeType),
+    h('span', { class: k.outcome === SCORED ? 'scored' : 'missed' }, k.outcomeType),
   ]);
   return section(
     'Penalty shootout',
-    [path],
+    [firstPage(path)],
     table('Kicks in order', ['Round', 'Team', 'Taker', 'Outcome'], rows),
   );
 }
@@ -257,36 +278,42 @@ function stateSection(m: MatchInfo, segments: Segment[], path: string): HTMLElem
   if (!segments.length)
     return section('Match state', [path], empty('No match state for this match.'));
   const total = segments.reduce((n, seg) => n + seg.duration, 0) || 1;
-  let home = 0;
-  let away = 0;
-  let at = 0;
+  const scores = runningScore(segments);
+  const count = (players: string[] | null) => (players ? String(players.length) : '?');
+  let start = 0;
   const bars: SVGElement[] = [];
-  const rows = segments.map((seg) => {
-    home += seg.homeGoals;
-    away += seg.awayGoals;
-    const lead = home > away ? 'home' : home < away ? 'away' : 'level';
-    const label = `From ${minute(seg.startTimeMins, seg.startStoppageMins)} for ${seg.duration} min: ${home}–${away}, ${seg.homePlayersOn.length} v ${seg.awayPlayersOn.length}`;
+  const rows = segments.map((seg, i) => {
+    const score = scores[i]!;
+    const lead =
+      score === null
+        ? 'unknown'
+        : score.home > score.away
+          ? 'home'
+          : score.home < score.away
+            ? 'away'
+            : 'level';
+    const after = score ? `${score.home}–${score.away}` : 'not recorded';
+    const players = `${count(seg.homePlayersOn)} v ${count(seg.awayPlayersOn)}`;
+    const from = minute(seg.startTimeMins, seg.startStoppageMins);
     bars.push(
       s(
         'rect',
         {
-          x: (at / total) * 100,
+          x: (start / total) * 100,
           y: 0,
           width: (seg.duration / total) * 100,
           height: 10,
           class: `lead-${lead}`,
         },
-        s('title', null, label),
+        s('title', null, `From ${from} for ${seg.duration} min: ${after}, ${players}`),
       ),
     );
-    at += seg.duration;
-    return [
-      minute(seg.startTimeMins, seg.startStoppageMins),
-      `${seg.duration} min`,
-      `${seg.homePlayersOn.length} v ${seg.awayPlayersOn.length}`,
-      `${seg.homeGoals}–${seg.awayGoals}`,
-      `${home}–${away}`,
-    ];
+    start += seg.duration;
+    const goals =
+      seg.homeGoals === null || seg.awayGoals === null
+        ? 'not recorded'
+        : `${seg.homeGoals}–${seg.awayGoals}`;
+    return [from, `${seg.duration} min`, players, goals, after];
   });
   return section(
     'Match state',
@@ -298,7 +325,9 @@ function stateSection(m: MatchInfo, segments: Segment[], path: string): HTMLElem
         preserveAspectRatio: 'none',
         class: 'state',
         role: 'img',
-        'aria-label': `Who led through the match: ${m.homeTeamName} in blue, ${m.awayTeamName} in orange, level in grey`,
+        'aria-label':
+          `Who led through the match: ${m.homeTeamName} in blue, ` +
+          `${m.awayTeamName} in orange, level in grey`,
       },
       ...bars,
     ),
@@ -313,11 +342,11 @@ function stateSection(m: MatchInfo, segments: Segment[], path: string): HTMLElem
 async function pitchSection(
   m: MatchInfo,
   lineups: Lineup[],
-  paths: { touches: string; actions: string },
-  sideOf: (team: string) => Side,
+  paths: { touches: string; actions: string; anyTouch: string },
+  teams: Teams,
 ): Promise<HTMLElement> {
   const shotPaths = SHOT_ACTIONS.map((type) => withQuery(paths.touches, { action_type: type }));
-  const outcomePath = withQuery(paths.actions, { modifier_category: 'Shot Outcome' });
+  const outcomePath = withQuery(paths.actions, { modifier_category: SHOT_OUTCOMES.category });
   const [shots, outcomes] = await Promise.all([
     Promise.all(shotPaths.map((p) => all<Touch>(p))).then((lists) => lists.flat()),
     all<ActionModifier>(outcomePath),
@@ -326,53 +355,20 @@ async function pitchSection(
   const marks = shots.flatMap((shot) => {
     if (shot.x === null || shot.y === null || shot.team === null) return [];
     const outcome = outcomeOf.get(shot.action) ?? 'Other';
-    const at = place(sideOf(shot.team), shot.x, shot.y);
-    const slug = SHOT_OUTCOMES.includes(outcome)
-      ? outcome.toLowerCase().replace(/ /g, '-')
-      : 'other';
-    const label = `${shot.playerName ?? 'Unknown'}, ${shot.actionDesc.toLowerCase()}: ${outcome}`;
+    const side = teams.sideOf(shot.team);
+    const { x, y } = place(side, shot.x, shot.y);
+    const who = `${shot.playerName ?? 'Unknown'} (${teams.name(side)})`;
+    const label = `${who}, ${shot.actionDesc.toLowerCase()}: ${outcome}`;
+    const kind = OUTCOME_CLASSES.includes(outcome) ? slug(outcome) : 'other';
     return [
-      s('circle', { cx: at.x, cy: at.y, r: 1.4, class: `shot ${slug}` }, s('title', null, label)),
+      s('circle', { cx: x, cy: y, r: 1.4, class: `shot ${kind} ${side}` }, s('title', null, label)),
     ];
   });
   const legend = h(
     'ul',
     { class: 'legend' },
-    [...SHOT_OUTCOMES, 'Other'].map((o) =>
-      h('li', null, h('span', { class: `swatch ${o.toLowerCase().replace(/ /g, '-')}` }), o),
-    ),
+    OUTCOME_CLASSES.map((o) => h('li', null, h('span', { class: `swatch ${slug(o)}` }), o)),
   );
-  const passes = h('div', { class: 'passes' });
-  const choice = h(
-    'select',
-    { id: 'pass-player' },
-    h('option', { value: '' }, 'Choose a player'),
-    [m.homeTeam, m.awayTeam].map((team) =>
-      h(
-        'optgroup',
-        { label: team === m.homeTeam ? m.homeTeamName : m.awayTeamName },
-        lineups
-          .filter((l) => l.playerTeam === team)
-          .map((l) => h('option', { value: l.player }, l.playerName)),
-      ),
-    ),
-  );
-  choice.addEventListener('change', () => {
-    const player = choice.value;
-    const lineup = lineups.find((l) => l.player === player);
-    passes.replaceChildren(player && lineup ? h('p', { role: 'status' }, 'Loading passes…') : '');
-    if (!player || !lineup) return;
-    const path = withQuery(paths.touches, { player });
-    all<Touch>(path).then(
-      (touches) =>
-        passes.replaceChildren(
-          passMap(touches.filter(isPass), lineup, sideOf(lineup.playerTeam)),
-          sources(firstPage(path)),
-        ),
-      (error: unknown) =>
-        passes.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error))),
-    );
-  });
   return section(
     'Pitch map',
     [],
@@ -383,11 +379,56 @@ async function pitchSection(
       pitch(`Shots of ${m.homeTeamName} and ${m.awayTeamName}, by outcome`, ...marks),
       h('figcaption', null, `${shots.length} shots, by outcome`, legend),
     ),
-    sources(...shotPaths.map(firstPage), firstPage(outcomePath)),
+    sources(paths.anyTouch, ...shotPaths.map(firstPage), firstPage(outcomePath)),
+    passChooser(m, lineups, paths.touches, teams),
+  );
+}
+
+/** A choice of player, and a map of the passes of the one chosen. */
+function passChooser(m: MatchInfo, lineups: Lineup[], touches: string, teams: Teams): Child[] {
+  const passes = h('div', { class: 'passes' });
+  const choice = h(
+    'select',
+    { id: 'pass-player' },
+    h('option', { value: '' }, 'Choose a player'),
+    [m.homeTeam, m.awayTeam].map((team) =>
+      h(
+        'optgroup',
+        { label: teams.name(teams.sideOf(team)) },
+        lineups
+          .filter((l) => l.playerTeam === team)
+          .map((l) => h('option', { value: l.player }, l.playerName)),
+      ),
+    ),
+  );
+  let turn = 0;
+  choice.addEventListener('change', () => {
+    const lineup = lineups.find((l) => l.player === choice.value);
+    // A later choice wins over a slower earlier one.
+    const mine = ++turn;
+    passes.replaceChildren(lineup ? h('p', { role: 'status' }, 'Loading passes…') : '');
+    if (!lineup) return;
+    const path = withQuery(touches, { player: lineup.player });
+    all<Touch>(path).then(
+      (list) => {
+        if (mine !== turn) return;
+        const shown = list.filter((t) => PASS_ACTIONS.has(t.actionType));
+        passes.replaceChildren(
+          passMap(shown, lineup, teams.sideOf(lineup.playerTeam)),
+          sources(firstPage(path)),
+        );
+      },
+      (error: unknown) => {
+        if (mine === turn)
+          passes.replaceChildren(h('p', { class: 'error', role: 'alert' }, String(error)));
+      },
+    );
+  });
+  return [
     h('h3', null, 'Passes of one player'),
     h('p', null, h('label', { for: 'pass-player' }, 'Player '), choice),
     passes,
-  );
+  ];
 }
 
 /** The head of a pass's arrow, in the pass's colour. */
@@ -439,7 +480,8 @@ function passMap(touches: Touch[], lineup: Lineup, side: Side): HTMLElement {
     h(
       'figcaption',
       null,
-      `${lineup.playerName}: ${touches.length} passes, ${done} completed (green), the others failed (red) or not recorded (grey).`,
+      `${lineup.playerName}: ${touches.length} passes, ${done} completed (solid green lines), `,
+      'the others failed (dashed red) or not recorded (grey).',
     ),
   );
 }

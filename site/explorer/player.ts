@@ -1,12 +1,10 @@
-import { all, firstPage, get, withQuery } from './api.ts';
+import { all, firstPage, get, linkAt, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
 import type { MatchType } from './index-file.ts';
 import type { Goal, Lineup, Links, MatchInfo, Offense, Player, StatRecord } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { scoreOf } from './season.ts';
-import { day, empty, section, sources } from './view.ts';
-
-const PER_PAGE = 20;
+import { day, empty, PAGE_SIZE, section, sources, table, unseen } from './view.ts';
 
 /** The statistics shown per match: `/v1/{match_type}/stats/<group>/<name>/<lineup id>`. */
 const STATS: [group: string, name: string, title: string][] = [
@@ -28,10 +26,14 @@ const NAMING = new Set([
   'link',
 ]);
 
+/** The player's links to their matches of each type, and the part of the page showing them. */
 const TYPES: [MatchType, 'club' | 'natl', string][] = [
   ['clubs', 'club', 'Club matches'],
   ['national', 'natl', 'International matches'],
 ];
+
+/** Goals a player scored for their own side (not own goals). */
+const ownSide = (goals: Goal[]) => goals.filter((g) => g.scoringTeam === g.playerTeam);
 
 /** One player: who they are, and their matches, goals, cards and statistics per match. */
 export async function playerView(route: Extract<Route, { view: 'player' }>): Promise<Child[]> {
@@ -39,8 +41,13 @@ export async function playerView(route: Extract<Route, { view: 'player' }>): Pro
   const [player] = (await get<Player[]>(path)).result;
   if (!player) throw new Error(`${path} has no record.`);
   const parts = await Promise.all(
-    TYPES.map(([type, key, title]) => matches(type, player.link[key] as Links, title)),
+    TYPES.map(([type, key, title]) => matches(type, player.link, key, title)),
   );
+  const facts: [string, string | null][] = [
+    ['Born', day(player.birthDate)],
+    ['Country', player.countryName],
+    ['Position', player.positionName],
+  ];
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
     h('h1', null, player.fullName),
@@ -50,13 +57,7 @@ export async function playerView(route: Extract<Route, { view: 'player' }>): Pro
       h(
         'dl',
         null,
-        (
-          [
-            ['Born', day(player.birthDate)],
-            ['Country', player.countryName],
-            ['Position', player.positionName],
-          ] as [string, string | null][]
-        ).map(([term, value]) => [h('dt', null, term), h('dd', null, value || 'not recorded')]),
+        facts.map(([term, value]) => [h('dt', null, term), h('dd', null, value || 'not recorded')]),
       ),
       sources(path),
     ),
@@ -65,71 +66,74 @@ export async function playerView(route: Extract<Route, { view: 'player' }>): Pro
 }
 
 /** A player's matches of one type, a page at a time, with their goals and cards in each. */
-async function matches(type: MatchType, links: Links, title: string): Promise<HTMLElement | null> {
-  const lineupsPath = links['matches'] as string;
-  const goalsPath = links['goals'] as string;
-  const offensesPath = links['offenses'] as string;
+async function matches(
+  type: MatchType,
+  links: Links,
+  key: 'club' | 'natl',
+  title: string,
+): Promise<HTMLElement | null> {
+  const paths = {
+    lineups: linkAt(links, key, 'matches'),
+    goals: linkAt(links, key, 'goals'),
+    offenses: linkAt(links, key, 'offenses'),
+  };
+  const pageOf = (page: number) => withQuery(paths.lineups, { records: PAGE_SIZE, page });
   const [first, goals, offenses] = await Promise.all([
-    get<Lineup[]>(withQuery(lineupsPath, { records: PER_PAGE })),
-    all<Goal>(goalsPath),
-    all<Offense>(offensesPath),
+    get<Lineup[]>(pageOf(1)),
+    all<Goal>(paths.goals),
+    all<Offense>(paths.offenses),
   ]);
   const total = first.meta.totalRecords ?? first.result.length;
   if (total === 0) return null;
+  const pages = first.meta.totalPages ?? 1;
   const yellow = offenses.filter((o) => o.cardType === 'Yellow').length;
-  const body = h('tbody');
+  const matchTable = table(
+    `${title}, by date within each page`,
+    ['Date', 'Match', 'Team', 'Role', 'Goals', 'Cards', 'Statistics'],
+    [],
+  );
+  const body = matchTable.querySelector('tbody')!;
   const more = h('button', { type: 'button' }, 'More matches');
-  let page = 1;
+  const failure = h('p', { class: 'error', role: 'alert', hidden: true });
+  let shown = 1;
   const add = async (lineups: Lineup[]) => {
-    const infos = await Promise.all(
-      lineups.map(
-        async (l) => [l, (await get<MatchInfo[]>(l.link['match'] as string)).result[0]] as const,
-      ),
+    const rows = await Promise.all(
+      lineups.map(async (l) => {
+        const [info] = (await get<MatchInfo[]>(linkAt(l.link, 'match'))).result;
+        return [l, info] as const;
+      }),
     );
-    // Each page of matches in date order.
-    infos.sort(([, a], [, b]) => (a?.matchDate ?? '').localeCompare(b?.matchDate ?? ''));
-    for (const [l, info] of infos) body.append(row(type, l, info, goals, offenses));
-    more.hidden = page >= (first.meta.totalPages ?? 1);
+    rows.sort(([, a], [, b]) => (a?.matchDate ?? '').localeCompare(b?.matchDate ?? ''));
+    for (const [l, info] of rows) body.append(row(type, l, info, goals, offenses));
+    more.hidden = shown >= pages;
   };
   more.addEventListener('click', () => {
-    page += 1;
     more.disabled = true;
-    void get<Lineup[]>(withQuery(lineupsPath, { records: PER_PAGE, page }))
-      .then((next) => add(next.result))
+    get<Lineup[]>(pageOf(shown + 1))
+      .then(async (next) => {
+        shown += 1;
+        await add(next.result);
+        failure.hidden = true;
+      })
+      .catch((error: unknown) => {
+        failure.textContent = String(error);
+        failure.hidden = false;
+      })
       .finally(() => (more.disabled = false));
   });
   await add(first.result);
   return section(
     title,
-    [withQuery(lineupsPath, { records: PER_PAGE }), firstPage(goalsPath), firstPage(offensesPath)],
+    [pageOf(1), firstPage(paths.goals), firstPage(paths.offenses)],
     h(
       'p',
       { class: 'summary' },
-      `${total} ${total === 1 ? 'match' : 'matches'}, ${goals.filter((g) => g.scoringTeam === g.playerTeam).length} goals, `,
+      `${total} ${total === 1 ? 'match' : 'matches'}, ${ownSide(goals).length} goals, `,
       `${yellow} yellow and ${offenses.length - yellow} red cards.`,
     ),
-    h(
-      'div',
-      { class: 'table' },
-      h(
-        'table',
-        null,
-        h('caption', null, `${title}, by date within each page`),
-        h(
-          'thead',
-          null,
-          h(
-            'tr',
-            null,
-            ['Date', 'Match', 'Team', 'Role', 'Goals', 'Cards', 'Statistics'].map((t) =>
-              h('th', { scope: 'col' }, t),
-            ),
-          ),
-        ),
-        body,
-      ),
-    ),
+    matchTable,
     more,
+    failure,
   );
 }
 
@@ -142,24 +146,21 @@ function row(
 ): HTMLElement {
   const inMatch = <T extends { match: string }>(list: T[]) =>
     list.filter((x) => x.match === l.match);
+  const name = `${l.homeTeamName} ${m ? scoreOf(m) : 'v'} ${l.awayTeamName}`;
   const cells: Child[] = [
     m ? day(m.matchDate) : '',
-    h(
-      'a',
-      { href: href({ view: 'match', matchType: type, id: l.match }) },
-      `${l.homeTeamName} ${m ? scoreOf(m) : 'v'} ${l.awayTeamName}`,
-    ),
+    h('a', { href: href({ view: 'match', matchType: type, id: l.match }) }, name),
     l.playerTeamName,
     [
       l.isStarting ? 'Started' : 'Substitute',
       l.isCaptain ? ', captain' : '',
       l.positionName ? ` (${l.positionName})` : '',
     ],
-    String(inMatch(goals).filter((g) => g.scoringTeam === g.playerTeam).length),
+    String(ownSide(inMatch(goals)).length),
     inMatch(offenses)
       .map((o) => o.cardType)
       .join(', '),
-    stats(l),
+    stats(l, name),
   ];
   return h(
     'tr',
@@ -169,15 +170,13 @@ function row(
 }
 
 /** A lineup's statistics, read when the reader opens them. */
-function stats(l: Lineup): HTMLElement {
-  const details = h('details', null, h('summary', null, 'Show'));
-  const paths = STATS.map(
-    ([group, name]) => (l.link['stats'] as Record<string, Links>)[group]![name] as string,
-  );
+function stats(l: Lineup, match: string): HTMLElement {
+  const details = h('details', null, h('summary', null, 'Show', unseen(` statistics of ${match}`)));
+  const paths = STATS.map(([group, name]) => linkAt(l.link, 'stats', group, name));
   details.addEventListener(
     'toggle',
     () => {
-      void Promise.all(paths.map((p) => get<StatRecord[]>(p))).then(
+      Promise.all(paths.map((p) => get<StatRecord[]>(p))).then(
         (answers) =>
           details.append(
             ...answers.map((answer, i) => {
@@ -188,7 +187,7 @@ function stats(l: Lineup): HTMLElement {
               return h(
                 'div',
                 { class: 'stat' },
-                h('h4', null, STATS[i]![2]),
+                h('h3', null, STATS[i]![2]),
                 counts.length
                   ? h(
                       'dl',

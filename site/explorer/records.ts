@@ -64,9 +64,10 @@ interface PlayerEvent extends Base, MatchTime {
   match: string;
   homeTeamName: string;
   awayTeamName: string;
-  player: string;
-  playerName: string;
-  playerTeam: string;
+  /** Null where the source does not say who. */
+  player: string | null;
+  playerName: string | null;
+  playerTeam: string | null;
 }
 
 export interface Goal extends PlayerEvent {
@@ -96,8 +97,8 @@ export interface Substitution extends Base, MatchTime {
 }
 
 export interface ShootoutKick extends Base {
-  player: string;
-  playerName: string;
+  player: string | null;
+  playerName: string | null;
   playerTeam: string;
   shootoutRound: number;
   outcome: number;
@@ -109,10 +110,12 @@ export interface Segment {
   startTimeMins: number;
   startStoppageMins: number;
   duration: number;
-  homeGoals: number;
-  awayGoals: number;
-  homePlayersOn: string[];
-  awayPlayersOn: string[];
+  /** Null where the match's goals do not add up to its score. */
+  homeGoals: number | null;
+  awayGoals: number | null;
+  /** Null where a side has no lineup. */
+  homePlayersOn: string[] | null;
+  awayPlayersOn: string[] | null;
 }
 
 export interface Touch extends Base {

@@ -47,8 +47,10 @@ export function href(route: Route): string {
   switch (route.view) {
     case 'home':
       return '#/';
-    case 'season':
-      return `#/season/${route.matchType}/${route.competition}/${route.season}${route.page > 1 ? `?page=${route.page}` : ''}`;
+    case 'season': {
+      const page = route.page > 1 ? `?page=${route.page}` : '';
+      return `#/season/${route.matchType}/${route.competition}/${route.season}${page}`;
+    }
     case 'match':
       return `#/match/${route.matchType}/${route.id}`;
     case 'player':

@@ -2,9 +2,7 @@ import { get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
 import type { MatchInfo } from './records.ts';
 import { href, type Route } from './routes.ts';
-import { day, empty, section, table } from './view.ts';
-
-const PER_PAGE = 20;
+import { day, empty, PAGE_SIZE, section, table } from './view.ts';
 
 /** The round of a match as its phase names it. */
 export function roundOf(m: MatchInfo): string {
@@ -28,7 +26,7 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
   const path = withQuery(`/v1/${matchType}/matches/info`, {
     competition,
     season,
-    records: PER_PAGE,
+    records: PAGE_SIZE,
     page,
   });
   const { meta, result } = await get<MatchInfo[]>(path);
@@ -40,7 +38,14 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
     day(m.matchDate),
     roundOf(m),
     m.homeTeamName,
-    h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
+    h(
+      'a',
+      {
+        href: href({ view: 'match', matchType, id: m.id }),
+        'aria-label': `${m.homeTeamName} ${scoreOf(m)} ${m.awayTeamName}`,
+      },
+      scoreOf(m),
+    ),
     m.awayTeamName,
   ]);
   return [

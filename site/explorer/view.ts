@@ -30,6 +30,12 @@ export function section(title: string, paths: string[], ...content: Child[]): HT
   );
 }
 
+/** Matches per page in the explorer's lists. */
+export const PAGE_SIZE = 20;
+
+/** Text for screen readers only, where the layout alone says it to sighted readers. */
+export const unseen = (text: string) => h('span', { class: 'unseen' }, text);
+
 /** A message in place of a part that has nothing to show. */
 export const empty = (text: string) => h('p', { class: 'empty' }, text);
 

@@ -63,3 +63,18 @@ export async function archiveHandlerFor(
   const { reader, close } = await openLocalArchive(file);
   return { handler: await createArchiveHandler(reader), close };
 }
+
+/** Every record of a paginated collection, read page by page (100 records a page). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function allRecords(handler: Handler, path: string): Promise<any[]> {
+  const out = [];
+  for (let page = 1; ; page++) {
+    const reply = await call(
+      handler,
+      `${path}${path.includes('?') ? '&' : '?'}records=100&page=${page}`,
+    );
+    if (reply.status !== 200) throw new Error(`${path}: ${reply.status}`);
+    out.push(...reply.json.result);
+    if (page >= reply.json.meta.totalPages) return out;
+  }
+}
