@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLORER_INDEX } from '../build/site.ts';
+import { PASSES, SHOTS } from '../build/stats/codes.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
 import type { Competition } from '../site/explorer/index-file.ts';
 import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
@@ -214,7 +215,7 @@ describe.skipIf(!withBrowser).each([
     // The pitch map: a mark per shot with a position, coloured by its outcome.
     const touches = `/v1/${match.type}/events/touches?match=${match.id}`;
     const shots = (
-      await Promise.all([100, 33, 35].map((type) => records(`${touches}&action_type=${type}`)))
+      await Promise.all(SHOTS.map((type) => records(`${touches}&action_type=${type}`)))
     )
       .flat()
       .filter((t) => t.x !== null && t.y !== null);
@@ -240,8 +241,9 @@ describe.skipIf(!withBrowser).each([
 
     // A chosen player's passes, one arrow each.
     const starter = lineups.find((l) => l.isStarting && l.positionName !== 'Goalkeeper')!;
+    // Passes as the statistics count them (`build/stats/codes.ts`), with an end to draw.
     const passes = (await records(`${touches}&player=${starter.player}`)).filter(
-      (t) => t.actionType >= 80 && t.actionType <= 86 && t.xEnd !== null && t.yEnd !== null,
+      (t) => PASSES.includes(t.actionType) && t.xEnd !== null && t.yEnd !== null,
     );
     expect(passes.length).toBeGreaterThan(0);
     await page.getByLabel('Player').selectOption(starter.player);

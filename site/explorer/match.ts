@@ -1,4 +1,4 @@
-import { ACTION } from '../../data/reference/event-codes.ts';
+import { PASSES, SHOTS } from '../../build/stats/codes.ts';
 import { SHOT_OUTCOMES } from '../../data/reference/events.ts';
 import { all, firstPage, get, linkAt, withQuery } from './api.ts';
 import { h, minute, s, type Child } from './dom.ts';
@@ -21,18 +21,8 @@ import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
 import { day, empty, section, sources, table, unseen } from './view.ts';
 
-/** The actions drawn as shots. */
-const SHOT_ACTIONS = [ACTION.shot, ACTION.freeKickShot, ACTION.penalty];
-/** The actions drawn as passes. */
-const PASS_ACTIONS = new Set<number>([
-  ACTION.cross,
-  ACTION.handPass,
-  ACTION.headPass,
-  ACTION.highPass,
-  ACTION.launch,
-  ACTION.simplePass,
-  ACTION.smartPass,
-]);
+/** The actions drawn as passes: those the statistics count as passes, set pieces included. */
+const PASS_ACTIONS = new Set(PASSES);
 const OUTCOME_CLASSES = [...SHOT_OUTCOMES.labels, 'Other'];
 const slug = (label: string) => label.toLowerCase().replace(/ /g, '-');
 
@@ -345,7 +335,7 @@ async function pitchSection(
   paths: { touches: string; actions: string; anyTouch: string },
   teams: Teams,
 ): Promise<HTMLElement> {
-  const shotPaths = SHOT_ACTIONS.map((type) => withQuery(paths.touches, { action_type: type }));
+  const shotPaths = SHOTS.map((type) => withQuery(paths.touches, { action_type: type }));
   const outcomePath = withQuery(paths.actions, { modifier_category: SHOT_OUTCOMES.category });
   const [shots, outcomes] = await Promise.all([
     Promise.all(shotPaths.map((p) => all<Touch>(p))).then((lists) => lists.flat()),
