@@ -1,9 +1,17 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join, resolve } from 'node:path';
 import { createArchiveHandler } from './archive.ts';
 import {
   createHandler,
+  errorOutcome,
   unparsedOutcome,
   type FileOutcome,
   type Handler,
@@ -71,17 +79,31 @@ function serve(current: () => Build): Server {
       .finally(() => release());
   });
   // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get
-  // JSON.
-  server.on('clientError', (_err, socket) => {
-    if (!socket.writable) return;
-    const { headers, body } = unparsedOutcome();
-    const length = Buffer.byteLength(body as string);
-    const lines = Object.entries({ ...headers, 'Content-Length': length })
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(`HTTP/1.1 400 Bad Request\r\n${lines}Connection: close\r\n\r\n${body}`);
+  // JSON; a HEAD among them gets its headers only, as a client of HEAD reads no body.
+  server.on('clientError', (err: Error & { rawPacket?: Buffer }, socket) => {
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    endWith(socket, unparsedOutcome(), !head);
+  });
+  // CONNECT asks for a tunnel, which Node leaves to a listener of its own: it gets the JSON 405.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    endWith(socket, errorOutcome(405, READ_ONLY, req.url ?? '', [], { Allow: 'GET, HEAD' }), true);
   });
   return server;
+}
+
+const READ_ONLY = 'The API is read-only and opens no tunnel: use GET or HEAD.';
+
+/** Writes an answer on a socket Node's HTTP layer does not answer on, and closes it. */
+function endWith(socket: Duplex, { status, headers, body }: Outcome, withBody: boolean): void {
+  if (!socket.writable) return;
+  const text = typeof body === 'string' ? body : '';
+  const lines = Object.entries({ ...headers, 'Content-Length': Buffer.byteLength(text) })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const reason = STATUS_CODES[status] ?? '';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\n${lines}Connection: close\r\n\r\n${withBody ? text : ''}`,
+  );
 }
 
 function headerValue(value: string | string[] | undefined): string | null {

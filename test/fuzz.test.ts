@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { realpathSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../data/demo/random.ts';
+import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
+import { demo, handlerFor } from './helpers/api.ts';
+import { crawl } from './helpers/crawl.ts';
+
+/**
+ * Hostile requests, seeded: paths and queries of a crawl of v1 and v0, mutated (dot segments,
+ * encodings good and bad, traversals, hostile parameter values, overlong parts), with every
+ * method and with `Range`, `If-None-Match` and `Accept-Encoding` variants, sent to the Node
+ * preview server on the demo tree and on the demo archive; and raw requests Node's own client
+ * will not send (backslashes, NUL and other control bytes, overlong targets, absolute URIs),
+ * written to a socket. Every answer must be below 500; every error the server makes itself must
+ * be the JSON error (`status`, `message`, `uri`); no answer may carry a byte of a file beside the
+ * output (a canary); and the server's memory must settle after a warm-up.
+ *
+ * `FOOTBALL_FUZZ_REQUESTS` sets how many mutated requests the tree gets (20,000 by default; the
+ * archive gets a quarter as many), `FOOTBALL_FUZZ_SEED` the seed.
+ */
+
+const REQUESTS = Number(process.env['FOOTBALL_FUZZ_REQUESTS'] ?? 20_000);
+const SEED = Number(process.env['FOOTBALL_FUZZ_SEED'] ?? 20_261_124);
+
+const { root, dist, archive } = demo();
+// Files beside the output, and beside the build the output names, that a traversal would reach:
+// no answer may carry their text.
+const CANARY = `canary-${randomUUID()}`;
+for (const folder of new Set([root, dirname(realpathSync(dist))]))
+  writeFileSync(join(folder, 'secret.txt'), CANARY);
+
+const METHODS = ['GET', 'GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const TRAVERSALS = [
+  '/../secret.txt',
+  '/%2e%2e/secret.txt',
+  '/v1/..%2fsecret.txt',
+  '/v1/%2e%2e/%2e%2e/secret.txt',
+  '/..%5csecret.txt',
+  '/v1/../../secret.txt',
+  '/%2e%2e%2fsecret.txt',
+  '/v1/teams/..%2f..%2f..%2fsecret.txt',
+  '/%c0%ae%c0%ae/secret.txt',
+];
+const BAD_BITS = ['%zz', '%', '%e9', '%00', '%c0%ae', '%2F', '%5C', '%25', '%u0041', ';x=1', '//'];
+const VALUES = [
+  '-1',
+  '0',
+  '1e99',
+  '99999999999999999999',
+  'abc',
+  '*',
+  '**',
+  '%2A',
+  "' OR 1=1 --",
+  '<script>',
+  '',
+  '%00',
+  '%ff',
+  'true',
+  'NaN',
+  '2024-*',
+  'x'.repeat(3000),
+];
+const PARAMS = ['page', 'records', 'sort', 'match', 'name', 'time', 'player', 'position', 'x', ''];
+const RANGES = ['bytes=0-9', 'bytes=-5', 'bytes=5-1', 'bytes=abc', 'bytes=0-1,3-4', 'items=0-1'];
+const TAGS = ['*', '"x"', 'W/"x"', 'garbage', '"', ''];
+const ENCODINGS = ['gzip', 'br', 'identity;q=0', '*;q=0', 'gzip;q=abc', 'deflate, gzip', '???'];
+
+/** One mutation of a target. */
+function mutate(target: string, r: Rng): string {
+  const [path = '/', query] = target.split('?');
+  switch (r.int(0, 7)) {
+    case 0: {
+      const parts = path.split('/');
+      parts.splice(1 + r.int(0, parts.length - 1), 0, r.pick(['..', '.', '%2e%2e', '%2E', '...']));
+      return parts.join('/') + (query ? `?${query}` : '');
+    }
+    case 1:
+      return r.pick(TRAVERSALS);
+    case 2: {
+      const at = r.int(0, target.length);
+      return target.slice(0, at) + r.pick(BAD_BITS) + target.slice(at);
+    }
+    case 3: {
+      const name = r.pick(PARAMS);
+      return `${target}${target.includes('?') ? '&' : '?'}${name}=${r.pick(VALUES)}`;
+    }
+    case 4:
+      return `${target}${target.includes('?') ? '&' : '?'}${query ?? 'page=1'}`;
+    case 5:
+      return path.toUpperCase() + (query ? `?${query}` : '');
+    case 6:
+      return `${path}/${'segment'.repeat(r.pick([1, 50, 1200]))}${query ? `?${query}` : ''}`;
+    default:
+      return target + r.pick(['/', '//', '#frag', '?', '&', '?&&&', '/%C3%A9', '/é']);
+  }
+}
+
+/** What came back for one request. */
+interface Answer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+/** Checks one answer; returns a description of what is wrong, or null. */
+function problem(method: string, target: string, answer: Answer): string | null {
+  const at = `${method} ${target.slice(0, 200)} -> ${answer.status}`;
+  if (answer.status === -1) return `${at}: an answer the client cannot read (${answer.type})`;
+  if (answer.status >= 500) return `${at}: a server error`;
+  if (answer.body.includes(CANARY)) return `${at}: bytes from outside the output`;
+  if (answer.status < 400 || method === 'HEAD') return null;
+  if (!answer.type.startsWith('application/json')) return `${at}: an error of type ${answer.type}`;
+  let body: { status?: unknown; message?: unknown; uri?: unknown };
+  try {
+    body = JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return `${at}: an error body that is not JSON`;
+  }
+  if (body.status !== answer.status || typeof body.message !== 'string' || !('uri' in body))
+    return `${at}: an error without status, message and uri`;
+  return null;
+}
+
+/** Sends one request with Node's client; null when the client refuses the target. */
+function send(
+  port: number,
+  agent: Agent,
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+): Promise<Answer | null> {
+  return new Promise((resolve, reject) => {
+    let req;
+    try {
+      req = httpRequest(
+        { host: '127.0.0.1', port, agent, method, path: target, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const gzipped = res.headers['content-encoding'] === 'gzip' && raw.length > 0;
+            resolve({
+              status: res.statusCode!,
+              type: String(res.headers['content-type'] ?? ''),
+              body: gzipped ? gunzipSync(raw) : raw,
+            });
+          });
+          res.on('error', reject);
+        },
+      );
+    } catch {
+      resolve(null); // Node's client refuses the target: it goes to the raw requests instead.
+      return;
+    }
+    // An answer Node's client cannot parse is a finding like any other, with its target.
+    req.on('error', (error) => resolve({ status: -1, type: error.message, body: Buffer.alloc(0) }));
+    req.end();
+  });
+}
+
+/** Writes one request to a socket as given and reads the answer until the server closes. */
+function sendRaw(port: number, head: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const split = raw.indexOf('\r\n\r\n');
+      const headText = raw.subarray(0, split === -1 ? raw.length : split).toString('latin1');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(headText)?.[1] ?? 0);
+      const type = /\r\ncontent-type: *([^\r]*)/i.exec(headText)?.[1] ?? '';
+      const chunked = /\r\ntransfer-encoding: *chunked/i.test(headText);
+      let body = split === -1 ? Buffer.alloc(0) : raw.subarray(split + 4);
+      if (chunked) body = Buffer.from(body.toString('latin1').replace(/\r\n[0-9a-f]+\r\n/gi, ''));
+      resolve({ status, type, body });
+    });
+    socket.write(head, 'latin1');
+  });
+}
+
+/** A request line and headers that close the connection after the answer. */
+const rawHead = (method: string, target: string, extra = '') =>
+  `${method} ${target} HTTP/1.1\r\nHost: fuzz.test\r\nConnection: close\r\n${extra}\r\n`;
+
+/** The crawl's URLs of v1 and v0: the targets mutations start from. */
+async function seeds(): Promise<string[]> {
+  const api = handlerFor(dist);
+  const urls: string[] = [];
+  for (const start of ['/v1/', '/v0/'])
+    urls.push(...(await crawl(api, { root: start, perShape: 2 })).seen);
+  return urls;
+}
+
+describe.each([
+  ['tree', () => Promise.resolve(createPreviewServer(dist)), REQUESTS],
+  ['archive', () => createArchiveServer(archive), Math.ceil(REQUESTS / 4)],
+] as const)('hostile requests to the Node preview server on the %s', (_source, start, count) => {
+  let server: Server;
+  let port: number;
+  let targets: string[];
+
+  beforeAll(async () => {
+    server = await start();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    targets = await seeds();
+  });
+  afterAll(() => new Promise((resolve) => server?.close(resolve)));
+
+  it(`answers ${count} mutated requests without a 5xx, a stray byte or a malformed error`, async () => {
+    const r = new Rng(SEED);
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const problems: string[] = [];
+    const refused: string[] = [];
+    let warm = 0;
+    let sent = 0;
+    const one = async () => {
+      let target = r.pick(targets);
+      for (let n = r.int(1, 3); n > 0; n--) target = mutate(target, r);
+      const method = r.pick(METHODS);
+      const headers: Record<string, string> = {};
+      if (r.chance(0.2)) headers['Range'] = r.pick(RANGES);
+      if (r.chance(0.2)) headers['If-None-Match'] = r.pick(TAGS);
+      if (r.chance(0.3)) headers['Accept-Encoding'] = r.pick(ENCODINGS);
+      if (method === 'OPTIONS' && r.chance(0.5)) {
+        headers['Origin'] = 'https://elsewhere.test';
+        headers['Access-Control-Request-Method'] = r.pick(METHODS);
+      }
+      const answer = await send(port, agent, method, target, headers);
+      if (answer === null) refused.push(target);
+      else {
+        const wrong = problem(method, target, answer);
+        if (wrong) problems.push(wrong);
+      }
+      if (++sent === Math.ceil(count / 10)) warm = process.memoryUsage().rss;
+    };
+    // Eight requests in flight at once, as a small load.
+    for (let done = 0; done < count; done += 8)
+      await Promise.all(Array.from({ length: Math.min(8, count - done) }, one));
+    agent.destroy();
+    // What Node's client would not send, written to the socket as it is.
+    for (const target of refused.slice(0, 500)) {
+      const answer = await sendRaw(port, rawHead('GET', target));
+      const wrong = problem('GET', target, answer);
+      if (wrong) problems.push(wrong);
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+    // After the warm-up the server's memory settles: caches are bounded.
+    expect(process.memoryUsage().rss).toBeLessThan(warm * 1.2);
+  });
+
+  it('answers raw requests that no client library sends with the JSON error', async () => {
+    const cases: [string, string][] = [
+      ['backslashes', rawHead('GET', '/v1\\teams')],
+      ['a traversal with backslashes', rawHead('GET', '/..\\..\\secret.txt')],
+      ['a NUL byte', rawHead('GET', '/v1/teams\0')],
+      ['a control byte', rawHead('GET', '/v1/te\x01ams')],
+      ['a space', rawHead('GET', '/v1/te ams')],
+      ['an absolute URI', rawHead('GET', 'http://elsewhere.test/v1/teams')],
+      ['an absolute URI with a traversal', rawHead('GET', 'http://x/../secret.txt')],
+      ['an asterisk', rawHead('OPTIONS', '*')],
+      ['a dot-segment target', rawHead('GET', '/../secret.txt')],
+      ['a target of 100,000 bytes', rawHead('GET', `/v1/${'a'.repeat(100_000)}`)],
+      ['no slash', rawHead('GET', 'v1/teams')],
+      ['a bad method', rawHead('G@T', '/v1/teams')],
+      ['CONNECT', rawHead('CONNECT', 'elsewhere.test:443')],
+      ['a raw non-ASCII byte', rawHead('GET', '/v1/caf\xe9')],
+      ['HEAD with a raw non-ASCII byte', rawHead('HEAD', '/v1/caf\xe9')],
+      ['an upgrade', rawHead('GET', '/v1/teams', 'Connection: Upgrade\r\nUpgrade: websocket\r\n')],
+      ['HTTP/1.0 without Host', 'GET /v1/teams HTTP/1.0\r\n\r\n'],
+      ['a header without a colon', rawHead('GET', '/v1/teams', 'Broken header\r\n')],
+      ['a header of 20,000 bytes', rawHead('GET', '/v1/teams', `X-Big: ${'b'.repeat(20_000)}\r\n`)],
+      [
+        'two Content-Lengths',
+        rawHead('GET', '/v1/teams', 'Content-Length: 1\r\nContent-Length: 2\r\n'),
+      ],
+      ['a range past the end', rawHead('GET', '/v1/teams', 'Range: bytes=999999999-\r\n')],
+    ];
+    const problems: string[] = [];
+    for (const [what, head] of cases) {
+      const answer = await sendRaw(port, head);
+      // Every case is refused or answered; a closed socket with no answer is a failure too.
+      if (answer.status === 0) problems.push(`${what}: no answer`);
+      const method = head.split(' ')[0]!;
+      const wrong = problem(method, what, answer);
+      if (wrong) problems.push(`${what}: ${wrong}`);
+      // An answer to HEAD has no body, or the connection's next answer would be misread.
+      if (method === 'HEAD' && answer.body.length > 0) problems.push(`${what}: a body for HEAD`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
