@@ -53,7 +53,9 @@ export async function createArchiveServer(file: string): Promise<Server> {
 
 /** The http server around the router, answering every request from the current build. */
 function serve(current: () => Build): Server {
-  const server = createServer((req, res) => {
+  // The router needs no Host header, so a request without one is answered like any other, not
+  // with Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     // One build answers the whole request: its manifest, its router and its files.
     let release = () => {};
@@ -88,21 +90,31 @@ function serve(current: () => Build): Server {
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
     endWith(socket, errorOutcome(405, READ_ONLY, req.url ?? '', [], { Allow: 'GET, HEAD' }), true);
   });
+  // An `Expect` other than 100-continue, which Node would answer with a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    write(req, res, errorOutcome(417, EXPECTATION, req.url ?? ''));
+  });
   return server;
 }
 
+const EXPECTATION = 'The API meets no expectation but 100-continue: send the request without it.';
 const READ_ONLY = 'The API is read-only and opens no tunnel: use GET or HEAD.';
 
 /** Writes an answer on a socket Node's HTTP layer does not answer on, and closes it. */
 function endWith(socket: Duplex, { status, headers, body }: Outcome, withBody: boolean): void {
-  if (!socket.writable) return;
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
   const text = typeof body === 'string' ? body : '';
   const lines = Object.entries({ ...headers, 'Content-Length': Buffer.byteLength(text) })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   const reason = STATUS_CODES[status] ?? '';
+  // Closed once written: a client that keeps its side open holds no socket of the server.
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${lines}Connection: close\r\n\r\n${withBody ? text : ''}`,
+    () => socket.destroy(),
   );
 }
 
