@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../data/db.ts';
 import { JSON_TYPE } from '../server/envelope.ts';
 import { HTML_TYPE } from '../server/page-policy.ts';
-import type { Competition, Season } from '../site/explorer/index-file.ts';
+import { EXPLORER_INDEX, type Competition, type Season } from '../site/explorer/index-file.ts';
 
 /**
  * The pages every build serves beside the API, from `site/`: the football explorer at `/` and
@@ -20,9 +20,6 @@ export interface SiteFile {
   type: string;
   content: string;
 }
-
-/** The explorer's index of competitions and seasons, written by the build beside the pages. */
-export const EXPLORER_INDEX = 'explorer/competitions.json';
 
 const JS_TYPE = 'text/javascript; charset=utf-8';
 const CSS_TYPE = 'text/css; charset=utf-8';

@@ -1,10 +1,10 @@
 import { h, type Child } from './dom.ts';
-import type { Competition } from './index-file.ts';
+import { EXPLORER_INDEX, type Competition } from './index-file.ts';
 import { href } from './routes.ts';
 import { day, empty, section } from './view.ts';
 
-/** Where the build writes the explorer's index (`build/site.ts`). */
-export const INDEX_PATH = '/explorer/competitions.json';
+/** The explorer's index, as the page asks for it. */
+const INDEX_PATH = `/${EXPLORER_INDEX}`;
 
 const TYPE_NAMES = { clubs: 'Club football', national: 'National teams' } as const;
 

@@ -3,6 +3,9 @@
  * request: each competition with its seasons and how many matches each has.
  */
 
+/** Where the build writes the index in its output; the page reads it at `/` + this. */
+export const EXPLORER_INDEX = 'explorer/competitions.json';
+
 /** Which collection of `/v1/{match_type}/...` a match lives in. */
 export type MatchType = 'clubs' | 'national';
 
