@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/demo/generate.ts';
 import { demoInputs } from './inputs.ts';
-import { publishedManifest } from './publish.ts';
+import { archivedManifest, publishedManifest } from './publish.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
 
 const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR [--precompress] | --archive FILE]
@@ -20,7 +20,8 @@ or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it i
   --archive FILE   write the whole API into one file instead (a ZIP, see ARCHIVE.md)
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
-  --force          build the demo even when the output is a demo build from the same code
+  --force          build the demo even when the output (--out or --archive) is a demo build
+                   from the same code
   --scan-limit N   most records the router reads to compose one answer (default: ${DEFAULT_SCAN_LIMIT})`;
 
 const { values } = parseArgs({
@@ -65,13 +66,12 @@ if (!isDemoSize(size)) {
 const inputs = values.db
   ? undefined
   : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress, scanLimit });
-if (
-  inputs &&
-  !values.force &&
-  values.archive === undefined &&
-  publishedManifest(out)?.inputs === inputs
-) {
-  console.log(`${out} is the demo built from this code; reusing it (--force rebuilds it).`);
+const published =
+  values.archive === undefined ? publishedManifest(out) : await archivedManifest(values.archive);
+if (inputs && !values.force && published?.inputs === inputs) {
+  console.log(
+    `${values.archive ?? out} is the demo built from this code; reusing it (--force rebuilds it).`,
+  );
   process.exit(0);
 }
 let db = values.db;

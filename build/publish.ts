@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../server/archive-format.ts';
 import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
+import { openLocalArchive, type LocalArchive } from '../server/node-archive.ts';
 import { faultPoint } from './faults.ts';
 
 /**
@@ -198,6 +199,20 @@ export function publishedManifest(out: string): Manifest | null {
     return JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
   } catch {
     return null;
+  }
+}
+
+/** The manifest of the archive at `file`, or null when there is none or it is not an archive. */
+export async function archivedManifest(file: string): Promise<Manifest | null> {
+  let archive: LocalArchive | undefined;
+  try {
+    archive = await openLocalArchive(file);
+    const bytes = await archive.reader.read(MANIFEST_FILE);
+    return bytes ? (JSON.parse(Buffer.from(bytes).toString('utf8')) as Manifest) : null;
+  } catch {
+    return null;
+  } finally {
+    await archive?.close();
   }
 }
 

@@ -1,12 +1,19 @@
 import fg from 'fast-glob';
-import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { build } from '../build/build.ts';
 import { demoInputs } from '../build/inputs.ts';
-import { publishedManifest } from '../build/publish.ts';
+import { archivedManifest } from '../build/publish.ts';
 import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
@@ -17,6 +24,11 @@ import { treeDigest } from './helpers/tree.ts';
 /** The build as a whole: determinism, atomic replacement, duplicate outputs, precompression. */
 
 const { root, db, dist } = demo();
+
+/** The part of `package.json` a test reads. */
+interface PackageJson {
+  scripts: { start: string };
+}
 
 /** A registry of a few resources, for tests of build mechanics that need no full build. */
 function only(...paths: string[]) {
@@ -149,30 +161,45 @@ describe('npm start reuses a demo build from the same code', () => {
     expect(demoInputs({ ...options, scanLimit: 7 })).not.toBe(demoInputs(options));
   });
 
-  it('the build CLI builds the lean demo with every resource, then leaves it in place', () => {
-    const out = join(root, 'start');
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--out', out, ...args], {
-        encoding: 'utf8',
-      });
-    const first = cli();
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], { encoding: 'utf8' });
+  const lean = demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 });
+
+  it('npm start builds the lean demo archive with every resource, then reuses it', async () => {
+    // `npm start` is `npm run build -- ARGS && npm run serve -- ARGS`: it serves what it built.
+    const start = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson).scripts.start;
+    const steps = /^npm run build -- (.+) && npm run serve -- (.+)$/.exec(start);
+    expect(steps?.[1]).toBe('--archive dist.zip');
+    expect(steps?.[2]).toBe(steps?.[1]);
+    const file = join(root, 'start.zip');
+    const first = cli('--archive', file);
     expect(first.status, first.stderr).toBe(0);
-    const manifest = publishedManifest(out)!;
-    expect(manifest.inputs).toBe(
-      demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 }),
-    );
+    const manifest = (await archivedManifest(file))!;
+    expect(manifest.inputs).toBe(lean);
     // What `npm start` serves shows every resource of both versions, each with records.
     expect(manifest.resources.map((r) => `${r.version}/${r.path}`)).toEqual(
       demo().manifest.resources.map((r) => `${r.version}/${r.path}`),
     );
     expect(manifest.resources.filter((r) => !(r.count > 0)).map((r) => r.path)).toEqual([]);
-    const before = readlinkSync(out);
-    const again = cli();
+    const before = statSync(file);
+    const again = cli('--archive', file);
     expect(again.status).toBe(0);
-    expect(again.stdout).toMatch(/is the demo built from this code; reusing it/);
-    expect(readlinkSync(out)).toBe(before);
-    const refused = cli('--demo', 'huge');
+    expect(again.stdout).toMatch(/start\.zip is the demo built from this code; reusing it/);
+    const after = statSync(file);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    const refused = cli('--archive', file, '--demo', 'huge');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/--demo must be one of full, lean/);
+  });
+
+  it('a tree whose manifest names the same demo inputs is reused too', () => {
+    const out = join(root, 'start-tree');
+    mkdirSync(out, { recursive: true });
+    const manifest = JSON.stringify({ inputs: lean });
+    writeFileSync(join(out, MANIFEST_FILE), manifest);
+    const reused = cli('--out', out);
+    expect(reused.status, reused.stderr).toBe(0);
+    expect(reused.stdout).toMatch(/start-tree is the demo built from this code; reusing it/);
+    expect(readFileSync(join(out, MANIFEST_FILE), 'utf8')).toBe(manifest);
   });
 });
