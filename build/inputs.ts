@@ -16,17 +16,22 @@ export interface DemoBuildOptions {
 /**
  * The inputs of a demo build: its options and a hash of every source file of the project that
  * makes the database or the output (the generator, the schema, the registry, the build, the
- * router's value semantics, the lock file). The same inputs give a byte-identical build, so
- * `npm start` reuses the build `dist` holds when they match, and builds afresh after any change.
+ * router's value semantics, the pages, the lock file). The same inputs give a byte-identical
+ * build, so `npm start` reuses the archive `dist.zip` when they match, and builds afresh after
+ * any change.
  */
 export function demoInputs(options: DemoBuildOptions): string {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const files = fg
     .sync(
-      ['build/**/*.{ts,mjs}', 'data/**/*.{ts,sql,json}', 'server/**/*.ts', 'package-lock.json'],
-      {
-        cwd: root,
-      },
+      [
+        'build/**/*.{ts,mjs}',
+        'data/**/*.{ts,sql,json}',
+        'server/**/*.ts',
+        'site/**/*.{ts,html,css}',
+        'package-lock.json',
+      ],
+      { cwd: root },
     )
     .sort();
   const { seed, size, precompress, scanLimit } = options;
