@@ -14,7 +14,7 @@ import {
   ZIP,
 } from '../server/archive-format.ts';
 import { BufferedFile, eachLine, localHeader, type IndexLine } from './archive-sink.ts';
-import { faultPoint } from './faults.ts';
+import { faultPoint } from '../data/faults.ts';
 import { DuplicateOutputError } from './sink.ts';
 
 /**

@@ -17,7 +17,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../server/archive-format.ts';
 import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
 import { openLocalArchive, type LocalArchive } from '../server/node-archive.ts';
-import { faultPoint } from './faults.ts';
+import { faultPoint } from '../data/faults.ts';
 
 /**
  * Where builds are written and how one is published, atomically. `--out dist` is a symbolic link to

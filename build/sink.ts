@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../server/paths.ts';
-import { faultPoint } from './faults.ts';
+import { faultPoint } from '../data/faults.ts';
 
 /**
  * Where the build puts its output. The layouts write every file through this interface, so a tree

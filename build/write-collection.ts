@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.ts';
 import type { Provider } from '../server/envelope.ts';
-import { faultPoint } from './faults.ts';
+import { faultPoint } from '../data/faults.ts';
 import { filterKey, type Scalar } from '../server/keys.ts';
 import {
   Credits,

@@ -17,7 +17,7 @@ import { treeDigest } from './helpers/tree.ts';
 
 /**
  * The build's promises about its output: worker threads change no byte, and a build killed at
- * any point (SIGKILL, at the named fault points of `build/faults.ts`), failing in a worker, or
+ * any point (SIGKILL, at the named fault points of `data/faults.ts`), failing in a worker, or
  * interrupted, leaves the previous output complete and served, and the next build cleans up.
  *
  * The kills run the real CLI on a database with the schema and the fixed reference lists only:

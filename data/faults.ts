@@ -1,12 +1,14 @@
 /**
- * Named fault-injection points, for the tests that prove a killed or failing build loses nothing.
+ * Named fault-injection points, for the tests that prove a killed or failing build or import loses
+ * nothing.
  * `FOOTBALL_FAULT=<point>[@<n>]` makes the n-th passage (default the first) of that point in a
  * thread kill the whole process with SIGKILL, as a power cut or the OOM killer would, or, with
  * `FOOTBALL_FAULT_ACTION=throw`, throw an error there. Unset, a point costs one comparison.
  *
  * Points: `render` (each record rendered), `write` (each file written), `archive:segment` (each
  * segment copied into an archive), `publish:complete`, `publish:renamed`, `publish:linked`,
- * `publish:flipped` (between the steps of the publish; an archive has `complete` and `flipped`).
+ * `publish:flipped` (between the steps of the publish; an archive has `complete` and `flipped`);
+ * `import:row` (each row an import inserts).
  */
 
 const [point, nth] = (process.env['FOOTBALL_FAULT'] ?? '').split('@');
