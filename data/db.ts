@@ -27,31 +27,94 @@ export type Db = Database.Database;
 
 const SCHEMA = readFileSync(fileURLToPath(new URL('./schema.sql', import.meta.url)), 'utf8');
 
+/** How a writer waits for the write lock another process holds. */
+export interface WriterOptions {
+  /** Called once when the lock is held by another process and this writer starts waiting. */
+  onWait?: () => void;
+  /** Longest wait, in seconds, before giving up with an error (default `WRITE_WAIT_SECONDS`). */
+  waitSeconds?: number;
+}
+
+/** Default longest wait for the write lock: an import of all the real data takes minutes. */
+export const WRITE_WAIT_SECONDS = 30 * 60;
+
 /**
  * Opens (creating if needed) a database with the project's schema and every fixed reference list
  * loaded. Loading is idempotent, so importers can all call this on the same file. A file an earlier
  * version wrote is migrated to the current schema version first (`migrate`); one a later version
- * wrote is refused, as this code cannot know what it would break.
+ * wrote is refused, as this code cannot know what it would break. All of it is one write
+ * transaction (`writeTransaction`): a second process opening the same file waits for the first.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: WriterOptions = {}): Db {
   const db = new Database(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    const fresh = !hasTables(db);
-    // Migrations see the file as it was: schema.sql's indexes may name columns they add.
-    if (!fresh) migrate(db);
-    db.exec(SCHEMA);
-    // A new file has the latest shape already. Should the process stop between the two statements,
-    // the file has tables at version 0, which the next open treats as legacy: every migration's
-    // effect is found present, and only the version is set.
-    if (fresh) db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    loadReferenceLists(db);
+    // Set here, as schema.sql's own PRAGMA is a no-op inside the transaction below.
+    db.pragma('foreign_keys = ON');
+    writeTransaction(
+      db,
+      () => {
+        const fresh = !hasTables(db);
+        // Migrations see the file as it was: schema.sql's indexes may name columns they add.
+        if (!fresh) migrate(db);
+        db.exec(SCHEMA);
+        if (fresh) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+        loadReferenceLists(db);
+      },
+      options,
+    );
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/**
+ * Runs `fn` in one write transaction that takes the write lock first (`BEGIN IMMEDIATE`), so two
+ * processes writing the same file run one after the other, never interleaved, and neither reads
+ * what the other has not committed. When another process holds the lock, this one calls
+ * `onWait` and waits up to `waitSeconds`, then fails saying so. An error in `fn` rolls it all
+ * back. Nested calls (a transaction already open) run inside the outer one.
+ */
+export function writeTransaction<T>(db: Db, fn: () => T, options: WriterOptions = {}): T {
+  if (db.inTransaction) return db.transaction(fn)();
+  const waitSeconds = options.waitSeconds ?? WRITE_WAIT_SECONDS;
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    if (!isBusy(error)) throw error;
+    options.onWait?.();
+    db.pragma(`busy_timeout = ${Math.round(waitSeconds * 1000)}`);
+    try {
+      db.exec('BEGIN IMMEDIATE');
+    } catch (again) {
+      if (!isBusy(again)) throw again;
+      throw new Error(
+        `${db.name} is being written by another process (an import?) and stayed locked for ` +
+          `${waitSeconds} s; nothing was written. Try again when it has finished.`,
+        { cause: again },
+      );
+    }
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** Whether an error is SQLite's "database is locked" (another connection holds the lock). */
+function isBusy(error: unknown): boolean {
+  return (error as { code?: string }).code === 'SQLITE_BUSY';
 }
 
 /** The schema version a database file carries (`PRAGMA user_version`; 0 if never set). */

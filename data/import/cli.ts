@@ -6,16 +6,19 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { WRITE_WAIT_SECONDS } from '../db.ts';
 import { FORMATS } from './formats.ts';
 import { progressBar, SILENT } from './progress.ts';
 import { importDataset } from './run.ts';
 
 const USAGE = `Usage: npm run import -- <format> <path> [--db FILE] [--competitions LIST]
+                         [--wait SECONDS]
 
 Imports the dataset in <path> into the SQLite database FILE (default: football.sqlite in the current
 folder; created if missing). Every format can be imported into the same database; importing the same
 data twice changes nothing. --competitions imports part of a dataset: a comma-separated list of the
-competitions the format lists below.
+competitions the format lists below. While another import writes FILE, this one waits for it to
+finish, at most --wait seconds (default ${WRITE_WAIT_SECONDS}; 0 fails at once).
 
 Formats:
 ${Object.values(FORMATS)
@@ -36,6 +39,7 @@ export function main(argv: string[]): number {
       options: {
         db: { type: 'string', default: 'football.sqlite' },
         competitions: { type: 'string' },
+        wait: { type: 'string', default: String(WRITE_WAIT_SECONDS) },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -58,6 +62,11 @@ export function main(argv: string[]): number {
     console.error(`Unknown format "${format}".\n\n${USAGE}`);
     return 2;
   }
+  const waitSeconds = Number(values.wait);
+  if (!(waitSeconds >= 0)) {
+    console.error(`--wait must be a number of seconds, 0 or more.\n\n${USAGE}`);
+    return 2;
+  }
   try {
     const report = importDataset({
       format,
@@ -72,6 +81,9 @@ export function main(argv: string[]): number {
           }
         : {}),
       progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
+      waitSeconds,
+      onWait: () =>
+        console.error(`${values.db} is being written by another import; waiting for it to finish.`),
     });
     console.log(
       `Imported ${format} from ${report.path} into ${values.db} in ${report.seconds.toFixed(1)} s\n`,

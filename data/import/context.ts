@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { v0Ids, type Db } from '../db.ts';
+import { faultPoint } from '../faults.ts';
 import { uuidFor } from '../ids.ts';
 import type { Progress } from './progress.ts';
 import type { ImportReport, WriteOutcome } from './report.ts';
@@ -92,6 +93,7 @@ export function createImportContext(
   const exists = (table: string, column: string, value: Cell): boolean =>
     prepare(`SELECT 1 FROM "${table}" WHERE "${column}" = ?`).get(value) !== undefined;
   const insert = (table: string, row: Row): void => {
+    faultPoint('import:row');
     const full: Record<string, Cell> = V0_TABLES.has(table)
       ? { ...row, v0_id: nextV0(table) }
       : { ...row };

@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
-import { openDatabase, type Db } from '../db.ts';
+import { openDatabase, writeTransaction, type Db, type WriterOptions } from '../db.ts';
 import { createImportContext } from './context.ts';
 import { importerFor } from './formats.ts';
 import { SILENT, type Progress } from './progress.ts';
 import { ImportReport } from './report.ts';
 
-/** What `importDataset` needs. */
-export interface ImportOptions {
+/**
+ * What `importDataset` needs. `onWait` and `waitSeconds`: what it does while another process
+ * writes the same database (`writeTransaction`).
+ */
+export interface ImportOptions extends WriterOptions {
   /** Format name (a key of `FORMATS`). */
   format: string;
   /** The dataset folder. */
@@ -23,6 +26,8 @@ export interface ImportOptions {
 /**
  * Imports one dataset into one SQLite database, in a single transaction: either everything of the
  * import is written or nothing is. Importing the same data twice changes nothing the second time.
+ * Two imports into the same file at once run one after the other, in the order they took its
+ * write lock.
  */
 export function importDataset(options: ImportOptions): ImportReport {
   const importer = importerFor(options.format);
@@ -43,15 +48,22 @@ export function importDataset(options: ImportOptions): ImportReport {
     }
   }
   const started = process.hrtime.bigint();
-  const db = typeof options.db === 'string' ? openDatabase(options.db) : options.db;
+  const db = typeof options.db === 'string' ? openDatabase(options.db, options) : options.db;
   // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB the
   // pages of the micro-event indexes spill to the write-ahead log over and over (Wyscout's Serie A:
   // 116 s with the default, 75 s with this). Memory stays bounded whatever the size of the data.
   db.pragma('cache_size = -262144');
   try {
     const report = new ImportReport(importer.format, dir);
-    const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
-    db.transaction(() => importer.run(ctx, dir, competitions ? { competitions } : {}))();
+    // The context reads the v0 counters: it is made once the write lock is held.
+    writeTransaction(
+      db,
+      () => {
+        const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
+        importer.run(ctx, dir, competitions ? { competitions } : {});
+      },
+      options,
+    );
     report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return report;
   } finally {
