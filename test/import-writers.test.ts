@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../data/db.ts';
 import { importDataset } from '../data/import/run.ts';
-import { tableChecksums } from './helpers/db.ts';
+import { fileContents } from './helpers/db.ts';
 
 /**
  * Imports that meet each other or a kill: two imports into one database at once run one after
@@ -101,17 +101,6 @@ function database(file: string, withA = false): void {
   if (withA) importDataset({ format: 'martj42', path: folder('a'), db: file });
 }
 
-/** What a file holds: every table's rows, and the schema. */
-function contents(file: string) {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const schema = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all();
-    return { tables: tableChecksums(db), schema };
-  } finally {
-    db.close();
-  }
-}
-
 /** The main file's bytes after a checkpoint has moved the write-ahead log into it. */
 function checkpointedHash(file: string): string {
   const db = new Database(file, { fileMustExist: true });
@@ -150,19 +139,19 @@ describe('two imports into the same database at once', () => {
     const serial = join(root, 'serial.sqlite');
     database(serial);
     for (const name of order) importDataset({ format: 'martj42', path: folder(name), db: serial });
-    expect(contents(file)).toEqual(contents(serial));
+    expect(fileContents(file)).toEqual(fileContents(serial));
     // The order shows: the other one gives another database.
     const reversed = join(root, 'reversed.sqlite');
     database(reversed);
     for (const name of [...order].reverse())
       importDataset({ format: 'martj42', path: folder(name), db: reversed });
-    expect(contents(reversed).tables).not.toEqual(contents(serial).tables);
+    expect(fileContents(reversed).tables).not.toEqual(fileContents(serial).tables);
   });
 
   it('an import that cannot get the lock in time fails saying so, and writes nothing', async () => {
     const file = join(root, 'busy.sqlite');
     database(file, true);
-    const before = contents(file);
+    const before = fileContents(file);
     const holder = new Database(file);
     holder.exec('BEGIN IMMEDIATE');
     try {
@@ -175,7 +164,7 @@ describe('two imports into the same database at once', () => {
       holder.exec('ROLLBACK');
       holder.close();
     }
-    expect(contents(file)).toEqual(before);
+    expect(fileContents(file)).toEqual(before);
     const refused = await importCli('b', file, '--wait', 'soon').done;
     expect(refused.code).toBe(2);
     expect(refused.out).toMatch(/--wait must be a number of seconds/);
@@ -186,7 +175,7 @@ describe('an import killed midway', () => {
   it('leaves the database as it was, and the next import of the same data succeeds', async () => {
     const file = join(root, 'killed.sqlite');
     database(file, true);
-    const before = contents(file);
+    const before = fileContents(file);
     const bytes = checkpointedHash(file);
     // Killed (SIGKILL) as it inserts its third new row, inside its transaction.
     process.env['FOOTBALL_FAULT'] = 'import:row@3';
@@ -198,13 +187,13 @@ describe('an import killed midway', () => {
     }
     expect(killed.signal).toBe('SIGKILL');
     expect(checkpointedHash(file)).toBe(bytes);
-    expect(contents(file)).toEqual(before);
+    expect(fileContents(file)).toEqual(before);
 
     const again = await importCli('b', file).done;
     expect(again.code, again.out).toBe(0);
     const serial = join(root, 'killed-serial.sqlite');
     database(serial, true);
     importDataset({ format: 'martj42', path: folder('b'), db: serial });
-    expect(contents(file)).toEqual(contents(serial));
+    expect(fileContents(file)).toEqual(fileContents(serial));
   });
 });

@@ -31,3 +31,14 @@ export function tableChecksums(db: Database.Database): Record<string, string> {
   }
   return sums;
 }
+
+/** What a database file holds: every table's rows (`tableChecksums`) and the schema. */
+export function fileContents(file: string) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const schema = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all();
+    return { tables: tableChecksums(db), schema };
+  } finally {
+    db.close();
+  }
+}

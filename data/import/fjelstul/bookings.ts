@@ -1,5 +1,5 @@
 import type { ImportContext } from '../context.ts';
-import { flag, requiredInt } from '../csv.ts';
+import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulLineups } from './lineups.ts';
 import type { MatchInfo } from './matches.ts';
 import { readSource } from './source.ts';
@@ -34,7 +34,7 @@ export function importBookings(
   const step = ctx.progress.step('bookings', rows.length);
   for (const row of rows) {
     const match = matches.get(row.match_id);
-    if (!match) throw new Error(`bookings: unknown match ${row.match_id}`);
+    if (!match) throw recordError(row, `bookings: unknown match ${row.match_id}`);
     const lineup = lineups.get(row.match_id, row.player_id);
     step.tick();
     if (!lineup) {
@@ -44,9 +44,9 @@ export function importBookings(
       );
       continue;
     }
-    const yellow = flag(row.yellow_card);
-    const red = flag(row.red_card);
-    const secondYellow = flag(row.second_yellow_card);
+    const yellow = flag(row, 'yellow_card');
+    const red = flag(row, 'red_card');
+    const secondYellow = flag(row, 'second_yellow_card');
     const cards: [suffix: string, card: number][] = secondYellow
       ? [['', SECOND_YELLOW]]
       : red && yellow
@@ -70,8 +70,8 @@ export function importBookings(
         lineup: lineup.id,
         foul: null,
         card,
-        time_mins: requiredInt(row.minute_regulation, row.booking_id),
-        stoppage_mins: requiredInt(row.minute_stoppage, row.booking_id),
+        time_mins: requiredInt(row, 'minute_regulation'),
+        stoppage_mins: requiredInt(row, 'minute_stoppage'),
       });
     }
   }

@@ -1,7 +1,7 @@
 import { CONFEDERATION_ID } from '../../reference/lists.ts';
 import { ensureIntlCompetition, ensureYearSeason, MENS_WORLD_CUP } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
-import { requiredInt } from '../csv.ts';
+import { recordError, requiredInt } from '../csv.ts';
 import { readSource } from './source.ts';
 
 /** The competition and season of each tournament (`WC-2022` -> men's World Cup, season 2022). */
@@ -34,11 +34,14 @@ export function importCompetitions(
 
   const tournaments = new Map<string, Tournament>();
   for (const row of readSource(dir, 'tournaments')) {
-    const year = requiredInt(row.year, `tournament ${row.tournament_id}`);
+    const year = requiredInt(row, 'year');
     const competitionName = row.tournament_name.replace(/^\d{4}\s+/, '');
     const competition = ids.get(competitionName);
     if (!competition)
-      throw new Error(`tournament ${row.tournament_id}: unknown competition "${competitionName}"`);
+      throw recordError(
+        row,
+        `tournament ${row.tournament_id}: unknown competition "${competitionName}"`,
+      );
     tournaments.set(row.tournament_id, {
       competition,
       season: ensureYearSeason(ctx, year),

@@ -1,5 +1,5 @@
 import type { ImportContext } from '../context.ts';
-import { flag, requiredInt } from '../csv.ts';
+import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { FjelstulLineups } from './lineups.ts';
 import type { FjelstulPersons } from './persons.ts';
@@ -40,26 +40,29 @@ export function importGoals(
   let penaltiesWithoutLineup = 0;
   for (const row of rows) {
     const match = matches.get(row.match_id);
-    if (!match) throw new Error(`goals: unknown match ${row.match_id}`);
+    if (!match) throw recordError(row, `goals: unknown match ${row.match_id}`);
     const lineup = lineups.get(row.match_id, row.player_id);
     if (lineup && lineup.team !== row.player_team_id) {
-      throw new Error(
+      throw recordError(
+        row,
         `${row.goal_id}: the scorer's lineup team ${lineup.team} is not player_team_id ${row.player_team_id}`,
       );
     }
     if (lineups.matches.has(row.match_id) && !lineup) {
-      throw new Error(
+      throw recordError(
+        row,
         `${row.goal_id}: scorer ${row.player_id} is not in the lineup of ${row.match_id}`,
       );
     }
-    const ownGoal = flag(row.own_goal);
+    const ownGoal = flag(row, 'own_goal');
     if (ownGoal === (row.team_id === row.player_team_id)) {
-      throw new Error(
+      throw recordError(
+        row,
         `${row.goal_id}: own_goal ${row.own_goal} disagrees with team ${row.team_id} / player team ${row.player_team_id}`,
       );
     }
-    const time = requiredInt(row.minute_regulation, row.goal_id);
-    const stoppage = requiredInt(row.minute_stoppage, row.goal_id);
+    const time = requiredInt(row, 'minute_regulation');
+    const stoppage = requiredInt(row, 'minute_stoppage');
     ctx.save('goal', {
       id: ctx.id('goal', row.goal_id),
       match: match.id,
@@ -73,7 +76,7 @@ export function importGoals(
       stoppage_mins: stoppage,
     });
     if (!lineup) withoutLineup += 1;
-    if (flag(row.penalty)) {
+    if (flag(row, 'penalty')) {
       if (lineup) {
         ctx.save('penalty', {
           id: ctx.id('penalty', row.goal_id),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ImportContext } from '../context.ts';
-import { flag, int, readCsv } from '../csv.ts';
+import { flag, int, readCsv, recordError } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { MatchInfo } from './matches.ts';
 import type { FjelstulPersons } from './persons.ts';
@@ -42,7 +42,7 @@ export function importLineups(
   const captains = new Map<string, Set<number>>();
   for (const row of readCsv(join(dir, CAPTAINS_FILE), CAPTAIN_COLUMNS)) {
     const key = `${row.match_id}|${row.team_code}`;
-    const shirt = int(row.shirt_number);
+    const shirt = int(row, 'shirt_number');
     if (shirt === null) continue;
     const set = captains.get(key);
     if (set) set.add(shirt);
@@ -56,14 +56,14 @@ export function importLineups(
   const noCaptainTeams = new Set<string>();
   for (const row of rows) {
     const match = matches.get(row.match_id);
-    if (!match) throw new Error(`player_appearances: unknown match ${row.match_id}`);
-    const starter = flag(row.starter);
-    if (!starter && !flag(row.substitute)) {
+    if (!match) throw recordError(row, `player_appearances: unknown match ${row.match_id}`);
+    const starter = flag(row, 'starter');
+    if (!starter && !flag(row, 'substitute')) {
       ctx.report.skip('lineup', 'appearances neither as starter nor as substitute');
       step.tick();
       continue;
     }
-    const number = int(row.shirt_number);
+    const number = int(row, 'shirt_number');
     let captain: number | null = null;
     if (!match.tournament.women) {
       const shirts = captains.get(`${row.match_id}|${row.team_code}`);

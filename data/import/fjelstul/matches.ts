@@ -1,5 +1,5 @@
 import type { ImportContext } from '../context.ts';
-import { flag, requiredInt, text } from '../csv.ts';
+import { flag, recordError, requiredInt, text } from '../csv.ts';
 import type { Tournament } from './competitions.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { FjelstulPersons } from './persons.ts';
@@ -52,7 +52,7 @@ export function importMatches(
   const referees = new Map<string, string>();
   for (const row of readSource(dir, 'referee_appearances')) {
     if (referees.has(row.match_id))
-      throw new Error(`${row.match_id}: two referees in referee_appearances.csv`);
+      throw recordError(row, `${row.match_id}: two referees in referee_appearances.csv`);
     referees.set(row.match_id, persons.referee(row.referee_id));
   }
 
@@ -61,20 +61,21 @@ export function importMatches(
   const step = ctx.progress.step('matches', rows.length);
   for (const row of rows) {
     const tournament = tournaments.get(row.tournament_id);
-    if (!tournament) throw new Error(`${row.match_id}: unknown tournament ${row.tournament_id}`);
+    if (!tournament)
+      throw recordError(row, `${row.match_id}: unknown tournament ${row.tournament_id}`);
     const stage = phaseRound(row.stage_name);
-    const extraTime = flag(row.extra_time);
+    const extraTime = flag(row, 'extra_time');
     const time = text(row.match_time);
     if (time !== null && !/^\d{2}:\d{2}$/.test(time))
-      throw new Error(`${row.match_id}: match_time ${time} is not HH:MM`);
+      throw recordError(row, `${row.match_id}: match_time ${time} is not HH:MM`);
     const venue = venues.get(row.stadium_id);
-    if (!venue) throw new Error(`${row.match_id}: unknown stadium ${row.stadium_id}`);
+    if (!venue) throw recordError(row, `${row.match_id}: unknown stadium ${row.stadium_id}`);
     const id = ctx.id('match', row.match_id);
-    const shootout = flag(row.penalty_shootout);
-    const homeKicks = shootout ? requiredInt(row.home_team_score_penalties, row.match_id) : null;
-    const awayKicks = shootout ? requiredInt(row.away_team_score_penalties, row.match_id) : null;
+    const shootout = flag(row, 'penalty_shootout');
+    const homeKicks = shootout ? requiredInt(row, 'home_team_score_penalties') : null;
+    const awayKicks = shootout ? requiredInt(row, 'away_team_score_penalties') : null;
     if (shootout && homeKicks === awayKicks)
-      throw new Error(`${row.match_id}: a shootout without a winner`);
+      throw recordError(row, `${row.match_id}: a shootout without a winner`);
     ctx.save('match', {
       id,
       match_type: 'national',
@@ -98,8 +99,8 @@ export function importMatches(
       firstextra_length: extraTime ? 15 : null,
       secondextra_length: extraTime ? 15 : null,
       attendance: null,
-      home_score: requiredInt(row.home_team_score, row.match_id),
-      away_score: requiredInt(row.away_team_score, row.match_id),
+      home_score: requiredInt(row, 'home_team_score'),
+      away_score: requiredInt(row, 'away_team_score'),
       home_shootout_score: homeKicks,
       away_shootout_score: awayKicks,
       shootout_winner: !shootout

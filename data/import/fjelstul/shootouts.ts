@@ -54,8 +54,8 @@ export function importShootouts(
       );
       continue;
     }
-    const home = kicks.filter((k) => k.team_id === match.homeTeam).map((k) => flag(k.converted));
-    const away = kicks.filter((k) => k.team_id === match.awayTeam).map((k) => flag(k.converted));
+    const home = kicks.filter((k) => k.team_id === match.homeTeam).map((k) => flag(k, 'converted'));
+    const away = kicks.filter((k) => k.team_id === match.awayTeam).map((k) => flag(k, 'converted'));
     if (home.length + away.length !== kicks.length)
       throw new Error(`${matchId}: a shootout kick of neither team`);
     const opener = openingSide(home, away);
@@ -78,7 +78,7 @@ export function importShootouts(
         lineup: (linked[i] as LineupRef).id,
         opening_team: openingTeam,
         round: n,
-        outcome: flag(kick.converted) ? GOAL : MISS,
+        outcome: flag(kick, 'converted') ? GOAL : MISS,
       });
     });
   }

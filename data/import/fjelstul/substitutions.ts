@@ -1,5 +1,5 @@
 import type { ImportContext } from '../context.ts';
-import { flag, requiredInt } from '../csv.ts';
+import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { FjelstulLineups } from './lineups.ts';
 import type { MatchInfo } from './matches.ts';
@@ -31,9 +31,9 @@ export function importSubstitutions(
     const key = `${row.match_id}|${row.team_id}|${row.minute_regulation}|${row.minute_stoppage}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { off: [], on: [] }));
-    const off = flag(row.going_off);
-    if (off === flag(row.coming_on))
-      throw new Error(`${row.substitution_id}: going_off and coming_on must differ`);
+    const off = flag(row, 'going_off');
+    if (off === flag(row, 'coming_on'))
+      throw recordError(row, `${row.substitution_id}: going_off and coming_on must differ`);
     (off ? group.off : group.on).push(row);
   }
 
@@ -49,7 +49,7 @@ export function importSubstitutions(
       const out = off[i]!;
       const inn = on[i]!;
       const match = matches.get(out.match_id);
-      if (!match) throw new Error(`substitutions: unknown match ${out.match_id}`);
+      if (!match) throw recordError(out, `substitutions: unknown match ${out.match_id}`);
       const lineupOut = lineups.get(out.match_id, out.player_id);
       const lineupIn = lineups.get(inn.match_id, inn.player_id);
       if (!lineupOut || !lineupIn) {
@@ -65,8 +65,8 @@ export function importSubstitutions(
         team: countries.team(out.team_id),
         lineup_in: lineupIn.id,
         lineup_out: lineupOut.id,
-        time_mins: requiredInt(out.minute_regulation, out.substitution_id),
-        stoppage_mins: requiredInt(out.minute_stoppage, out.substitution_id),
+        time_mins: requiredInt(out, 'minute_regulation'),
+        stoppage_mins: requiredInt(out, 'minute_stoppage'),
       });
     }
     step.tick(off.length + on.length);

@@ -30,7 +30,7 @@ export function importVenues(
       altitude: null,
       length: null,
       width: null,
-      capacity: int(stadium.stadium_capacity),
+      capacity: int(stadium, 'stadium_capacity'),
       seated: null,
       surface: null,
       source: ctx.source,

@@ -1,5 +1,5 @@
 import type { ImportContext } from '../context.ts';
-import { flag, int } from '../csv.ts';
+import { flag, int, recordError } from '../csv.ts';
 import type { WrittenNames } from '../written-names.ts';
 import type { Martj42Matches } from './matches.ts';
 import { matchKey, type SourceRecord } from './source.ts';
@@ -34,12 +34,12 @@ export function importGoals(
     step.tick();
     const key = matchKey(row);
     const match = matches.get(key);
-    if (match === undefined) throw new Error(`goalscorers: no result for ${key}`);
+    if (match === undefined) throw recordError(row, `goalscorers: no result for ${key}`);
     if (match === null) {
       ofMerged += 1;
       continue;
     }
-    const minute = int(row.minute);
+    const minute = int(row, 'minute');
     if (minute === null) {
       noMinute += 1;
       continue;
@@ -48,8 +48,8 @@ export function importGoals(
     seen.set(key, n);
     const credited = teams.country(row.team, row.date);
     if (credited !== match.home && credited !== match.away)
-      throw new Error(`goalscorers: ${row.team} did not play ${key}`);
-    const playerTeam = flag(row.own_goal)
+      throw recordError(row, `goalscorers: ${row.team} did not play ${key}`);
+    const playerTeam = flag(row, 'own_goal')
       ? credited === match.home
         ? match.away
         : match.home
@@ -58,7 +58,7 @@ export function importGoals(
       row.scorer.trim() === 'NA' || row.scorer.trim() === ''
         ? null
         : names.player(row.scorer.trim(), playerTeam);
-    if (flag(row.penalty)) penalties += 1;
+    if (flag(row, 'penalty')) penalties += 1;
     ctx.save('goal', {
       id: ctx.id('goal', `${key}|${n}`),
       match: match.id,

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readJson, requireKeys } from '../source-file.ts';
 
 /**
  * The openfootball World Cup JSON files (https://github.com/openfootball/worldcup.json, CC0) and
@@ -118,8 +119,6 @@ export const NOT_IMPORTED: Readonly<Record<string, string>> = {
     'the 2026 qualifying play-offs (qualification, not the World Cup; martj42 has them)',
 };
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
-
 /** The years with a men's World Cup file, in order. */
 export function worldCupYears(dir: string): number[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -133,10 +132,21 @@ export function worldCupYears(dir: string): number[] {
 
 /** Reads one year's matches and stadiums. */
 export function readYear(dir: string, year: number): SourceYear {
-  const { matches } = readJson<{ matches: SourceMatch[] }>(join(dir, String(year), MATCHES_FILE));
+  const file = join(dir, String(year), MATCHES_FILE);
+  const matches = requireKeys<SourceMatch>(file, readJson<{ matches?: unknown }>(file).matches, [
+    'round',
+    'date',
+    'team1',
+    'team2',
+    'ground',
+  ]);
   const stadiumsFile = join(dir, String(year), STADIUMS_FILE);
   const stadiums = existsSync(stadiumsFile)
-    ? readJson<{ stadiums: SourceStadium[] }>(stadiumsFile).stadiums
+    ? requireKeys<SourceStadium>(
+        stadiumsFile,
+        readJson<{ stadiums?: unknown }>(stadiumsFile).stadiums,
+        ['city', 'timezone', 'name', 'coords'],
+      )
     : [];
   return { year, matches, stadiums };
 }
@@ -144,13 +154,17 @@ export function readYear(dir: string, year: number): SourceYear {
 /** The 2026 squads (empty when the file is absent). */
 export function readSquads(dir: string): SourceSquad[] {
   const file = join(dir, '2026', 'worldcup.squads.json');
-  return existsSync(file) ? readJson<SourceSquad[]>(file) : [];
+  return existsSync(file)
+    ? requireKeys<SourceSquad>(file, readJson(file), ['name', 'fifa_code', 'players'])
+    : [];
 }
 
 /** The 2026 teams with their confederations (empty when the file is absent). */
 export function readTeams(dir: string): SourceTeam[] {
   const file = join(dir, '2026', 'worldcup.teams.json');
-  return existsSync(file) ? readJson<SourceTeam[]>(file) : [];
+  return existsSync(file)
+    ? requireKeys<SourceTeam>(file, readJson(file), ['name', 'fifa_code', 'confed'])
+    : [];
 }
 
 /** The files of `NOT_IMPORTED` present in `dir`. */

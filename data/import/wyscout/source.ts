@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { readGzipJson, readJson, requireKeys } from '../source-file.ts';
 
 /**
  * Reading the Wyscout public dataset (Pappalardo et al. 2019) as its files lay it out:
@@ -138,13 +138,39 @@ export function unescape(text: string): string {
   );
 }
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+/** A JSON file of records, each with the keys the importer reads. */
+function readRecords<T extends object>(file: string, keys: readonly (keyof T & string)[]): T[] {
+  return requireKeys<T>(file, readJson(file), keys);
+}
 
-export const readTeams = (dir: string): WyTeam[] => readJson<WyTeam[]>(join(dir, 'teams.json'));
+export const readTeams = (dir: string): WyTeam[] =>
+  readRecords<WyTeam>(join(dir, 'teams.json'), ['wyId', 'name', 'officialName', 'type', 'area']);
 export const readPlayers = (dir: string): WyPlayer[] =>
-  readJson<WyPlayer[]>(join(dir, 'players.json'));
+  readRecords<WyPlayer>(join(dir, 'players.json'), [
+    'wyId',
+    'firstName',
+    'lastName',
+    'shortName',
+    'birthDate',
+    'role',
+    'passportArea',
+    'birthArea',
+    'currentNationalTeamId',
+  ]);
 export const readMatches = (dir: string, competition: CompetitionFile): WyMatch[] =>
-  readJson<WyMatch[]>(join(dir, 'matches', `matches_${competition}.json`));
+  readRecords<WyMatch>(join(dir, 'matches', `matches_${competition}.json`), [
+    'wyId',
+    'competitionId',
+    'seasonId',
+    'roundId',
+    'gameweek',
+    'duration',
+    'winner',
+    'venue',
+    'dateutc',
+    'label',
+    'teamsData',
+  ]);
 
 /** The events of one match, or null when the dataset has no event file for it. */
 export function readEvents(
@@ -154,8 +180,17 @@ export function readEvents(
 ): WyEvent[] | null {
   const file = join(dir, 'events', competition, `${match}.json.gz`);
   if (!existsSync(file)) return null;
-  return (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as { events: WyEvent[] })
-    .events;
+  return requireKeys<WyEvent>(file, readGzipJson<{ events?: unknown }>(file).events, [
+    'id',
+    'eventId',
+    'subEventId',
+    'tags',
+    'playerId',
+    'teamId',
+    'positions',
+    'matchPeriod',
+    'eventSec',
+  ]);
 }
 
 /** The substitutions of a team's formation (the file writes "null" for none). */
