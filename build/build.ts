@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { openReadOnly } from '../data/db.ts';
+import { bytesUnder, DiskFullError, isDiskFull } from '../data/disk-full.ts';
 import { envelope, JSON_TYPE } from '../server/envelope.ts';
 import {
   MANIFEST_FILE,
@@ -196,6 +198,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       ...(archiveBytes === null ? {} : { archiveBytes }),
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     };
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    const { written, previous } = target.sizes();
+    throw new DiskFullError('build', written, previous);
   } finally {
     target.discard();
   }
@@ -212,6 +218,8 @@ interface Target {
   publish(): number | null;
   /** Removes what a failed build, or a published one, leaves behind. */
   discard(): void;
+  /** Bytes this build has written so far, and bytes of the output it would replace. */
+  sizes(): { written: number; previous: number };
 }
 
 function treeTarget(out: string, precompress: boolean): Target {
@@ -225,6 +233,12 @@ function treeTarget(out: string, precompress: boolean): Target {
       return null;
     },
     discard: () => discard(staging),
+    sizes: () => ({
+      written:
+        bytesUnder(staging.partial) +
+        ['', '-wal', '-shm'].reduce((n, suffix) => n + bytesUnder(staging.derived + suffix), 0),
+      previous: existsSync(out) ? bytesUnder(realpathSync(out)) : 0,
+    }),
   };
 }
 
@@ -245,6 +259,10 @@ function archiveTarget(file: string, registry: Registry): Target {
       return length;
     },
     discard: () => discardArchive(staging),
+    sizes: () => ({
+      written: bytesUnder(staging.scratch) + bytesUnder(staging.partial),
+      previous: bytesUnder(staging.file),
+    }),
   };
 }
 

@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/demo/generate.ts';
+import { DiskFullError } from '../data/disk-full.ts';
 import { demoInputs } from './inputs.ts';
 import { archivedManifest, publishedManifest } from './publish.ts';
 import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
@@ -139,6 +140,9 @@ try {
   if (abort.signal.aborted) {
     console.error(`Build ${(e as Error).message}; ${values.archive ?? out} was left as it was.`);
     process.exitCode = interrupted;
+  } else if (e instanceof DiskFullError) {
+    console.error(`Build failed: ${e.message}`);
+    process.exitCode = 1;
   } else {
     console.error(
       `Build failed; ${values.archive ?? out} was left as it was.\n${(e as Error).stack ?? e}`,

@@ -26,7 +26,7 @@ export interface PoolEvents {
 type Message =
   | { type: 'progress'; task: Task; progress: TaskProgress }
   | { type: 'done'; result: TaskResult; progress: { files: number; bytes: number } }
-  | { type: 'error'; task: Task; message: string };
+  | { type: 'error'; task: Task; message: string; code?: string };
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 
@@ -102,7 +102,14 @@ export function runPool(
             dispatch();
             return;
           case 'error':
-            fail(new Error(`Building ${name(message.task)} failed: ${message.message}`));
+            fail(
+              Object.assign(
+                new Error(`Building ${name(message.task)} failed: ${message.message}`),
+                {
+                  code: message.code,
+                },
+              ),
+            );
             return;
           default:
             message satisfies never;

@@ -29,6 +29,13 @@ port.on('message', (task: Task | null) => {
       progress: runner.written,
     });
   } catch (e) {
-    port.postMessage({ type: 'error', task, message: (e as Error).stack ?? String(e) });
+    // The code crosses with the message, so the main thread can tell a full disk (ENOSPC).
+    const code = (e as { code?: unknown }).code;
+    port.postMessage({
+      type: 'error',
+      task,
+      message: (e as Error).stack ?? String(e),
+      ...(typeof code === 'string' ? { code } : {}),
+    });
   }
 });

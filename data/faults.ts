@@ -3,7 +3,8 @@
  * nothing.
  * `FOOTBALL_FAULT=<point>[@<n>]` makes the n-th passage (default the first) of that point in a
  * thread kill the whole process with SIGKILL, as a power cut or the OOM killer would, or, with
- * `FOOTBALL_FAULT_ACTION=throw`, throw an error there. Unset, a point costs one comparison.
+ * `FOOTBALL_FAULT_ACTION=throw`, throw an error there, or with `FOOTBALL_FAULT_ACTION=enospc` the
+ * error a write to a full disk throws (`ENOSPC`). Unset, a point costs one comparison.
  *
  * Points: `render` (each record rendered), `write` (each file written), `archive:segment` (each
  * segment copied into an archive), `publish:complete`, `publish:renamed`, `publish:linked`,
@@ -17,7 +18,12 @@ let remaining = Number(nth ?? 1);
 /** Passes the named point: a no-op unless `FOOTBALL_FAULT` names it. */
 export function faultPoint(name: string): void {
   if (name !== point || --remaining > 0) return;
-  if (process.env['FOOTBALL_FAULT_ACTION'] === 'throw')
-    throw new Error(`fault injected at ${name} (FOOTBALL_FAULT)`);
+  const action = process.env['FOOTBALL_FAULT_ACTION'];
+  if (action === 'throw') throw new Error(`fault injected at ${name} (FOOTBALL_FAULT)`);
+  if (action === 'enospc')
+    throw Object.assign(
+      new Error(`ENOSPC: no space left on device, write (fault injected at ${name})`),
+      { code: 'ENOSPC', errno: -28, syscall: 'write' },
+    );
   process.kill(process.pid, 'SIGKILL');
 }

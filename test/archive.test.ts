@@ -32,6 +32,7 @@ import { MANIFEST_FILE } from '../server/manifest.ts';
 import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../server/node-archive.ts';
 import { createArchiveServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { diskFull } from './helpers/disk-full.ts';
 import { runBuild } from './helpers/build-cli.ts';
 import { loadUntilStopped } from './helpers/load.ts';
 import { treeDigest } from './helpers/tree.ts';
@@ -293,6 +294,27 @@ describe('a killed archive build', () => {
       }
     },
   );
+});
+
+describe('an archive build on a full disk', () => {
+  it('fails saying so, with the bytes written and the size kept, and leaves the archive', async () => {
+    const empty = join(root, 'full-empty.sqlite');
+    const file = join(root, 'full.zip');
+    openDatabase(empty).close();
+    await build({ db: empty, archive: file });
+    const previous = readFileSync(file);
+    const run = await runBuild(['--db', empty, '--archive', file, '--scan-limit', '7'], {
+      FOOTBALL_FAULT: 'archive:segment@20',
+      FOOTBALL_FAULT_ACTION: 'enospc',
+    });
+    expect(run.code).toBe(1);
+    const said = diskFull('build', 'the previous output').exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    expect(Number(said![1])).toBeGreaterThan(0);
+    expect(said![2]).toBe((previous.length / 1e6).toFixed(1));
+    expect(readFileSync(file).equals(previous)).toBe(true);
+    expect(readdirSync(root).filter((n) => n.startsWith('.full.zip'))).toEqual([]);
+  });
 });
 
 describe('building an archive', () => {

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../data/db.ts';
 import { importDataset } from '../data/import/run.ts';
 import { fileContents } from './helpers/db.ts';
+import { diskFull } from './helpers/disk-full.ts';
 
 /**
  * Imports that meet each other or a kill: two imports into one database at once run one after
@@ -168,6 +169,29 @@ describe('two imports into the same database at once', () => {
     const refused = await importCli('b', file, '--wait', 'soon').done;
     expect(refused.code).toBe(2);
     expect(refused.out).toMatch(/--wait must be a number of seconds/);
+  });
+});
+
+describe('an import on a full disk', () => {
+  it('fails saying so, with the bytes written and the size kept, and writes nothing', async () => {
+    const file = join(root, 'full.sqlite');
+    database(file, true);
+    const before = fileContents(file);
+    const size = statSync(file).size;
+    process.env['FOOTBALL_FAULT'] = 'import:row@3';
+    process.env['FOOTBALL_FAULT_ACTION'] = 'enospc';
+    let result;
+    try {
+      result = await importCli('b', file).done;
+    } finally {
+      delete process.env['FOOTBALL_FAULT'];
+      delete process.env['FOOTBALL_FAULT_ACTION'];
+    }
+    expect(result.code).toBe(1);
+    const said = diskFull('import', 'the database').exec(result.out);
+    expect(said, result.out).not.toBeNull();
+    expect(said![2]).toBe((size / 1e6).toFixed(1));
+    expect(fileContents(file)).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -10,6 +10,7 @@ import { openDatabase } from '../data/db.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { createPreviewServer } from '../server/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { diskFull } from './helpers/disk-full.ts';
 import { runBuild } from './helpers/build-cli.ts';
 import { loadUntilStopped } from './helpers/load.ts';
 import { startServer } from './helpers/runtime-server.ts';
@@ -153,6 +154,26 @@ describe('a killed, failing or interrupted build', () => {
     );
   });
 
+  it('a full disk fails the build saying so, with the bytes written and the size kept', async () => {
+    const run = await runBuild(['--db', db, '--out', out, '--scan-limit', '7'], {
+      FOOTBALL_FAULT: 'write@300',
+      FOOTBALL_FAULT_ACTION: 'enospc',
+    });
+    expect(run.code).toBe(1);
+    const said = diskFull('build', 'the previous output').exec(run.stderr);
+    expect(said, run.stderr).not.toBeNull();
+    // At least the 299 files before the fault, in one worker alone.
+    expect(Number(said![1])).toBeGreaterThan(0);
+    const kept = fg
+      .sync('**/*', { cwd: realpathSync(out), dot: true, stats: true })
+      .reduce((n, f) => n + f.stats!.size, 0);
+    expect(said![2]).toBe((kept / 1e6).toFixed(1));
+    expect(complete()).toBe('A');
+    expect(fg.sync('.dist.builds/*.partial', { cwd: root, dot: true, onlyFiles: false })).toEqual(
+      [],
+    );
+  });
+
   it('SIGTERM ends a build with a message and leaves the previous output', async () => {
     const child = spawn(
       process.execPath,
@@ -178,5 +199,38 @@ describe('a killed, failing or interrupted build', () => {
       [],
     );
     expect(existsSync(join(out, MANIFEST_FILE))).toBe(true);
+  });
+});
+
+/**
+ * A real full disk, where this machine lets the test mount a small file system (a 24 MB tmpfs;
+ * root only): a build of the demo into it fails as the injected ENOSPC does.
+ */
+describe('a build on a disk that really fills', () => {
+  const mountPoint = mkdtempSync(join(tmpdir(), 'football-tiny-'));
+  const mounted =
+    process.platform === 'linux' &&
+    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]).status === 0;
+  if (!mounted)
+    console.warn('Skipping the real full-disk build: this user cannot mount a small tmpfs.');
+  afterAll(() => {
+    if (mounted) spawnSync('umount', [mountPoint]);
+    rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  it.skipIf(!mounted)('fails saying the disk is full and keeps the previous output', async () => {
+    const empty = join(mountPoint, '..', `${basename(mountPoint)}.sqlite`);
+    openDatabase(empty).close();
+    const out = join(mountPoint, 'dist');
+    await build({ db: empty, out });
+    const before = treeDigest(out);
+    const run = await runBuild(['--db', demo().db, '--out', out]);
+    rmSync(empty, { force: true });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(diskFull('build', 'the previous output'));
+    expect(treeDigest(out)).toEqual(before);
+    expect(fg.sync('.dist.builds/*', { cwd: mountPoint, dot: true, onlyFiles: false })).toEqual([
+      `.dist.builds/${basename(readlinkSync(out))}`,
+    ]);
   });
 });

@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WRITE_WAIT_SECONDS } from '../db.ts';
+import { DiskFullError } from '../disk-full.ts';
 import { FORMATS } from './formats.ts';
 import { progressBar, SILENT } from './progress.ts';
 import { importDataset } from './run.ts';
@@ -92,7 +93,10 @@ export function main(argv: string[]): number {
     return 0;
   } catch (error) {
     console.error(
-      `Import failed; nothing of it was written to ${values.db} (one transaction).\n${(error as Error).stack ?? error}`,
+      error instanceof DiskFullError
+        ? `Import failed: ${error.message}`
+        : `Import failed; nothing of it was written to ${values.db} (one transaction).\n` +
+            `${(error as Error).stack ?? error}`,
     );
     return 1;
   }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { bytesUnder, DiskFullError, isDiskFull } from '../disk-full.ts';
 import { openDatabase, writeTransaction, type Db, type WriterOptions } from '../db.ts';
 import { createImportContext } from './context.ts';
 import { importerFor } from './formats.ts';
@@ -55,15 +56,21 @@ export function importDataset(options: ImportOptions): ImportReport {
   db.pragma('cache_size = -262144');
   try {
     const report = new ImportReport(importer.format, dir);
-    // The context reads the v0 counters: it is made once the write lock is held.
-    writeTransaction(
-      db,
-      () => {
-        const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
-        importer.run(ctx, dir, competitions ? { competitions } : {});
-      },
-      options,
-    );
+    try {
+      // The context reads the v0 counters: it is made once the write lock is held.
+      writeTransaction(
+        db,
+        () => {
+          const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
+          importer.run(ctx, dir, competitions ? { competitions } : {});
+        },
+        options,
+      );
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      // What the import wrote is in the write-ahead log, which a rollback does not shrink.
+      throw new DiskFullError('import', bytesUnder(`${db.name}-wal`), bytesUnder(db.name));
+    }
     report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return report;
   } finally {
