@@ -129,6 +129,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     output: target.output,
     scanLimit,
   };
+  let failed = false;
   try {
     // The derived tables' scratch database, in WAL mode so workers read one table while another
     // is being filled.
@@ -199,11 +200,18 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       seconds: Number(process.hrtime.bigint() - started) / 1e9,
     };
   } catch (error) {
+    failed = true;
     if (!isDiskFull(error)) throw error;
     const { written, previous } = target.sizes();
-    throw new DiskFullError('build', written, previous);
+    throw new DiskFullError('build', written, previous, error);
   } finally {
-    target.discard();
+    try {
+      target.discard();
+    } catch (error) {
+      // A failed build's own error says more than one met while removing it (on a full disk,
+      // moving it aside may fail too); the next build removes what is left.
+      if (!failed) throw error;
+    }
   }
 }
 

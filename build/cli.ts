@@ -67,9 +67,12 @@ if (!isDemoSize(size)) {
 const inputs = values.db
   ? undefined
   : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress, scanLimit });
-const published =
-  values.archive === undefined ? publishedManifest(out) : await archivedManifest(values.archive);
-if (inputs && !values.force && published?.inputs === inputs) {
+const reusable =
+  inputs !== undefined &&
+  !values.force &&
+  (values.archive === undefined ? publishedManifest(out) : await archivedManifest(values.archive))
+    ?.inputs === inputs;
+if (reusable) {
   console.log(
     `${values.archive ?? out} is the demo built from this code; reusing it (--force rebuilds it).`,
   );

@@ -105,9 +105,7 @@ export function runPool(
             fail(
               Object.assign(
                 new Error(`Building ${name(message.task)} failed: ${message.message}`),
-                {
-                  code: message.code,
-                },
+                message.code === undefined ? {} : { code: message.code },
               ),
             );
             return;

@@ -29,7 +29,7 @@ const SCHEMA = readFileSync(fileURLToPath(new URL('./schema.sql', import.meta.ur
 
 /** How a writer waits for the write lock another process holds. */
 export interface WriterOptions {
-  /** Called once when the lock is held by another process and this writer starts waiting. */
+  /** Called when the lock is held by another process and this writer starts waiting. */
   onWait?: () => void;
   /** Longest wait, in seconds, before giving up with an error (default `WRITE_WAIT_SECONDS`). */
   waitSeconds?: number;
@@ -50,8 +50,6 @@ export function openDatabase(file: string, options: WriterOptions = {}): Db {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    // Set here, as schema.sql's own PRAGMA is a no-op inside the transaction below.
-    db.pragma('foreign_keys = ON');
     writeTransaction(
       db,
       () => {
@@ -64,6 +62,9 @@ export function openDatabase(file: string, options: WriterOptions = {}): Db {
       },
       options,
     );
+    // After the setup, as before transactions: migrations run without foreign keys (they may
+    // rewrite keys in steps), and schema.sql's own PRAGMA is a no-op inside a transaction.
+    db.pragma('foreign_keys = ON');
     return db;
   } catch (error) {
     db.close();
@@ -112,9 +113,13 @@ export function writeTransaction<T>(db: Db, fn: () => T, options: WriterOptions 
   }
 }
 
-/** Whether an error is SQLite's "database is locked" (another connection holds the lock). */
+/**
+ * Whether an error is SQLite's "database is locked" (another connection holds the lock), with its
+ * extended codes: `SQLITE_BUSY_RECOVERY` while another process recovers the log of a killed one.
+ */
 function isBusy(error: unknown): boolean {
-  return (error as { code?: string }).code === 'SQLITE_BUSY';
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** The schema version a database file carries (`PRAGMA user_version`; 0 if never set). */
@@ -145,7 +150,8 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
   });
   const latest = migrations.length;
   // Immediate: the write lock is taken before the version is read, so two importers opening the
-  // same old file one after the other do not both migrate it.
+  // same old file one after the other do not both migrate it (inside `openDatabase`'s write
+  // transaction, which holds the lock already, this is a savepoint).
   db.transaction(() => {
     const version = schemaVersion(db);
     if (version > latest) throw newerVersion(db.name, version, latest);

@@ -14,12 +14,18 @@ export class DiskFullError extends Error {
     readonly written: number,
     /** Bytes of what it would have replaced or added to, left as it was (0 when none). */
     readonly previous: number,
+    /** The error the write met (its path and system call, where it has them). */
+    cause: unknown,
   ) {
     const kept = run === 'build' ? 'the previous output' : 'the database';
+    const code = String((cause as { code?: unknown }).code);
+    const path = (cause as { path?: unknown }).path;
     super(
-      `the disk is full (ENOSPC): the ${run} had written ${megabytes(written)} when it ` +
-        `stopped; ${kept} (${megabytes(previous)}) is left as it was and what the ${run} wrote ` +
-        'is discarded. Free some space, or write elsewhere, and run it again.',
+      `the disk is full (${code}${typeof path === 'string' ? ` writing ${path}` : ''}): the ` +
+        `${run} had written ${megabytes(written)} when it stopped; ${kept} ` +
+        `(${megabytes(previous)}) is left as it was and what the ${run} wrote is discarded. ` +
+        'Free some space, or write elsewhere, and run it again.',
+      { cause },
     );
     this.name = 'DiskFullError';
   }

@@ -297,7 +297,7 @@ describe('a killed archive build', () => {
 });
 
 describe('an archive build on a full disk', () => {
-  it('fails saying so, with the bytes written and the size kept, and leaves the archive', async () => {
+  it('fails saying what it wrote and what it kept, and leaves the archive', async () => {
     const empty = join(root, 'full-empty.sqlite');
     const file = join(root, 'full.zip');
     openDatabase(empty).close();

@@ -2,11 +2,11 @@ import { cpSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../data/db.ts';
 import { importDataset } from '../data/import/run.ts';
 import { fileContents } from './helpers/db.ts';
-import { realDataDir, REAL_DATA_ROOT } from './helpers/real-data.ts';
+import { describeReal } from './helpers/real-data.ts';
 
 /**
  * Corrupt and truncated sources, for each importer: a truncated file, a renamed column (a renamed
@@ -51,8 +51,8 @@ const truncated: Fault = {
     const cut = newline === -1 ? middle : newline + 6;
     writeFileSync(file, bytes.subarray(0, cut));
     return file.endsWith('.csv')
-      ? /line \d+|Invalid Record Length|Quote Not Closed/
-      : /not valid JSON \(Unexpected end of JSON input|Unterminated string|Expected/;
+      ? /: (?:Invalid Record Length|Quote Not Closed).* on line \d+/
+      : /not valid JSON \((?:Unexpected end of JSON input|Unterminated string|Expected)/;
   },
 };
 
@@ -194,13 +194,7 @@ afterAll(() => {
 });
 
 for (const source of SOURCES) {
-  const dir = realDataDir(source.folder);
-  if (dir === null)
-    console.warn(
-      `Skipping the corrupt-source tests of ${source.format}: copy the dataset to ` +
-        `${join(REAL_DATA_ROOT, source.folder)} to run them.`,
-    );
-  describe.skipIf(dir === null)(`a corrupt ${source.format} source`, () => {
+  describeReal(source.folder, (dir) => {
     const faults: (Fault & { target: string })[] = [
       ...[truncated, renamed(source.column), notUtf8, empty, missing].map((f) => ({
         ...f,
@@ -209,10 +203,10 @@ for (const source of SOURCES) {
       ...(source.extra ?? []),
     ];
     for (const fault of faults) {
-      it(`${fault.name} (${fault.target}) fails naming it and writes nothing`, () => {
+      it(`${source.format}: ${fault.name} (${fault.target}) fails naming it, writes nothing`, () => {
         const copy = join(root, `${source.format}-${fault.name.replaceAll(' ', '-')}`);
         for (const part of source.parts ?? ['.'])
-          cpSync(join(dir!, part), join(copy, part), { recursive: true });
+          cpSync(join(dir, part), join(copy, part), { recursive: true });
         const file = join(copy, fault.target);
         const problem = fault.apply(file);
         const db = `${copy}.sqlite`;

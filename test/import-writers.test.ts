@@ -69,11 +69,11 @@ afterAll(() => {
 });
 
 /** An import through the command line, as a user runs it, in its own process. */
-function importCli(name: Name, db: string, ...args: string[]) {
+function importCli(name: Name, db: string, args: string[] = [], env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'data/import/cli.ts', 'martj42', folder(name), '--db', db, ...args],
-    { env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
   let stdout = '';
@@ -156,7 +156,7 @@ describe('two imports into the same database at once', () => {
     const holder = new Database(file);
     holder.exec('BEGIN IMMEDIATE');
     try {
-      const result = await importCli('b', file, '--wait', '1').done;
+      const result = await importCli('b', file, ['--wait', '1']).done;
       expect(result.code, result.out).toBe(1);
       expect(result.out).toMatch(/waiting for it to finish/);
       expect(result.out).toMatch(/is being written by another process .* stayed locked for 1 s/);
@@ -166,7 +166,7 @@ describe('two imports into the same database at once', () => {
       holder.close();
     }
     expect(fileContents(file)).toEqual(before);
-    const refused = await importCli('b', file, '--wait', 'soon').done;
+    const refused = await importCli('b', file, ['--wait', 'soon']).done;
     expect(refused.code).toBe(2);
     expect(refused.out).toMatch(/--wait must be a number of seconds/);
   });
@@ -178,15 +178,10 @@ describe('an import on a full disk', () => {
     database(file, true);
     const before = fileContents(file);
     const size = statSync(file).size;
-    process.env['FOOTBALL_FAULT'] = 'import:row@3';
-    process.env['FOOTBALL_FAULT_ACTION'] = 'enospc';
-    let result;
-    try {
-      result = await importCli('b', file).done;
-    } finally {
-      delete process.env['FOOTBALL_FAULT'];
-      delete process.env['FOOTBALL_FAULT_ACTION'];
-    }
+    const result = await importCli('b', file, [], {
+      FOOTBALL_FAULT: 'import:row@3',
+      FOOTBALL_FAULT_ACTION: 'enospc',
+    }).done;
     expect(result.code).toBe(1);
     const said = diskFull('import', 'the database').exec(result.out);
     expect(said, result.out).not.toBeNull();
@@ -202,13 +197,9 @@ describe('an import killed midway', () => {
     const before = fileContents(file);
     const bytes = checkpointedHash(file);
     // Killed (SIGKILL) as it inserts its third new row, inside its transaction.
-    process.env['FOOTBALL_FAULT'] = 'import:row@3';
-    let killed;
-    try {
-      killed = await importCli('b', file).done;
-    } finally {
-      delete process.env['FOOTBALL_FAULT'];
-    }
+    const killed = await importCli('b', file, [], {
+      FOOTBALL_FAULT: 'import:row@3',
+    }).done;
     expect(killed.signal).toBe('SIGKILL');
     expect(checkpointedHash(file)).toBe(bytes);
     expect(fileContents(file)).toEqual(before);

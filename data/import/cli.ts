@@ -64,8 +64,9 @@ export function main(argv: string[]): number {
     return 2;
   }
   const waitSeconds = Number(values.wait);
-  if (!(waitSeconds >= 0)) {
-    console.error(`--wait must be a number of seconds, 0 or more.\n\n${USAGE}`);
+  // SQLite's busy timeout is a 32-bit count of milliseconds.
+  if (!(waitSeconds >= 0 && waitSeconds <= 2_000_000)) {
+    console.error(`--wait must be a number of seconds, 0 to 2000000.\n\n${USAGE}`);
     return 2;
   }
   try {

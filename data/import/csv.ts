@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { readText, SourceFileError } from './source-file.ts';
+import { readUtf8, SourceFileError } from './source-file.ts';
 
 /**
  * One CSV record: every listed column is present (checked against the header when the file is
@@ -15,9 +15,9 @@ export type CsvRecord<K extends string> = Readonly<Record<K, string>>;
  * errors naming the file and the line (`SourceFileError`).
  */
 export function readCsv<K extends string>(file: string, columns: readonly K[]): CsvRecord<K>[] {
-  const text = readText(file);
+  const bytes = readUtf8(file);
   try {
-    return parse<CsvRecord<K>>(text, {
+    return parse<CsvRecord<K>>(bytes, {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: false,

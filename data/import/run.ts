@@ -1,6 +1,12 @@
 import { resolve } from 'node:path';
 import { bytesUnder, DiskFullError, isDiskFull } from '../disk-full.ts';
-import { openDatabase, writeTransaction, type Db, type WriterOptions } from '../db.ts';
+import {
+  openDatabase,
+  writeTransaction,
+  WRITE_WAIT_SECONDS,
+  type Db,
+  type WriterOptions,
+} from '../db.ts';
 import { createImportContext } from './context.ts';
 import { importerFor } from './formats.ts';
 import { SILENT, type Progress } from './progress.ts';
@@ -49,31 +55,43 @@ export function importDataset(options: ImportOptions): ImportReport {
     }
   }
   const started = process.hrtime.bigint();
-  const db = typeof options.db === 'string' ? openDatabase(options.db, options) : options.db;
-  // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB the
-  // pages of the micro-event indexes spill to the write-ahead log over and over (Wyscout's Serie A:
-  // 116 s with the default, 75 s with this). Memory stays bounded whatever the size of the data.
-  db.pragma('cache_size = -262144');
+  // Opening (schema, reference lists) and the import each take the write lock: they share one
+  // wait of `waitSeconds` and say once that they wait.
+  const deadline = Date.now() + (options.waitSeconds ?? WRITE_WAIT_SECONDS) * 1000;
+  let told = false;
+  const writer = (): WriterOptions => ({
+    waitSeconds: Math.max(0, (deadline - Date.now()) / 1000),
+    onWait: () => {
+      if (!told) options.onWait?.();
+      told = true;
+    },
+  });
+  const file = typeof options.db === 'string' ? options.db : options.db.name;
+  let db: Db | undefined;
   try {
+    db = typeof options.db === 'string' ? openDatabase(options.db, writer()) : options.db;
+    // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB
+    // the pages of the micro-event indexes spill to the write-ahead log over and over (Wyscout's
+    // Serie A: 116 s with the default, 75 s with this). Memory stays bounded whatever the size.
+    db.pragma('cache_size = -262144');
     const report = new ImportReport(importer.format, dir);
-    try {
-      // The context reads the v0 counters: it is made once the write lock is held.
-      writeTransaction(
-        db,
-        () => {
-          const ctx = createImportContext(db, importer.source, report, options.progress ?? SILENT);
-          importer.run(ctx, dir, competitions ? { competitions } : {});
-        },
-        options,
-      );
-    } catch (error) {
-      if (!isDiskFull(error)) throw error;
-      // What the import wrote is in the write-ahead log, which a rollback does not shrink.
-      throw new DiskFullError('import', bytesUnder(`${db.name}-wal`), bytesUnder(db.name));
-    }
+    const open = db;
+    // The context reads the v0 counters: it is made once the write lock is held.
+    writeTransaction(
+      open,
+      () => {
+        const ctx = createImportContext(open, importer.source, report, options.progress ?? SILENT);
+        importer.run(ctx, dir, competitions ? { competitions } : {});
+      },
+      writer(),
+    );
     report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return report;
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    // What the import wrote is in the write-ahead log, which a rollback does not shrink.
+    throw new DiskFullError('import', bytesUnder(`${file}-wal`), bytesUnder(file), error);
   } finally {
-    if (typeof options.db === 'string') db.close();
+    if (typeof options.db === 'string') db?.close();
   }
 }

@@ -4,7 +4,7 @@
  */
 export function diskFull(run: 'build' | 'import', kept: string): RegExp {
   return new RegExp(
-    `failed: the disk is full \\(ENOSPC\\): the ${run} had written ([\\d.]+) MB when it ` +
-      `stopped; ${kept} \\(([\\d.]+) MB\\) is left as it was`,
+    `failed: the disk is full \\((?:ENOSPC|EDQUOT|SQLITE_FULL)[^)]*\\): the ${run} had ` +
+      `written ([\\d.]+) MB when it stopped; ${kept} \\(([\\d.]+) MB\\) is left as it was`,
   );
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJson, requireKeys } from '../source-file.ts';
+import { readRecords } from '../source-file.ts';
 
 /**
  * The openfootball World Cup JSON files (https://github.com/openfootball/worldcup.json, CC0) and
@@ -133,19 +133,17 @@ export function worldCupYears(dir: string): number[] {
 /** Reads one year's matches and stadiums. */
 export function readYear(dir: string, year: number): SourceYear {
   const file = join(dir, String(year), MATCHES_FILE);
-  const matches = requireKeys<SourceMatch>(file, readJson<{ matches?: unknown }>(file).matches, [
-    'round',
-    'date',
-    'team1',
-    'team2',
-    'ground',
-  ]);
+  const matches = readRecords<SourceMatch>(
+    file,
+    ['round', 'date', 'team1', 'team2', 'ground'],
+    (json) => (json as { matches?: unknown }).matches,
+  );
   const stadiumsFile = join(dir, String(year), STADIUMS_FILE);
   const stadiums = existsSync(stadiumsFile)
-    ? requireKeys<SourceStadium>(
+    ? readRecords<SourceStadium>(
         stadiumsFile,
-        readJson<{ stadiums?: unknown }>(stadiumsFile).stadiums,
         ['city', 'timezone', 'name', 'coords'],
+        (json) => (json as { stadiums?: unknown }).stadiums,
       )
     : [];
   return { year, matches, stadiums };
@@ -154,17 +152,13 @@ export function readYear(dir: string, year: number): SourceYear {
 /** The 2026 squads (empty when the file is absent). */
 export function readSquads(dir: string): SourceSquad[] {
   const file = join(dir, '2026', 'worldcup.squads.json');
-  return existsSync(file)
-    ? requireKeys<SourceSquad>(file, readJson(file), ['name', 'fifa_code', 'players'])
-    : [];
+  return existsSync(file) ? readRecords<SourceSquad>(file, ['name', 'fifa_code', 'players']) : [];
 }
 
 /** The 2026 teams with their confederations (empty when the file is absent). */
 export function readTeams(dir: string): SourceTeam[] {
   const file = join(dir, '2026', 'worldcup.teams.json');
-  return existsSync(file)
-    ? requireKeys<SourceTeam>(file, readJson(file), ['name', 'fifa_code', 'confed'])
-    : [];
+  return existsSync(file) ? readRecords<SourceTeam>(file, ['name', 'fifa_code', 'confed']) : [];
 }
 
 /** The files of `NOT_IMPORTED` present in `dir`. */

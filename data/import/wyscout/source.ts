@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readGzipJson, readJson, requireKeys } from '../source-file.ts';
+import { readGzipJson, readRecords, requireKeys } from '../source-file.ts';
 
 /**
  * Reading the Wyscout public dataset (Pappalardo et al. 2019) as its files lay it out:
@@ -136,11 +136,6 @@ export function unescape(text: string): string {
   return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) =>
     String.fromCharCode(parseInt(hex, 16)),
   );
-}
-
-/** A JSON file of records, each with the keys the importer reads. */
-function readRecords<T extends object>(file: string, keys: readonly (keyof T & string)[]): T[] {
-  return requireKeys<T>(file, readJson(file), keys);
 }
 
 export const readTeams = (dir: string): WyTeam[] =>
