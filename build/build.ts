@@ -27,6 +27,7 @@ import {
   publishedManifest,
   stage,
   stageArchive,
+  SQLITE_FILES,
 } from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
@@ -244,7 +245,7 @@ function treeTarget(out: string, precompress: boolean): Target {
     sizes: () => ({
       written:
         bytesUnder(staging.partial) +
-        ['', '-wal', '-shm'].reduce((n, suffix) => n + bytesUnder(staging.derived + suffix), 0),
+        SQLITE_FILES.reduce((n, suffix) => n + bytesUnder(staging.derived + suffix), 0),
       previous: existsSync(out) ? bytesUnder(realpathSync(out)) : 0,
     }),
   };

@@ -186,11 +186,13 @@ export function publish(staging: Staging): void {
   removeStale(out, builds);
 }
 
+/** The suffixes of a SQLite database's files: the database, its log, shared memory, journal. */
+export const SQLITE_FILES = ['', '-wal', '-shm', '-journal'] as const;
+
 /** Removes this build's partial folder and scratch files (a failed or interrupted build). */
 export function discard(staging: Staging): void {
   if (existsSync(staging.partial)) removeLater(staging.partial, trashOf(staging.out));
-  for (const suffix of ['', '-wal', '-shm', '-journal'])
-    rmSync(`${staging.derived}${suffix}`, { force: true });
+  for (const suffix of SQLITE_FILES) rmSync(`${staging.derived}${suffix}`, { force: true });
 }
 
 /** The manifest of the build `out` publishes now, or null when there is none. */
