@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MANIFEST_FILE } from './manifest.ts';
 import { createArchiveServer, createPreviewServer } from './node-server.ts';
@@ -68,11 +68,10 @@ if (values.archive !== undefined) {
     process.exit(2);
   }
 }
-// Runtimes started in the project's folder get absolute paths. The Node server looks at `--out`'s
-// link on every request and follows each publish. The other runtimes load one manifest, so they
-// are given the build the link names now, never another build's files; a publish removes that
-// build, so they are started again after one.
-const absolute = runtime === 'node' ? resolve(served) : realpathSync(served);
+// Every runtime follows each publish (`local-builds.ts`): it looks at `--out`'s link, and at an
+// archive renamed over the old, rather than at one build. Runtimes started in the project's folder
+// get absolute paths.
+const absolute = resolve(served);
 const env: Record<string, string> = {
   [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
   [SERVE_ENV.port]: String(port),
@@ -99,7 +98,7 @@ switch (runtime) {
       'run',
       '--no-lock',
       '--no-prompt',
-      `--allow-read=${absolute}`,
+      `--allow-read=${denoReadable(absolute)}`,
       '--allow-net',
       '--allow-env',
       join(PROJECT, 'server', 'runtimes', 'deno.ts'),
@@ -139,4 +138,14 @@ function run(bin: string, args: string[]): void {
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward).on('SIGTERM', forward);
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+/**
+ * What Deno may read: the archive; or the served folder, the folder its link names now and the
+ * builds folder a publish flips the link to (`build/publish.ts`), and nothing else beside them.
+ */
+function denoReadable(path: string): string {
+  if (values.archive !== undefined) return path;
+  const builds = join(dirname(path), `.${basename(path)}.builds`);
+  return [...new Set([path, realpathSync(path), builds])].join(',');
 }

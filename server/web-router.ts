@@ -1,26 +1,12 @@
 import { ArchiveError, ArchiveReader, createArchiveHandler, type Codec } from './archive.ts';
 import type { RangeSource } from './archive.ts';
-import {
-  createHandler,
-  errorOutcome,
-  type FileSource,
-  type Handler,
-  type Outcome,
-} from './handler.ts';
-import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { errorOutcome, type Handler, type Outcome } from './handler.ts';
 
 /**
- * What every adapter needs besides its runtime's file and network APIs: the router over a tree or
- * an archive, and the one answer to a failure. Nothing here is specific to a runtime.
+ * What every fetch-API adapter needs besides its runtime's network API: the router over an archive
+ * read through the runtime's range reads (the Worker's R2), and the one answer to a failure.
+ * Nothing here is specific to a runtime.
  */
-
-/** The router over a built folder, read through a runtime's file API. */
-export async function treeRouter(files: FileSource): Promise<Handler> {
-  const bytes = await files.read(MANIFEST_FILE);
-  if (!bytes) throw new Error(`the folder holds no build (no ${MANIFEST_FILE})`);
-  const manifest = JSON.parse(new TextDecoder().decode(bytes)) as Manifest;
-  return createHandler({ manifest, files });
-}
 
 /**
  * The router over an archive, read through a runtime's range reads; `cacheBytes`, its caches'

@@ -5,11 +5,17 @@ import { describe, expect, it } from 'vitest';
 /**
  * The router's core runs on any runtime: everything the Workers, Deno and Bun adapters import,
  * directly or not, is read here, and any import of a Node module, any package not known to be
- * plain JavaScript, and any Node-only global fails the test.
+ * plain JavaScript, and any Node-only global fails the test. The one exception is the local disk
+ * (`LOCAL_DISK`): Deno and Bun read a build through their own `node:fs`, with the code that
+ * follows each publish in the Node preview server, and only through the Node modules both
+ * implement. The Worker reaches none of it.
  */
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ENTRIES = ['server/runtimes/worker.ts', 'server/runtimes/deno.ts', 'server/runtimes/bun.ts'];
+/** The modules that read a build on the local disk, and the Node modules they may import. */
+const LOCAL_DISK = ['server/local-builds.ts', 'server/node-archive.ts', 'server/node-files.ts'];
+const LOCAL_DISK_MODULES = ['node:fs', 'node:fs/promises', 'node:path', 'node:zlib'];
 /** Packages that run everywhere: plain JavaScript, no Node API. */
 const NEUTRAL_PACKAGES = ['@noble/hashes', 'crc-32', 'fresh', 'negotiator'];
 /** Names that exist only on Node (a `Buffer` or `process` in the core would fail on Workers). */
@@ -25,7 +31,7 @@ function importsOf(source: string): string[] {
 }
 
 /** Every module the entries reach, with what each imports. */
-function reach(): Map<string, string[]> {
+function reach(entries = ENTRIES): Map<string, string[]> {
   const seen = new Map<string, string[]>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -35,7 +41,7 @@ function reach(): Map<string, string[]> {
     for (const spec of imports)
       if (spec.startsWith('.')) visit(relative(ROOT, resolve(ROOT, dirname(file), spec)));
   };
-  ENTRIES.forEach(visit);
+  entries.forEach(visit);
   return seen;
 }
 
@@ -49,7 +55,21 @@ describe('the runtime-neutral core', () => {
       expect([...modules.keys()]).toContain(`server/${core}`);
   });
 
-  it.each([...reach().keys()])('%s imports nothing runtime-specific', (file) => {
+  it('the Worker reaches nothing of the local disk; Deno and Bun reach it', () => {
+    const worker = [...reach(['server/runtimes/worker.ts']).keys()];
+    for (const file of LOCAL_DISK) {
+      expect(worker).not.toContain(file);
+      expect([...modules.keys()]).toContain(file);
+    }
+  });
+
+  it.each(LOCAL_DISK)('%s imports only the Node modules Deno and Bun implement', (file) => {
+    for (const spec of modules.get(file)!.filter((spec) => !spec.startsWith('.')))
+      expect(LOCAL_DISK_MODULES, `${file} imports ${spec}`).toContain(spec);
+  });
+
+  const core = [...modules.keys()].filter((file) => !LOCAL_DISK.includes(file));
+  it.each(core)('%s imports nothing runtime-specific', (file) => {
     const packages = modules.get(file)!.filter((spec) => !spec.startsWith('.'));
     for (const spec of packages) {
       expect(spec, `${file} imports ${spec}`).not.toMatch(/^(node|bun|deno|cloudflare):/);

@@ -6,6 +6,7 @@ import {
   openSync,
   readFileSync,
   readSync,
+  realpathSync,
   statSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -63,16 +64,20 @@ export const WRANGLER_CONFIG = join(PROJECT, 'wrangler.json');
 /** Where the local R2 bucket lives between runs (the folder `wrangler dev` uses). */
 const STATE = join(PROJECT, '.wrangler', 'state');
 
-/** The archive for a tree: packed once per build, named by its manifest's hash. */
+/**
+ * The archive for a tree: packed once per build, named by its manifest's hash. The build the link
+ * names now is packed, so that a publish during the packing cannot mix two builds.
+ */
 function packed(dir: string): string {
-  const manifest = readFileSync(join(dir, MANIFEST_FILE));
+  const root = realpathSync(dir);
+  const manifest = readFileSync(join(root, MANIFEST_FILE));
   const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 16);
   const folder = join(PROJECT, '.cache', 'packed');
   mkdirSync(folder, { recursive: true });
   const file = join(folder, `${hash}.zip`);
   if (!statSync(file, { throwIfNoEntry: false })) {
     console.error(`Packing ${dir} into ${file} for the Workers runtime...`);
-    packTree(dir, file);
+    packTree(root, file);
   }
   return file;
 }
@@ -121,17 +126,22 @@ async function upload(r2: R2Like, key: string, archive: string, stamp: string): 
   }
 }
 
+/** The archive the Worker serves for `source`: the archive itself, or the tree packed. */
+const archiveOf = (source: ServeConfig['source']) =>
+  source.kind === 'archive' ? source.path : packed(source.path);
+
 /**
  * Starts the Worker, its bucket kept in `state` (as `wrangler dev --persist-to`); resolves with a
- * function that stops it.
+ * function that stops it. Like the other servers, it follows each publish: once a second it looks
+ * at the archive (or the tree's link) and uploads a new build over the object, as a deploy would;
+ * the Worker opens it at its next check (`CHECK_SECONDS`).
  */
 export async function serveWorker(
   config: ServeConfig,
   state = STATE,
 ): Promise<() => Promise<void>> {
   const wrangler = JSON.parse(readFileSync(WRANGLER_CONFIG, 'utf8')) as WranglerConfig;
-  const archive =
-    config.source.kind === 'archive' ? config.source.path : packed(config.source.path);
+  const archive = archiveOf(config.source);
   const stamp = fileStamp(statSync(archive));
   const { Miniflare } = await runtimeImport<{ Miniflare: MiniflareClass }>('miniflare');
   const bucket = wrangler.r2_buckets[0]!;
@@ -145,10 +155,11 @@ export async function serveWorker(
     host: config.host,
     port: config.port,
   });
+  let r2: R2Like;
+  const key = wrangler.vars.ARCHIVE;
   try {
     const url = await mf.ready;
-    const r2 = await mf.getR2Bucket(bucket.binding);
-    const key = wrangler.vars.ARCHIVE;
+    r2 = await mf.getR2Bucket(bucket.binding);
     const head = await r2.head(key);
     if (head?.customMetadata?.['stamp'] !== stamp) {
       console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
@@ -159,5 +170,28 @@ export async function serveWorker(
     await mf.dispose();
     throw e;
   }
-  return () => mf.dispose();
+  let uploaded = stamp;
+  let looking: Promise<void> | null = null;
+  const look = async () => {
+    const next = archiveOf(config.source);
+    const nextStamp = fileStamp(statSync(next));
+    if (nextStamp === uploaded) return;
+    console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
+    await upload(r2, key, next, nextStamp);
+    uploaded = nextStamp;
+  };
+  const timer = setInterval(() => {
+    // One look at a time: an upload of a large archive takes longer than a second.
+    looking ??= look()
+      .catch((e: unknown) => {
+        // A build half-packed or moved away meanwhile: the Worker keeps the archive it has.
+        console.error(`The new build could not be uploaded yet; trying again: ${e}`);
+      })
+      .finally(() => (looking = null));
+  }, 1000);
+  return async () => {
+    clearInterval(timer);
+    await looking;
+    await mf.dispose();
+  };
 }

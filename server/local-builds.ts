@@ -1,0 +1,182 @@
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createArchiveHandler } from './archive.ts';
+import { createHandler, type Handler } from './handler.ts';
+import { MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { fileStamp, openLocalArchive } from './node-archive.ts';
+import { nodeFiles } from './node-files.ts';
+
+/**
+ * A build on the local disk as a server answers from it while builds are published over it: the
+ * Node preview server, and the Deno and Bun adapters through their `node:fs`. Each request is
+ * answered from one build, its manifest and its files, and a publish is followed without a
+ * restart: a tree's `--out` link flipped to a new build, an archive renamed over the old.
+ */
+
+/** The builds a server answers from: the current one, and how to let go of it. */
+export interface LocalBuilds {
+  /** The build to answer the next request from. */
+  current(): Build;
+  /** Lets go of the build open now once its requests are done (the server is closing). */
+  close(): void;
+}
+
+/**
+ * Answers a fetch-API request from the build current when it arrives, held until the answer is
+ * made: an archive replaced meanwhile is closed only after it.
+ */
+export async function answerFrom(builds: LocalBuilds, request: Request): Promise<Response> {
+  const build = builds.current();
+  const release = build.hold();
+  try {
+    return await build.handler.fetch(request);
+  } finally {
+    release();
+  }
+}
+
+/** One published build as a server answers from it. */
+export interface Build {
+  handler: Handler;
+  /** Marks a request as being answered by this build; the returned function, as done. */
+  hold(): () => void;
+}
+
+/**
+ * The build the served folder holds now. `--out` is a link that a publish flips to another
+ * build's folder and then moves the old folder aside at once (`build/publish.ts`), so every
+ * request looks at the link: one `lstat`, since a flip renames a new link over the old and so
+ * changes its inode, and a `realpath` only when it changed. A plain folder rebuilt in place keeps
+ * its path: its manifest is checked at most once a second.
+ */
+export function followTree(dir: string): LocalBuilds {
+  const path = resolve(dir);
+  let build: (Build & { root: string; stamp: string }) | null = null;
+  let link: { ino: number; mtimeMs: number; root: string } | null = null;
+  let checked = 0;
+  /** The folder `path` names now, or null while it is missing (a publish moving it). */
+  const currentRoot = (): string | null => {
+    let stat;
+    try {
+      stat = lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      return null; // unreadable for a moment: the current build answers
+    }
+    if (!stat) return null;
+    if (!stat.isSymbolicLink()) return path;
+    if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
+      let root: string;
+      try {
+        root = realpathSync(path);
+      } catch {
+        return null; // replaced between the two calls: the next request looks again
+      }
+      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
+    }
+    return link.root;
+  };
+  const current = () => {
+    const root = currentRoot();
+    if (root === null) {
+      if (build) return build;
+      throw new Error(`${path} does not exist`);
+    }
+    const now = Date.now();
+    if (build && build.root === root && now - checked < 1000) return build;
+    checked = now;
+    const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
+    const stamp = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
+    if (build && (stamp === build.stamp || stamp === '')) return build;
+    try {
+      const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
+      const handler = createHandler({ manifest, files: nodeFiles(root) });
+      build = { root, stamp, handler, hold: () => () => {} };
+    } catch (e) {
+      if (!build) throw e;
+    }
+    return build;
+  };
+  return { current, close: () => {} };
+}
+
+/**
+ * The archive `file` holds now. A new archive is renamed over the old one (`build/publish.ts`):
+ * the server checks the file once a second and, when it is another, opens it and answers new
+ * requests from it; the old one is closed when its last request is done. An archive that fails to
+ * open is reported and the last good one keeps serving.
+ */
+export async function followArchive(file: string): Promise<LocalBuilds> {
+  let build = await openArchiveBuild(file);
+  let checked = Date.now();
+  let opening = false;
+  let closed = false;
+  const close = () => {
+    closed = true;
+    build.retire();
+  };
+  const current = () => {
+    const now = Date.now();
+    if (now - checked >= 1000 && !opening) {
+      checked = now;
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat && fileStamp(stat) !== build.stamp) {
+        opening = true;
+        openArchiveBuild(file)
+          .then(
+            (next) => {
+              build.retire();
+              build = next;
+              if (closed) next.retire();
+            },
+            (e: Error) =>
+              console.error(`${file} changed but does not open; serving the last good one: ${e}`),
+          )
+          .finally(() => (opening = false));
+      }
+    }
+    return build;
+  };
+  return { current, close };
+}
+
+/** An archive opened as a build: its router, and a count of the requests it answers. */
+interface ArchiveBuild extends Build {
+  /** Identifies the file opened. */
+  stamp: string;
+  /** Closes the archive once the requests it is answering are done. */
+  retire(): void;
+}
+
+async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
+  const archive = await openLocalArchive(file);
+  let handler: Handler;
+  try {
+    handler = await createArchiveHandler(archive.reader);
+  } catch (e) {
+    await archive.close();
+    throw e;
+  }
+  let users = 0;
+  let retired = false;
+  const closeIfDone = () => {
+    if (retired && users === 0) void archive.close();
+  };
+  return {
+    stamp: archive.stamp,
+    handler,
+    hold() {
+      users++;
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        users--;
+        closeIfDone();
+      };
+    },
+    retire() {
+      retired = true;
+      closeIfDone();
+    },
+  };
+}
