@@ -126,6 +126,16 @@ export function errorOutcome(
 }
 
 /** The error of a request a server cannot parse, answered before any router sees it. */
+/**
+ * The path and query of a fetch-API request's URL. A runtime may hand over a target it could not
+ * make absolute (Bun, for an HTTP/1.0 request without a Host header, gives the bare path), which
+ * is read against a placeholder origin rather than refused.
+ */
+export function targetOf(url: string): string {
+  const parsed = new URL(url, 'http://host.invalid');
+  return parsed.pathname + parsed.search;
+}
+
 export const unparsedOutcome = () =>
   errorOutcome(400, 'The request could not be parsed; percent-encode the path and query.', '');
 
@@ -397,8 +407,7 @@ export function createHandler(options: {
   }
 
   async function fetch(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const target = url.pathname + url.search;
+    const target = targetOf(request.url);
     const outcome = await resolve({
       method: request.method.toUpperCase(),
       target,

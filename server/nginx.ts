@@ -138,10 +138,12 @@ server {
   default_type application/json;
   # What nginx itself refuses (a malformed request, a method on a file, a range past the end)
   # is answered by the router, in JSON.
-  error_page 403 404 405 411 413 414 500 502 503 504 = @router;
-  # A target nginx refuses to parse (a dot segment above the root, a NUL byte) never reaches a
-  # location: it gets the error the Node server gives a request it cannot parse.
+  error_page 403 404 405 411 413 500 502 503 504 = @router;
+  # A target nginx refuses to parse (a dot segment above the root, a NUL byte), too long a
+  # request line (414) or too large a header (494, sent as 400), never reaches a location: it
+  # gets the error the Node server gives a request it cannot parse.
   error_page 400 /.football-api-unparsed;
+  error_page 414 494 =400 /.football-api-unparsed;
   # 418 is this configuration's own: "not a file, ask the router".
   error_page 418 = @router;
 

@@ -1,6 +1,6 @@
 import { ArchiveError, ArchiveReader, createArchiveHandler, type Codec } from './archive.ts';
 import type { RangeSource } from './archive.ts';
-import { errorOutcome, type Handler, type Outcome } from './handler.ts';
+import { errorOutcome, targetOf, type Handler, type Outcome } from './handler.ts';
 
 /**
  * What every fetch-API adapter needs besides its runtime's network API: the router over an archive
@@ -38,8 +38,7 @@ export function guarded(
       return await answer(request);
     } catch (error) {
       console.error(error);
-      const url = new URL(request.url);
-      const { status, headers, body } = failureOutcome(error, url.pathname + url.search);
+      const { status, headers, body } = failureOutcome(error, targetOf(request.url));
       return new Response(body as BodyInit | null, { status, headers });
     }
   };

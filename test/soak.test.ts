@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
+import { drift, rss } from './helpers/memory.ts';
 import { startServer } from './helpers/runtime-server.ts';
 
 /**
@@ -16,17 +16,6 @@ import { startServer } from './helpers/runtime-server.ts';
 const SECONDS = Number(process.env['FOOTBALL_SOAK_SECONDS'] ?? 12);
 const IN_FLIGHT = 8;
 
-/** The resident memory of a process, in bytes (Linux's /proc), or null elsewhere. */
-function rss(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
-  } catch {
-    return null;
-  }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 const { dist, archive } = demo();
@@ -82,9 +71,7 @@ describe.each([
     // the top of its first third (its peak): memory that grew with the requests by more than
     // that (about 2.5 KB a request over a CI soak) would rise past it.
     expect(samples.length).toBeGreaterThan(SECONDS * 2);
-    const third = Math.floor(samples.length / 3);
-    const early = Math.max(...samples.slice(0, third));
-    const late = median(samples.slice(-third));
+    const { early, late } = drift(samples);
     console.log(
       `soak: ${urls.length} URLs, ${answers} answers; RSS ${mb(warm)} after the warm-up, ` +
         `first third's peak ${mb(early)}, last third's median ${mb(late)}`,

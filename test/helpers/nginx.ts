@@ -39,7 +39,7 @@ export async function startNginx(
   dist: string,
   router: string,
   folder: string,
-): Promise<{ port: number; stop(): Promise<void> }> {
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   mkdirSync(folder, { recursive: true });
   const port = await freePort();
   const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
@@ -71,6 +71,7 @@ export async function startNginx(
   }
   return {
     port,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
