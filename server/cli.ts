@@ -143,9 +143,15 @@ function run(bin: string, args: string[]): void {
 /**
  * What Deno may read: the archive; or the served folder, the folder its link names now and the
  * builds folder a publish flips the link to (`build/publish.ts`), and nothing else beside them.
+ * Deno matches the paths as written, without following links, and the server reads each build
+ * at its real path, so the builds folder is also given through the real path of its parent. The
+ * whole builds folder is readable, builds in progress included, since the name of the next build
+ * is not known in advance; the router reads only the build the link names.
  */
 function denoReadable(path: string): string {
   if (values.archive !== undefined) return path;
-  const builds = join(dirname(path), `.${basename(path)}.builds`);
-  return [...new Set([path, realpathSync(path), builds])].join(',');
+  const builds = `.${basename(path)}.builds`;
+  const readable = [path, realpathSync(path), join(dirname(path), builds)];
+  readable.push(join(realpathSync(dirname(path)), builds));
+  return [...new Set(readable)].join(',');
 }

@@ -125,17 +125,23 @@ export function errorOutcome(
   return bodyOutcome(status, JSON.stringify(errorBody(status, message, target, errors)), extra);
 }
 
-/** The error of a request a server cannot parse, answered before any router sees it. */
 /**
  * The path and query of a fetch-API request's URL. A runtime may hand over a target it could not
  * make absolute (Bun, for an HTTP/1.0 request without a Host header, gives the bare path), which
- * is read against a placeholder origin rather than refused.
+ * is read against a placeholder origin; anything else that is not a URL goes to the router as it
+ * is, to be refused there with the JSON error.
  */
 export function targetOf(url: string): string {
-  const parsed = new URL(url, 'http://host.invalid');
-  return parsed.pathname + parsed.search;
+  try {
+    // Read as a path even when it begins with `//`, which a base URL would read as a host.
+    const parsed = new URL(url.startsWith('/') ? `http://host.invalid${url}` : url);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
 }
 
+/** The error of a request a server cannot parse, answered before any router sees it. */
 export const unparsedOutcome = () =>
   errorOutcome(400, 'The request could not be parsed; percent-encode the path and query.', '');
 

@@ -1,10 +1,11 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createArchiveHandler } from './archive.ts';
-import { createHandler, type Handler } from './handler.ts';
+import { createHandler, type FileSource, type Handler } from './handler.ts';
 import { MANIFEST_FILE, type Manifest } from './manifest.ts';
 import { fileStamp, openLocalArchive } from './node-archive.ts';
 import { nodeFiles } from './node-files.ts';
+import type { Served } from './runtimes/config.ts';
 
 /**
  * A build on the local disk as a server answers from it while builds are published over it: the
@@ -21,19 +22,44 @@ export interface LocalBuilds {
   close(): void;
 }
 
+/** What `npm run serve` hands a runtime: a folder or an archive, followed as it is published. */
+export function follow(source: Served): Promise<LocalBuilds> {
+  return source.kind === 'archive'
+    ? followArchive(source.path)
+    : Promise.resolve(followTree(source.path));
+}
+
 /**
- * Answers a fetch-API request from the build current when it arrives, held until the answer is
- * made: an archive replaced meanwhile is closed only after it.
+ * A file of a tree's build went missing because a publish replaced that build (it moves the old
+ * folder aside at once): the request is answered again from the new build.
  */
-export async function answerFrom(builds: LocalBuilds, request: Request): Promise<Response> {
-  const build = builds.current();
-  const release = build.hold();
-  try {
-    return await build.handler.fetch(request);
-  } finally {
-    release();
+class BuildReplaced extends Error {}
+
+/**
+ * Makes an answer with the build current when the request arrives, held until the answer is
+ * made: an archive replaced meanwhile is closed only after it. An answer that lost its tree to a
+ * publish midway is made again, once, from the build that replaced it.
+ */
+export async function withBuild<T>(
+  builds: LocalBuilds,
+  answer: (build: Build) => Promise<T>,
+): Promise<T> {
+  for (let again = false; ; again = true) {
+    const build = builds.current();
+    const release = build.hold();
+    try {
+      return await answer(build);
+    } catch (e) {
+      if (again || !(e instanceof BuildReplaced)) throw e;
+    } finally {
+      release();
+    }
   }
 }
+
+/** Answers a fetch-API request from the current build (`withBuild`). */
+export const answerFrom = (builds: LocalBuilds, request: Request): Promise<Response> =>
+  withBuild(builds, (build) => build.handler.fetch(request));
 
 /** One published build as a server answers from it. */
 export interface Build {
@@ -89,12 +115,27 @@ export function followTree(dir: string): LocalBuilds {
     if (build && (stamp === build.stamp || stamp === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-      const handler = createHandler({ manifest, files: nodeFiles(root) });
+      const handler = createHandler({ manifest, files: replaceable(root) });
       build = { root, stamp, handler, hold: () => () => {} };
     } catch (e) {
       if (!build) throw e;
     }
     return build;
+  };
+  /**
+   * The files of the build in `root`. A file missing once the link names another build was moved
+   * away with its build: `BuildReplaced` has the request answered again. Only a missing file
+   * costs the look at the link.
+   */
+  const replaceable = (root: string): FileSource => {
+    const files = nodeFiles(root);
+    return {
+      async read(file) {
+        const bytes = await files.read(file);
+        if (bytes === null && currentRoot() !== root) throw new BuildReplaced(file);
+        return bytes;
+      },
+    };
   };
   return { current, close: () => {} };
 }
@@ -108,6 +149,8 @@ export function followTree(dir: string): LocalBuilds {
 export async function followArchive(file: string): Promise<LocalBuilds> {
   let build = await openArchiveBuild(file);
   let checked = Date.now();
+  /** The stamp of a file that did not open, reported once rather than every second. */
+  let refused = '';
   let opening = false;
   let closed = false;
   const close = () => {
@@ -119,7 +162,8 @@ export async function followArchive(file: string): Promise<LocalBuilds> {
     if (now - checked >= 1000 && !opening) {
       checked = now;
       const stat = statSync(file, { throwIfNoEntry: false });
-      if (stat && fileStamp(stat) !== build.stamp) {
+      const stamp = stat && fileStamp(stat);
+      if (stamp && stamp !== build.stamp && stamp !== refused) {
         opening = true;
         openArchiveBuild(file)
           .then(
@@ -128,8 +172,10 @@ export async function followArchive(file: string): Promise<LocalBuilds> {
               build = next;
               if (closed) next.retire();
             },
-            (e: Error) =>
-              console.error(`${file} changed but does not open; serving the last good one: ${e}`),
+            (e: Error) => {
+              refused = stamp;
+              console.error(`${file} changed but does not open; serving the last good one: ${e}`);
+            },
           )
           .finally(() => (opening = false));
       }

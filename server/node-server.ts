@@ -7,7 +7,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorOutcome, unparsedOutcome, type FileOutcome, type Outcome } from './handler.ts';
-import { followArchive, followTree, type LocalBuilds } from './local-builds.ts';
+import { followArchive, followTree, withBuild, type LocalBuilds } from './local-builds.ts';
 import { failureOutcome } from './web-router.ts';
 
 /**
@@ -38,27 +38,20 @@ function serve(builds: LocalBuilds): Server {
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     // One build answers the whole request: its manifest, its router and its files.
-    let release = () => {};
-    Promise.resolve()
-      .then(async () => {
-        const build = builds.current();
-        release = build.hold();
-        const outcome = await build.handler.resolve({
-          method,
-          target: req.url ?? '/',
-          header: (name) => headerValue(req.headers[name]),
-        });
-        const range = headerValue(req.headers.range);
-        const answer = outcome.file
-          ? await build.handler.send(outcome as FileOutcome, range, req.url ?? '/')
-          : outcome;
-        write(req, res, answer);
-      })
+    withBuild(builds, async ({ handler }) => {
+      const outcome = await handler.resolve({
+        method,
+        target: req.url ?? '/',
+        header: (name) => headerValue(req.headers[name]),
+      });
+      const range = headerValue(req.headers.range);
+      return outcome.file ? handler.send(outcome as FileOutcome, range, req.url ?? '/') : outcome;
+    })
+      .then((answer) => write(req, res, answer))
       .catch((err: unknown) => {
         console.error(err);
         write(req, res, failureOutcome(err, req.url ?? '/'));
-      })
-      .finally(() => release());
+      });
   });
   // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get
   // JSON; a HEAD among them gets its headers only, as a client of HEAD reads no body.

@@ -212,7 +212,8 @@ describe('a build on a disk that really fills', () => {
       spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]).status === 0;
   });
   afterAll(() => {
-    if (mounted) spawnSync('umount', [mountPoint]);
+    // Lazily: the detached removal of the failed build may still hold files on it.
+    if (mounted) spawnSync('umount', ['-l', mountPoint]);
     rmSync(mountPoint, { recursive: true, force: true });
   });
 

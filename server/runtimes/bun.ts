@@ -1,4 +1,4 @@
-import { answerFrom, followArchive, followTree } from '../local-builds.ts';
+import { answerFrom, follow } from '../local-builds.ts';
 import { guarded } from '../web-router.ts';
 import { serveConfig } from './config.ts';
 
@@ -18,8 +18,7 @@ declare const Bun: {
 };
 
 const config = serveConfig(Bun.env);
-const { kind, path } = config.source;
-const builds = kind === 'archive' ? await followArchive(path) : followTree(path);
+const builds = await follow(config.source);
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,

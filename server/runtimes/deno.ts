@@ -1,4 +1,4 @@
-import { answerFrom, followArchive, followTree } from '../local-builds.ts';
+import { answerFrom, follow } from '../local-builds.ts';
 import { guarded } from '../web-router.ts';
 import { serveConfig } from './config.ts';
 
@@ -19,8 +19,7 @@ declare const Deno: {
 };
 
 const config = serveConfig(Deno.env.toObject());
-const { kind, path } = config.source;
-const builds = kind === 'archive' ? await followArchive(path) : followTree(path);
+const builds = await follow(config.source);
 Deno.serve(
   { port: config.port, hostname: config.host, onListen: ({ port }) => config.listening(port) },
   guarded((request) => answerFrom(builds, request)),

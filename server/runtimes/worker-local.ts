@@ -7,9 +7,10 @@ import {
   readFileSync,
   readSync,
   realpathSync,
+  rmSync,
   statSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { packTree } from '../../build/pack.ts';
 import { MANIFEST_FILE } from '../manifest.ts';
 import { fileStamp } from '../node-archive.ts';
@@ -64,17 +65,19 @@ export const WRANGLER_CONFIG = join(PROJECT, 'wrangler.json');
 /** Where the local R2 bucket lives between runs (the folder `wrangler dev` uses). */
 const STATE = join(PROJECT, '.wrangler', 'state');
 
+/** Where trees are packed for the Worker. */
+const PACKED = join(PROJECT, '.cache', 'packed');
+
 /**
- * The archive for a tree: packed once per build, named by its manifest's hash. The build the link
- * names now is packed, so that a publish during the packing cannot mix two builds.
+ * The archive for a tree: packed once per build, named by its manifest's hash. The link is
+ * resolved once, so that the manifest hashed is the one of the build packed.
  */
 function packed(dir: string): string {
   const root = realpathSync(dir);
   const manifest = readFileSync(join(root, MANIFEST_FILE));
   const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 16);
-  const folder = join(PROJECT, '.cache', 'packed');
-  mkdirSync(folder, { recursive: true });
-  const file = join(folder, `${hash}.zip`);
+  mkdirSync(PACKED, { recursive: true });
+  const file = join(PACKED, `${hash}.zip`);
   if (!statSync(file, { throwIfNoEntry: false })) {
     console.error(`Packing ${dir} into ${file} for the Workers runtime...`);
     packTree(root, file);
@@ -126,6 +129,20 @@ async function upload(r2: R2Like, key: string, archive: string, stamp: string): 
   }
 }
 
+/**
+ * What `source` holds now, cheaply: an archive's inode, size and time, or the build a tree's link
+ * names and its manifest's; empty while it cannot be read.
+ */
+function sourceStamp(source: ServeConfig['source']): string {
+  try {
+    if (source.kind === 'archive') return fileStamp(statSync(source.path));
+    const root = realpathSync(source.path);
+    return `${root}:${fileStamp(statSync(join(root, MANIFEST_FILE)))}`;
+  } catch {
+    return '';
+  }
+}
+
 /** The archive the Worker serves for `source`: the archive itself, or the tree packed. */
 const archiveOf = (source: ServeConfig['source']) =>
   source.kind === 'archive' ? source.path : packed(source.path);
@@ -170,28 +187,39 @@ export async function serveWorker(
     await mf.dispose();
     throw e;
   }
-  let uploaded = stamp;
+  let uploaded = { archive, stamp };
+  /** What the served path held at the last look: a cheap stamp, looked at every second. */
+  let seen = sourceStamp(config.source);
   let looking: Promise<void> | null = null;
+  let stopped = false;
   const look = async () => {
+    const now = sourceStamp(config.source);
+    if (now === seen) return;
     const next = archiveOf(config.source);
     const nextStamp = fileStamp(statSync(next));
-    if (nextStamp === uploaded) return;
-    console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
-    await upload(r2, key, next, nextStamp);
-    uploaded = nextStamp;
+    if (nextStamp !== uploaded.stamp) {
+      console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
+      await upload(r2, key, next, nextStamp);
+      // A tree's earlier build, packed for the Worker, is not needed again.
+      if (uploaded.archive !== next && dirname(uploaded.archive) === PACKED)
+        rmSync(uploaded.archive, { force: true });
+      uploaded = { archive: next, stamp: nextStamp };
+    }
+    seen = now;
   };
   const timer = setInterval(() => {
     // One look at a time: an upload of a large archive takes longer than a second.
     looking ??= look()
       .catch((e: unknown) => {
-        // A build half-packed or moved away meanwhile: the Worker keeps the archive it has.
-        console.error(`The new build could not be uploaded yet; trying again: ${e}`);
+        // A build moved away meanwhile, or the server stopping: the Worker keeps its archive.
+        if (!stopped) console.error(`The new build could not be uploaded yet; trying again: ${e}`);
       })
       .finally(() => (looking = null));
   }, 1000);
+  // Stopping does not wait for an upload under way: it ends with the runtime.
   return async () => {
+    stopped = true;
     clearInterval(timer);
-    await looking;
     await mf.dispose();
   };
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
 import { nginxConfig } from '../../server/nginx.ts';
+import { startServer } from './runtime-server.ts';
 
 /** Debian's nginx, if it is installed (its path). */
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path)) ?? null;
@@ -79,4 +80,26 @@ export async function startNginx(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * nginx with `npm run nginx`'s configuration for `dist`, in front of the Node router serving the
+ * same folder in its own process (`npm run serve -- --dir`); `pids` are both processes.
+ */
+export async function startNginxInFront(
+  dist: string,
+  folder: string,
+): Promise<{ port: number; pids: number[]; stop(): Promise<void> }> {
+  const router = await startServer(['--dir', dist]);
+  try {
+    const nginx = await startNginx(dist, `http://127.0.0.1:${router.port}`, folder);
+    return {
+      port: nginx.port,
+      pids: [nginx.pid, router.pid],
+      stop: () => Promise.all([nginx.stop(), router.stop()]).then(() => {}),
+    };
+  } catch (e) {
+    await router.stop();
+    throw e;
+  }
 }
