@@ -22,7 +22,7 @@ import { runtimesToTest, startServer } from './helpers/runtime-server.ts';
  * targets, absolute URIs), written to a socket. Every answer must be below 500; every error the
  * adapter makes itself must be the JSON error (`status`, `message`, `uri`); no answer may carry a
  * byte of a file beside the output (a canary); and the server's memory (the process and those it
- * started) must settle after a warm-up. What a runtime's own HTTP parser answers before the
+ * started) must stay flat after a warm-up of half the requests. What a runtime's own HTTP parser answers before the
  * adapter sees the request is recognised by its signature (`PARSERS`) and listed in the README.
  *
  * `FOOTBALL_FUZZ_REQUESTS` sets how many mutated requests Node on the tree gets (20,000 by
@@ -403,7 +403,7 @@ describe.each(TARGETS)('hostile requests to $name', ({ runtime, count, start }) 
     const problems: string[] = [];
     const refused: string[] = [];
     const samples: number[] = [];
-    const step = Math.max(1, Math.floor((count * 0.7) / 30));
+    const step = Math.max(1, Math.floor((count * 0.5) / 30));
     let sent = 0;
     const one = async () => {
       let target = r.pick(targets);
@@ -423,8 +423,9 @@ describe.each(TARGETS)('hostile requests to $name', ({ runtime, count, start }) 
         const wrong = problem(method, target, answer, runtime);
         if (wrong) problems.push(wrong);
       }
-      // After a warm-up of 30% of the requests, 30 samples of the server's memory.
-      if (++sent > count * 0.3 && sent % step === 0)
+      // After a warm-up of half the requests, which fills the router's caches with answers to
+      // targets that are nearly all new, 30 samples of the server's memory.
+      if (++sent > count * 0.5 && sent % step === 0)
         samples.push(server.pids.reduce((n, pid) => n + (treeRss(pid) ?? 0), 0));
     };
     // Eight requests in flight at once, as a small load.
@@ -439,7 +440,8 @@ describe.each(TARGETS)('hostile requests to $name', ({ runtime, count, start }) 
     }
     expect(problems.slice(0, 20)).toEqual([]);
     // After the warm-up the server's memory (its process and those it started) stays flat:
-    // caches are bounded.
+    // caches are bounded. The soak is the finer check of a leak (`test/soak.test.ts`): here 4 KB
+    // kept per request lifted the low by 13 to 17%, and about 6 KB would fail.
     if (process.platform !== 'linux' || count < 100) return;
     const { early, late } = drift(samples);
     expect(samples.length).toBeGreaterThanOrEqual(30);
