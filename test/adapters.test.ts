@@ -125,7 +125,7 @@ const others: [OtherRuntime, Adapter['source']][] = runtimesToTest()
       ]),
     )
   : [];
-const started = await Promise.all(
+const starting = await Promise.allSettled(
   others.map(([runtime, source]) => {
     const args = ['--runtime', runtime];
     args.push(...(source === 'tree' ? ['--dir', dist] : ['--archive', archive]));
@@ -134,6 +134,13 @@ const started = await Promise.all(
     return startServer(args);
   }),
 );
+// One that fails to start fails the file; those that started are stopped, not left running.
+const started = starting.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+const failed = starting.find((s) => s.status === 'rejected');
+if (failed) {
+  await Promise.all(started.map((s) => s.stop()));
+  throw failed.reason;
+}
 others.forEach(([runtime, source], i) =>
   adapters.push({
     name: `${runtime} on the ${source}`,
