@@ -22,6 +22,15 @@ export interface LocalBuilds {
   close(): void;
 }
 
+/**
+ * Which build the folder `root` holds: its path and its manifest's inode, size and time; empty
+ * while it has no manifest.
+ */
+export function buildStamp(root: string): string {
+  const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
+  return stat ? `${root}:${fileStamp(stat)}` : '';
+}
+
 /** What `npm run serve` hands a runtime: a folder or an archive, followed as it is published. */
 export function follow(source: Served): Promise<LocalBuilds> {
   return source.kind === 'archive'
@@ -110,8 +119,7 @@ export function followTree(dir: string): LocalBuilds {
     const now = Date.now();
     if (build && build.root === root && now - checked < 1000) return build;
     checked = now;
-    const stat = statSync(join(root, MANIFEST_FILE), { throwIfNoEntry: false });
-    const stamp = stat ? `${root}:${stat.mtimeMs}:${stat.size}:${stat.ino}` : '';
+    const stamp = buildStamp(root);
     if (build && (stamp === build.stamp || stamp === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;

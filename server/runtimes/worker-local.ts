@@ -13,6 +13,7 @@ import {
 import { dirname, join } from 'node:path';
 import { packTree } from '../../build/pack.ts';
 import { MANIFEST_FILE } from '../manifest.ts';
+import { buildStamp } from '../local-builds.ts';
 import { fileStamp } from '../node-archive.ts';
 import type { ServeConfig } from './config.ts';
 import { PROJECT, runtimeImport } from './install.ts';
@@ -136,8 +137,7 @@ async function upload(r2: R2Like, key: string, archive: string, stamp: string): 
 function sourceStamp(source: ServeConfig['source']): string {
   try {
     if (source.kind === 'archive') return fileStamp(statSync(source.path));
-    const root = realpathSync(source.path);
-    return `${root}:${fileStamp(statSync(join(root, MANIFEST_FILE)))}`;
+    return buildStamp(realpathSync(source.path));
   } catch {
     return '';
   }
