@@ -32,7 +32,7 @@ import {
 import { REGISTRY, type Registry } from './registry/index.ts';
 import { renderLinks } from './render.ts';
 import { siteFiles, type SiteFile } from './site.ts';
-import { TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
+import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './sink.ts';
 import {
   TaskRunner,
   segmentOf,
@@ -235,7 +235,7 @@ function treeTarget(out: string, precompress: boolean): Target {
   const staging = stage(out);
   return {
     derived: staging.derived,
-    output: { kind: 'tree', folder: staging.partial, precompress },
+    output: { kind: 'tree', folder: staging.partial, precompress, gate: WriteGate.memory() },
     sink: new TreeSink(staging.partial, precompress),
     publish: () => {
       publish(staging);

@@ -57,20 +57,66 @@ export interface SinkCounts {
 }
 
 /**
+ * One writer at a time among a build's threads, through a cell of shared memory. Creating files is
+ * serialised by the filesystem (its journal): two threads creating files at once take no less time
+ * than one, and spend half as much CPU again contending in the kernel (the demo's 91,000 files: 8.6 s
+ * of system time in two writers at once against 5.5 s one after the other), CPU the other thread
+ * could render with. So a thread writes while the others render, and waits only when its queue of
+ * files is full.
+ */
+export class WriteGate {
+  private readonly cell: Int32Array;
+
+  /** A gate over `memory` (`WriteGate.memory()`), shared by every thread of one build. */
+  constructor(memory: SharedArrayBuffer) {
+    this.cell = new Int32Array(memory);
+  }
+
+  /** The shared memory of a new gate. */
+  static memory(): SharedArrayBuffer {
+    return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  }
+
+  /** Takes the gate if it is free. */
+  tryEnter(): boolean {
+    return Atomics.compareExchange(this.cell, 0, 0, 1) === 0;
+  }
+
+  /** Takes the gate, waiting for the thread that holds it. */
+  enter(): void {
+    while (!this.tryEnter()) Atomics.wait(this.cell, 0, 1);
+  }
+
+  leave(): void {
+    Atomics.store(this.cell, 0, 0);
+    Atomics.notify(this.cell, 0, 1);
+  }
+}
+
+/** Bytes of files a gated sink queues before it waits for the gate. */
+const QUEUE_BYTES = 8 * 1024 * 1024;
+
+/**
  * Writes files into a folder on the local disk, with `.br` and `.gz` variants when asked. Every file
  * is created exclusively, so a second output for the same path fails the build instead of silently
  * replacing the first; no list of written paths is kept, so memory stays flat however many files
- * there are. Several sinks (one per worker) may write into the same folder.
+ * there are. Several sinks (one per worker) may write into the same folder; given a `gate`, they
+ * take turns (`WriteGate`), each queueing its files while another writes, and `commit()` writes
+ * what is queued.
  */
 export class TreeSink implements OutputSink, SinkCounts {
   files = 0;
   bytes = 0;
   /** Folders known to exist; bounded, because a build has as many folders as filter values. */
   private made = new Set<string>();
+  /** Files waiting for the gate, and their bytes. */
+  private queue: { file: string; data: Buffer }[] = [];
+  private queued = 0;
 
   constructor(
     readonly root: string,
     private readonly precompress: boolean,
+    private readonly gate: WriteGate | null = null,
   ) {}
 
   write(file: string, content: string | Buffer): void {
@@ -90,15 +136,40 @@ export class TreeSink implements OutputSink, SinkCounts {
       );
       this.put(encodedFile(file, 'gzip'), gzipSync(data, { level: 9 }));
     }
+    if (this.gate === null) return;
+    if (this.queued >= QUEUE_BYTES) this.gate.enter();
+    else if (!this.gate.tryEnter()) return;
+    this.drain();
   }
 
   /**
-   * Files are durable enough once closed: the publish renames a complete folder into place, and a
-   * crash before it leaves a staging folder that the next build removes.
+   * Writes the queued files. Files are durable enough once closed: the publish renames a complete
+   * folder into place, and a crash before it leaves a staging folder that the next build removes.
    */
-  commit(): void {}
+  commit(): void {
+    if (this.gate === null || this.queue.length === 0) return;
+    this.gate.enter();
+    this.drain();
+  }
+
+  /** Writes the queue, holding the gate, and leaves it. */
+  private drain(): void {
+    try {
+      for (const { file, data } of this.queue) this.create(file, data);
+    } finally {
+      this.queue = [];
+      this.queued = 0;
+      this.gate!.leave();
+    }
+  }
 
   private put(file: string, data: Buffer): void {
+    if (this.gate === null) return this.create(file, data);
+    this.queue.push({ file, data });
+    this.queued += data.length;
+  }
+
+  private create(file: string, data: Buffer): void {
     const abs = join(this.root, file);
     const dir = dirname(abs);
     if (!this.made.has(dir)) {

@@ -6,7 +6,7 @@ import { optionsFile } from '../server/paths.ts';
 import { optionsDocument } from './describe.ts';
 import type { Registry } from './registry/index.ts';
 import { SegmentSink } from './archive-sink.ts';
-import { hashing, SetHash, TreeSink, type OutputSink, type SinkCounts } from './sink.ts';
+import { hashing, SetHash, TreeSink, WriteGate, type OutputSink, type SinkCounts } from './sink.ts';
 import { registerFunctions, WORKER_CACHE_PRAGMA } from './sql.ts';
 import { writeCollection, type Written } from './write-collection.ts';
 import { writeDocuments } from './write-documents.ts';
@@ -33,7 +33,14 @@ export interface BuildPlan {
  * per task, in a scratch folder) that the main thread assembles into one file at the end.
  */
 export type PlannedOutput =
-  { kind: 'tree'; folder: string; precompress: boolean } | { kind: 'archive'; segments: string };
+  | {
+      kind: 'tree';
+      folder: string;
+      precompress: boolean;
+      /** The memory of the threads' `WriteGate`. */
+      gate: SharedArrayBuffer;
+    }
+  | { kind: 'archive'; segments: string };
 
 /** The segment a task's files go to; `main` holds what the main thread writes. */
 export const segmentOf = (segments: string, task: number | 'main') => join(segments, String(task));
@@ -80,7 +87,10 @@ export class TaskRunner {
       ).map(({ key, ...p }) => [key, p]),
     );
     const { output } = plan;
-    this.tree = output.kind === 'tree' ? new TreeSink(output.folder, output.precompress) : null;
+    this.tree =
+      output.kind === 'tree'
+        ? new TreeSink(output.folder, output.precompress, new WriteGate(output.gate))
+        : null;
   }
 
   /** Files and bytes this thread has written. */
@@ -144,6 +154,8 @@ export class TaskRunner {
             ? writeDocuments(this.db, def, sink, this.providers, report)
             : writeCollection(this.db, def, sink, this.providers, report);
         sink.write(optionsFile(def.path), optionsDocument(def, this.plan.scanLimit));
+        // The task is done when its files are: its queue is written, its segment closed.
+        this.tree?.commit();
         this.closeSegment();
         return { kind: 'resource', index: task.index, written, hash: hash.hex() };
       }
