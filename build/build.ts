@@ -329,9 +329,15 @@ async function runTasks(
       fraction: Math.min(1, (finished + partial) / all),
     });
   };
+  // The weight of a running task's part done: a collection, whose total is known only at its end,
+  // counts its records so far against its weight, the records of the previous build.
+  const share = (weight: number, p: TaskProgress) => {
+    if (p.total === null) return Math.min(p.done, weight - 1);
+    return p.total > 0 ? (weight * p.done) / p.total : 0;
+  };
   const progress = (worker: number, task: Task, p: TaskProgress) => {
     sinks.set(worker, p);
-    running.set(key(task), p.total > 0 ? (weight(task) * p.done) / p.total : 0);
+    running.set(key(task), share(weight(task), p));
     report();
   };
   const done = (worker: number, result: TaskResult, sink: { files: number; bytes: number }) => {

@@ -8,15 +8,16 @@ import {
   pageFile,
   recordFile,
 } from '../server/paths.ts';
+import { assemble, type Piece } from './assemble.ts';
 import type { OutputSink } from './sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
 /**
  * The output layouts of a collection, one small function each, over one grouping helper (`runs`).
- * They assemble files from records rendered once (their JSON text), so a record that appears in
- * four files (its own or its bucket, a default page, a filter collection, a field bucket) is
- * queried and serialised once. The text they produce is byte for byte what `JSON.stringify` of the
- * envelope would give.
+ * They assemble files from records rendered once (their JSON as UTF-8 bytes, `assemble.ts`), so a
+ * record that appears in four files (its own or its bucket, a default page, a filter collection, a
+ * field bucket) is queried, serialised and encoded once. The bytes they produce are byte for byte
+ * what `JSON.stringify` of the envelope would give.
  */
 
 /** The default page size of paginated collections (SPEC), and the largest any request may ask. */
@@ -57,9 +58,16 @@ export class Credits {
   }
 }
 
-/** A success envelope from JSON texts: `{"attribution":..,"meta":..,"result":..}`. */
-function envelopeText(attributionJson: string, metaJson: string, resultJson: string): string {
-  return `{"attribution":${attributionJson},"meta":${metaJson},"result":${resultJson}}`;
+/**
+ * A success envelope whose result is a list of records:
+ * `{"attribution":..,"meta":..,"result":[..]}`.
+ */
+function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Piece[]) {
+  return assemble((out) => {
+    out.text(`{"attribution":${attributionJson},"meta":${metaJson},"result":[`);
+    out.join(records, ',');
+    out.text(']}');
+  });
 }
 
 /** How a collection is paged: what every page of it shares. */
@@ -76,7 +84,7 @@ export interface Paging {
  * records) as its records arrive in order. One page of records is in memory at a time.
  */
 export class Pager {
-  private records: string[] = [];
+  private records: Uint8Array[] = [];
   private srcs = new Set<string | null>();
   private page = 1;
 
@@ -92,7 +100,7 @@ export class Pager {
     private readonly params: [string, string][] = [],
   ) {}
 
-  add(json: string, src: string | null): void {
+  add(json: Uint8Array, src: string | null): void {
     this.records.push(json);
     this.srcs.add(src);
     if (this.paging.size !== null && this.records.length >= this.paging.size) this.flush();
@@ -119,10 +127,7 @@ export class Pager {
             }),
           );
     const credit = this.credits.of(this.srcs).attribution;
-    this.sink.write(
-      pageFile(this.dir, this.page),
-      envelopeText(credit, meta, `[${this.records.join(',')}]`),
-    );
+    this.sink.write(pageFile(this.dir, this.page), envelopeBytes(credit, meta, this.records));
     this.records = [];
     this.srcs = new Set();
     this.page++;
@@ -135,10 +140,10 @@ export function writeRecordFile(
   credits: Credits,
   path: string,
   id: string,
-  json: string,
+  json: Uint8Array,
   src: string | null,
 ): void {
-  sink.write(recordFile(path, id), envelopeText(credits.of([src]).attribution, '{}', `[${json}]`));
+  sink.write(recordFile(path, id), envelopeBytes(credits.of([src]).attribution, '{}', [json]));
 }
 
 /**
@@ -193,14 +198,27 @@ export function writeFilterCollections(
   if (!counts.next().done) throw new Error(`${paging.path}: more filter groups of ${field}`);
 }
 
-/** A bucket file being filled: its path and its entries as JSON text. */
+/**
+ * A bucket file being filled: its path and its entries, each as the pieces of
+ * `"<key>":{...}`.
+ */
 interface Bucket {
   file: string;
-  entries: string[];
+  entries: Piece[][];
 }
 
 const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
-  sink.write(bucket.file, `{${bucket.entries.join(',')}}`);
+  sink.write(
+    bucket.file,
+    assemble((out) => {
+      out.text('{');
+      bucket.entries.forEach((entry, i) => {
+        if (i > 0) out.text(',');
+        out.join(entry, '');
+      });
+      out.text('}');
+    }),
+  );
 
 /**
  * Layout 4, record buckets: records in id order, one file per id prefix (`bucketFile`), as
@@ -216,9 +234,11 @@ export function writeRecordBuckets(
   runs(records, (r) => bucketName(r.id, digits), {
     open: (_, first): Bucket => ({ file: bucketFile(path, first.id, digits), entries: [] }),
     add: (bucket, r) =>
-      bucket.entries.push(
-        `${JSON.stringify(r.id)}:{"record":${r.json},"source":${credits.of([r.src]).source}}`,
-      ),
+      bucket.entries.push([
+        `${JSON.stringify(r.id)}:{"record":`,
+        r.json,
+        `,"source":${credits.of([r.src]).source}}`,
+      ]),
     close: closeBucket(sink),
   });
 }
@@ -236,7 +256,7 @@ export function writeFieldBuckets(
   digits: number,
   records: Iterable<SpooledRecord>,
 ): void {
-  type Group = { value: string; result: string[]; srcs: Set<string | null> };
+  type Group = { value: string; result: Uint8Array[]; srcs: Set<string | null> };
   let bucket: Bucket | null = null;
   const flush = closeBucket(sink);
   runs(records, (r) => String(r.key), {
@@ -253,10 +273,11 @@ export function writeFieldBuckets(
       group.srcs.add(r.src);
     },
     close: (group) =>
-      bucket!.entries.push(
-        `${JSON.stringify(group.value)}:{"source":${credits.of(group.srcs).source},` +
-          `"result":[${group.result.join(',')}]}`,
-      ),
+      bucket!.entries.push([
+        `${JSON.stringify(group.value)}:{"source":${credits.of(group.srcs).source},"result":[`,
+        ...group.result.flatMap((json, i) => (i > 0 ? [',', json] : [json])),
+        ']}',
+      ]),
   });
   if (bucket) flush(bucket);
 }

@@ -25,8 +25,8 @@ export interface SpooledRecord {
   id: string;
   /** The record's provider keys (`_source`), null for reference data. */
   src: string | null;
-  /** The record's JSON. */
-  json: string;
+  /** The record's JSON, as UTF-8. */
+  json: Uint8Array;
 }
 
 /** A record in memory: its id and grouping values as they came, its position in the default order. */
@@ -34,12 +34,12 @@ interface Held {
   ord: number;
   id: Scalar;
   src: string | null;
-  json: string;
+  json: Uint8Array;
   keys: readonly Scalar[];
 }
 
 /** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
-const MEMORY_BUDGET = 48 * 1024 * 1024;
+export const MEMORY_BUDGET = 48 * 1024 * 1024;
 
 /** Rows written per transaction. */
 const BATCH = 5000;
@@ -67,14 +67,24 @@ export class Spool {
   private bytes = 0;
   private disk: DiskSpool | null = null;
 
-  constructor(private readonly columns: number) {}
+  constructor(
+    private readonly columns: number,
+    /** Bytes of JSON held in memory before the spool moves to disk. */
+    private readonly budget = MEMORY_BUDGET,
+  ) {}
 
   /** Adds the record at position `ord` of the default order with its grouping values. */
-  add(ord: number, id: Scalar, src: string | null, json: string, keys: readonly Scalar[]): void {
+  add(
+    ord: number,
+    id: Scalar,
+    src: string | null,
+    json: Uint8Array,
+    keys: readonly Scalar[],
+  ): void {
     if (this.disk) return this.disk.add(ord, id, src, json, keys);
     this.held.push({ ord, id, src, json, keys });
     this.bytes += json.length;
-    if (this.bytes > MEMORY_BUDGET) {
+    if (this.bytes > this.budget) {
       this.disk = new DiskSpool(this.columns);
       for (const h of this.held) this.disk.add(h.ord, h.id, h.src, h.json, h.keys);
       this.held = [];
@@ -84,6 +94,12 @@ export class Spool {
   /** Ends the writing; the reads below may start. */
   seal(): void {
     this.disk?.seal();
+  }
+
+  /** Every record, in the default order. */
+  *inOrder(): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.inOrder();
+    for (const h of this.held) yield { key: h.id, id: String(h.id), src: h.src, json: h.json };
   }
 
   /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
@@ -141,13 +157,19 @@ class DiskSpool {
     // The sorter spills to temporary files past the cache.
     this.db.pragma(WORKER_CACHE_PRAGMA);
     const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
-    this.db.exec(`CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, json TEXT${keys})`);
+    this.db.exec(`CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, json BLOB${keys})`);
     const marks = ', ?'.repeat(columns);
     this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?${marks})`);
     this.db.exec('BEGIN');
   }
 
-  add(ord: number, id: Scalar, src: string | null, json: string, keys: readonly Scalar[]): void {
+  add(
+    ord: number,
+    id: Scalar,
+    src: string | null,
+    json: Uint8Array,
+    keys: readonly Scalar[],
+  ): void {
     this.insert.run(ord, integral(id), src, json, ...keys.map(integral));
     if (++this.pending >= BATCH) {
       this.db.exec('COMMIT; BEGIN');
@@ -166,6 +188,12 @@ class DiskSpool {
          GROUP BY k${column} ORDER BY k${column}`,
       )
       .iterate() as IterableIterator<{ key: Scalar; n: number }>;
+  }
+
+  inOrder(): IterableIterator<SpooledRecord> {
+    return this.db
+      .prepare('SELECT id AS key, CAST(id AS TEXT) AS id, src, json FROM spool ORDER BY ord')
+      .iterate() as IterableIterator<SpooledRecord>;
   }
 
   grouped(column: number): IterableIterator<SpooledRecord> {

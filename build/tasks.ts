@@ -53,10 +53,13 @@ export type TaskResult =
   | { kind: 'derive'; table: string }
   | { kind: 'resource'; index: number; written: Written; hash: string };
 
-/** Progress of a running task: units done of a total, and the files and bytes written so far. */
+/**
+ * Progress of a running task: units done of a total (null while unknown: a collection counts its
+ * records as they come), and the files and bytes written so far.
+ */
 export interface TaskProgress {
   done: number;
-  total: number;
+  total: number | null;
   files: number;
   bytes: number;
 }
@@ -126,7 +129,8 @@ export class TaskRunner {
 
   /** Runs one task, reporting progress as it goes. */
   run(task: Task, progress: (p: TaskProgress) => void): TaskResult {
-    const report = (done: number, total: number) => progress({ done, total, ...this.written });
+    const report = (done: number, total: number | null) =>
+      progress({ done, total, ...this.written });
     switch (task.kind) {
       case 'derive': {
         const table = this.registry.resources

@@ -16,10 +16,13 @@ import type { CollectionLike, FieldDef } from './registry/define.ts';
 import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { Spool } from './spool.ts';
-import { countQuery, defaultOrderQuery } from './sql.ts';
+import { defaultOrderQuery } from './sql.ts';
 
-/** Progress of one resource: records rendered so far of its total. */
-export type Tick = (done: number, total: number) => void;
+/**
+ * Progress of one resource: records rendered so far, of a total known in advance (documents) or
+ * not (collections, whose records are counted as they come, `null`).
+ */
+export type Tick = (done: number, total: number | null) => void;
 
 /** What writing a resource told the manifest. */
 export interface Written {
@@ -72,10 +75,11 @@ function groupValue(field: FieldDef, row: Row): Scalar {
 
 /**
  * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
- * once, written to its own file (or later to its bucket) and to the default pages as it arrives,
- * and spooled with its grouping values for the layouts that need other orders (filter
- * collections, field buckets, record buckets), which read the spool. Memory holds one page or one
- * bucket file at a time.
+ * once, written to its own file (unless it goes to a bucket) as it arrives, and spooled with its
+ * grouping values. Every other layout reads the spool: the default pages in that order, once the
+ * total their links need is known (no counting query, which cost a second pass of the joins), and
+ * the layouts in other orders (filter collections, field buckets, record buckets). Memory holds
+ * the spool up to its budget, and one page or one bucket file.
  */
 export function writeCollection(
   db: Db,
@@ -86,40 +90,39 @@ export function writeCollection(
 ): Written {
   const render = recordRenderer(def);
   const credits = new Credits(providers, def.credit.kind === 'reference');
-  const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
   const layoutFields = [...indexed, ...grouped];
-  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
   const paging: Paging = {
     path: def.path,
     size: def.paginated ? (def.pageSize ?? DEFAULT_PAGE_SIZE) : null,
     totals: def.totals ?? 'camel',
   };
-  const spool = layoutFields.length > 0 || buckets > 0 ? new Spool(layoutFields.length) : null;
+  const spool = new Spool(layoutFields.length);
+  let total = 0;
   try {
-    const pager = new Pager(sink, paging, credits, def.path, total);
-    let ord = 0;
     let example: Example | null = null;
     for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
       faultPoint('render');
-      const json = JSON.stringify(render(row));
-      example ??= { id: String(row['id']), record: json };
+      const text = JSON.stringify(render(row));
+      example ??= { id: String(row['id']), record: text };
+      const json = Buffer.from(text);
       const src = rowSource(row);
-      if (buckets === 0) writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
-      pager.add(json, src);
-      spool?.add(
-        ord,
+      if (def.recordFiles !== 'bucket')
+        writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
+      spool.add(
+        total,
         row['id'] ?? null,
         src,
         json,
         layoutFields.map((f) => groupValue(f, row)),
       );
-      if (++ord % 1000 === 0) tick(ord, total);
+      if (++total % 1000 === 0) tick(total, null);
     }
-    pager.finish();
-    if (!spool) return { count: total, buckets, fieldBuckets: {}, example };
     spool.seal();
+    const pager = new Pager(sink, paging, credits, def.path, total);
+    for (const r of spool.inOrder()) pager.add(r.json, r.src);
+    pager.finish();
     indexed.forEach((f, column) =>
       writeFilterCollections(
         sink,
@@ -137,10 +140,11 @@ export function writeCollection(
       fieldBuckets[f.name] = digits;
       writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
     });
+    const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
     if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
     return { count: total, buckets, fieldBuckets, example };
   } finally {
-    spool?.close();
+    spool.close();
     tick(total, total);
   }
 }

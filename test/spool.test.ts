@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Spool } from '../build/spool.ts';
+import type { Scalar } from '../server/keys.ts';
+
+/**
+ * The spool gives the same records in the same orders whether it holds them in memory or has
+ * moved them to its database on disk (past its budget, as the real micro-events do): the layouts
+ * read one or the other and must write the same bytes.
+ */
+
+/** One record as a test adds it: its id, source, JSON and two grouping values. */
+interface Added {
+  id: Scalar;
+  src: string | null;
+  json: string;
+  keys: [Scalar, Scalar];
+}
+
+/** Everything a spool answers, with the JSON as text. */
+function readAll(spool: Spool) {
+  const read = (
+    records: Iterable<{ key: Scalar; id: string; src: string | null; json: Uint8Array }>,
+  ) => [...records].map((r) => ({ ...r, json: Buffer.from(r.json).toString() }));
+  return {
+    inOrder: read(spool.inOrder()).map(({ id, src, json }) => ({ id, src, json })),
+    byId: read(spool.grouped(-1)),
+    columns: [0, 1].map((column) => ({
+      grouped: read(spool.grouped(column)),
+      counts: [...spool.counts(column)],
+      distinct: spool.distinct(column),
+    })),
+  };
+}
+
+function filled(records: readonly Added[], budget: number): ReturnType<typeof readAll> {
+  const spool = new Spool(2, budget);
+  try {
+    records.forEach((r, ord) => spool.add(ord, r.id, r.src, Buffer.from(r.json), r.keys));
+    spool.seal();
+    return readAll(spool);
+  } finally {
+    spool.close();
+  }
+}
+
+const hex = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 1, maxLength: 3 });
+const key: fc.Arbitrary<Scalar> = fc.oneof(
+  fc.constant(null),
+  fc.integer({ min: -5, max: 40 }),
+  hex,
+);
+const record: fc.Arbitrary<Added> = fc.record({
+  id: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.uuid()),
+  src: fc.constantFrom(null, 'a', 'a,b'),
+  json: fc.json(),
+  keys: fc.tuple(key, key),
+});
+
+describe('the spool', () => {
+  it('answers the same from memory and from disk', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 60 }), (records) => {
+        expect(filled(records, 0)).toEqual(filled(records, Infinity));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads records by key then in the order they came, and by id, skipping null keys', () => {
+    const records: Added[] = [
+      { id: 3, src: 'a', json: '{"n":3}', keys: ['b', 2] },
+      { id: 1, src: null, json: '{"n":1}', keys: [null, 10] },
+      { id: 2, src: 'a,b', json: '{"é":2}', keys: ['a', 2] },
+      { id: 10, src: 'a', json: '{"n":10}', keys: ['b', null] },
+    ];
+    for (const budget of [0, Infinity]) {
+      const read = filled(records, budget);
+      expect(read.inOrder.map((r) => r.id)).toEqual(['3', '1', '2', '10']);
+      expect(read.inOrder[2]).toEqual({ id: '2', src: 'a,b', json: '{"é":2}' });
+      expect(read.byId.map((r) => r.id)).toEqual(['1', '2', '3', '10']);
+      expect(read.columns[0]!.grouped.map((r) => r.id)).toEqual(['2', '3', '10']);
+      expect(read.columns[0]!.counts).toEqual([
+        { key: 'a', n: 1 },
+        { key: 'b', n: 2 },
+      ]);
+      expect(read.columns[1]!.grouped.map((r) => [r.key, r.id])).toEqual([
+        [2, '3'],
+        [2, '2'],
+        [10, '1'],
+      ]);
+      expect(read.columns[1]!.distinct).toBe(2);
+    }
+  });
+});
