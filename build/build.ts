@@ -294,8 +294,14 @@ async function runTasks(
   const derived = [
     ...new Set(registry.resources.flatMap((d) => (d.temp ?? []).map((t) => t.name))),
   ];
+  // The derived tables share one scratch database, and SQLite has one writer at a time: filled
+  // at once, one worker waited for the other's lock, idle. Each waits for the one before instead,
+  // and the other workers write resources meanwhile.
   const scheduled: Scheduled[] = [
-    ...derived.map((table): Scheduled => ({ task: { kind: 'derive', table }, needs: [] })),
+    ...derived.map((table, i): Scheduled => ({
+      task: { kind: 'derive', table },
+      needs: derived.slice(i - 1, i),
+    })),
     ...registry.resources.map((def, index): Scheduled => ({
       task: { kind: 'resource', index },
       needs: (def.temp ?? []).map((t) => t.name),
