@@ -29,11 +29,13 @@ export class Assembler {
 
   /** Appends pieces with `separator` between them. */
   join(pieces: readonly Piece[], separator: string): void {
-    pieces.forEach((piece, i) => {
-      if (i > 0) this.text(separator);
+    const between = Buffer.from(separator);
+    for (let i = 0; i < pieces.length; i++) {
+      if (i > 0) this.bytes(between);
+      const piece = pieces[i]!;
       if (typeof piece === 'string') this.text(piece);
       else this.bytes(piece);
-    });
+    }
   }
 
   /** The bytes appended so far, as a buffer of their own. */

@@ -59,6 +59,24 @@ function compareKeys(a: Scalar, b: Scalar): number {
   return a! < b! ? -1 : a! > b! ? 1 : 0;
 }
 
+/**
+ * Records in the default order sorted by key, then in that order. Records often come in runs of
+ * one key (a match's records, in an order by date and match): the runs are sorted, not the
+ * records, which for the statistics' `match` sorts a few thousand runs instead of 50,000 records.
+ */
+function sortByKey(rows: Held[], keyOf: (h: Held) => Scalar): Held[] {
+  const runs: { key: Scalar; start: number; end: number }[] = [];
+  let run: (typeof runs)[number] | undefined;
+  rows.forEach((h, i) => {
+    const key = keyOf(h);
+    if (run?.key === key) run.end = i + 1;
+    else runs.push((run = { key, start: i, end: i + 1 }));
+  });
+  // Runs of one key keep their order: their starts are their positions in the default order.
+  runs.sort((a, b) => compareKeys(a.key, b.key) || a.start - b.start);
+  return runs.flatMap((r) => rows.slice(r.start, r.end));
+}
+
 /** A spool for the records of one resource; `columns` are the grouping values kept per record. */
 export class Spool {
   private held: Held[] = [];
@@ -125,8 +143,10 @@ export class Spool {
     const keyOf = (h: Held) => (column < 0 ? h.id : h.keys[column]!);
     let rows = this.sorted.get(column);
     if (!rows) {
-      rows = this.held.filter((h) => keyOf(h) !== null);
-      rows.sort((a, b) => compareKeys(keyOf(a), keyOf(b)) || a.ord - b.ord);
+      rows = sortByKey(
+        this.held.filter((h) => keyOf(h) !== null),
+        keyOf,
+      );
       this.sorted.set(column, rows);
     }
     for (const h of rows) yield { key: keyOf(h), id: String(h.id), src: h.src, json: h.json };
