@@ -21,18 +21,28 @@ export function rowSource(row: Row): string | null {
 /** A rendered record. */
 export type ApiRecord = Record<string, unknown>;
 
-/**
- * Link templates split once into literal text (even indexes) and placeholder names (odd indexes).
- */
-const compiled = new Map<string, string[]>();
+/** A link template split once into literal text (even indexes) and placeholder names (odd). */
+type CompiledLink = string[];
 
-/** Fills one link template; null when a value it needs is unknown. */
-export function renderLink(template: string, row: Row): string | null {
-  let parts = compiled.get(template);
-  if (!parts) {
-    parts = template.split(/\{(\w+)\}/);
-    compiled.set(template, parts);
-  }
+/** A link object's templates, compiled once per resource. */
+type CompiledLinks = [
+  name: string,
+  link: { kind: 'link'; parts: CompiledLink } | { kind: 'object'; links: CompiledLinks },
+][];
+
+const compileLink = (template: string): CompiledLink => template.split(/\{(\w+)\}/);
+
+function compileLinks(template: Record<string, LinkTemplate>): CompiledLinks {
+  return Object.entries(template).map(([name, t]) => [
+    name,
+    typeof t === 'string'
+      ? { kind: 'link', parts: compileLink(t) }
+      : { kind: 'object', links: compileLinks(t) },
+  ]);
+}
+
+/** Fills one compiled link template; null when a value it needs is unknown. */
+function fillLink(parts: CompiledLink, row: Row): string | null {
   let path = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const v = row[parts[i]!];
@@ -43,19 +53,25 @@ export function renderLink(template: string, row: Row): string | null {
 }
 
 /**
- * Fills a link object from a row. A link whose value is unknown (a venue without a resident team)
- * is left out rather than given as null: every link present is a path that resolves.
+ * Fills a compiled link object from a row. A link whose value is unknown (a venue without a
+ * resident team) is left out rather than given as null: every link present is a path that
+ * resolves.
  */
+function fillLinks(links: CompiledLinks, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, link] of links) {
+    const value = link.kind === 'link' ? fillLink(link.parts, row) : fillLinks(link.links, row);
+    if (value !== null) out[name] = value;
+  }
+  return out;
+}
+
+/** Fills a link object from a row (`fillLinks`). */
 export function renderLinks(
   template: Record<string, LinkTemplate>,
   row: Row,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, t] of Object.entries(template)) {
-    const link = typeof t === 'string' ? renderLink(t, row) : renderLinks(t, row);
-    if (link !== null) out[name] = link;
-  }
-  return out;
+  return fillLinks(compileLinks(template), row);
 }
 
 /** Makes the record renderer of a resource (field keys and converters prepared once). */
@@ -66,7 +82,8 @@ export function recordRenderer(def: ResourceDef): (row: Row) => ApiRecord {
     boolean: f.type === 'boolean',
     omitNull: f.omitNull ?? false,
   }));
-  const uri = def.uri ?? `/${def.path}/{id}`;
+  const uri = compileLink(def.uri ?? `/${def.path}/{id}`);
+  const links = compileLinks(def.links);
   return (row) => {
     const record: ApiRecord = { id: row['id'] };
     for (const f of fields) {
@@ -74,8 +91,8 @@ export function recordRenderer(def: ResourceDef): (row: Row) => ApiRecord {
       if (v === null && f.omitNull) continue;
       record[f.key] = f.boolean && v !== null ? v === 1 || v === true : v;
     }
-    record['uri'] = renderLink(uri, row);
-    record['link'] = renderLinks(def.links, row);
+    record['uri'] = fillLink(uri, row);
+    record['link'] = fillLinks(links, row);
     return record;
   };
 }
