@@ -5,9 +5,6 @@
  * encoding text than querying and rendering their records.
  */
 
-/** What a file is made of: text to encode, or bytes already encoded. */
-export type Piece = string | Uint8Array;
-
 /** Appends pieces to one growing buffer. */
 export class Assembler {
   private buffer = Buffer.allocUnsafe(1 << 16);
@@ -27,14 +24,12 @@ export class Assembler {
     this.used += bytes.length;
   }
 
-  /** Appends pieces with `separator` between them. */
-  join(pieces: readonly Piece[], separator: string): void {
+  /** Appends records' bytes with `separator` between them. */
+  join(records: readonly Uint8Array[], separator: string): void {
     const between = Buffer.from(separator);
-    for (let i = 0; i < pieces.length; i++) {
+    for (let i = 0; i < records.length; i++) {
       if (i > 0) this.bytes(between);
-      const piece = pieces[i]!;
-      if (typeof piece === 'string') this.text(piece);
-      else this.bytes(piece);
+      this.bytes(records[i]!);
     }
   }
 

@@ -300,7 +300,7 @@ async function runTasks(
   const scheduled: Scheduled[] = [
     ...derived.map((table, i): Scheduled => ({
       task: { kind: 'derive', table },
-      needs: derived.slice(i - 1, i),
+      needs: i === 0 ? [] : [derived[i - 1]!],
     })),
     ...registry.resources.map((def, index): Scheduled => ({
       task: { kind: 'resource', index },
@@ -337,9 +337,9 @@ async function runTasks(
   };
   // The weight of a running task's part done: a collection, whose total is known only at its end,
   // counts its records so far against its weight, the records of the previous build.
-  const share = (weight: number, p: TaskProgress) => {
-    if (p.total === null) return Math.min(p.done, weight - 1);
-    return p.total > 0 ? (weight * p.done) / p.total : 0;
+  const share = (whole: number, p: TaskProgress) => {
+    if (p.total === null) return Math.min(p.done, whole - 1);
+    return p.total > 0 ? (whole * p.done) / p.total : 0;
   };
   const progress = (worker: number, task: Task, p: TaskProgress) => {
     sinks.set(worker, p);

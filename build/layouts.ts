@@ -8,7 +8,7 @@ import {
   pageFile,
   recordFile,
 } from '../server/paths.ts';
-import { assemble, type Piece } from './assemble.ts';
+import { assemble } from './assemble.ts';
 import type { OutputSink } from './sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
@@ -62,7 +62,7 @@ export class Credits {
  * A success envelope whose result is a list of records:
  * `{"attribution":..,"meta":..,"result":[..]}`.
  */
-function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Piece[]) {
+function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Uint8Array[]) {
   return assemble((out) => {
     out.text(`{"attribution":${attributionJson},"meta":${metaJson},"result":[`);
     out.join(records, ',');
@@ -199,12 +199,19 @@ export function writeFilterCollections(
 }
 
 /**
- * A bucket file being filled: its path and its entries, each as the pieces of
- * `"<key>":{...}`.
+ * One entry of a bucket file, `"<key>":{...}`: the text before its records, its records
+ * (comma-separated) and the text after them.
  */
+interface Entry {
+  head: string;
+  records: readonly Uint8Array[];
+  tail: string;
+}
+
+/** A bucket file being filled: its path and its entries. */
 interface Bucket {
   file: string;
-  entries: Piece[][];
+  entries: Entry[];
 }
 
 const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
@@ -213,8 +220,9 @@ const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
     assemble((out) => {
       out.text('{');
       bucket.entries.forEach((entry, i) => {
-        if (i > 0) out.text(',');
-        out.join(entry, '');
+        out.text(i > 0 ? `,${entry.head}` : entry.head);
+        out.join(entry.records, ',');
+        out.text(entry.tail);
       });
       out.text('}');
     }),
@@ -234,11 +242,11 @@ export function writeRecordBuckets(
   runs(records, (r) => bucketName(r.id, digits), {
     open: (_, first): Bucket => ({ file: bucketFile(path, first.id, digits), entries: [] }),
     add: (bucket, r) =>
-      bucket.entries.push([
-        `${JSON.stringify(r.id)}:{"record":`,
-        r.json,
-        `,"source":${credits.of([r.src]).source}}`,
-      ]),
+      bucket.entries.push({
+        head: `${JSON.stringify(r.id)}:{"record":`,
+        records: [r.json],
+        tail: `,"source":${credits.of([r.src]).source}}`,
+      }),
     close: closeBucket(sink),
   });
 }
@@ -273,11 +281,13 @@ export function writeFieldBuckets(
       group.srcs.add(r.src);
     },
     close: (group) =>
-      bucket!.entries.push([
-        `${JSON.stringify(group.value)}:{"source":${credits.of(group.srcs).source},"result":[`,
-        ...group.result.flatMap((json, i) => (i > 0 ? [',', json] : [json])),
-        ']}',
-      ]),
+      bucket!.entries.push({
+        head:
+          `${JSON.stringify(group.value)}:` +
+          `{"source":${credits.of(group.srcs).source},"result":[`,
+        records: group.result,
+        tail: ']}',
+      }),
   });
   if (bucket) flush(bucket);
 }

@@ -3,15 +3,18 @@ import type { BuildPlan, Task, TaskProgress, TaskResult } from './tasks.ts';
 
 /**
  * Hands a build's tasks to worker threads, as many as asked, each with its own read-only SQLite
- * connection. A task runs when the derived tables it reads are filled; otherwise the order is the
- * registry's, the largest resources first among those ready. The first error stops every worker
+ * connection. A task runs when the derived tables it waits for are filled; otherwise the order is
+ * the registry's, the largest resources first among those ready. The first error stops every worker
  * and fails the build; so does an abort (Ctrl-C).
  */
 
 /** A task with what it waits for. */
 export interface Scheduled {
   task: Task;
-  /** Derived tables it reads: it starts once they are filled. */
+  /**
+   * Derived tables it waits for: a resource's, those it reads; a derived table's, the one filled
+   * before it. It starts once they are filled.
+   */
   needs: string[];
 }
 

@@ -57,12 +57,12 @@ export interface SinkCounts {
 }
 
 /**
- * One writer at a time among a build's threads, through a cell of shared memory. Creating files is
- * serialised by the filesystem (its journal): two threads creating files at once take no less time
- * than one, and spend half as much CPU again contending in the kernel (the demo's 91,000 files: 8.6 s
- * of system time in two writers at once against 5.5 s one after the other), CPU the other thread
- * could render with. So a thread writes while the others render, and waits only when its queue of
- * files is full.
+ * One writer at a time among a build's threads, through a cell of shared memory. Creating files
+ * is serialised by the filesystem (its journal): two threads creating files at once take no less
+ * time than one, and spend half as much CPU again contending in the kernel (the demo's 91,000
+ * files: 8.6 s of system time in two writers at once against 5.5 s one after the other), CPU the
+ * other thread could render with. So a thread writes while the others render, and waits only when
+ * its queue of files is full.
  */
 export class WriteGate {
   private readonly cell: Int32Array;
@@ -87,6 +87,7 @@ export class WriteGate {
     while (!this.tryEnter()) Atomics.wait(this.cell, 0, 1);
   }
 
+  /** Frees the gate; only its holder calls it. */
   leave(): void {
     Atomics.store(this.cell, 0, 0);
     Atomics.notify(this.cell, 0, 1);
@@ -97,12 +98,12 @@ export class WriteGate {
 const QUEUE_BYTES = 8 * 1024 * 1024;
 
 /**
- * Writes files into a folder on the local disk, with `.br` and `.gz` variants when asked. Every file
- * is created exclusively, so a second output for the same path fails the build instead of silently
- * replacing the first; no list of written paths is kept, so memory stays flat however many files
- * there are. Several sinks (one per worker) may write into the same folder; given a `gate`, they
- * take turns (`WriteGate`), each queueing its files while another writes, and `commit()` writes
- * what is queued.
+ * Writes files into a folder on the local disk, with `.br` and `.gz` variants when asked. Every
+ * file is created exclusively, so a second output for the same path fails the build instead of
+ * silently replacing the first; no list of written paths is kept, so memory stays flat however many
+ * files there are. Several sinks (one per worker) may write into the same folder; given a `gate`,
+ * they take turns (`WriteGate`), each queueing its files while another writes, and `commit()`
+ * writes what is queued.
  */
 export class TreeSink implements OutputSink, SinkCounts {
   files = 0;

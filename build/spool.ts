@@ -4,9 +4,9 @@ import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
 /**
  * The records of one resource, rendered once and kept while its layouts read them back in the
- * orders they need (by filter key, by bucket, by id). The expensive part of a resource, its SQL
- * with the joins on uuid keys, runs once per build; every layout after the first reads this spool
- * instead.
+ * orders they need (the default order, by filter key, by bucket, by id). The expensive part of a
+ * resource, its SQL with the joins on uuid keys, runs once per build; every layout reads this
+ * spool instead.
  *
  * Records stay in memory up to a budget of bytes (most resources: sorting an array is far cheaper
  * than a database), and past it all of them move to a private temporary SQLite database, deleted
@@ -29,8 +29,11 @@ export interface SpooledRecord {
   json: Uint8Array;
 }
 
-/** A record in memory: its id and grouping values as they came, its position in the default order. */
-interface Held {
+/**
+ * A record as it is spooled: its position in the default order, its id and grouping values as
+ * they came, its provider keys and its JSON.
+ */
+export interface Spooled {
   ord: number;
   id: Scalar;
   src: string | null;
@@ -64,7 +67,7 @@ function compareKeys(a: Scalar, b: Scalar): number {
  * one key (a match's records, in an order by date and match): the runs are sorted, not the
  * records, which for the statistics' `match` sorts a few thousand runs instead of 50,000 records.
  */
-function sortByKey(rows: Held[], keyOf: (h: Held) => Scalar): Held[] {
+function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
   const runs: { key: Scalar; start: number; end: number }[] = [];
   let run: (typeof runs)[number] | undefined;
   rows.forEach((h, i) => {
@@ -74,15 +77,44 @@ function sortByKey(rows: Held[], keyOf: (h: Held) => Scalar): Held[] {
   });
   // Runs of one key keep their order: their starts are their positions in the default order.
   runs.sort((a, b) => compareKeys(a.key, b.key) || a.start - b.start);
-  return runs.flatMap((r) => rows.slice(r.start, r.end));
+  const sorted: Spooled[] = [];
+  for (const r of runs) for (let i = r.start; i < r.end; i++) sorted.push(rows[i]!);
+  return sorted;
+}
+
+/** Bytes of each block the spool copies its records into. */
+const BLOCK = 1024 * 1024;
+
+/**
+ * The spool's own memory for the records it holds, in blocks of `BLOCK` bytes. A record's bytes
+ * come from Node's shared pool of small buffers, where the transient files assembled beside it
+ * also live: kept there, every spooled record would keep its neighbours alive, and the spool would
+ * hold two or three times the bytes its budget counts.
+ */
+class Blocks {
+  private block = Buffer.allocUnsafeSlow(BLOCK);
+  private used = 0;
+
+  /** A copy of `bytes` in the spool's blocks (a large record gets a block of its own). */
+  keep(bytes: Uint8Array): Uint8Array {
+    if (bytes.length > BLOCK / 4) return new Uint8Array(bytes);
+    if (this.used + bytes.length > BLOCK) {
+      this.block = Buffer.allocUnsafeSlow(BLOCK);
+      this.used = 0;
+    }
+    this.block.set(bytes, this.used);
+    this.used += bytes.length;
+    return this.block.subarray(this.used - bytes.length, this.used);
+  }
 }
 
 /** A spool for the records of one resource; `columns` are the grouping values kept per record. */
 export class Spool {
-  private held: Held[] = [];
+  private held: Spooled[] = [];
   /** The held records sorted by a grouping column, kept for `counts` and `grouped` to share. */
-  private sorted = new Map<number, Held[]>();
+  private sorted = new Map<number, Spooled[]>();
   private bytes = 0;
+  private blocks = new Blocks();
   private disk: DiskSpool | null = null;
 
   constructor(
@@ -91,20 +123,14 @@ export class Spool {
     private readonly budget = MEMORY_BUDGET,
   ) {}
 
-  /** Adds the record at position `ord` of the default order with its grouping values. */
-  add(
-    ord: number,
-    id: Scalar,
-    src: string | null,
-    json: Uint8Array,
-    keys: readonly Scalar[],
-  ): void {
-    if (this.disk) return this.disk.add(ord, id, src, json, keys);
-    this.held.push({ ord, id, src, json, keys });
-    this.bytes += json.length;
+  /** Adds a record, with its grouping values in this spool's columns. */
+  add(record: Spooled): void {
+    if (this.disk) return this.disk.add(record);
+    this.held.push({ ...record, json: this.blocks.keep(record.json) });
+    this.bytes += record.json.length;
     if (this.bytes > this.budget) {
       this.disk = new DiskSpool(this.columns);
-      for (const h of this.held) this.disk.add(h.ord, h.id, h.src, h.json, h.keys);
+      for (const h of this.held) this.disk.add(h);
       this.held = [];
     }
   }
@@ -140,7 +166,7 @@ export class Spool {
    */
   *grouped(column: number): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.grouped(column);
-    const keyOf = (h: Held) => (column < 0 ? h.id : h.keys[column]!);
+    const keyOf = (h: Spooled) => (column < 0 ? h.id : h.keys[column]!);
     let rows = this.sorted.get(column);
     if (!rows) {
       rows = sortByKey(
@@ -160,6 +186,7 @@ export class Spool {
 
   close(): void {
     this.held = [];
+    this.blocks = new Blocks();
     this.sorted.clear();
     this.disk?.close();
   }
@@ -183,13 +210,7 @@ class DiskSpool {
     this.db.exec('BEGIN');
   }
 
-  add(
-    ord: number,
-    id: Scalar,
-    src: string | null,
-    json: Uint8Array,
-    keys: readonly Scalar[],
-  ): void {
+  add({ ord, id, src, json, keys }: Spooled): void {
     this.insert.run(ord, integral(id), src, json, ...keys.map(integral));
     if (++this.pending >= BATCH) {
       this.db.exec('COMMIT; BEGIN');

@@ -137,8 +137,8 @@ export class TaskRunner {
           .flatMap((def) => def.temp ?? [])
           .find((t) => t.name === task.table);
         if (!table) throw new Error(`no derived table ${task.table}`);
-        // Two derived tables may be filled at once by two workers: SQLite has one writer at a
-        // time, so the other waits for the lock rather than failing.
+        // Derived tables are filled one after another (`runTasks` in build.ts); should two ever
+        // meet, SQLite has one writer at a time, and the other waits for the lock, not fails.
         const target = new Database(this.plan.derived, { timeout: 3_600_000 });
         try {
           target.pragma('journal_mode = OFF');

@@ -110,13 +110,8 @@ export function writeCollection(
       const src = rowSource(row);
       if (def.recordFiles !== 'bucket')
         writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
-      spool.add(
-        total,
-        row['id'] ?? null,
-        src,
-        json,
-        layoutFields.map((f) => groupValue(f, row)),
-      );
+      const keys = layoutFields.map((f) => groupValue(f, row));
+      spool.add({ ord: total, id: row['id'] ?? null, src, json, keys });
       if (++total % 1000 === 0) tick(total, null);
     }
     spool.seal();
