@@ -5,6 +5,8 @@
  * encoding text than querying and rendering their records.
  */
 
+const COMMA = Buffer.from(',');
+
 /** Appends pieces to one growing buffer. */
 export class Assembler {
   private buffer = Buffer.allocUnsafe(1 << 16);
@@ -24,11 +26,10 @@ export class Assembler {
     this.used += bytes.length;
   }
 
-  /** Appends records' bytes with `separator` between them. */
-  join(records: readonly Uint8Array[], separator: string): void {
-    const between = Buffer.from(separator);
+  /** Appends records' bytes, comma-separated (a JSON list's items). */
+  list(records: readonly Uint8Array[]): void {
     for (let i = 0; i < records.length; i++) {
-      if (i > 0) this.bytes(between);
+      if (i > 0) this.bytes(COMMA);
       this.bytes(records[i]!);
     }
   }

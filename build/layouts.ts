@@ -65,7 +65,7 @@ export class Credits {
 function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Uint8Array[]) {
   return assemble((out) => {
     out.text(`{"attribution":${attributionJson},"meta":${metaJson},"result":[`);
-    out.join(records, ',');
+    out.list(records);
     out.text(']}');
   });
 }
@@ -221,7 +221,7 @@ const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
       out.text('{');
       bucket.entries.forEach((entry, i) => {
         out.text(i > 0 ? `,${entry.head}` : entry.head);
-        out.join(entry.records, ',');
+        out.list(entry.records);
         out.text(entry.tail);
       });
       out.text('}');

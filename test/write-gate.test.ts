@@ -14,17 +14,20 @@ describe('the write gate', () => {
   afterEach(() => {
     for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
   });
-  const folder = () => {
-    const made = mkdtempSync(join(tmpdir(), 'write-gate-'));
-    folders.push(made);
-    return made;
+  /** A sink in a fresh folder, and another thread's hold on the same gate. */
+  const gated = () => {
+    const root = mkdtempSync(join(tmpdir(), 'write-gate-'));
+    folders.push(root);
+    const memory = WriteGate.memory();
+    return {
+      root,
+      other: new WriteGate(memory),
+      sink: new TreeSink(root, false, new WriteGate(memory)),
+    };
   };
 
   it('queues files while another thread holds the gate, and writes them once it is free', () => {
-    const root = folder();
-    const memory = WriteGate.memory();
-    const other = new WriteGate(memory);
-    const sink = new TreeSink(root, false, new WriteGate(memory));
+    const { root, other, sink } = gated();
     expect(other.tryEnter()).toBe(true);
     sink.write('a/one.json', '{"n":1}');
     sink.write('a/two.json', Buffer.from('{"n":2}'));
@@ -42,10 +45,7 @@ describe('the write gate', () => {
   });
 
   it('writes what is queued on commit, taking the gate', () => {
-    const root = folder();
-    const memory = WriteGate.memory();
-    const other = new WriteGate(memory);
-    const sink = new TreeSink(root, false, new WriteGate(memory));
+    const { root, other, sink } = gated();
     other.enter();
     sink.write('queued.json', '[]');
     other.leave();
@@ -56,10 +56,7 @@ describe('the write gate', () => {
   });
 
   it('fails on a path written twice and leaves the gate free', () => {
-    const root = folder();
-    const memory = WriteGate.memory();
-    const other = new WriteGate(memory);
-    const sink = new TreeSink(root, false, new WriteGate(memory));
+    const { root, other, sink } = gated();
     other.enter();
     sink.write('same.json', '1');
     sink.write('same.json', '2');
