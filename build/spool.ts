@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Scalar } from '../server/keys.ts';
+import { RecordFile } from './record-file.ts';
 import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
 /**
@@ -9,8 +10,9 @@ import { WORKER_CACHE_PRAGMA } from './sql.ts';
  * spool instead.
  *
  * Records stay in memory up to a budget of bytes (most resources: sorting an array is far cheaper
- * than a database), and past it all of them move to a private temporary SQLite database, deleted
- * when closed, whose sorter keeps memory bounded however many records a resource has (the
+ * than a database), and past it all of them move to disk: their JSON to a temporary file
+ * (`RecordFile`), their keys and offsets to a private temporary SQLite database, deleted when
+ * closed, whose sorter keeps memory bounded however many records a resource has (the
  * micro-events). It is a second connection because better-sqlite3 does not write on a connection
  * that is streaming a query. Both give the same order: by key (numbers numerically, text by code
  * unit; every key whose order shows in a file is an id, ASCII), then by position in the default
@@ -43,6 +45,13 @@ export interface Spooled {
 
 /** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
 export const MEMORY_BUDGET = 48 * 1024 * 1024;
+
+/**
+ * Bytes of records a spool on disk reads back at a time: the records of a batch are read in the
+ * file's order (`RecordFile.gather`), and the batch is in memory until the layouts are done with
+ * it.
+ */
+const GATHER_BYTES = 8 * 1024 * 1024;
 
 /** Rows written per transaction. */
 const BATCH = 5000;
@@ -192,9 +201,22 @@ export class Spool {
   }
 }
 
-/** The spool on disk: a temporary SQLite database. */
+/** A spooled record's row on disk: its JSON is `len` bytes at `at` in the record file. */
+interface DiskRow {
+  key: Scalar;
+  id: string;
+  src: string | null;
+  at: number;
+  len: number;
+}
+
+/**
+ * The spool on disk: the records' JSON in a temporary file, and their keys and offsets in a
+ * temporary SQLite database, whose sorter orders them for each layout.
+ */
 class DiskSpool {
   private readonly db = new Database('');
+  private readonly file = new RecordFile();
   private readonly insert: Database.Statement;
   private pending = 0;
 
@@ -204,14 +226,17 @@ class DiskSpool {
     // The sorter spills to temporary files past the cache.
     this.db.pragma(WORKER_CACHE_PRAGMA);
     const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
-    this.db.exec(`CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, json BLOB${keys})`);
+    this.db.exec(
+      `CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, at INTEGER, len INTEGER${keys})`,
+    );
     const marks = ', ?'.repeat(columns);
-    this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?${marks})`);
+    this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?, ?${marks})`);
     this.db.exec('BEGIN');
   }
 
   add({ ord, id, src, json, keys }: Spooled): void {
-    this.insert.run(ord, integral(id), src, json, ...keys.map(integral));
+    const at = this.file.append(json);
+    this.insert.run(ord, integral(id), src, at, json.length, ...keys.map(integral));
     if (++this.pending >= BATCH) {
       this.db.exec('COMMIT; BEGIN');
       this.pending = 0;
@@ -220,6 +245,7 @@ class DiskSpool {
 
   seal(): void {
     this.db.exec('COMMIT');
+    this.file.flush();
   }
 
   counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
@@ -232,20 +258,40 @@ class DiskSpool {
   }
 
   inOrder(): IterableIterator<SpooledRecord> {
-    return this.db
-      .prepare('SELECT id AS key, CAST(id AS TEXT) AS id, src, json FROM spool ORDER BY ord')
-      .iterate() as IterableIterator<SpooledRecord>;
+    return this.records(
+      'SELECT id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
+    );
   }
 
   grouped(column: number): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
-    return this.db
-      .prepare(
-        // Qualified: `id` alone would name the text column of the result, not the integer.
-        `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, json FROM spool
-         WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
-      )
-      .iterate() as IterableIterator<SpooledRecord>;
+    return this.records(
+      // Qualified: `id` alone would name the text column of the result, not the integer.
+      `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
+       WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
+    );
+  }
+
+  /**
+   * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
+   * `GATHER_BYTES` at a time.
+   */
+  private *records(sql: string): IterableIterator<SpooledRecord> {
+    let batch: DiskRow[] = [];
+    let bytes = 0;
+    const flush = () => {
+      const json = this.file.gather(batch);
+      const records = batch.map(({ key, id, src }, i) => ({ key, id, src, json: json[i]! }));
+      batch = [];
+      bytes = 0;
+      return records;
+    };
+    for (const row of this.db.prepare(sql).iterate() as Iterable<DiskRow>) {
+      batch.push(row);
+      bytes += row.len;
+      if (bytes >= GATHER_BYTES) yield* flush();
+    }
+    yield* flush();
   }
 
   distinct(column: number): number {
@@ -257,5 +303,6 @@ class DiskSpool {
   close(): void {
     if (this.db.inTransaction) this.db.exec('ROLLBACK');
     this.db.close();
+    this.file.close();
   }
 }

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Bytes the file buffers before writing, and the most one read takes. */
+const CHUNK = 1024 * 1024;
+
+/**
+ * Wanted records this close in the file are read in one read, the bytes between them read through:
+ * a read costs about as much as copying 8 KB (0.7 us against 0.1 ns a byte, measured here).
+ */
+const GAP = 8 * 1024;
+
+/** Where a record's bytes are in the file. */
+export interface Span {
+  at: number;
+  len: number;
+}
+
+/**
+ * Records' bytes in a temporary file: appended once, then read back in batches in any order. The
+ * spool keeps its records' JSON here when they pass its memory budget, and only their keys and
+ * offsets in its database, so that the database sorts a few dozen bytes per record for each
+ * layout instead of the records themselves (a match's record is 2 KB, and `matches/info` sorts
+ * its records by 13 filters).
+ *
+ * A batch is read in the file's order, whatever order it is asked in: records near each other are
+ * read together and the rest one read each, so a batch in the file's order (the default order, a
+ * match's micro-events) costs a read per megabyte, and a batch in another order (by id, by
+ * action) a read per record at most.
+ */
+export class RecordFile {
+  private readonly fd: number;
+  private readonly path: string;
+  private pending: Buffer;
+  private used = 0;
+  /** Bytes in the file itself, before `pending`. */
+  private written = 0;
+  /** Where spans with gaps are read, to copy the records out of. */
+  private scratch: Buffer | null = null;
+
+  constructor(private readonly chunk = CHUNK) {
+    this.pending = Buffer.allocUnsafeSlow(chunk);
+    this.path = join(tmpdir(), `football-spool-${process.pid}-${randomUUID()}`);
+    this.fd = openSync(this.path, 'wx+', 0o600);
+    // Unlinked at once where the system allows it, so a killed build leaves nothing behind.
+    try {
+      unlinkSync(this.path);
+      this.path = '';
+    } catch {
+      // Removed on close instead.
+    }
+  }
+
+  /** Bytes appended so far. */
+  get size(): number {
+    return this.written + this.used;
+  }
+
+  /** Appends `bytes`; returns their offset. */
+  append(bytes: Uint8Array): number {
+    const at = this.size;
+    if (this.used + bytes.length > this.chunk) this.flush();
+    if (bytes.length > this.chunk) this.writeAll(bytes);
+    else {
+      this.pending.set(bytes, this.used);
+      this.used += bytes.length;
+    }
+    return at;
+  }
+
+  /** Writes what is buffered; reads see only what has been flushed. */
+  flush(): void {
+    this.writeAll(this.pending.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  /**
+   * The bytes of each span, in the order given, in one new buffer: they stay valid after later
+   * reads, and the buffer goes when the last record in it does.
+   */
+  gather(spans: readonly Span[]): Uint8Array[] {
+    const order = spans.map((_, i) => i).sort((a, b) => spans[a]!.at - spans[b]!.at);
+    const arena = Buffer.allocUnsafeSlow(spans.reduce((n, s) => n + s.len, 0));
+    const out: Uint8Array[] = new Array(spans.length);
+    let used = 0;
+    for (let i = 0; i < order.length;) {
+      const first = spans[order[i]!]!;
+      let end = first.at + first.len;
+      let wanted = first.len;
+      let j = i + 1;
+      for (; j < order.length; j++) {
+        const s = spans[order[j]!]!;
+        if (s.at - end > GAP || s.at + s.len - first.at > this.chunk) break;
+        end = Math.max(end, s.at + s.len);
+        wanted += s.len;
+      }
+      if (wanted === end - first.at) {
+        // No gaps: the records lie in the file as they go into the buffer.
+        this.readExact(arena, used, wanted, first.at);
+        for (let k = i; k < j; k++) {
+          const s = spans[order[k]!]!;
+          out[order[k]!] = arena.subarray(used + s.at - first.at, used + s.at - first.at + s.len);
+        }
+        used += wanted;
+      } else {
+        this.scratch ??= Buffer.allocUnsafeSlow(this.chunk);
+        this.readExact(this.scratch, 0, end - first.at, first.at);
+        for (let k = i; k < j; k++) {
+          const s = spans[order[k]!]!;
+          arena.set(this.scratch.subarray(s.at - first.at, s.at - first.at + s.len), used);
+          out[order[k]!] = arena.subarray(used, used + s.len);
+          used += s.len;
+        }
+      }
+      i = j;
+    }
+    return out;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+    if (this.path) unlinkSync(this.path);
+  }
+
+  private readExact(into: Buffer, offset: number, length: number, at: number): void {
+    for (let got = 0; got < length;) {
+      const n = readSync(this.fd, into, offset + got, length - got, at + got);
+      if (n === 0) throw new Error(`spool file: ${length} bytes at ${at} are past its end`);
+      got += n;
+    }
+  }
+
+  private writeAll(bytes: Uint8Array): void {
+    let done = 0;
+    while (done < bytes.length) {
+      done += writeSync(this.fd, bytes, done, bytes.length - done, this.written + done);
+    }
+    this.written += bytes.length;
+  }
+}
