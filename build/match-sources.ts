@@ -30,8 +30,8 @@ export const MATCH_SOURCES: TempTable = {
 };
 
 /**
- * The credit of a record derived from a match and its events (`m` is the match in the resource's
- * SQL).
+ * The credit of a record derived from a match and its events, given the SQL of the match's id (by
+ * default that of `m`, the match in the resource's SQL).
  */
-export const matchCredit = (): ResourceDef['credit'] =>
-  dataCredit('(SELECT ms.sources FROM derived.match_source ms WHERE ms.match = m.id)');
+export const matchCredit = (match = 'm.id'): ResourceDef['credit'] =>
+  dataCredit(`(SELECT ms.sources FROM derived.match_source ms WHERE ms.match = ${match})`);

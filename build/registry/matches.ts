@@ -153,7 +153,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
   const { root, version } = scope;
   const v1 = version === 'v1';
   const base = `${scope.base}/matches`;
-  const where = `WHERE ${scope.matches}`;
+  const where = `WHERE ${scope.matches()}`;
   const credit = dataCredit('m.source');
   const matchLink = `/${base}/{match}/info`;
   const teamLinks = {
@@ -185,7 +185,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
       credit,
       recordFiles: 'one' as const,
     };
-    const hidden = { ...scope.hidden, ...def.hidden };
+    const hidden = { ...scope.hidden(), ...def.hidden };
     if (v1 || !MACRO_EVENTS.includes(name)) {
       return {
         kind: 'nested',
@@ -385,7 +385,7 @@ export function matchResources(scope: Scope): CollectionLike[] {
     implied: v1 ? PHASE_RULE : [],
     parent: { path: base, name: 'info', param: 'match' },
     uri: `/${base}/{id}/info`,
-    hidden: scope.hidden,
+    hidden: scope.hidden(),
     links: {
       venue: `${root}/venues/{venue}`,
       conditions: `/${base}/{id}/conditions`,

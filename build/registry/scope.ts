@@ -29,8 +29,11 @@ export interface Scope {
   idType: IdType;
   /** Key case of lineups, macro-events and analytics: snake_case in v0 (SPEC). */
   keyCase: 'camel' | 'snake';
-  /** SQL condition selecting the matches of the scope (`m` is the match). */
-  matches: string;
+  /**
+   * SQL condition selecting the matches of the scope, given the SQL of a match's type (by default
+   * that of `m`, the match).
+   */
+  matches(matchType?: string): string;
   /** SQL of the id of the row of alias `alias` (a table with v0 ids). */
   own(alias: string): string;
   /** SQL of the id of the `table` row whose v1 id is the SQL `v1`. */
@@ -44,8 +47,8 @@ export interface Scope {
   teamName(v1: string): string;
   /** Link template of the team record whose id is in field `name`. */
   teamLink(name: string): string;
-  /** Hidden columns the team links read (`ResourceDef.hidden`). */
-  hidden: Record<string, string>;
+  /** Hidden columns the team links read (`ResourceDef.hidden`), given a match's type as above. */
+  hidden(matchType?: string): Record<string, string>;
 }
 
 /** The teams' table of a match type: a national team is its country. */
@@ -61,13 +64,13 @@ export function v1Scope(matchType: MatchType): Scope {
     matchType,
     idType: 'uuid',
     keyCase: 'camel',
-    matches: `m.match_type = '${matchType}'`,
+    matches: (column = 'm.match_type') => `${column} = '${matchType}'`,
     own: (alias) => `${alias}.id`,
     ref: (_table, v1) => v1,
     team: (v1) => v1,
     teamName: (v1) => `(SELECT name FROM ${table} WHERE id = ${v1})`,
     teamLink: (name) => `/v1/${matchType === 'clubs' ? 'teams' : 'countries'}/{${name}}`,
-    hidden: {},
+    hidden: () => ({}),
   };
 }
 
@@ -87,13 +90,15 @@ export const V0: Scope = {
   matchType: null,
   idType: 'integer',
   keyCase: 'snake',
-  matches: '1',
+  matches: () => '1',
   own: (alias) => `${alias}.v0_id`,
   ref: (table, v1) => `(SELECT v0_id FROM ${table} WHERE id = ${v1})`,
   team: (v1) => byMatchType('v0_id', v1),
   teamName: (v1) => byMatchType('name', v1),
   teamLink: (name) => `/v0/{_teams}/{${name}}`,
-  hidden: { _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END" },
+  hidden: (column = 'm.match_type') => ({
+    _teams: `CASE ${column} WHEN 'clubs' THEN 'teams' ELSE 'countries' END`,
+  }),
 };
 
 /** A field holding an entity id of the scope (uuid in v1, integer in v0). */

@@ -1,6 +1,6 @@
 import { describeRule, fieldType, STAT_FIELDS } from '../stats/fields.ts';
 import { LINEUP_ORDER } from '../stats/lineup-order.ts';
-import { LINEUP_STATS } from '../stats/lineup-stat.ts';
+import { LINEUP_STATS, statColumn } from '../stats/lineup-stat.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
 import { field, type CollectionDef, type FieldDef } from './define.ts';
 import { idField, type Scope } from './scope.ts';
@@ -14,7 +14,8 @@ import { STATS_GROUPS } from './stats-groups.ts';
  * table
  * `build/stats/fields.ts`; the build computes them into `derived.lineup_stat`
  * (`build/stats/lineup-stat.ts`) once, before the first of these resources is written, and both
- * versions read it.
+ * versions read it, with what they say of each lineup besides its counts (ids, names, ranks) from
+ * `derived.lineup_order` (`build/stats/lineup-order.ts`).
  *
  * Sized for ~60,000 lineups x 32 statistics (about 2 M records per version): records live in bucket
  * files, not a file each; `match` (what the match records link to) is pre-rendered per value,
@@ -33,19 +34,18 @@ const PLAYER_FILTER = 'bucket' as const;
 /** Every statistics resource of a scope, in SPEC's order of groups and names. */
 export function statsResources(scope: Scope): CollectionDef[] {
   const { root, version } = scope;
+  /** A lineup's id or one of its match, player or team, as the scope names them (`o`). */
+  const id = (of: 'lineup' | 'match' | 'player' | 'team') => `o.${of}_${version}`;
   const common: FieldDef[] = [
-    idField(scope, 'lineup', 'Lineup id (the record id too).', scope.own('l'), {
+    idField(scope, 'lineup', 'Lineup id (the record id too).', id('lineup'), {
       nullable: false,
       filter: 'none',
     }),
-    idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false }),
-    idField(
-      scope,
-      'player',
-      `Player id (${root}/personnel/players).`,
-      scope.ref('player', 'l.player'),
-      { nullable: false, filter: PLAYER_FILTER },
-    ),
+    idField(scope, 'match', 'Match id.', id('match'), { nullable: false }),
+    idField(scope, 'player', `Player id (${root}/personnel/players).`, id('player'), {
+      nullable: false,
+      filter: PLAYER_FILTER,
+    }),
     field('player_name', 'string', 'Player name.', 'o.player_name', {
       nullable: false,
       filter: 'scan',
@@ -54,7 +54,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
       scope,
       'player_team',
       'Team of the player (a club, or a country for national teams).',
-      scope.team('l.team'),
+      id('team'),
       { nullable: false, filter: 'scan' },
     ),
     field('player_team_name', 'string', "Name of the player's team.", 'o.team_name', {
@@ -77,19 +77,20 @@ export function statsResources(scope: Scope): CollectionDef[] {
           "the match's micro-events where it has them, from its goals, penalties and offenses where those can tell, and are " +
           "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
         idType: scope.idType,
-        idSql: scope.own('l'),
-        from: `FROM derived.lineup_stat s JOIN lineup l ON l.id = s.lineup JOIN match m ON m.id = l.match
-        JOIN derived.lineup_order o ON o.lineup = l.id
-        WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches}`,
+        idSql: id('lineup'),
+        from: `FROM derived.lineup_stat s JOIN derived.lineup_order o ON o.lineup_v1 = s.lineup
+        WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches('o.match_type')}`,
         fields: [
           ...common,
-          ...Object.entries(rules).map(([f, rule]) =>
-            field(f, fieldType(rule), describeRule(rule), `json_extract(s.counts, '$.${f}')`, {
-              filter: 'none',
-            }),
+          ...Object.entries(rules).map(([f, rule], i) =>
+            field(f, fieldType(rule), describeRule(rule), statColumn(i), { filter: 'none' }),
           ),
         ],
-        hidden: { ...scope.hidden, _date: 'm.match_date', _rank: `o.ord_${version}` },
+        hidden: {
+          ...scope.hidden('o.match_type'),
+          _date: 'o.match_date',
+          _rank: `o.ord_${version}`,
+        },
         defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
         defaultRank: '_rank',
         orderNote: 'by match date, then match, then team name and player name, then id',
@@ -102,7 +103,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
           player: `${root}/personnel/players/{player}`,
           playerTeam: scope.teamLink('player_team'),
         },
-        credit: matchCredit(),
+        credit: matchCredit('o.match_v1'),
       };
     }),
   );

@@ -2,8 +2,8 @@ import { STAT_FIELDS, type EventRule, type FieldRule } from './fields.ts';
 import type { Act, MatchData } from './match-data.ts';
 
 /**
- * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the JSON
- * object of its fields in DECISIONS' order.
+ * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the
+ * values of its fields in DECISIONS' order.
  */
 
 /** One statistic of one lineup. */
@@ -11,11 +11,21 @@ export interface StatRow {
   lineup: string;
   grp: string;
   name: string;
-  /** JSON object of the statistic's fields (null where unknown). */
-  counts: string;
+  /**
+   * The statistic's fields in the rule table's order, null where unknown and booleans as 1 and 0
+   * (as SQLite stores them).
+   */
+  values: (number | null)[];
 }
 
 type Value = number | boolean | null;
+
+/** The most fields any statistic has: the columns of `derived.lineup_stat`. */
+export const MAX_FIELDS = Math.max(
+  ...Object.values(STAT_FIELDS).flatMap((names) =>
+    Object.values(names).map((fields) => Object.keys(fields).length),
+  ),
+);
 
 /** The statistics in a fixed order, with their fields as pairs. */
 const STATS = Object.entries(STAT_FIELDS).flatMap(([grp, names]) =>
@@ -59,11 +69,13 @@ function fieldValues(rule: FieldRule, m: MatchData): Map<string, Value> {
 export function statRows(m: MatchData): StatRow[] {
   const rows: StatRow[] = [];
   for (const { grp, name, fields } of STATS) {
-    const columns = fields.map(([field, rule]) => [field, fieldValues(rule, m)] as const);
+    const columns = fields.map(([, rule]) => fieldValues(rule, m));
     for (const lineup of m.lineups.keys()) {
-      const counts: Record<string, Value> = {};
-      for (const [field, values] of columns) counts[field] = values.get(lineup) ?? null;
-      rows.push({ lineup, grp, name, counts: JSON.stringify(counts) });
+      const values = columns.map((column) => {
+        const v = column.get(lineup) ?? null;
+        return typeof v === 'boolean' ? Number(v) : v;
+      });
+      rows.push({ lineup, grp, name, values });
     }
   }
   return rows;

@@ -1,13 +1,14 @@
 import type { Db } from '../../data/db.ts';
 import type { TempTable } from '../registry/define.ts';
-import { statRows } from './compute.ts';
+import { MAX_FIELDS, statRows } from './compute.ts';
 import { MatchReader } from './match-data.ts';
 
 /**
  * The statistics step of the build: `derived.lineup_stat`, one row per (lineup, group, name) with
- * the statistic's fields as a JSON object — the shape of the schema's `lineup_stat`, but in the
- * build's scratch database, so the source database is only read. The statistics resources render
- * from it like any other table.
+ * the statistic's fields in columns `c0`, `c1`, ... in the rule table's order (`statColumn`), in
+ * the build's scratch database, so the source database is only read. The statistics resources
+ * render from it like any other table. Columns rather than the schema's JSON object of counts:
+ * extracting a dozen fields from JSON for every row was a fifth of a statistic's SQL.
  *
  * Matches are computed one at a time (a few indexed queries each) and written in batches: memory
  * stays flat, and the table lives on disk, not in memory.
@@ -15,6 +16,11 @@ import { MatchReader } from './match-data.ts';
 
 /** Matches computed per transaction. */
 const BATCH = 100;
+
+/** The SQL of field number `index` (in the rule table's order) of a statistic (`s`). */
+export const statColumn = (index: number) => `s.c${index}`;
+
+const COLUMNS = Array.from({ length: MAX_FIELDS }, (_, i) => `c${i}`);
 
 export const LINEUP_STATS: TempTable = {
   name: 'lineup_stat',
@@ -25,7 +31,7 @@ export const LINEUP_STATS: TempTable = {
         lineup TEXT NOT NULL,
         grp    TEXT NOT NULL,
         name   TEXT NOT NULL,
-        counts TEXT NOT NULL,
+        ${COLUMNS.map((c) => `${c} INTEGER`).join(', ')},
         PRIMARY KEY (grp, name, lineup)
       ) WITHOUT ROWID`);
     // Only matches with lineups have statistics (they are per lineup).
@@ -35,12 +41,14 @@ export const LINEUP_STATS: TempTable = {
       .all() as string[];
     const reader = new MatchReader(db);
     const insert = target.prepare(
-      'INSERT INTO lineup_stat (lineup, grp, name, counts) VALUES (?, ?, ?, ?)',
+      `INSERT INTO lineup_stat VALUES (?, ?, ?${', ?'.repeat(MAX_FIELDS)})`,
     );
+    // The columns after a statistic's own fields stay null.
+    const padding = (n: number) => new Array<null>(MAX_FIELDS - n).fill(null);
     const batch = target.transaction((ids: string[]) => {
       for (const id of ids) {
         for (const row of statRows(reader.read(id)))
-          insert.run(row.lineup, row.grp, row.name, row.counts);
+          insert.run(row.lineup, row.grp, row.name, ...row.values, ...padding(row.values.length));
       }
     });
     for (let i = 0; i < matches.length; i += BATCH) {
