@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createXXHash128 } from 'hash-wasm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -27,26 +27,39 @@ export class DuplicateOutputError extends Error {
 }
 
 /**
+ * The hash of each file: XXH3's 128 bits (`hash-wasm`, one instance per thread). The hashes name
+ * contents for caches (ETags), not for security, and every byte of the output passes through
+ * here: SHA-1 hashes 2 GB/s and this 5 to 8, and the national set took 86 s on one thread with
+ * SHA-1, 77 s with this (output thrown away).
+ */
+const FILE_HASH = await createXXHash128();
+
+/** Bits of a set's hash. */
+const BITS = 128;
+
+/**
  * The content hash of a set of files that does not depend on the order they were written in: the
- * sum, modulo 2^160, of the SHA-1 of each path and its bytes. Two builds of the same files in any
+ * sum, modulo 2^128, of the hash of each path and its bytes. Two builds of the same files in any
  * order, by any number of workers, give the same hash; any changed byte or path changes it.
  */
 export class SetHash {
   private sum = 0n;
-  private static readonly MOD = 1n << 160n;
 
   add(file: string, data: Buffer): void {
-    const digest = createHash('sha1').update(file).update('\0').update(data).digest('hex');
-    this.sum = (this.sum + BigInt(`0x${digest}`)) % SetHash.MOD;
+    FILE_HASH.init();
+    FILE_HASH.update(file);
+    FILE_HASH.update('\0');
+    FILE_HASH.update(data);
+    this.merge(FILE_HASH.digest('hex'));
   }
 
   /** Merges the hash of another set of files (written by another worker). */
   merge(other: string): void {
-    this.sum = (this.sum + BigInt(`0x${other}`)) % SetHash.MOD;
+    this.sum = BigInt.asUintN(BITS, this.sum + BigInt(`0x${other}`));
   }
 
   hex(): string {
-    return this.sum.toString(16).padStart(40, '0');
+    return this.sum.toString(16).padStart(BITS / 4, '0');
   }
 }
 
