@@ -130,6 +130,8 @@ export class Spool {
     private readonly columns: number,
     /** Bytes of JSON held in memory before the spool moves to disk. */
     private readonly budget = MEMORY_BUDGET,
+    /** Bytes of records read back from disk at a time (`GATHER_BYTES`). */
+    private readonly gatherBytes = GATHER_BYTES,
   ) {}
 
   /** Adds a record, with its grouping values in this spool's columns. */
@@ -138,7 +140,7 @@ export class Spool {
     this.held.push({ ...record, json: this.blocks.keep(record.json) });
     this.bytes += record.json.length;
     if (this.bytes > this.budget) {
-      this.disk = new DiskSpool(this.columns);
+      this.disk = new DiskSpool(this.columns, this.gatherBytes);
       for (const h of this.held) this.disk.add(h);
       this.held = [];
     }
@@ -216,11 +218,14 @@ interface DiskRow {
  */
 class DiskSpool {
   private readonly db = new Database('');
-  private readonly file = new RecordFile();
+  private readonly file: RecordFile;
   private readonly insert: Database.Statement;
   private pending = 0;
 
-  constructor(columns: number) {
+  constructor(
+    columns: number,
+    private readonly gatherBytes: number,
+  ) {
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
     // The sorter spills to temporary files past the cache.
@@ -232,6 +237,8 @@ class DiskSpool {
     const marks = ', ?'.repeat(columns);
     this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?, ?${marks})`);
     this.db.exec('BEGIN');
+    // Last: nothing after it can fail and leave the file open.
+    this.file = new RecordFile();
   }
 
   add({ ord, id, src, json, keys }: Spooled): void {
@@ -274,7 +281,7 @@ class DiskSpool {
 
   /**
    * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
-   * `GATHER_BYTES` at a time.
+   * `gatherBytes` at a time.
    */
   private *records(sql: string): IterableIterator<SpooledRecord> {
     let batch: DiskRow[] = [];
@@ -289,7 +296,7 @@ class DiskSpool {
     for (const row of this.db.prepare(sql).iterate() as Iterable<DiskRow>) {
       batch.push(row);
       bytes += row.len;
-      if (bytes >= GATHER_BYTES) yield* flush();
+      if (bytes >= this.gatherBytes) yield* flush();
     }
     yield* flush();
   }
@@ -301,8 +308,11 @@ class DiskSpool {
   }
 
   close(): void {
-    if (this.db.inTransaction) this.db.exec('ROLLBACK');
-    this.db.close();
-    this.file.close();
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.close();
+    } finally {
+      this.file.close();
+    }
   }
 }

@@ -379,8 +379,9 @@ CREATE INDEX IF NOT EXISTS event_modifier_by_action ON event_modifier (action);
 ------------------------------------------------------------------------------------------------------
 -- Per-lineup statistics, computed from micro- and macro-events by the statistics step. One row per
 -- (lineup, group, name); `counts` is a JSON object of the DECISIONS fields, NULL where unknown.
--- The build computes them into a table of this shape in its own temp schema (build/stats/lineup-stat.ts),
--- since it only reads the source database; this table itself stays empty.
+-- The build, which only reads the source database, computes them into `derived.lineup_stat` in its
+-- scratch database, with the fields in columns rather than JSON (build/stats/lineup-stat.ts); this
+-- table itself stays empty.
 ------------------------------------------------------------------------------------------------------
 
 CREATE TABLE IF NOT EXISTS lineup_stat (

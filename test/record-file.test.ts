@@ -1,32 +1,25 @@
 import fc from 'fast-check';
-import { readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { RecordFile, type Span } from '../build/record-file.ts';
 
 /**
  * The spool's file of records gives back every record's bytes, whatever order a batch asks for
- * them in: near records read together with the bytes between them, far ones alone, records larger
- * than a read, and records asked for twice.
+ * them in: near records read together with the bytes between them, far ones alone, runs without
+ * gaps straight into place, records larger than a read, and records asked for twice.
  */
 
-/** Appends `records` to a file that reads `chunk` bytes at most, and gathers `order` of them. */
-function roundTrip(records: readonly Uint8Array[], order: readonly number[], chunk: number) {
-  const file = new RecordFile(chunk);
-  try {
-    const spans: Span[] = records.map((r) => ({ at: file.append(r), len: r.length }));
-    file.flush();
-    return file.gather(order.map((i) => spans[i]!)).map((bytes) => Buffer.from(bytes));
-  } finally {
-    file.close();
-  }
+/** A file of `records` that reads `chunk` bytes at most and reads through gaps up to `gap`. */
+function fileOf(records: readonly Uint8Array[], chunk: number, gap: number) {
+  const file = new RecordFile(chunk, gap);
+  const spans: Span[] = records.map((r) => ({ at: file.append(r), len: r.length }));
+  file.flush();
+  return { file, spans };
 }
 
-const spoolFiles = () => readdirSync(tmpdir()).filter((f) => f.startsWith('football-spool-'));
+const text = (bytes: readonly Uint8Array[]) => bytes.map((b) => Buffer.from(b).toString());
 
 describe('the spool file', () => {
   it('gives back the bytes of any records in any order', () => {
-    const before = spoolFiles().length;
     fc.assert(
       fc.property(
         fc
@@ -36,35 +29,43 @@ describe('the spool file', () => {
               fc.constant(records),
               fc.array(fc.nat(records.length - 1), { maxLength: 120 }),
               fc.constantFrom(64, 256, 4096),
+              fc.constantFrom(0, 100, 8192),
             ),
           ),
-        ([records, order, chunk]) => {
-          const got = roundTrip(records, order, chunk);
-          expect(got).toEqual(order.map((i) => Buffer.from(records[i]!)));
+        ([records, order, chunk, gap]) => {
+          const { file, spans } = fileOf(records, chunk, gap);
+          try {
+            const got = file.gather(order.map((i) => spans[i]!)).map((b) => Buffer.from(b));
+            expect(got).toEqual(order.map((i) => Buffer.from(records[i]!)));
+          } finally {
+            file.close();
+          }
         },
       ),
       { numRuns: 300 },
     );
-    // Each file is unlinked once open: nothing is left in the temporary folder.
-    expect(spoolFiles().length).toBe(before);
   });
 
-  it('reads a gap-free run in one read and keeps earlier records valid after later reads', () => {
-    const records = ['{"a":1}', '{"b":22}', '{"c":333}', '{"d":4444}'].map((t) => Buffer.from(t));
-    const file = new RecordFile(1024);
+  it('reads runs without gaps, with gaps and apart, and earlier records stay valid', () => {
+    const records = ['{"a":1}', '{"b":22}', '{"c":333}', '{"d":4444}', '{"e":5}'].map((t) =>
+      Buffer.from(t),
+    );
+    // Gaps of up to 9 bytes are read through; a record past the chunk's 30 bytes is read apart.
+    const { file, spans } = fileOf(records, 30, 9);
     try {
-      const spans = records.map((r) => ({ at: file.append(r), len: r.length }));
-      file.flush();
-      const first = file.gather([spans[3]!, spans[0]!, spans[1]!]);
-      const second = file.gather([spans[2]!, spans[2]!]);
-      expect(first.map((b) => Buffer.from(b).toString())).toEqual([
-        '{"d":4444}',
-        '{"a":1}',
-        '{"b":22}',
-      ]);
-      expect(second.map((b) => Buffer.from(b).toString())).toEqual(['{"c":333}', '{"c":333}']);
+      const s = (i: number) => spans[i]!;
+      const noGaps = file.gather([s(1), s(0), s(2)]);
+      const gaps = file.gather([s(3), s(0), s(1), s(3)]);
+      const apart = file.gather([s(4), s(0)]);
+      expect(text(noGaps)).toEqual(['{"b":22}', '{"a":1}', '{"c":333}']);
+      expect(text(gaps)).toEqual(['{"d":4444}', '{"a":1}', '{"b":22}', '{"d":4444}']);
+      expect(text(apart)).toEqual(['{"e":5}', '{"a":1}']);
+      expect(text(noGaps)).toEqual(['{"b":22}', '{"a":1}', '{"c":333}']);
     } finally {
       file.close();
     }
+    // Closing twice is harmless; reading after closing is an error.
+    file.close();
+    expect(() => file.gather([spans[0]!])).toThrow(/after close/);
   });
 });

@@ -5,8 +5,9 @@ import type { Scalar } from '../server/keys.ts';
 
 /**
  * The spool gives the same records in the same orders whether it holds them in memory or has
- * moved them to its database on disk (past its budget, as the real micro-events do): the layouts
- * read one or the other and must write the same bytes.
+ * moved them to disk (past its budget, as the real micro-events do: their JSON to a file, their
+ * keys to a database), read back in one batch or in many: the layouts read one or the other and
+ * must write the same bytes.
  */
 
 /** One record as a test adds it: its id, source, JSON and two grouping values. */
@@ -39,8 +40,12 @@ function sqliteOrder(a: Scalar, b: Scalar): number {
   return a! < b! ? -1 : a! > b! ? 1 : 0;
 }
 
-function filled(records: readonly Added[], budget: number): ReturnType<typeof readAll> {
-  const spool = new Spool(2, budget);
+function filled(
+  records: readonly Added[],
+  budget: number,
+  gatherBytes?: number,
+): ReturnType<typeof readAll> {
+  const spool = new Spool(2, budget, gatherBytes);
   try {
     records.forEach((r, ord) =>
       spool.add({ ord, id: r.id, src: r.src, json: Buffer.from(r.json), keys: r.keys }),
@@ -75,6 +80,8 @@ describe('the spool', () => {
         // On disk from the first record, and moved there with some records already held.
         expect(filled(records, 0)).toEqual(held);
         expect(filled(records, 200)).toEqual(held);
+        // Read back from disk a few records at a time.
+        expect(filled(records, 0, 16)).toEqual(held);
         expect(held.inOrder).toEqual(
           records.map((r) => ({ id: String(r.id), src: r.src, json: r.json })),
         );

@@ -33,7 +33,7 @@ export interface Scope {
    * SQL condition selecting the matches of the scope, given the SQL of a match's type (by default
    * that of `m`, the match).
    */
-  matches(matchType?: string): string;
+  matches(typeSql?: string): string;
   /** SQL of the id of the row of alias `alias` (a table with v0 ids). */
   own(alias: string): string;
   /** SQL of the id of the `table` row whose v1 id is the SQL `v1`. */
@@ -48,7 +48,7 @@ export interface Scope {
   /** Link template of the team record whose id is in field `name`. */
   teamLink(name: string): string;
   /** Hidden columns the team links read (`ResourceDef.hidden`), given a match's type as above. */
-  hidden(matchType?: string): Record<string, string>;
+  hidden(typeSql?: string): Record<string, string>;
 }
 
 /** The teams' table of a match type: a national team is its country. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../data/db.ts';
 import type { TempTable } from '../registry/define.ts';
-import { byMatchType } from '../registry/scope.ts';
+import { byMatchType, V0 } from '../registry/scope.ts';
 
 /** The names' part of the order: each folded, then as it is (`build/sql.ts`, `sortTerms`). */
 const NAMES = 'fold(team_name), team_name, fold(player_name), player_name';
@@ -47,10 +47,10 @@ export const LINEUP_ORDER: TempTable = {
            match_type, match_date, player_name, team_name,
            DENSE_RANK() OVER (ORDER BY match_date, match_v1, ${NAMES}) AS ord_v1,
            DENSE_RANK() OVER (ORDER BY match_date, match_v0, ${NAMES}) AS ord_v0
-         FROM (SELECT l.id AS lineup_v1, l.v0_id AS lineup_v0, m.id AS match_v1,
-           m.v0_id AS match_v0, l.player AS player_v1,
-           (SELECT v0_id FROM player WHERE id = l.player) AS player_v0, l.team AS team_v1,
-           ${byMatchType('v0_id', 'l.team')} AS team_v0, m.match_type, m.match_date,
+         FROM (SELECT l.id AS lineup_v1, ${V0.own('l')} AS lineup_v0, m.id AS match_v1,
+           ${V0.own('m')} AS match_v0, l.player AS player_v1,
+           ${V0.ref('player', 'l.player')} AS player_v0, l.team AS team_v1,
+           ${V0.team('l.team')} AS team_v0, m.match_type, m.match_date,
            (SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person
              WHERE pl.id = l.player) AS player_name,
            ${byMatchType('name', 'l.team')} AS team_name

@@ -43,12 +43,14 @@ export const LINEUP_STATS: TempTable = {
     const insert = target.prepare(
       `INSERT INTO lineup_stat VALUES (?, ?, ?${', ?'.repeat(MAX_FIELDS)})`,
     );
-    // The columns after a statistic's own fields stay null.
-    const padding = (n: number) => new Array<null>(MAX_FIELDS - n).fill(null);
+    // The columns after a statistic's own fields stay null: padding[n] fills those after n.
+    const padding = Array.from({ length: MAX_FIELDS + 1 }, (_, n) =>
+      new Array<null>(MAX_FIELDS - n).fill(null),
+    );
     const batch = target.transaction((ids: string[]) => {
       for (const id of ids) {
         for (const row of statRows(reader.read(id)))
-          insert.run(row.lineup, row.grp, row.name, ...row.values, ...padding(row.values.length));
+          insert.run(row.lineup, row.grp, row.name, ...row.values, ...padding[row.values.length]!);
       }
     });
     for (let i = 0; i < matches.length; i += BATCH) {
