@@ -64,7 +64,7 @@ export function v1Scope(matchType: MatchType): Scope {
     matchType,
     idType: 'uuid',
     keyCase: 'camel',
-    matches: (column = 'm.match_type') => `${column} = '${matchType}'`,
+    matches: (typeSql = 'm.match_type') => `${typeSql} = '${matchType}'`,
     own: (alias) => `${alias}.id`,
     ref: (_table, v1) => v1,
     team: (v1) => v1,
@@ -96,8 +96,8 @@ export const V0: Scope = {
   team: (v1) => byMatchType('v0_id', v1),
   teamName: (v1) => byMatchType('name', v1),
   teamLink: (name) => `/v0/{_teams}/{${name}}`,
-  hidden: (column = 'm.match_type') => ({
-    _teams: `CASE ${column} WHEN 'clubs' THEN 'teams' ELSE 'countries' END`,
+  hidden: (typeSql = 'm.match_type') => ({
+    _teams: `CASE ${typeSql} WHEN 'clubs' THEN 'teams' ELSE 'countries' END`,
   }),
 };
 

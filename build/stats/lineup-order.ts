@@ -41,9 +41,8 @@ export const LINEUP_ORDER: TempTable = {
         ord_v1      INTEGER NOT NULL,
         ord_v0      INTEGER NOT NULL
       ) WITHOUT ROWID`);
-    const rows = db
-      .prepare(
-        `SELECT lineup_v1, lineup_v0, match_v1, match_v0, player_v1, player_v0, team_v1, team_v0,
+    const select = db.prepare(
+      `SELECT lineup_v1, lineup_v0, match_v1, match_v0, player_v1, player_v0, team_v1, team_v0,
            match_type, match_date, player_name, team_name,
            DENSE_RANK() OVER (ORDER BY match_date, match_v1, ${NAMES}) AS ord_v1,
            DENSE_RANK() OVER (ORDER BY match_date, match_v0, ${NAMES}) AS ord_v0
@@ -55,10 +54,10 @@ export const LINEUP_ORDER: TempTable = {
              WHERE pl.id = l.player) AS player_name,
            ${byMatchType('name', 'l.team')} AS team_name
          FROM lineup l JOIN match m ON m.id = l.match)`,
-      )
-      .raw()
-      .iterate() as IterableIterator<unknown[]>;
-    const insert = target.prepare(`INSERT INTO lineup_order VALUES (?${', ?'.repeat(13)})`);
+    );
+    const marks = select.columns().map(() => '?');
+    const insert = target.prepare(`INSERT INTO lineup_order VALUES (${marks.join(', ')})`);
+    const rows = select.raw().iterate() as IterableIterator<unknown[]>;
     const write = target.transaction((batch: unknown[][]) => {
       for (const row of batch) insert.run(...row);
     });

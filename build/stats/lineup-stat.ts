@@ -17,10 +17,13 @@ import { MatchReader } from './match-data.ts';
 /** Matches computed per transaction. */
 const BATCH = 100;
 
-/** The SQL of field number `index` (in the rule table's order) of a statistic (`s`). */
-export const statColumn = (index: number) => `s.c${index}`;
+/** The column of field number `index` (in the rule table's order) of a statistic. */
+const column = (index: number) => `c${index}`;
 
-const COLUMNS = Array.from({ length: MAX_FIELDS }, (_, i) => `c${i}`);
+/** The SQL of field number `index` of a statistic (`s`). */
+export const statColumn = (index: number) => `s.${column(index)}`;
+
+const COLUMNS = Array.from({ length: MAX_FIELDS }, (_, i) => column(i));
 
 export const LINEUP_STATS: TempTable = {
   name: 'lineup_stat',
