@@ -12,6 +12,7 @@ import {
   type ResourceManifest,
 } from '../server/manifest.ts';
 import { rootFile } from '../server/paths.ts';
+import { derivedTables } from './derived.ts';
 import { manifestEntry } from './describe.ts';
 import { LICENCES_FILE, licencesDocument } from './licences.ts';
 import { LOGO_SVG } from './logo.ts';
@@ -291,12 +292,11 @@ async function runTasks(
   weights: Map<string, number>,
   onResource: (result: Extract<TaskResult, { kind: 'resource' }>) => void,
 ): Promise<{ files: number; bytes: number }> {
-  const derived = [
-    ...new Set(registry.resources.flatMap((d) => (d.temp ?? []).map((t) => t.name))),
-  ];
+  const derived = derivedTables(registry.resources).map((t) => t.name);
   // The derived tables share one scratch database, and SQLite has one writer at a time: filled
-  // at once, one worker waited for the other's lock, idle. Each waits for the one before instead,
-  // and the other workers write resources meanwhile.
+  // at once, one worker waited for the other's lock, idle. Each waits for the one before instead
+  // (after the tables its fill reads, `derivedTables`), and the other workers write resources
+  // meanwhile.
   const scheduled: Scheduled[] = [
     ...derived.map((table, i): Scheduled => ({
       task: { kind: 'derive', table },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { openReadOnly, type Db } from '../data/db.ts';
 import type { Provider } from '../server/envelope.ts';
 import { optionsFile } from '../server/paths.ts';
+import { derivedTables } from './derived.ts';
 import { optionsDocument } from './describe.ts';
 import type { Registry } from './registry/index.ts';
 import { SegmentSink } from './archive-sink.ts';
@@ -133,9 +134,7 @@ export class TaskRunner {
       progress({ done, total, ...this.written });
     switch (task.kind) {
       case 'derive': {
-        const table = this.registry.resources
-          .flatMap((def) => def.temp ?? [])
-          .find((t) => t.name === task.table);
+        const table = derivedTables(this.registry.resources).find((t) => t.name === task.table);
         if (!table) throw new Error(`no derived table ${task.table}`);
         // Derived tables are filled one after another (`runTasks` in build.ts); should two ever
         // meet, SQLite has one writer at a time, and the other waits for the lock, not fails.

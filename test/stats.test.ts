@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
+import { derivedTables } from '../build/derived.ts';
 import { camelCase, type CollectionLike } from '../build/registry/define.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { STATS_GROUPS } from '../build/registry/stats-groups.ts';
@@ -714,10 +715,10 @@ describe('the order of the statistics', () => {
     try {
       registerFunctions(db);
       const derived = new Database(join(scratch, 'derived.sqlite'));
-      const tables = new Map(ranked.flatMap((def) => def.temp ?? []).map((t) => [t.name, t]));
-      for (const table of tables.values()) table.fill(db, derived, () => {});
-      derived.close();
+      // Attached first: a fill may read the tables filled before it.
       db.exec(`ATTACH DATABASE '${join(scratch, 'derived.sqlite')}' AS derived`);
+      for (const table of derivedTables(ranked)) table.fill(db, derived, () => {});
+      derived.close();
       for (const def of ranked) {
         const ids = (order: string) =>
           db

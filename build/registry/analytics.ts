@@ -3,6 +3,7 @@ import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../server/match-time.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
+import { MICRO_EVENTS } from '../micro-events.ts';
 import type { Db } from '../../data/db.ts';
 import {
   field,
@@ -43,10 +44,8 @@ const computed = (
 ) => value(name, type, description, 'NULL', extra);
 
 /** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
-const shots = (
-  team: string,
-) => `(SELECT count(*) FROM event e WHERE e.match = m.id AND e.team = ${team}
-  AND EXISTS (SELECT 1 FROM event_action a WHERE a.event = e.id AND a.action IN (${SHOT_ACTIONS.join(', ')})))`;
+const shots = (team: string) => `(SELECT count(DISTINCT ea.event) FROM derived.micro_event ea
+  WHERE ea.match = m.id AND ea.team = ${team} AND ea.action IN (${SHOT_ACTIONS.join(', ')}))`;
 
 /** A team's share of the shots; null without shots (no micro-events, or none of them a shot). */
 const ratio = (team: string, other: string) =>
@@ -262,6 +261,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     parent: { path: base, name: 'tsr', param: 'match' },
     uri: `/${base}/{id}/tsr`,
     result: 'array',
+    temp: [MATCH_SOURCES, MICRO_EVENTS],
   };
 
   return [state, segments, tsr];

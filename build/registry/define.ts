@@ -296,4 +296,6 @@ export interface TempTable {
    * reporting progress as units done of a total.
    */
   fill: (db: Db, target: Db, progress: (done: number, total: number) => void) => void;
+  /** Derived tables its fill reads (through `db`, as `derived.<name>`): filled before it. */
+  reads?: readonly TempTable[];
 }

@@ -1,5 +1,6 @@
 import { ACTIONS, MODIFIERS } from '../../data/reference/events.ts';
 import { MODIFIER_CATEGORIES } from '../../data/reference/lists.ts';
+import { MICRO_EVENTS } from '../micro-events.ts';
 import { dataCredit, field, idsOf, labelsOf, type CollectionDef, type FieldDef } from './define.ts';
 import type { MatchType } from './scope.ts';
 
@@ -29,16 +30,15 @@ const EVENT_PAGE_SIZE = 30;
 /** Every v1 micro-event resource of one match type. */
 export function eventResources(matchType: MatchType): CollectionDef[] {
   const base = `v1/${matchType}/events`;
-  const scope = `m.match_type = '${matchType}'`;
+  const scope = `ea.match_type = '${matchType}'`;
   const teams = matchType === 'clubs' ? 'team' : 'country';
   const matchLink = `/v1/${matchType}/matches/{match}/info`;
 
-  // The event's action, its type and place in the match. SQLite reads a match type's matches from
-  // `match_by_date`, their events from `event_by_match`, actions and modifiers through
-  // `event_action_by_event` and `event_modifier_by_action` (checked with EXPLAIN QUERY PLAN): the
-  // cost of a pass is that match type's events only, and every order is one sort of them.
+  // The event's action, its type and place in the match, from the build's join of actions and
+  // their events (`derived.micro_event`, `ea`): a pass reads that table's rows, and every order is
+  // one sort of them.
   const actionFields: FieldDef[] = [
-    field('match', 'uuid', 'Match id.', 'e.match', { nullable: false }),
+    field('match', 'uuid', 'Match id.', 'ea.match', { nullable: false }),
     field(
       'action',
       'uuid',
@@ -60,10 +60,10 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       'period',
       'integer',
       'Period: 1 first half, 2 second half, 3 and 4 the extra-time periods.',
-      'e.period',
+      'ea.period',
       { nullable: false, filter: 'scan' },
     ),
-    field('match_seconds', 'float', 'Seconds elapsed in the period.', 'e.match_seconds', {
+    field('match_seconds', 'float', 'Seconds elapsed in the period.', 'ea.match_seconds', {
       nullable: false,
       filter: 'scan',
     }),
@@ -73,10 +73,10 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       'x',
       'float',
       "Position along the pitch, 0 to 100 (own goal line to the opponent's).",
-      'e.x',
+      'ea.x',
       { filter: 'scan' },
     ),
-    field('y', 'float', 'Position across the pitch, 0 to 100.', 'e.y', { filter: 'scan' }),
+    field('y', 'float', 'Position across the pitch, 0 to 100.', 'ea.y', { filter: 'scan' }),
   ];
   // Simultaneous events keep the source's order; several actions of one event follow by id.
   const order = {
@@ -90,18 +90,18 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
     paginated: true,
     pageSize: EVENT_PAGE_SIZE,
     // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
-    credit: dataCredit('e.source'),
+    credit: dataCredit('ea.source'),
     recordFiles: 'bucket' as const,
     scanLimit: EVENT_SCAN_LIMIT,
+    temp: [MICRO_EVENTS],
   };
   // The `actions` link only where the action has modifiers: a link is left out rather than pointing
   // at nothing (an action without modifiers has no list to show).
   const hidden = {
-    _seq: 'e.seq',
-    _modified:
-      'CASE WHEN EXISTS (SELECT 1 FROM event_modifier x WHERE x.action = ea.id) THEN ea.id END',
+    _seq: 'ea.seq',
+    _modified: 'CASE WHEN ea.mods IS NOT NULL THEN ea.id END',
   };
-  const eventJoins = `FROM event e JOIN match m ON m.id = e.match JOIN event_action ea ON ea.event = e.id JOIN action a ON a.id = ea.action`;
+  const eventJoins = `FROM derived.micro_event ea JOIN action a ON a.id = ea.action`;
 
   const all: CollectionDef = {
     ...common,
@@ -129,7 +129,7 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       "The actions that are a player's touch of the ball, with the player, the team and where the ball went. " +
       'Filter by match first: other filters and sorts are applied within one match.',
     idSql: 'ea.id',
-    from: `${eventJoins} LEFT JOIN lineup l ON l.id = e.lineup WHERE ${scope} AND a.is_touch = 1`,
+    from: `${eventJoins} LEFT JOIN lineup l ON l.id = ea.lineup WHERE ${scope} AND a.is_touch = 1`,
     fields: [
       ...actionFields,
       ...position,
@@ -137,14 +137,14 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
         'team',
         'uuid',
         `Team of the player (/v1/${matchType === 'clubs' ? 'teams' : 'countries'}).`,
-        'e.team',
+        'ea.team',
         { filter: 'scan' },
       ),
       field(
         'team_name',
         'string',
         'Team name.',
-        `(SELECT t.name FROM ${teams} t WHERE t.id = e.team)`,
+        `(SELECT t.name FROM ${teams} t WHERE t.id = ea.team)`,
         { filter: 'scan' },
       ),
       field('player', 'uuid', 'Player id (/v1/personnel/players).', 'l.player', { filter: 'scan' }),
@@ -198,12 +198,12 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       `/${base}/actions/<action id> lists every modifier of that action; a modifier's own id also works there. ` +
       "match, period and match_seconds (the action's event) are additions to SPEC, to select and order by.",
     idSql: 'em.id',
-    from: `FROM event e JOIN match m ON m.id = e.match JOIN event_action ea ON ea.event = e.id JOIN action a ON a.id = ea.action
-      JOIN event_modifier em ON em.action = ea.id JOIN modifier mo ON mo.id = em.modifier
-      JOIN modifier_category mc ON mc.id = mo.category WHERE ${scope}`,
+    from: `${eventJoins} JOIN event_modifier em ON em.action = ea.id
+      JOIN modifier mo ON mo.id = em.modifier JOIN modifier_category mc ON mc.id = mo.category
+      WHERE ${scope}`,
     fields: [
-      field('match', 'uuid', 'Match id (an addition to SPEC).', 'e.match', { nullable: false }),
-      field('event', 'uuid', 'Event id.', 'e.id', { nullable: false, filter: 'scan' }),
+      field('match', 'uuid', 'Match id (an addition to SPEC).', 'ea.match', { nullable: false }),
+      field('event', 'uuid', 'Event id.', 'ea.event', { nullable: false, filter: 'scan' }),
       field('action', 'uuid', `Action id (/${base}/all/<action>).`, 'ea.id', {
         nullable: false,
         filter: 'bucket',
@@ -235,7 +235,7 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
         filter: 'scan',
         ...labelsOf(MODIFIERS),
       }),
-      field('period', 'integer', 'Period of the event (an addition to SPEC).', 'e.period', {
+      field('period', 'integer', 'Period of the event (an addition to SPEC).', 'ea.period', {
         nullable: false,
         filter: 'scan',
       }),
@@ -243,11 +243,11 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
         'match_seconds',
         'float',
         'Seconds elapsed in the period (an addition to SPEC).',
-        'e.match_seconds',
+        'ea.match_seconds',
         { nullable: false, filter: 'scan' },
       ),
     ],
-    hidden: { _seq: 'e.seq' },
+    hidden: { _seq: 'ea.seq' },
     defaultSort: ['period', 'match_seconds', '_seq', 'action', 'modifier_type'],
     orderNote:
       "by period and match_seconds, then the source's order of the events, then action and modifier_type, then id",

@@ -1,12 +1,10 @@
 import type { Db } from '../../data/db.ts';
+import { copyRows } from '../derived.ts';
 import type { TempTable } from '../registry/define.ts';
 import { byMatchType, V0 } from '../registry/scope.ts';
 
 /** The names' part of the order: each folded, then as it is (`build/sql.ts`, `sortTerms`). */
 const NAMES = 'fold(team_name), team_name, fold(player_name), player_name';
-
-/** Rows written per transaction: another worker may be filling `lineup_stat` in the same file. */
-const BATCH = 5000;
 
 /**
  * `derived.lineup_order`: everything the statistics resources say of a lineup besides its counts,
@@ -55,21 +53,7 @@ export const LINEUP_ORDER: TempTable = {
            ${byMatchType('name', 'l.team')} AS team_name
          FROM lineup l JOIN match m ON m.id = l.match)`,
     );
-    const marks = select.columns().map(() => '?');
-    const insert = target.prepare(`INSERT INTO lineup_order VALUES (${marks.join(', ')})`);
-    const rows = select.raw().iterate() as IterableIterator<unknown[]>;
-    const write = target.transaction((batch: unknown[][]) => {
-      for (const row of batch) insert.run(...row);
-    });
-    let batch: unknown[][] = [];
-    for (const row of rows) {
-      batch.push(row);
-      if (batch.length >= BATCH) {
-        write(batch);
-        batch = [];
-      }
-    }
-    write(batch);
+    copyRows(select, target, 'lineup_order');
     progress(1, 1);
   },
 };

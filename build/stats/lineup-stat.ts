@@ -1,4 +1,5 @@
 import type { Db } from '../../data/db.ts';
+import { MICRO_EVENTS } from '../micro-events.ts';
 import type { TempTable } from '../registry/define.ts';
 import { MAX_FIELDS, statRows } from './compute.ts';
 import { MatchReader } from './match-data.ts';
@@ -61,4 +62,5 @@ export const LINEUP_STATS: TempTable = {
       progress(Math.min(i + BATCH, matches.length), matches.length);
     }
   },
+  reads: [MICRO_EVENTS],
 };

@@ -159,13 +159,12 @@ export class MatchReader {
     this.hasEventRows = db.prepare<[string], { n: number }>(
       'SELECT EXISTS (SELECT 1 FROM event WHERE match = ?) AS n',
     );
-    // Events in match order straight from `event_by_match`; the modifiers of each action in one
-    // string.
+    // Actions in match order, with the modifiers of each in one string, from the build's join of
+    // actions and events (`derived.micro_event`).
     this.eventRows = db.prepare<[string], EventRow>(
-      `SELECT e.lineup, e.team, e.period, e.match_seconds AS seconds, e.x, e.y, ea.action, ea.x_end, ea.y_end, ea.outcome,
-         (SELECT group_concat(em.modifier) FROM event_modifier em WHERE em.action = ea.id) AS mods
-       FROM event e JOIN event_action ea ON ea.event = e.id
-       WHERE e.match = ? ORDER BY e.period, e.match_seconds, e.seq, ea.id`,
+      `SELECT lineup, team, period, match_seconds AS seconds, x, y, action, x_end, y_end, outcome,
+         mods
+       FROM derived.micro_event WHERE match = ? ORDER BY ord`,
     );
   }
 
