@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { derivedTables } from '../build/derived.ts';
+import type { ResourceDef, TempTable } from '../build/registry/define.ts';
+import { REGISTRY } from '../build/registry/index.ts';
+
+/** A table that fills nothing, reading `reads`. */
+const table = (name: string, reads: TempTable[] = []): TempTable => ({
+  name,
+  fill: () => {},
+  reads,
+});
+
+/** Just what `derivedTables` reads of a resource. */
+const reading = (...temp: TempTable[]) => ({ temp }) as unknown as ResourceDef;
+
+describe('derived tables', () => {
+  it('come each after the tables its fill reads, once, with those no resource names', () => {
+    const events = table('events');
+    const sources = table('sources');
+    const stats = table('stats', [events]);
+    const order = table('order');
+    const names = derivedTables([reading(sources), reading(order, stats), reading(stats, sources)])
+      // Named by no resource, read by `stats`: filled all the same, and before it.
+      .map((t) => t.name);
+    expect(names).toEqual(['sources', 'order', 'events', 'stats']);
+  });
+
+  it("the registry's: the statistics after the micro-events they are computed from", () => {
+    const names = derivedTables(REGISTRY.resources).map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(
+      expect.arrayContaining(['micro_event', 'match_source', 'lineup_stat', 'lineup_order']),
+    );
+    expect(names.indexOf('micro_event')).toBeLessThan(names.indexOf('lineup_stat'));
+    for (const t of derivedTables(REGISTRY.resources))
+      for (const read of t.reads ?? [])
+        expect(names.indexOf(read.name), `${t.name} reads ${read.name}`).toBeLessThan(
+          names.indexOf(t.name),
+        );
+  });
+});
