@@ -13,7 +13,7 @@ import {
   type Paging,
 } from './layouts.ts';
 import type { CollectionLike, FieldDef } from './registry/define.ts';
-import { recordRenderer, rowSource, type Row } from './render.ts';
+import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { Spool } from './spool.ts';
 import { defaultOrderQuery } from './sql.ts';
@@ -66,10 +66,13 @@ function digitsFor(type: string, count: () => number): number {
   return type === 'uuid' ? bucketDigits(count()) : 2;
 }
 
-/** The grouping value a layout reads of a field: the filter key, or a bucket filter's value. */
-function groupValue(field: FieldDef, row: Row): Scalar {
-  const value = row[field.name] ?? null;
-  if (value === null || field.filter === 'bucket') return value;
+/**
+ * The grouping value a layout reads of a field (its `value` in a row): the filter key, or a bucket
+ * filter's value.
+ */
+function groupValue(field: FieldDef, value: Scalar | undefined): Scalar {
+  if (value === null || value === undefined) return null;
+  if (field.filter === 'bucket') return value;
   return filterKey(field.type, value);
 }
 
@@ -88,11 +91,15 @@ export function writeCollection(
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
 ): Written {
-  const render = recordRenderer(def);
+  const query = db.prepare(defaultOrderQuery(def)).raw();
+  const columns = query.columns().map((c) => c.name);
+  const at = columnIndex(columns);
+  const [id, source] = [at('id'), at('_source')];
+  const render = recordRenderer(def, columns);
   const credits = new Credits(providers, def.credit.kind === 'reference');
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
-  const layoutFields = [...indexed, ...grouped];
+  const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
   const paging: Paging = {
     path: def.path,
     size: def.paginated ? (def.pageSize ?? DEFAULT_PAGE_SIZE) : null,
@@ -102,16 +109,16 @@ export function writeCollection(
   let total = 0;
   try {
     let example: Example | null = null;
-    for (const row of db.prepare(defaultOrderQuery(def)).iterate() as Iterable<Row>) {
+    for (const row of query.iterate() as Iterable<Values>) {
       faultPoint('render');
       const text = JSON.stringify(render(row));
-      example ??= { id: String(row['id']), record: text };
+      example ??= { id: String(row[id]), record: text };
       const json = Buffer.from(text);
-      const src = rowSource(row);
+      const src = rowSource(row[source]);
       if (def.recordFiles !== 'bucket')
-        writeRecordFile(sink, credits, def.path, String(row['id']), json, src);
-      const keys = layoutFields.map((f) => groupValue(f, row));
-      spool.add({ ord: total, id: row['id'] ?? null, src, json, keys });
+        writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
+      const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
+      spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
       if (++total % 1000 === 0) tick(total, null);
     }
     spool.seal();

@@ -21,21 +21,27 @@ export function writeDocuments(
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
 ): Written {
-  const render = recordRenderer(def);
+  const query = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`);
+  const columns = query.columns().map((c) => c.name);
+  const render = recordRenderer(def, columns);
   const credits = new Credits(providers, def.credit.kind === 'reference');
   const derive: (row: Row) => Derived = def.derive?.(db) ?? ((row) => ({ rows: [row] }));
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   let count = 0;
   let done = 0;
   let example: Example | null = null;
-  const rows = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`).iterate();
-  for (const row of rows as Iterable<Row>) {
+  // By name: a derivation reads the row's columns and adds values under their names. A few
+  // hundred thousand rows in all, so objects cost little here.
+  for (const row of query.iterate() as Iterable<Row>) {
     const id = String(row['id']);
-    const src = rowSource(row);
+    const src = rowSource(row['_source']);
     const credit = credits.of([src]);
     const derived = derive(row);
     // Derived values may be lists (player ids); the renderer copies values as they are.
-    const records = derived.rows.map((values) => render({ ...row, ...values } as Row));
+    const records = derived.rows.map((values) => {
+      const merged = { ...row, ...values } as Row;
+      return render(columns.map((c) => merged[c] ?? null));
+    });
     if (def.result === 'object' && records.length !== 1)
       throw new Error(`${def.path}/${id}: a document of one object has ${records.length} records`);
     const result = JSON.stringify(def.result === 'object' ? records[0] : records);
