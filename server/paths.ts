@@ -110,11 +110,16 @@ export function valueSegment(key: string): string {
 }
 
 /**
+ * What makes a path unsafe: a backslash or NUL anywhere, or a segment that is empty (a leading,
+ * trailing or doubled `/`), `.` or `..`. One pattern rather than splitting the path: every file a
+ * build writes is checked, 1.8 million of them for the national set.
+ */
+const UNSAFE_PATH = /[\\\0]|(?:^|\/)\.{0,2}(?:\/|$)/;
+
+/**
  * True when a relative file path stays inside the output folder: no empty, `.` or `..` segments, no
  * backslashes, NUL bytes or absolute paths. Both sides check it before touching the disk.
  */
 export function isSafeRelativePath(file: string): boolean {
-  if (file === '' || file.startsWith('/') || file.includes('\\') || file.includes('\0'))
-    return false;
-  return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+  return file !== '' && !UNSAFE_PATH.test(file);
 }

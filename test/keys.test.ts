@@ -12,6 +12,30 @@ import { route, routeTable } from '../server/route.ts';
 
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
 
+describe('isSafeRelativePath', () => {
+  it('refuses exactly the paths with an empty, . or .. segment, a backslash or a NUL', () => {
+    // The rule as it reads, segment by segment.
+    const safe = (file: string) =>
+      !file.includes('\\') &&
+      !file.includes('\0') &&
+      file.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+    const path = fc.string({
+      unit: fc.constantFrom('a', 'b', '.', '/', '\\', '\0', '..', '...'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(path, (file) => {
+        expect(isSafeRelativePath(file), JSON.stringify(file)).toBe(safe(file));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const file of ['', '/a', 'a/', 'a//b', '.', '..', 'a/./b', 'a/../b', 'a\\b', 'a\0'])
+      expect(isSafeRelativePath(file), JSON.stringify(file)).toBe(false);
+    for (const file of ['a', 'a/b.json', '.a/b', 'a/...', 'a/..b/c', 'v1/x/_by/f/%2E/1.json'])
+      expect(isSafeRelativePath(file), file).toBe(true);
+  });
+});
+
 describe('valueSegment', () => {
   it('is always one safe file-name segment', () => {
     fc.assert(
