@@ -7,10 +7,20 @@
 
 const COMMA = Buffer.from(',');
 
+/**
+ * Bytes of each slab that assembled files are cut from (`take`). A buffer of more than 4 KB is an
+ * allocation of its own in Node, and most files are larger: cut from slabs, 1.8 million files
+ * take a few thousand allocations. A slab is freed once no file cut from it is held, and files are
+ * held only until they are written.
+ */
+const SLAB = 1 << 20;
+
 /** Appends pieces to one growing buffer. */
 export class Assembler {
   private buffer = Buffer.allocUnsafe(1 << 16);
   private used = 0;
+  private slab = Buffer.allocUnsafeSlow(SLAB);
+  private cut = 0;
 
   /** Appends text, encoded as UTF-8. */
   text(text: string): void {
@@ -36,9 +46,21 @@ export class Assembler {
 
   /** The bytes appended so far, as a buffer of their own. */
   take(): Buffer {
-    const out = Buffer.allocUnsafe(this.used);
-    this.buffer.copy(out, 0, 0, this.used);
+    const n = this.used;
+    if (n > SLAB / 8) return Buffer.from(this.view());
+    if (this.cut + n > SLAB) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB);
+      this.cut = 0;
+    }
+    const out = this.slab.subarray(this.cut, this.cut + n);
+    this.buffer.copy(out, 0, 0, n);
+    this.cut += n;
     return out;
+  }
+
+  /** The bytes appended so far, in place: valid until the next change. */
+  view(): Buffer {
+    return this.buffer.subarray(0, this.used);
   }
 
   /** Forgets what was appended. */

@@ -95,10 +95,9 @@ function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
 const BLOCK = 1024 * 1024;
 
 /**
- * The spool's own memory for the records it holds, in blocks of `BLOCK` bytes. A record's bytes
- * come from Node's shared pool of small buffers, where the transient files assembled beside it
- * also live: kept there, every spooled record would keep its neighbours alive, and the spool would
- * hold two or three times the bytes its budget counts.
+ * The spool's own memory for the records it holds, in blocks of `BLOCK` bytes: the bytes a record
+ * is added with are the caller's to reuse (the writer encodes each record into one buffer), and a
+ * block of many records is one allocation, where a buffer of each would be one apiece.
  */
 class Blocks {
   private block = Buffer.allocUnsafeSlow(BLOCK);
@@ -134,7 +133,10 @@ export class Spool {
     private readonly gatherBytes = GATHER_BYTES,
   ) {}
 
-  /** Adds a record, with its grouping values in this spool's columns. */
+  /**
+   * Adds a record, with its grouping values in this spool's columns. Its bytes are copied: the
+   * caller may reuse them.
+   */
   add(record: Spooled): void {
     if (this.disk) return this.disk.add(record);
     this.held.push({ ...record, json: this.blocks.keep(record.json) });

@@ -1,6 +1,7 @@
 import type { Db } from '../data/db.ts';
 import type { Provider } from '../server/envelope.ts';
 import { faultPoint } from '../data/faults.ts';
+import { Assembler } from './assemble.ts';
 import { filterKey, type Scalar } from '../server/keys.ts';
 import {
   Credits,
@@ -106,6 +107,9 @@ export function writeCollection(
     totals: def.totals ?? 'camel',
   };
   const spool = new Spool(layoutFields.length);
+  // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
+  // they keep.
+  const encoded = new Assembler();
   let total = 0;
   try {
     let example: Example | null = null;
@@ -113,7 +117,9 @@ export function writeCollection(
       faultPoint('render');
       const text = JSON.stringify(render(row));
       example ??= { id: String(row[id]), record: text };
-      const json = Buffer.from(text);
+      encoded.clear();
+      encoded.text(text);
+      const json = encoded.view();
       const src = rowSource(row[source]);
       if (def.recordFiles !== 'bucket')
         writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
