@@ -19,7 +19,8 @@ const SLAB = 1 << 20;
 export class Assembler {
   private buffer = Buffer.allocUnsafe(1 << 16);
   private used = 0;
-  private slab = Buffer.allocUnsafeSlow(SLAB);
+  /** Allocated on the first `take`: an assembler used only in place (`view`) needs none. */
+  private slab: Buffer | null = null;
   private cut = 0;
 
   /** Appends text, encoded as UTF-8. */
@@ -48,7 +49,7 @@ export class Assembler {
   take(): Buffer {
     const n = this.used;
     if (n > SLAB / 8) return Buffer.from(this.view());
-    if (this.cut + n > SLAB) {
+    if (this.slab === null || this.cut + n > SLAB) {
       this.slab = Buffer.allocUnsafeSlow(SLAB);
       this.cut = 0;
     }

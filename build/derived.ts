@@ -13,9 +13,16 @@ import type { ResourceDef, TempTable } from './registry/define.ts';
  */
 export function derivedTables(resources: readonly ResourceDef[]): TempTable[] {
   const order: TempTable[] = [];
+  const visiting: TempTable[] = [];
   const visit = (table: TempTable) => {
-    if (order.some((t) => t.name === table.name)) return;
+    const known = order.find((t) => t.name === table.name);
+    if (known === table) return;
+    if (known) throw new Error(`two derived tables are named ${table.name}`);
+    if (visiting.includes(table))
+      throw new Error(`derived tables read each other: ${[...visiting, table].map((t) => t.name)}`);
+    visiting.push(table);
     for (const read of table.reads ?? []) visit(read);
+    visiting.pop();
     order.push(table);
   };
   for (const def of resources) for (const table of def.temp ?? []) visit(table);

@@ -85,48 +85,6 @@ export function defaultOrderQuery(def: ResourceDef): string {
   return `SELECT * FROM (${selectRows(def)}) ORDER BY ${orderTerms(def)}`;
 }
 
-/**
- * The grouping key of a field in SQL: `fkey` of its value, or for uuids the column itself, which is
- * its own key (lower-case hex) and lets SQLite read the groups in order from an index such as
- * `event_by_match` instead of sorting millions of rows by a function.
- */
-function groupKey(def: ResourceDef, name: string): string {
-  const field = def.fields.find((f) => f.name === name);
-  if (!field) throw new Error(`${def.path}: no field '${name}' to group by`);
-  return field.type === 'uuid' ? quote(name) : `fkey('${field.type}', ${quote(name)})`;
-}
-
-/**
- * Rows with a non-null value of `field`, grouped by filter key, each group in the default order.
- */
-export function groupedQuery(def: ResourceDef, field: string): string {
-  return (
-    `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ` +
-    `ORDER BY ${groupKey(def, field)}, ${orderTerms(def)}`
-  );
-}
-
-/**
- * Rows with a non-null value of `field`, in the order of its values (numeric for integers) and then
- * the default order: the groups of a `bucket` filter, whose bucket files follow the values' order.
- */
-export function bucketedQuery(def: ResourceDef, field: string): string {
-  return `SELECT * FROM (${selectRows(def)}) WHERE ${quote(field)} IS NOT NULL ORDER BY ${quote(field)}, ${orderTerms(def)}`;
-}
-
-/** The size of each group of `groupedQuery`, in the same order. */
-export function groupCountQuery(def: ResourceDef, field: string): string {
-  return (
-    `SELECT ${groupKey(def, field)} AS k, count(*) AS n FROM (${selectRows(def)}) ` +
-    `WHERE ${quote(field)} IS NOT NULL GROUP BY k ORDER BY k`
-  );
-}
-
-/** The number of distinct non-null values of `field` (the groups of a `bucket` filter). */
-export function distinctCountQuery(def: ResourceDef, field: string): string {
-  return `SELECT count(DISTINCT ${groupKey(def, field)}) AS n FROM (${selectRows(def)})`;
-}
-
 /** The number of rows of a resource. */
 export function countQuery(def: ResourceDef): string {
   return `SELECT count(*) AS n FROM (${selectRows(def)})`;

@@ -19,10 +19,36 @@ describe('derived tables', () => {
     const sources = table('sources');
     const stats = table('stats', [events]);
     const order = table('order');
-    const names = derivedTables([reading(sources), reading(order, stats), reading(stats, sources)])
-      // Named by no resource, read by `stats`: filled all the same, and before it.
-      .map((t) => t.name);
-    expect(names).toEqual(['sources', 'order', 'events', 'stats']);
+    const tables = derivedTables([
+      reading(sources),
+      reading(order, stats),
+      reading(stats, sources),
+    ]);
+    // `events` is named by no resource, but `stats` reads it: filled all the same, and before it.
+    expect(tables.map((t) => t.name)).toEqual(['sources', 'order', 'events', 'stats']);
+  });
+
+  it('every resource names the derived tables its SQL reads', () => {
+    for (const def of REGISTRY.resources) {
+      const sql = [
+        def.idSql,
+        def.from,
+        ...def.fields.map((f) => f.sql),
+        ...Object.values(def.hidden ?? {}),
+        def.credit.kind === 'data' ? def.credit.sourceSql : '',
+      ].join(' ');
+      const read = [...sql.matchAll(/\bderived\.(\w+)/g)].map((m) => m[1]);
+      const named = derivedTables([def]).map((t) => t.name);
+      for (const name of read) expect(named, `${def.path} reads derived.${name}`).toContain(name);
+    }
+  });
+
+  it('refuse tables that read each other, and two tables of one name', () => {
+    const a = table('a');
+    const b = table('b', [a]);
+    a.reads = [b];
+    expect(() => derivedTables([reading(b)])).toThrow(/read each other: b,a,b/);
+    expect(() => derivedTables([reading(table('x')), reading(table('x'))])).toThrow(/two .* x/);
   });
 
   it("the registry's: the statistics after the micro-events they are computed from", () => {

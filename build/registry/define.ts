@@ -292,8 +292,9 @@ export interface TempTable {
   /** Table name in the `derived` schema. */
   name: string;
   /**
-   * Creates and fills table `<name>` in `target` (the scratch database) from `db` (the source),
-   * reporting progress as units done of a total.
+   * Creates and fills table `<name>` in `target` (the scratch database) from `db` (the source,
+   * with the tables filled before attached as `derived`), reporting progress as units done of a
+   * total.
    */
   fill: (db: Db, target: Db, progress: (done: number, total: number) => void) => void;
   /** Derived tables its fill reads (through `db`, as `derived.<name>`): filled before it. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../data/db.ts';
 import { MICRO_EVENTS } from '../micro-events.ts';
 import type { TempTable } from '../registry/define.ts';
-import { MAX_FIELDS, statRows } from './compute.ts';
+import { MAX_FIELDS, statRows, type StatRow } from './compute.ts';
 import { MatchReader } from './match-data.ts';
 
 /**
@@ -11,12 +11,12 @@ import { MatchReader } from './match-data.ts';
  * render from it like any other table. Columns rather than the schema's JSON object of counts:
  * extracting a dozen fields from JSON for every row was a fifth of a statistic's SQL.
  *
- * Matches are computed one at a time (a few indexed queries each) and written in batches: memory
- * stays flat, and the table lives on disk, not in memory.
+ * Matches are computed one at a time (a few indexed queries each) and written in batches of rows:
+ * memory stays flat, and the table lives on disk, not in memory.
  */
 
-/** Matches computed per transaction. */
-const BATCH = 100;
+/** Rows written per transaction, at least: a match's rows are written together. */
+const BATCH = 5000;
 
 /** The column of field number `index` (in the rule table's order) of a statistic. */
 const column = (index: number) => `c${index}`;
@@ -51,16 +51,21 @@ export const LINEUP_STATS: TempTable = {
     const padding = Array.from({ length: MAX_FIELDS + 1 }, (_, n) =>
       new Array<null>(MAX_FIELDS - n).fill(null),
     );
-    const batch = target.transaction((ids: string[]) => {
-      for (const id of ids) {
-        for (const row of statRows(reader.read(id)))
-          insert.run(row.lineup, row.grp, row.name, ...row.values, ...padding[row.values.length]!);
+    const write = target.transaction((rows: StatRow[]) => {
+      for (const row of rows)
+        insert.run(row.lineup, row.grp, row.name, ...row.values, ...padding[row.values.length]!);
+    });
+    // Matches are read outside the transactions: the reader reads `derived.micro_event` in the
+    // file this writes, which a writer holding its lock would keep it from, unless in WAL mode.
+    let rows: StatRow[] = [];
+    matches.forEach((id, i) => {
+      rows.push(...statRows(reader.read(id)));
+      if (rows.length >= BATCH || i === matches.length - 1) {
+        write(rows);
+        rows = [];
+        progress(i + 1, matches.length);
       }
     });
-    for (let i = 0; i < matches.length; i += BATCH) {
-      batch(matches.slice(i, i + BATCH));
-      progress(Math.min(i + BATCH, matches.length), matches.length);
-    }
   },
   reads: [MICRO_EVENTS],
 };
