@@ -507,7 +507,9 @@ function sharedComponents(): Json {
         name: 'If-None-Match',
         in: 'header',
         required: false,
-        description: 'A tag from an earlier answer: 304 when it still holds.',
+        description:
+          'A tag from an earlier answer (weak comparison), or * for any: 304 when it still ' +
+          'holds, whatever Cache-Control the request carries.',
         schema: text,
       },
       Range: {

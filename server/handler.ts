@@ -357,7 +357,16 @@ export function createHandler(options: {
       headers['ETag'] = headers['ETag']!.replace(/"$/, `-${SUFFIX[encoding]}"`);
       headers['Content-Encoding'] = encoding;
     }
-    if (isFresh(request.header, headers['ETag']!)) return { status: 304, headers, body: null };
+    if (isFresh(request.header, headers['ETag']!)) {
+      // `*` holds for any resource that exists, and a file planned from its URL may not: a
+      // record that is not there is a 404, a filter without a file an empty page (which exists).
+      const anyTag = file && request.header('if-none-match')!.trim() === '*';
+      if (anyTag && (await files.read(file.path)) === null) {
+        const answer = file.missing();
+        if (answer.status !== 200) return answer;
+      }
+      return { status: 304, headers, body: null };
+    }
     if (file) {
       const onTheFly = encoding !== undefined && stored.length === 0;
       const path = encoding && !onTheFly ? encodedFile(file.path, encoding) : file.path;

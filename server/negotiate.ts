@@ -33,18 +33,16 @@ export function chooseEncoding(
 type Choose = (available: string[], options: { preferred: string[] }) => string | undefined;
 
 /**
- * True when a conditional request may be answered 304 for a response with tag `etag`.
- * `If-None-Match: *` is not honoured: it would answer 304 for files before anyone knows that
- * they exist.
+ * True when a GET or HEAD may be answered 304 for a response with tag `etag`, which exists:
+ * `If-None-Match` names the tag, by weak comparison (`W/"…"` matches), or is `*` (RFC 9110
+ * §13.1.2). The request's `Cache-Control` and `Pragma` play no part: `no-cache` tells caches to
+ * revalidate with the origin (RFC 9111 §5.2.1.4), which a conditional request is doing, and Node's
+ * `fetch` adds it to every request that sets `If-None-Match` itself; `fresh` would read it as a
+ * reload and send the whole body.
  */
 export function isFresh(header: (name: string) => string | null, etag: string): boolean {
-  const ifNoneMatch = header('if-none-match');
-  if (!ifNoneMatch || ifNoneMatch.trim() === '*') return false;
-  const cacheControl = header('cache-control');
-  return fresh(
-    { 'if-none-match': ifNoneMatch, ...(cacheControl ? { 'cache-control': cacheControl } : {}) },
-    { etag },
-  );
+  const ifNoneMatch = header('if-none-match')?.trim();
+  return ifNoneMatch ? fresh({ 'if-none-match': ifNoneMatch }, { etag }) : false;
 }
 
 /** Answers larger than this are sent as they are rather than compressed on the fly. */

@@ -11,7 +11,9 @@ import { REGISTRY } from '../build/registry/index.ts';
 import { MANIFEST_FILE } from '../server/manifest.ts';
 import { HTML_TYPE, PAGE_POLICY } from '../server/page-policy.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node-server.ts';
+import type { Handler } from '../server/handler.ts';
 import { archiveHandlerFor, call, demo, handlerFor, type Reply } from './helpers/api.ts';
+import { clientsToTest, inProcess as inProcessClient, type Ask } from './helpers/clients.ts';
 import { nginxToTest, startNginx } from './helpers/nginx.ts';
 import { startServer, runtimesToTest, type OtherRuntime } from './helpers/runtime-server.ts';
 import { expectEnvelope, expectError } from './helpers/shapes.ts';
@@ -82,7 +84,22 @@ interface Adapter {
   ownTags?: boolean;
   /** nginx answers a target whose dot segments climb above the root, or with a NUL, with 400. */
   refusesUnsafeTargets?: boolean;
-  send: () => Send;
+  reach: Reach;
+}
+
+/** How a test reaches an adapter: a handler called in-process, or a server on a port. */
+type Reach = { kind: 'in-process'; handler: Handler } | { kind: 'port'; port: () => number };
+
+/** A function that sends requests to the adapter `reach` names. */
+function sender(reach: Reach): Send {
+  switch (reach.kind) {
+    case 'in-process':
+      return (target, init) => call(reach.handler, target, init);
+    case 'port':
+      return rawRequest(reach.port());
+    default:
+      return reach satisfies never;
+  }
 }
 
 const server = createPreviewServer(dist);
@@ -94,25 +111,25 @@ const adapters: Adapter[] = [
     name: 'fetch handler',
     source: 'tree',
     negotiates: true,
-    send: () => (target, init) => call(inProcess, target, init),
+    reach: { kind: 'in-process', handler: inProcess },
   },
   {
     name: 'preview server',
     source: 'tree',
     negotiates: true,
-    send: () => rawRequest((server.address() as AddressInfo).port),
+    reach: { kind: 'port', port: () => (server.address() as AddressInfo).port },
   },
   {
     name: 'fetch handler on the archive',
     source: 'archive',
     negotiates: true,
-    send: () => (target, init) => call(fromArchive.handler, target, init),
+    reach: { kind: 'in-process', handler: fromArchive.handler },
   },
   {
     name: 'preview server on the archive',
     source: 'archive',
     negotiates: true,
-    send: () => rawRequest((archiveServer.address() as AddressInfo).port),
+    reach: { kind: 'port', port: () => (archiveServer.address() as AddressInfo).port },
   },
 ];
 
@@ -146,7 +163,7 @@ others.forEach(([runtime, source], i) =>
     name: `${runtime} on the ${source}`,
     source,
     negotiates: runtime !== 'worker',
-    send: () => rawRequest(started[i]!.port),
+    reach: { kind: 'port', port: () => started[i]!.port },
   }),
 );
 
@@ -168,7 +185,7 @@ if (nginx)
     negotiates: true,
     ownTags: true,
     refusesUnsafeTargets: true,
-    send: () => rawRequest(nginx.port),
+    reach: { kind: 'port', port: () => nginx.port },
   });
 
 afterAll(async () => {
@@ -177,10 +194,10 @@ afterAll(async () => {
   await Promise.all([...started, ...(nginx ? [nginx] : [])].map((s) => s.stop()));
 });
 
-describe.each(adapters)('$name', ({ send: sendOf, refusesUnsafeTargets }) => {
+describe.each(adapters)('$name', ({ reach, refusesUnsafeTargets }) => {
   let send: Send;
   beforeAll(() => {
-    send = sendOf();
+    send = sender(reach);
   });
 
   it('serves the root, collections, pages and records in the envelope', async () => {
@@ -293,7 +310,15 @@ describe.each(adapters)('$name', ({ send: sendOf, refusesUnsafeTargets }) => {
       (await send('/v1/countries?page=2', { headers: { 'If-None-Match': `"x", W/${tag}` } }))
         .status,
     ).toBe(304);
-    expect((await send('/v1/cards/999', { headers: { 'If-None-Match': '*' } })).status).toBe(404);
+    // `*` matches any answer that exists, and only one that does.
+    const any = { headers: { 'If-None-Match': '*' } };
+    expect((await send('/v1/countries?page=2', any)).status).toBe(304);
+    expect((await send('/v1/countries?confederation=99', any)).status).toBe(304);
+    expect((await send('/v1/cards/999', any)).status).toBe(404);
+    expectError(await send('/v1/persons/0123456789abcdef0123456789abcdef', any), 404);
+    // A client's wish that caches revalidate is what it is doing: the origin still answers 304.
+    const reload = { 'Cache-Control': 'no-cache', Pragma: 'no-cache', 'If-None-Match': tag };
+    expect((await send('/v1/countries?page=2', { headers: reload })).status).toBe(304);
     const empty = await send('/v1/countries?confederation=99');
     expect(
       (
@@ -351,21 +376,22 @@ it('every adapter sends the same bytes for the same requests', async () => {
   for (const target of [
     '/v1/',
     '/v1/persons?page=3',
-    '/v1/venues?country=' + (await first.send()('/v1/venues')).json.result[0].country,
+    '/v1/venues?country=' + (await sender(first.reach)('/v1/venues')).json.result[0].country,
     '/v1/persons?records=13&page=2',
     '/v1/cards?desc=*ell*',
     '/v1/persons?colour=blue',
   ]) {
-    const x = await first.send()(target, { headers });
-    for (const { name, send, ownTags } of rest) {
-      const y = await send()(target, { headers });
+    const x = await sender(first.reach)(target, { headers });
+    for (const { name, reach, ownTags } of rest) {
+      const y = await sender(reach)(target, { headers });
       const tag = (reply: Reply) => (ownTags ? 'own' : reply.headers.get('etag'));
       expect([name, y.status, y.text, tag(y)]).toEqual([name, x.status, x.text, tag(x)]);
     }
   }
 });
 
-describe.each(adapters)('$name: content coding', ({ send, negotiates, ownTags }) => {
+describe.each(adapters)('$name: content coding', ({ reach, negotiates, ownTags }) => {
+  const send = () => sender(reach);
   it('sends files and composed answers gzip-encoded to a client that takes gzip', async () => {
     const gzip = { headers: { 'Accept-Encoding': 'gzip' } };
     for (const target of ['/v1/persons?page=2', '/v1/persons?records=7&sort=-birth_date']) {
@@ -397,6 +423,49 @@ describe.each(adapters)('$name: content coding', ({ send, negotiates, ownTags })
     // Workers need the identity said outright, or the runtime compresses the range.
     expect([null, 'identity']).toContain(part.headers.get('content-encoding'));
     expect(part.text).toBe(whole.text.slice(0, 10));
+  });
+});
+
+const clients = clientsToTest();
+
+describe.each(adapters)('$name: revalidation by clients', ({ reach, negotiates }) => {
+  /** A record, a page, a composed answer and the root. */
+  const targets = async () => {
+    const person = (await call(inProcess, '/v1/persons')).json.result[0];
+    return [
+      `/v1/persons/${person.id}`,
+      '/v1/persons?page=2',
+      '/v1/persons?records=7&sort=-birth_date',
+      '/v1/',
+    ];
+  };
+
+  it.each(clients)('$name gets 200, then 304 with the tag, plain and gzip', async (client) => {
+    // Workers make every request take gzip (Cloudflare's edge decodes for a client that takes
+    // none): there, every client asks for it.
+    const codings = negotiates ? [false, true] : [true];
+    const asks: Ask[] = (await targets()).flatMap((target) =>
+      codings.flatMap((gzip) =>
+        (['GET', 'HEAD'] as const).map((method) => ({ target, gzip, method })),
+      ),
+    );
+    const pairs =
+      reach.kind === 'port'
+        ? await client.revalidate(`http://127.0.0.1:${reach.port()}`, asks)
+        : await inProcessClient(client, reach.handler).revalidate('', asks);
+    for (const [i, [first, second]] of pairs.entries()) {
+      const ask = asks[i]!;
+      const body = ask.method === 'HEAD' ? '' : (await call(inProcess, ask.target)).text;
+      expect({ ...ask, first: [first.status, first.encoding, first.body] }).toEqual({
+        ...ask,
+        first: [200, ask.gzip ? 'gzip' : null, body],
+      });
+      expect(first.etag).toMatch(/^"[^"]+"$/);
+      expect({ ...ask, second: [second.status, second.etag, second.body] }).toEqual({
+        ...ask,
+        second: [304, first.etag, ''],
+      });
+    }
   });
 });
 
