@@ -15,6 +15,7 @@ import { packTree } from '../../build/pack.ts';
 import { MANIFEST_FILE } from '../manifest.ts';
 import { buildStamp } from '../local-builds.ts';
 import { fileStamp } from '../node-archive.ts';
+import { loaderRequest, type LoaderStep } from './bucket-loader.ts';
 import type { ServeConfig } from './config.ts';
 import { PROJECT, runtimeImport } from './install.ts';
 
@@ -43,20 +44,12 @@ function workerVars(vars: WranglerConfig['vars']): WranglerConfig['vars'] {
 }
 
 /** The Miniflare API used here. */
-interface R2Like {
-  head(key: string): Promise<{ customMetadata?: Record<string, string> } | null>;
-  createMultipartUpload(
-    key: string,
-    options: { customMetadata: Record<string, string> },
-  ): Promise<{
-    uploadPart(part: number, value: Uint8Array): Promise<{ partNumber: number; etag: string }>;
-    complete(parts: { partNumber: number; etag: string }[]): Promise<unknown>;
-    abort(): Promise<void>;
-  }>;
+interface FetcherLike {
+  fetch(url: string, init: RequestInit): Promise<Response>;
 }
 interface MiniflareLike {
   ready: Promise<URL>;
-  getR2Bucket(binding: string): Promise<R2Like>;
+  getWorker(name: string): Promise<FetcherLike>;
   dispose(): Promise<void>;
 }
 type MiniflareClass = new (options: Record<string, unknown>) => MiniflareLike;
@@ -86,7 +79,7 @@ function packed(dir: string): string {
   return file;
 }
 
-/** Bundles the Worker as `wrangler deploy` does (esbuild, ES modules). */
+/** Bundles a Worker as `wrangler deploy` does (esbuild, ES modules). */
 async function bundle(main: string): Promise<string> {
   const esbuild = await runtimeImport<typeof import('esbuild')>('esbuild');
   const result = await esbuild.build({
@@ -105,25 +98,82 @@ async function bundle(main: string): Promise<string> {
 /** Bytes per part of an upload: R2 takes parts of 5 MiB to 5 GiB, Miniflare up to 128 MiB. */
 const PART = 16 * 1024 * 1024;
 
+/** The Worker that fills the bucket, beside the API's (`bucket-loader.ts`). */
+const LOADER = 'bucket-loader';
+/** Tries of each request to the loader, the first included, before the upload is given up. */
+const TRIES = 3;
+/** A request to the loader unanswered after this long is given up (a part takes seconds). */
+const STEP_TIMEOUT_MS = 60_000;
+
+/** The loader refused a step: sending it again would not help. */
+class Refused extends Error {}
+
+/**
+ * One step of filling the bucket, sent to the loader. Each request has a connection of its own
+ * (`Connection: close`): workerd closes a kept-alive connection that has been idle, and on a busy
+ * machine a request sent on one as it closes fails ("write EPIPE", "other side closed"), as one
+ * start in three did beside the rest of the test suite. A request lost on the way is sent again
+ * (every step can be), a bounded number of times, saying so.
+ */
+async function step(
+  loader: FetcherLike,
+  key: string,
+  what: LoaderStep,
+  body?: Uint8Array<ArrayBuffer> | string,
+): Promise<Response> {
+  const { url, ...init } = loaderRequest(key, what, body);
+  const name = what.kind === 'part' ? `part ${what.part}` : `the ${what.kind} step`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await loader.fetch(url, {
+        ...init,
+        headers: { Connection: 'close' },
+        signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Refused(`${name} was refused: ${await response.text()}`);
+      return response;
+    } catch (e) {
+      if (e instanceof Refused || attempt === TRIES) throw e;
+      const why = e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e);
+      console.error(
+        `The local Workers runtime lost ${name} of the upload (${why}); ` +
+          `sending it again (try ${attempt + 1} of ${TRIES}).`,
+      );
+    }
+  }
+}
+
+/** The stamp the bucket's object was uploaded with, or null when it holds none. */
+async function uploadedStamp(loader: FetcherLike, key: string): Promise<string | null> {
+  const response = await step(loader, key, { kind: 'stamp' });
+  return ((await response.json()) as { stamp: string | null }).stamp;
+}
+
 /**
  * Puts the archive into the bucket in parts, as an upload to R2 above 5 GiB must be made, with
  * the local file's stamp, by which the next run knows it is there.
  */
-async function upload(r2: R2Like, key: string, archive: string, stamp: string): Promise<void> {
-  const multipart = await r2.createMultipartUpload(key, { customMetadata: { stamp } });
+async function upload(
+  loader: FetcherLike,
+  key: string,
+  archive: string,
+  stamp: string,
+): Promise<void> {
+  const created = await step(loader, key, { kind: 'create', stamp });
+  const { uploadId } = (await created.json()) as { uploadId: string };
   const fd = openSync(archive, 'r');
   try {
     const parts = [];
     const size = fstatSync(fd).size;
     for (let offset = 0, part = 1; offset < size || part === 1; offset += PART, part++) {
-      // A plain Uint8Array: Miniflare's bridge to workerd refuses a Buffer.
       const bytes = new Uint8Array(Math.min(PART, size - offset));
       readSync(fd, bytes, 0, bytes.length, offset);
-      parts.push(await multipart.uploadPart(part, bytes));
+      const what = { kind: 'part', uploadId, part, length: bytes.length } as const;
+      parts.push(await (await step(loader, key, what, bytes)).json());
     }
-    await multipart.complete(parts);
+    await step(loader, key, { kind: 'complete', uploadId }, JSON.stringify(parts));
   } catch (e) {
-    await multipart.abort();
+    await step(loader, key, { kind: 'abort', uploadId }).catch(() => {});
     throw e;
   } finally {
     closeSync(fd);
@@ -162,25 +212,34 @@ export async function serveWorker(
   const stamp = fileStamp(statSync(archive));
   const { Miniflare } = await runtimeImport<{ Miniflare: MiniflareClass }>('miniflare');
   const bucket = wrangler.r2_buckets[0]!;
-  const mf = new Miniflare({
+  const worker = {
     modules: true,
-    script: await bundle(wrangler.main),
     compatibilityDate: wrangler.compatibility_date,
     r2Buckets: { [bucket.binding]: bucket.bucket_name },
+  };
+  // The first Worker answers the port; the loader is reached only through `getWorker`.
+  const mf = new Miniflare({
+    workers: [
+      {
+        ...worker,
+        name: 'api',
+        script: await bundle(wrangler.main),
+        bindings: workerVars(wrangler.vars),
+      },
+      { ...worker, name: LOADER, script: await bundle('server/runtimes/bucket-loader.ts') },
+    ],
     r2Persist: join(state, 'v3', 'r2'),
-    bindings: workerVars(wrangler.vars),
     host: config.host,
     port: config.port,
   });
-  let r2: R2Like;
+  let loader: FetcherLike;
   const key = wrangler.vars.ARCHIVE;
   try {
     const url = await mf.ready;
-    r2 = await mf.getR2Bucket(bucket.binding);
-    const head = await r2.head(key);
-    if (head?.customMetadata?.['stamp'] !== stamp) {
+    loader = await mf.getWorker(LOADER);
+    if ((await uploadedStamp(loader, key)) !== stamp) {
       console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
-      await upload(r2, key, archive, stamp);
+      await upload(loader, key, archive, stamp);
     }
     config.listening(Number(url.port));
   } catch (e) {
@@ -199,7 +258,7 @@ export async function serveWorker(
     const nextStamp = fileStamp(statSync(next));
     if (nextStamp !== uploaded.stamp) {
       console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
-      await upload(r2, key, next, nextStamp);
+      await upload(loader, key, next, nextStamp);
       // A tree's earlier build, packed for the Worker, is not needed again.
       if (uploaded.archive !== next && dirname(uploaded.archive) === PACKED)
         rmSync(uploaded.archive, { force: true });
