@@ -111,9 +111,9 @@ class Refused extends Error {}
 /**
  * One step of filling the bucket, sent to the loader. Each request has a connection of its own
  * (`Connection: close`): workerd closes a kept-alive connection that has been idle, and on a busy
- * machine a request sent on one as it closes fails ("write EPIPE", "other side closed"), as one
- * start in three did beside the rest of the test suite. A request lost on the way is sent again
- * (every step can be), a bounded number of times, saying so.
+ * machine a request sent on one as it closes is lost ("write EPIPE", "other side closed"), which
+ * stopped the local run before it listened. A request lost all the same is sent again (every
+ * step can be), a bounded number of times, saying so.
  */
 async function step(
   loader: FetcherLike,

@@ -27,6 +27,11 @@ export interface RuntimeServer {
   stop(): Promise<void>;
 }
 
+/** A server this file started, with what it printed before it listened. */
+export interface StartedServer extends RuntimeServer {
+  said: string;
+}
+
 /**
  * Starts `server/cli.ts` with `args` on a free port, with `env` added to the environment;
  * resolves once it listens.
@@ -34,7 +39,7 @@ export interface RuntimeServer {
 export function startServer(
   args: string[],
   env: Record<string, string> = {},
-): Promise<RuntimeServer> {
+): Promise<StartedServer> {
   return startScript(['server/cli.ts', ...args, '--port', '0'], env);
 }
 
@@ -46,7 +51,7 @@ export function startScript(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 120_000,
-): Promise<RuntimeServer> {
+): Promise<StartedServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -77,7 +82,7 @@ export function startScript(
       if (port === undefined) return;
       started = true;
       clearTimeout(timer);
-      resolve({ port: Number(port), pid: child.pid!, stop });
+      resolve({ port: Number(port), pid: child.pid!, said: output, stop });
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
