@@ -106,6 +106,12 @@ const requests: Client = {
   },
 };
 
+/** The Debian package each client needs, where it needs one (Node's `fetch` is Node's own). */
+const PACKAGE: Partial<Record<Client['name'], string>> = {
+  curl: 'curl',
+  requests: 'python3-requests',
+};
+
 function seen(status: number, header: (name: string) => string | null, body: string): Seen {
   return { status, etag: header('etag'), encoding: header('content-encoding'), body };
 }
@@ -132,7 +138,7 @@ export function clientsToTest(): Client[] {
   if (missing.length > 0)
     console.warn(`Skipping these clients: install ${missing.join(' ')} (apt-get install).`);
   return [nodeFetch, curl, requests].filter(
-    (client) => !missing.includes(client.name === 'requests' ? 'python3-requests' : 'curl'),
+    (client) => !missing.includes(PACKAGE[client.name] ?? ''),
   );
 }
 
