@@ -12,7 +12,7 @@ import {
   ROOT_ENTRY_SIZE,
   setUint64,
   ZIP,
-} from '../server/archive-format.ts';
+} from '../contract/archive-format.ts';
 import { BufferedFile, eachLine, localHeader, type IndexLine } from './archive-sink.ts';
 import { faultPoint } from '../data/faults.ts';
 import { DuplicateOutputError } from './sink.ts';

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { pathKey, setUint64, ZIP } from '../server/archive-format.ts';
-import { isSafeRelativePath } from '../server/paths.ts';
+import { pathKey, setUint64, ZIP } from '../contract/archive-format.ts';
+import { isSafeRelativePath } from '../contract/paths.ts';
 import { faultPoint } from '../data/faults.ts';
 import type { OutputSink } from './sink.ts';
 

@@ -4,14 +4,14 @@ import { existsSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { openReadOnly } from '../data/db.ts';
 import { bytesUnder, DiskFullError, isDiskFull } from '../data/disk-full.ts';
-import { envelope, JSON_TYPE } from '../server/envelope.ts';
+import { envelope, JSON_TYPE } from '../contract/envelope.ts';
 import {
   MANIFEST_FILE,
   MANIFEST_FORMAT,
   type Manifest,
   type ResourceManifest,
-} from '../server/manifest.ts';
-import { rootFile } from '../server/paths.ts';
+} from '../contract/manifest.ts';
+import { rootFile } from '../contract/paths.ts';
 import { derivedTables } from './derived.ts';
 import { manifestEntry } from './describe.ts';
 import { LICENCES_FILE, licencesDocument } from './licences.ts';

@@ -3,7 +3,7 @@ import {
   type CollectionManifest,
   type DocumentManifest,
   type ResourceManifest,
-} from '../server/manifest.ts';
+} from '../contract/manifest.ts';
 import {
   responseKey,
   type CollectionLike,

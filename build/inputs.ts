@@ -1,7 +1,7 @@
 import fg from 'fast-glob';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DemoSize } from '../data/demo/generate.ts';
 
@@ -13,27 +13,51 @@ export interface DemoBuildOptions {
   readonly scanLimit: number;
 }
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The build's command line: every module of the demo and of the build is reached from it. */
+const ENTRY = 'build/cli.ts';
+/** The files of a source folder that make a build: modules, and what they read (schema, pages). */
+const SOURCES = '**/*.{ts,mjs,sql,json,html,css,png}';
+
+/** The relative imports of a module: static, dynamic and `new URL(…, import.meta.url)`. */
+function importsOf(source: string): string[] {
+  const found = source.matchAll(/(?:\bfrom\s+|\bimport\(\s*|\bnew URL\(\s*)'(\.{1,2}\/[^']*)'/g);
+  return [...found].map((m) => m[1]!);
+}
+
 /**
- * The inputs of a demo build: its options and a hash of every source file of the project that
- * makes the database or the output (the generator, the schema, the registry, the build, the
- * router's value semantics, the pages, the lock file). The same inputs give a byte-identical
- * build, so `npm start` reuses the archive `dist.zip` when they match, and builds afresh after
- * any change.
+ * The modules the build's command line reaches through relative imports, as paths from the
+ * project's root.
  */
-export function demoInputs(options: DemoBuildOptions): string {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const files = fg
-    .sync(
-      [
-        'build/**/*.{ts,mjs}',
-        'data/**/*.{ts,sql,json}',
-        'server/**/*.ts',
-        'site/**/*.{ts,html,css}',
-        'package-lock.json',
-      ],
-      { cwd: root },
-    )
-    .sort();
+export function buildModules(root = ROOT): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !/\.(ts|mjs)$/.test(file)) return;
+    seen.add(file);
+    for (const spec of importsOf(readFileSync(join(root, file), 'utf8')))
+      visit(relative(root, resolve(root, dirname(file), spec)));
+  };
+  visit(ENTRY);
+  return [...seen].sort();
+}
+
+/**
+ * The project's top-level folders a build reads: those of every module it reaches. A folder
+ * added later is covered as soon as the build imports from it.
+ */
+export function buildFolders(root = ROOT): string[] {
+  return [...new Set(buildModules(root).map((file) => file.split('/')[0]!))].sort();
+}
+
+/**
+ * The inputs of a demo build: its options and a hash of every source file of the folders the
+ * build reads (the generator, the schema, the registry, the build, the contract, the pages) and of
+ * the lock file. The same inputs give a byte-identical build, so `npm start` reuses the archive
+ * `dist.zip` when they match, and builds afresh after any change. `root`: the project's folder.
+ */
+export function demoInputs(options: DemoBuildOptions, root = ROOT): string {
+  const patterns = buildFolders(root).map((folder) => `${folder}/${SOURCES}`);
+  const files = fg.sync([...patterns, 'package-lock.json'], { cwd: root }).sort();
   const { seed, size, precompress, scanLimit } = options;
   const hash = createHash('sha1').update(
     `demo seed ${seed} ${JSON.stringify({ precompress, scanLimit, size })}\0`,

@@ -1,5 +1,5 @@
-import { attribution, pageMeta, type Provider } from '../server/envelope.ts';
-import type { Scalar } from '../server/keys.ts';
+import { attribution, pageMeta, type Provider } from '../contract/envelope.ts';
+import type { Scalar } from '../contract/keys.ts';
 import {
   bucketFile,
   bucketName,
@@ -7,7 +7,7 @@ import {
   groupBucketFile,
   pageFile,
   recordFile,
-} from '../server/paths.ts';
+} from '../contract/paths.ts';
 import { assemble } from './assemble.ts';
 import type { OutputSink } from './sink.ts';
 import type { SpooledRecord } from './spool.ts';

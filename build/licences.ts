@@ -1,5 +1,5 @@
 import type { Db } from '../data/db.ts';
-import type { Provider } from '../server/envelope.ts';
+import type { Provider } from '../contract/envelope.ts';
 
 /** Where every build puts its licences and credits: `/LICENSES.md`. */
 export const LICENCES_FILE = 'LICENSES.md';

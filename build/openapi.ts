@@ -1,5 +1,5 @@
-import type { FieldType } from '../server/manifest.ts';
-import { unknownKind } from '../server/manifest.ts';
+import type { FieldType } from '../contract/manifest.ts';
+import { unknownKind } from '../contract/manifest.ts';
 import { MAX_PAGE_SIZE } from './layouts.ts';
 import {
   responseKey,

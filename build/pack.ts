@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
-import { encodedFile } from '../server/paths.ts';
+import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
+import { encodedFile } from '../contract/paths.ts';
 import { assembleArchive } from './archive-assemble.ts';
 import { SegmentSink } from './archive-sink.ts';
 import { discardArchive, publishArchive, stageArchive } from './publish.ts';

@@ -14,9 +14,9 @@ import {
 } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
-import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../server/archive-format.ts';
-import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
-import { openLocalArchive, type LocalArchive } from '../server/node-archive.ts';
+import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../contract/archive-format.ts';
+import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
+import { openLocalArchive, type LocalArchive } from '../contract/node/archive-file.ts';
 import { faultPoint } from '../data/faults.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Scalar } from '../server/keys.ts';
+import type { Scalar } from '../contract/keys.ts';
 import { responseKey, type LinkTemplate, type ResourceDef } from './registry/define.ts';
 
 /**

@@ -2,7 +2,7 @@ import { createXXHash128 } from 'hash-wasm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { encodedFile, isSafeRelativePath } from '../server/paths.ts';
+import { encodedFile, isSafeRelativePath } from '../contract/paths.ts';
 import { faultPoint } from '../data/faults.ts';
 
 /**

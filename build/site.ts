@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../data/db.ts';
-import { JSON_TYPE } from '../server/envelope.ts';
-import { HTML_TYPE } from '../server/page-policy.ts';
+import { JSON_TYPE } from '../contract/envelope.ts';
+import { HTML_TYPE } from '../contract/page-policy.ts';
 import { EXPLORER_INDEX, type Competition, type Season } from '../site/explorer/index-file.ts';
 
 /**

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Scalar } from '../server/keys.ts';
+import type { Scalar } from '../contract/keys.ts';
 import { RecordFile } from './record-file.ts';
 import { WORKER_CACHE_PRAGMA } from './sql.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.ts';
-import { filterKey, fold, type Scalar } from '../server/keys.ts';
-import { unknownKind, type FieldType } from '../server/manifest.ts';
+import { filterKey, fold, type Scalar } from '../contract/keys.ts';
+import { unknownKind, type FieldType } from '../contract/manifest.ts';
 import type { CollectionLike, ResourceDef } from './registry/define.ts';
 
 /**

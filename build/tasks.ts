@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { openReadOnly, type Db } from '../data/db.ts';
-import type { Provider } from '../server/envelope.ts';
-import { optionsFile } from '../server/paths.ts';
+import type { Provider } from '../contract/envelope.ts';
+import { optionsFile } from '../contract/paths.ts';
 import { derivedTables } from './derived.ts';
 import { optionsDocument } from './describe.ts';
 import type { Registry } from './registry/index.ts';

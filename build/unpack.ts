@@ -1,8 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ZIP } from '../server/archive-format.ts';
-import { ArchiveError } from '../server/archive.ts';
-import { openLocalArchive } from '../server/node-archive.ts';
+import { ZIP } from '../contract/archive-format.ts';
+import { ArchiveError } from '../contract/archive-reader.ts';
+import { openLocalArchive } from '../contract/node/archive-file.ts';
 import { discard, publish, stage } from './publish.ts';
 import { TreeSink } from './sink.ts';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../data/db.ts';
-import type { Provider } from '../server/envelope.ts';
+import type { Provider } from '../contract/envelope.ts';
 import { faultPoint } from '../data/faults.ts';
 import { Assembler } from './assemble.ts';
-import { filterKey, type Scalar } from '../server/keys.ts';
+import { filterKey, type Scalar } from '../contract/keys.ts';
 import {
   Credits,
   DEFAULT_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import type { Db } from '../data/db.ts';
-import type { Provider } from '../server/envelope.ts';
-import { recordFile, timelineFile } from '../server/paths.ts';
-import type { Timeline } from '../server/timeline.ts';
+import type { Provider } from '../contract/envelope.ts';
+import { recordFile, timelineFile } from '../contract/paths.ts';
+import type { Timeline } from '../contract/timeline.ts';
 import { Credits } from './layouts.ts';
 import type { Derived, DocumentDef } from './registry/define.ts';
 import { recordRenderer, rowSource, type Row } from './render.ts';

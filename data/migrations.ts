@@ -1,5 +1,7 @@
-// A type-only import: erased at run time, so db.ts importing this file makes no cycle.
-import type { Db } from './db.ts';
+import type Database from 'better-sqlite3';
+
+/** The connection the migrations run on (`data/db.ts` opens it and runs them). */
+type Db = Database.Database;
 
 /**
  * One step from a schema version to the next. `schema.sql` is always the latest version: a change

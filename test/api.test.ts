@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandler } from '../server/handler.ts';
-import { nodeFiles } from '../server/node-files.ts';
+import { createHandler } from '../server/core/handler.ts';
+import { nodeFiles } from '../server/disk/node-files.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { openOracle, rows } from './helpers/db.ts';
 import { expectEnvelope, expectError } from './helpers/shapes.ts';

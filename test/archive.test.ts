@@ -26,11 +26,11 @@ import {
   leafOf,
   pathKey,
   ROOT_ENTRY_SIZE,
-} from '../server/archive-format.ts';
-import { ArchiveError, ArchiveReader } from '../server/archive.ts';
-import { MANIFEST_FILE } from '../server/manifest.ts';
-import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../server/node-archive.ts';
-import { createArchiveServer } from '../server/node-server.ts';
+} from '../contract/archive-format.ts';
+import { ArchiveError, ArchiveReader } from '../contract/archive-reader.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
+import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../contract/node/archive-file.ts';
+import { createArchiveServer } from '../server/node/node-server.ts';
 import { demo } from './helpers/api.ts';
 import { expectBuildDiskFull } from './helpers/disk-full.ts';
 import { runBuild } from './helpers/build-cli.ts';
@@ -360,7 +360,7 @@ describe('building an archive', () => {
 
   it('the serve CLI refuses --dir with --archive, and a file that is not an archive', () => {
     const serve = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/node/cli.ts', ...args], {
         encoding: 'utf8',
       });
     const both = serve('--dir', dist, '--archive', archive);

@@ -1,5 +1,7 @@
 import fg from 'fast-glob';
 import {
+  appendFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   readFileSync,
@@ -12,12 +14,12 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { build } from '../build/build.ts';
-import { demoInputs } from '../build/inputs.ts';
+import { buildFolders, demoInputs } from '../build/inputs.ts';
 import { archivedManifest } from '../build/publish.ts';
 import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
-import { MANIFEST_FILE } from '../server/manifest.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { treeDigest } from './helpers/tree.ts';
 
@@ -159,6 +161,30 @@ describe('npm start reuses a demo build from the same code', () => {
     expect(demoInputs(options)).toBe(demoInputs(options));
     expect(demoInputs({ ...options, seed: DEMO_SEED + 1 })).not.toBe(demoInputs(options));
     expect(demoInputs({ ...options, scanLimit: 7 })).not.toBe(demoInputs(options));
+  });
+
+  it('the inputs cover every folder the build reads, one added later included', () => {
+    // A copy of the sources, changed one step at a time.
+    const copy = join(root, 'sources');
+    for (const folder of ['build', 'contract', 'data', 'site', 'package-lock.json'])
+      cpSync(folder, join(copy, folder), { recursive: true, filter: (f) => !/\.sqlite/.test(f) });
+    const options = { seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 } as const;
+    const first = demoInputs(options, copy);
+    expect(first).toBe(demoInputs(options));
+    expect(buildFolders(copy)).toEqual(['build', 'contract', 'data', 'site']);
+    // The wire format is read by the build: a change to it is a change to the build.
+    appendFileSync(join(copy, 'contract', 'manifest.ts'), '\n');
+    const second = demoInputs(options, copy);
+    expect(second).not.toBe(first);
+    // A new folder counts once the build imports from it, and not before.
+    mkdirSync(join(copy, 'model'));
+    writeFileSync(join(copy, 'model', 'rule.ts'), 'export const RULE = 1;\n');
+    expect(demoInputs(options, copy)).toBe(second);
+    appendFileSync(join(copy, 'build', 'cli.ts'), "\nexport { RULE } from '../model/rule.ts';\n");
+    expect(buildFolders(copy)).toContain('model');
+    const third = demoInputs(options, copy);
+    writeFileSync(join(copy, 'model', 'rule.ts'), 'export const RULE = 2;\n');
+    expect(demoInputs(options, copy)).not.toBe(third);
   });
 
   const cli = (...args: string[]) =>

@@ -13,7 +13,7 @@ import {
   periodOf,
   periodWindow,
   type MatchTime,
-} from '../data/match-time.ts';
+} from '../contract/match-time.ts';
 import { ACTIONS, MODIFIERS } from '../data/reference/events.ts';
 import { demo } from './helpers/api.ts';
 import { openOracle, rows, tableChecksums } from './helpers/db.ts';

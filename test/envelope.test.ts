@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { attribution, pageMeta, type Provider } from '../server/envelope.ts';
-import { compose } from '../server/compose.ts';
-import type { ResourceManifest } from '../server/manifest.ts';
-import { routeTable, route } from '../server/route.ts';
+import { attribution, pageMeta, type Provider } from '../contract/envelope.ts';
+import { compose } from '../server/core/compose.ts';
+import type { ResourceManifest } from '../contract/manifest.ts';
+import { routeTable, route } from '../server/core/route.ts';
 
 /** Attribution with several providers, and pagination links, on hand-made inputs. */
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createHandler, type FileSource } from '../server/handler.ts';
-import { HotCache } from '../server/hot-cache.ts';
-import { MANIFEST_FILE, type Manifest } from '../server/manifest.ts';
-import { nodeFiles } from '../server/node-files.ts';
+import { createHandler, type FileSource } from '../server/core/handler.ts';
+import { HotCache } from '../server/core/hot-cache.ts';
+import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
+import { nodeFiles } from '../server/disk/node-files.ts';
 import { call, demo } from './helpers/api.ts';
 
 /** The cache of hot files: bounded, least recently used out first, one load per miss. */

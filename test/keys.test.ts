@@ -2,11 +2,11 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { registerFunctions } from '../build/sql.ts';
-import { compareValues, filterKey, parseValue, wildcardMatcher } from '../server/keys.ts';
-import type { Manifest } from '../server/manifest.ts';
-import { isSafeRelativePath, valueSegment } from '../server/paths.ts';
-import { parseTarget } from '../server/query.ts';
-import { route, routeTable } from '../server/route.ts';
+import { compareValues, filterKey, parseValue, wildcardMatcher } from '../contract/keys.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import { isSafeRelativePath, valueSegment } from '../contract/paths.ts';
+import { parseTarget } from '../server/core/query.ts';
+import { route, routeTable } from '../server/core/route.ts';
 
 /** Properties of the value semantics and the URL <-> file mapping, over generated inputs. */
 

@@ -33,9 +33,9 @@ describe('README', () => {
 
   it.each([
     ['build/cli.ts', 'npm run build'],
-    ['server/cli.ts', 'npm run serve'],
+    ['server/node/cli.ts', 'npm run serve'],
     ['build/unpack-cli.ts', 'npm run unpack'],
-    ['server/nginx-cli.ts', 'npm run nginx'],
+    ['server/node/nginx-cli.ts', 'npm run nginx'],
     ['data/demo/cli.ts', 'npm run demo'],
     ['test/bench/run.ts', 'npm run bench'],
   ])('documents every option of %s', (file) => {

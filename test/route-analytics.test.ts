@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentManifest, FieldManifest, Manifest } from '../server/manifest.ts';
-import { compareTimes, formatTime, parseMatchTime } from '../server/match-time.ts';
-import { route, routeTable, type Plan } from '../server/route.ts';
-import { stateAt, type Timeline } from '../server/timeline.ts';
+import type { DocumentManifest, FieldManifest, Manifest } from '../contract/manifest.ts';
+import { compareTimes, formatTime, parseMatchTime } from '../contract/match-time.ts';
+import { route, routeTable, type Plan } from '../server/core/route.ts';
+import { stateAt, type Timeline } from '../contract/timeline.ts';
 
 /**
  * Table-driven tests of the router on the analytics paths (per-match documents, the `time`

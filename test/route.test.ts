@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionManifest, FieldManifest, Manifest } from '../server/manifest.ts';
-import { parseTarget } from '../server/query.ts';
-import { route, routeTable, type Plan } from '../server/route.ts';
+import type { CollectionManifest, FieldManifest, Manifest } from '../contract/manifest.ts';
+import { parseTarget } from '../server/core/query.ts';
+import { route, routeTable, type Plan } from '../server/core/route.ts';
 import { PHASE_RULE } from '../build/registry/matches.ts';
 
 const parseTargetParams = (t: string) => parseTarget(t).params;

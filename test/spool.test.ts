@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Spool } from '../build/spool.ts';
-import type { Scalar } from '../server/keys.ts';
+import type { Scalar } from '../contract/keys.ts';
 
 /**
  * The spool gives the same records in the same orders whether it holds them in memory or has

@@ -8,13 +8,13 @@ import { derivedTables } from '../build/derived.ts';
 import { camelCase, type CollectionLike } from '../build/registry/define.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { STATS_GROUPS } from '../build/registry/stats-groups.ts';
-import { ACTION, MOD } from '../build/stats/codes.ts';
+import { ACTION, MOD } from '../data/reference/event-families.ts';
 import { STAT_FIELDS } from '../build/stats/fields.ts';
 import { orderTerms, registerFunctions, selectRows, sortTerms } from '../build/sql.ts';
 import { buildDemoDatabase } from '../data/demo/generate.ts';
 import { uuidFor } from '../data/ids.ts';
 import { ACTIONS, MODIFIERS } from '../data/reference/events.ts';
-import type { Handler } from '../server/handler.ts';
+import type { Handler } from '../server/core/handler.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { openOracle, rows } from './helpers/db.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db.ts';
-import { KICKOFF, compareTimes, laterOf, type MatchTime } from '../../server/match-time.ts';
+import { KICKOFF, compareTimes, laterOf, type MatchTime } from '../../contract/match-time.ts';
 
 /**
  * What the analytics of one match are computed from, read from the database one match at a time (a

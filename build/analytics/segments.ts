@@ -1,4 +1,4 @@
-import { KICKOFF, compareTimes, type MatchTime } from '../../server/match-time.ts';
+import { KICKOFF, compareTimes, type MatchTime } from '../../contract/match-time.ts';
 import type { Change, MatchFacts, Period } from './facts.ts';
 
 /**

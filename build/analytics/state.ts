@@ -1,4 +1,4 @@
-import type { TimelineState } from '../../server/timeline.ts';
+import type { TimelineState } from '../../contract/timeline.ts';
 import type { MatchFacts } from './facts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { factsReader } from '../analytics/facts.ts';
 import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
-import { TIME_HINT } from '../../server/match-time.ts';
+import { TIME_HINT } from '../../contract/match-time.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
 import { MICRO_EVENTS } from '../micro-events.ts';
 import type { Db } from '../../data/db.ts';

@@ -1,7 +1,7 @@
-import type { FieldType, FilterMode, ImpliedFilter } from '../../server/manifest.ts';
+import type { FieldType, FilterMode, ImpliedFilter } from '../../contract/manifest.ts';
 import type { Db } from '../../data/db.ts';
-import type { Scalar } from '../../server/keys.ts';
-import type { TimelineState } from '../../server/timeline.ts';
+import type { Scalar } from '../../contract/keys.ts';
+import type { TimelineState } from '../../contract/timeline.ts';
 
 /**
  * The vocabulary of the resource registry: each resource of the API is one declarative entry saying
@@ -69,7 +69,7 @@ export interface Derived {
    */
   rows: Record<string, unknown>[];
   /**
-   * The state timeline of the match, for resources that answer `time` (see `server/timeline.ts`).
+   * The state timeline of the match, for resources that answer `time` (see `contract/timeline.ts`).
    */
   timeline?: { end: [number, number]; states: TimelineState[] };
 }

@@ -20,7 +20,7 @@ import {
   type NestedDef,
   type ParentRecordDef,
 } from './define.ts';
-import type { ImpliedFilter } from '../../server/manifest.ts';
+import type { ImpliedFilter } from '../../contract/manifest.ts';
 import { idField, linkNames, type Scope } from './scope.ts';
 import { statsLinks } from './stats-groups.ts';
 

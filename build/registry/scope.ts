@@ -5,7 +5,7 @@ import {
   type IdType,
   type LinkTemplate,
 } from './define.ts';
-import type { FilterMode } from '../../server/manifest.ts';
+import type { FilterMode } from '../../contract/manifest.ts';
 
 /** The two match types of v1 paths. */
 export type MatchType = 'clubs' | 'national';

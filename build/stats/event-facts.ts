@@ -8,7 +8,7 @@ import {
   DUELS,
   FOULS_COMMITTED,
   TOUCHES,
-} from './codes.ts';
+} from '../../data/reference/event-families.ts';
 import { hasAny, type Act, type MatchData } from './match-data.ts';
 import { inPenaltyArea, turned, type Place } from './pitch.ts';
 import type { Tri } from './tri.ts';

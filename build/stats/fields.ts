@@ -9,7 +9,7 @@ import {
   SAVES,
   SHOTS,
   TOUCHES,
-} from './codes.ts';
+} from '../../data/reference/event-families.ts';
 import {
   accurate,
   blocker,

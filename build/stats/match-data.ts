@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db.ts';
-import { TOUCHES } from './codes.ts';
+import { TOUCHES } from '../../data/reference/event-families.ts';
 import type { Place } from './pitch.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MatchTime } from '../match-time.ts';
+import type { MatchTime } from '../../contract/match-time.ts';
 import type { Rng } from './random.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { answerFrom, follow } from '../local-builds.ts';
-import { guarded } from '../web-router.ts';
-import { serveConfig } from './config.ts';
+import { answerFrom, follow } from '../disk/local-builds.ts';
+import { guarded } from '../core/web-router.ts';
+import { serveConfig } from '../disk/config.ts';
 
 /**
  * The router on Bun: `Bun.serve`, with the build read through Bun's `node:fs`, the same code that

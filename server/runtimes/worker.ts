@@ -1,7 +1,7 @@
-import type { RangeSource } from '../archive.ts';
-import type { Handler } from '../handler.ts';
-import { WEB_CODEC } from '../web-codec.ts';
-import { archiveRouter, guarded } from '../web-router.ts';
+import type { RangeSource } from '../../contract/archive-reader.ts';
+import type { Handler } from '../core/handler.ts';
+import { WEB_CODEC } from '../core/web-codec.ts';
+import { archiveRouter, guarded } from '../core/web-router.ts';
 
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests

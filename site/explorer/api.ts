@@ -1,4 +1,4 @@
-import type { Attribution, Provider } from '../../server/envelope.ts';
+import type { Attribution, Provider } from '../../contract/envelope.ts';
 import type { Links } from './records.ts';
 
 /**

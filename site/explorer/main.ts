@@ -1,4 +1,4 @@
-import type { Provider } from '../../server/envelope.ts';
+import type { Provider } from '../../contract/envelope.ts';
 import { ApiError, providers } from './api.ts';
 import { fragment, h, type Child } from './dom.ts';
 import { homeView } from './home.ts';

@@ -1,4 +1,4 @@
-import { PASSES, SHOTS } from '../../build/stats/codes.ts';
+import { PASSES, SHOTS } from '../../data/reference/event-families.ts';
 import { SHOT_OUTCOMES } from '../../data/reference/events.ts';
 import { all, firstPage, get, linkAt, withQuery } from './api.ts';
 import { h, minute, s, type Child } from './dom.ts';

@@ -1,5 +1,5 @@
-import { ArchiveReader } from '../../server/archive.ts';
-import { fileRangeSource, NODE_CODEC } from '../../server/node-archive.ts';
+import { ArchiveReader } from '../../contract/archive-reader.ts';
+import { fileRangeSource, NODE_CODEC } from '../../contract/node/archive-file.ts';
 
 /**
  * Range reads per file lookup in an archive, through a reader that counts them: for each path, a

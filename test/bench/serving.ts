@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { filterKey } from '../../server/keys.ts';
-import { collectionDir, pageFile } from '../../server/paths.ts';
-import { runtimesInstalled } from '../../server/runtimes/install.ts';
+import { filterKey } from '../../contract/keys.ts';
+import { collectionDir, pageFile } from '../../contract/paths.ts';
+import { runtimesInstalled } from '../../server/node/install.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';
 import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { createHandler, type Handler } from '../../server/handler.ts';
-import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
-import { nodeFiles } from '../../server/node-files.ts';
-import { createArchiveHandler } from '../../server/archive.ts';
-import { openLocalArchive } from '../../server/node-archive.ts';
+import { createHandler, type Handler } from '../../server/core/handler.ts';
+import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
+import { nodeFiles } from '../../server/disk/node-files.ts';
+import { createArchiveHandler } from '../../server/core/archive-handler.ts';
+import { openLocalArchive } from '../../contract/node/archive-file.ts';
 
 /** The demo build made by the global setup. */
 export function demo(): {

@@ -4,7 +4,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Handler } from '../../server/handler.ts';
+import type { Handler } from '../../server/core/handler.ts';
 
 /**
  * The HTTP clients people keep a copy of the API in sync with, each asking for an answer and then

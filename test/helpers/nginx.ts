@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { MANIFEST_FILE, type Manifest } from '../../server/manifest.ts';
-import { nginxConfig } from '../../server/nginx.ts';
+import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
+import { nginxConfig } from '../../server/node/nginx.ts';
 import { startServer } from './runtime-server.ts';
 
 /** Debian's nginx, if it is installed (its path). */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { LISTENING } from '../../server/runtimes/config.ts';
-import { runtimesInstalled } from '../../server/runtimes/install.ts';
+import { LISTENING } from '../../server/disk/config.ts';
+import { runtimesInstalled } from '../../server/node/install.ts';
 
 /** A runtime the router runs on besides Node's preview server. */
 export type OtherRuntime = 'worker' | 'deno' | 'bun';
@@ -33,14 +33,14 @@ export interface StartedServer extends RuntimeServer {
 }
 
 /**
- * Starts `server/cli.ts` with `args` on a free port, with `env` added to the environment;
+ * Starts `server/node/cli.ts` with `args` on a free port, with `env` added to the environment;
  * resolves once it listens.
  */
 export function startServer(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<StartedServer> {
-  return startScript(['server/cli.ts', ...args, '--port', '0'], env);
+  return startScript(['server/node/cli.ts', ...args, '--port', '0'], env);
 }
 
 /**

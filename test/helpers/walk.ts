@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Handler } from '../../server/handler.ts';
+import type { Handler } from '../../server/core/handler.ts';
 import { call } from './api.ts';
 import { expectEnvelope } from './shapes.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db.ts';
-import type { MatchTime } from '../../match-time.ts';
+import type { MatchTime } from '../../../contract/match-time.ts';
 import type { LineupInfo } from './players.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { matchTimeAt } from '../../match-time.ts';
+import { matchTimeAt } from '../../../contract/match-time.ts';
 import type { Row } from '../context.ts';
 import type { ImportContext } from '../context.ts';
 import { PERIOD } from './events.ts';

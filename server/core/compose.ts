@@ -5,10 +5,10 @@ import {
   type Attribution,
   type ErrorBody,
   type Provider,
-} from './envelope.ts';
-import { compareValues, filterKey, wildcardMatcher, type Scalar } from './keys.ts';
-import type { ResourceManifest } from './manifest.ts';
-import { collectionDir, groupBucketFile, pageFile } from './paths.ts';
+} from '../../contract/envelope.ts';
+import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../contract/keys.ts';
+import type { ResourceManifest } from '../../contract/manifest.ts';
+import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ArchiveReader, type Codec, type RangeSource } from './archive.ts';
+import { ArchiveReader, type Codec, type RangeSource } from '../archive-reader.ts';
 
 /** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
 export const NODE_CODEC: Codec = { crc32: (data) => crc32(data), inflateRaw: inflateRawSync };

@@ -1,11 +1,11 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createArchiveHandler } from './archive.ts';
-import { createHandler, type FileSource, type Handler } from './handler.ts';
-import { MANIFEST_FILE, type Manifest } from './manifest.ts';
-import { fileStamp, openLocalArchive } from './node-archive.ts';
+import { createArchiveHandler } from '../core/archive-handler.ts';
+import { createHandler, type FileSource, type Handler } from '../core/handler.ts';
+import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
+import { fileStamp, openLocalArchive } from '../../contract/node/archive-file.ts';
 import { nodeFiles } from './node-files.ts';
-import type { Served } from './runtimes/config.ts';
+import type { Served } from './config.ts';
 
 /**
  * A build on the local disk as a server answers from it while builds are published over it: the

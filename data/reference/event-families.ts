@@ -1,5 +1,5 @@
-import { ACTION, MOD } from '../../data/reference/event-codes.ts';
-import { ACTIONS } from '../../data/reference/events.ts';
+import { ACTION, MOD } from './event-codes.ts';
+import { ACTIONS } from './events.ts';
 
 /**
  * The action and modifier families the statistics rules read, by the readable names of

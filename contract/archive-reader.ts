@@ -16,9 +16,6 @@ import {
   type PathKey,
   type RootEntry,
 } from './archive-format.ts';
-import { createHandler, type FileSource, type Handler } from './handler.ts';
-import { MANIFEST_FILE, type Manifest } from './manifest.ts';
-import { encodedFile, isSafeRelativePath } from './paths.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
@@ -238,39 +235,4 @@ function compareKey(leaf: DataView, i: number, key: PathKey): number {
   if (hi !== key.hi) return hi < key.hi ? -1 : 1;
   const lo = leaf.getUint32(at + 4, true);
   return lo === key.lo ? 0 : lo < key.lo ? -1 : 1;
-}
-
-/**
- * The router's file access over an archive. The gzip variant of a file (`x.json.gz`, asked for when
- * the client accepts gzip) is the stored deflate stream in a gzip member: nothing is recompressed.
- */
-export function archiveFiles(archive: ArchiveReader): FileSource {
-  const gz = encodedFile('', 'gzip');
-  return {
-    async read(file) {
-      if (!isSafeRelativePath(file)) return null;
-      const bytes = await archive.read(file);
-      if (bytes || !file.endsWith(gz)) return bytes;
-      return archive.gzip(file.slice(0, -gz.length));
-    },
-  };
-}
-
-/**
- * The router over an archive: its manifest, read from the archive, and its files. Every entry can
- * be sent gzip-encoded without recompressing, so the router negotiates gzip as for a tree built
- * with `--precompress`. `cacheBytes`: the budget of the router's caches (`createHandler`).
- */
-export async function createArchiveHandler(
-  archive: ArchiveReader,
-  cacheBytes?: number,
-): Promise<Handler> {
-  const bytes = await archive.read(MANIFEST_FILE);
-  if (!bytes) throw new ArchiveError(`the archive has no ${MANIFEST_FILE}`);
-  const manifest = JSON.parse(decoder.decode(bytes)) as Manifest;
-  return createHandler({
-    manifest: { ...manifest, encodings: ['gzip'] },
-    files: archiveFiles(archive),
-    cacheBytes,
-  });
 }

@@ -6,9 +6,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorOutcome, unparsedOutcome, type FileOutcome, type Outcome } from './handler.ts';
-import { followArchive, followTree, withBuild, type LocalBuilds } from './local-builds.ts';
-import { failureOutcome } from './web-router.ts';
+import { errorOutcome, unparsedOutcome, type FileOutcome, type Outcome } from '../core/handler.ts';
+import { followArchive, followTree, withBuild, type LocalBuilds } from '../disk/local-builds.ts';
+import { failureOutcome } from '../core/web-router.ts';
 
 /**
  * The preview server of a built folder: Node's http server with the router in front. Files are

@@ -10,6 +10,8 @@ export const SERVE_ENV = {
   archive: 'FOOTBALL_API_ARCHIVE',
   port: 'PORT',
   host: 'HOST',
+  /** The local Worker only: the folder of its R2 bucket (`--persist-to`). */
+  workerState: 'FOOTBALL_API_WORKER_STATE',
 } as const;
 
 /** What to serve: a built folder or an archive. */

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MANIFEST_FILE, MANIFEST_FORMAT, type Manifest } from './manifest.ts';
+import { MANIFEST_FILE, MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts';
 import { nginxConfig } from './nginx.ts';
 
 const USAGE = `Usage: npm run nginx -- --dir DIR [--router URL] [--listen PORT] [--out FILE]

@@ -12,7 +12,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
  *   R/<id>.json                    one record
  *   R/_by/<field>/<value>/...      a single-field filter collection, laid out like R itself
  *   R/_options.json                the OPTIONS documentation
- *   R/_timeline/<id>.json          a match's state timeline (analytics state, `server/timeline.ts`)
+ *   R/_timeline/<id>.json          a match's state timeline (analytics state, `contract/timeline.ts`)
  *
  *   R/_id/<bucket>.json records of bucketed resources, by the bucket of the id (`bucketName`)
  *   R/_by/<field>/_id/<bucket>.json the collections of a `bucket` filter, by the bucket of the

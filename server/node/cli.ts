@@ -3,10 +3,10 @@ import { existsSync, realpathSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MANIFEST_FILE } from './manifest.ts';
+import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { createArchiveServer, createPreviewServer } from './node-server.ts';
-import { SERVE_ENV, serveConfig, type ServeConfig } from './runtimes/config.ts';
-import { PROJECT, runtimeBin } from './runtimes/install.ts';
+import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
+import { PROJECT, runtimeBin } from './install.ts';
 
 const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE]
                             [--port N] [--host HOST] [--persist-to DIR]
@@ -83,16 +83,12 @@ switch (runtime) {
   case 'node':
     await serveNode(config);
     break;
-  case 'worker': {
-    const { serveWorker } = await import('./runtimes/worker-local.ts');
-    const stop = await serveWorker(config, values['persist-to']).catch((e: unknown) => {
-      console.error(`Cannot serve ${served} on the Workers runtime:`, e);
-      process.exit(1);
-    });
-    const quit = () => void stop().then(() => process.exit(0));
-    process.once('SIGINT', quit).once('SIGTERM', quit);
+  case 'worker':
+    // A program of its own (`dev/`): it packs a tree with the build, which the server never imports.
+    if (values['persist-to'] !== undefined)
+      env[SERVE_ENV.workerState] = resolve(values['persist-to']);
+    run(process.execPath, ['--import', 'tsx', join(PROJECT, 'dev', 'worker-main.ts')]);
     break;
-  }
   case 'deno':
     run(runtimeBin('deno'), [
       'run',

@@ -1,5 +1,5 @@
-import { FILE_HEADERS, unparsedOutcome } from './handler.ts';
-import type { FieldManifest, Manifest, ResourceManifest } from './manifest.ts';
+import { FILE_HEADERS, unparsedOutcome } from '../core/handler.ts';
+import type { FieldManifest, Manifest, ResourceManifest } from '../../contract/manifest.ts';
 
 /**
  * An nginx configuration for a built folder: nginx sends from disk what a file answers byte for

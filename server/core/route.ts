@@ -1,4 +1,4 @@
-import { JSON_TYPE, type ParamError } from './envelope.ts';
+import { JSON_TYPE, type ParamError } from '../../contract/envelope.ts';
 import {
   TYPE_HINT,
   WILDCARD_TYPES,
@@ -6,7 +6,7 @@ import {
   isWildcard,
   parseValue,
   type Scalar,
-} from './keys.ts';
+} from '../../contract/keys.ts';
 import {
   unknownKind,
   type ChildManifest,
@@ -16,8 +16,13 @@ import {
   type Manifest,
   type NestedManifest,
   type ResourceManifest,
-} from './manifest.ts';
-import { TIME_HINT, formatTime, parseMatchTime, type MatchTime } from './match-time.ts';
+} from '../../contract/manifest.ts';
+import {
+  TIME_HINT,
+  formatTime,
+  parseMatchTime,
+  type MatchTime,
+} from '../../contract/match-time.ts';
 import {
   bucketFile,
   collectionDir,
@@ -26,7 +31,7 @@ import {
   recordFile,
   rootFile,
   timelineFile,
-} from './paths.ts';
+} from '../../contract/paths.ts';
 import { parseTarget } from './query.ts';
 
 /**

@@ -1,5 +1,6 @@
-import { ArchiveError, ArchiveReader, createArchiveHandler, type Codec } from './archive.ts';
-import type { RangeSource } from './archive.ts';
+import { ArchiveError, ArchiveReader, type Codec } from '../../contract/archive-reader.ts';
+import { createArchiveHandler } from './archive-handler.ts';
+import type { RangeSource } from '../../contract/archive-reader.ts';
 import { errorOutcome, targetOf, type Handler, type Outcome } from './handler.ts';
 
 /**

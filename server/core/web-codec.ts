@@ -1,5 +1,5 @@
 import CRC32 from 'crc-32';
-import type { Codec } from './archive.ts';
+import type { Codec } from '../../contract/archive-reader.ts';
 
 /**
  * The archive codec on any runtime with web streams (Workers, Deno, Bun, Node): CRC-32 from the

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { FileSource } from './handler.ts';
-import { isSafeRelativePath } from './paths.ts';
+import type { FileSource } from '../core/handler.ts';
+import { isSafeRelativePath } from '../../contract/paths.ts';
 
 /**
  * File access to a built folder on the local disk. Every path is checked to stay inside the folder

@@ -10,14 +10,14 @@ import {
   pageMeta,
   type Attribution,
   type ParamError,
-} from './envelope.ts';
+} from '../../contract/envelope.ts';
 import { HotCache } from './hot-cache.ts';
-import { MANIFEST_FORMAT, type Manifest } from './manifest.ts';
+import { MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts';
 import { chooseEncoding, gzip, isFresh, LARGEST_ON_THE_FLY, type Encoding } from './negotiate.ts';
-import { encodedFile } from './paths.ts';
-import { HTML_TYPE, PAGE_POLICY } from './page-policy.ts';
+import { encodedFile } from '../../contract/paths.ts';
+import { HTML_TYPE, PAGE_POLICY } from '../../contract/page-policy.ts';
 import { route, routeTable, type Missing, type SimplePlan } from './route.ts';
-import { stateAt, type Timeline } from './timeline.ts';
+import { stateAt, type Timeline } from '../../contract/timeline.ts';
 
 /**
  * The router as a web-standard handler, `(Request) => Promise<Response>`, with file access passed

@@ -11,13 +11,13 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { packTree } from '../../build/pack.ts';
-import { MANIFEST_FILE } from '../manifest.ts';
-import { buildStamp } from '../local-builds.ts';
-import { fileStamp } from '../node-archive.ts';
+import { packTree } from '../build/pack.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
+import { buildStamp } from '../server/disk/local-builds.ts';
+import { fileStamp } from '../contract/node/archive-file.ts';
 import { loaderRequest, type LoaderStep } from './bucket-loader.ts';
-import type { ServeConfig } from './config.ts';
-import { PROJECT, runtimeImport } from './install.ts';
+import type { ServeConfig } from '../server/disk/config.ts';
+import { PROJECT, runtimeImport } from '../server/node/install.ts';
 
 /**
  * `npm run serve -- --runtime worker`: the Worker of `wrangler.json` on the real Workers runtime
@@ -226,7 +226,7 @@ export async function serveWorker(
         script: await bundle(wrangler.main),
         bindings: workerVars(wrangler.vars),
       },
-      { ...worker, name: LOADER, script: await bundle('server/runtimes/bucket-loader.ts') },
+      { ...worker, name: LOADER, script: await bundle('dev/bucket-loader.ts') },
     ],
     r2Persist: join(state, 'v3', 'r2'),
     host: config.host,
