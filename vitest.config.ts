@@ -2,18 +2,70 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/helpers/sequencer.ts';
 
+/** Tests of single modules: no build of the demo, run alone in seconds (`npm run test:unit`). */
+const UNIT = [
+  'db',
+  'derived',
+  'envelope',
+  'explorer-logic',
+  'keys',
+  'layers',
+  'neutral-core',
+  'record-file',
+  'registry-types',
+  'route-analytics',
+  'route',
+  'spool',
+  'write-gate',
+].map((name) => `test/${name}.test.ts`);
+
+/**
+ * Tests that take minutes or run programs: real data, imports racing and killed, many generated
+ * requests, long runs, every runtime, a browser. Most read the demo build too.
+ */
+const SLOW = [
+  'adapters',
+  'crawl',
+  'explorer',
+  'fuzz',
+  'import-fjelstul',
+  'import-martj42',
+  'import-openfootball',
+  'import-sources',
+  'import-writers',
+  'import-wyscout',
+  'national-build',
+  'rebuild-under-load',
+  'soak',
+  'worker-upload',
+].map((name) => `test/${name}.test.ts`);
+
+/** Builds of the demo for the tests that read one (`test/helpers/global-setup.ts`). */
+const DEMO_BUILD = ['test/helpers/global-setup.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Builds of the demo dataset take a few seconds each; the suites share one build per file.
+    // Builds and crawls take minutes on 2 cores; no single test should end for lack of time.
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
     // Two files at a time even on 2 cores (the default is one fewer than the cores): the real
-    // national build and its crawls, a quarter of an hour, run beside the other files instead of
-    // after them. Much of a build or a crawl waits on the disk.
+    // national build and its crawls run beside the other files instead of after them. Much of a
+    // build or a crawl waits on the disk.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirst },
-    globalSetup: ['test/helpers/global-setup.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: UNIT } },
+      {
+        extends: true,
+        test: {
+          name: 'demo',
+          include: ['test/**/*.test.ts'],
+          exclude: [...UNIT, ...SLOW],
+          globalSetup: DEMO_BUILD,
+        },
+      },
+      { extends: true, test: { name: 'slow', include: SLOW, globalSetup: DEMO_BUILD } },
+    ],
   },
 });

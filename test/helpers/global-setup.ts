@@ -5,11 +5,28 @@ import type { TestProject } from 'vitest/node';
 import { build } from '../../build/build.ts';
 import { buildDemoDatabase } from '../../data/demo/generate.ts';
 
+/** Where the demo build is, for the tests that read it. */
+export interface DemoPaths {
+  root: string;
+  db: string;
+  dist: string;
+  archive: string;
+}
+
 /**
- * Builds the seeded demo dataset once for the whole suite, as a tree and as an archive, into a
- * temporary folder that the tests read (`inject('demo')`) and that is removed afterwards.
+ * The one build of a test run and the projects using it. Every project that reads the demo names
+ * this setup; vitest runs each project's setup in its main process, so they meet here and the demo
+ * is built once however many projects run.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+interface Shared {
+  paths: Promise<DemoPaths>;
+  users: number;
+}
+const KEY = Symbol.for('football-api.test.demo');
+const registry = globalThis as typeof globalThis & { [KEY]?: Shared };
+
+/** Builds the seeded demo dataset as a tree and as an archive, into a temporary folder. */
+async function buildDemo(): Promise<DemoPaths> {
   const root = mkdtempSync(join(tmpdir(), 'football-api-test-'));
   const db = join(root, 'demo.sqlite');
   const dist = join(root, 'dist');
@@ -17,12 +34,28 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const archive = join(root, 'demo.zip');
   await build({ db, out: dist });
   await build({ db, archive });
-  project.provide('demo', { root, db, dist, archive });
-  return () => rmSync(root, { recursive: true, force: true });
+  return { root, db, dist, archive };
+}
+
+/**
+ * Builds the demo once for the whole run and gives it to the tests (`inject('demo')`); the folder
+ * is removed once the last project using it ends.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const shared = (registry[KEY] ??= { paths: buildDemo(), users: 0 });
+  shared.users += 1;
+  const paths = await shared.paths;
+  project.provide('demo', paths);
+  return () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[KEY];
+    rmSync(paths.root, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    demo: { root: string; db: string; dist: string; archive: string };
+    demo: DemoPaths;
   }
 }
