@@ -1,15 +1,15 @@
 /**
  * Files assembled from bytes. A record is encoded as UTF-8 once, when it is rendered, and then
  * copied into each of the (up to four) files that hold it, rather than joined as text into each
- * file and encoded again: the demo's statistics, 72% of its bytes, spent more time joining and
- * encoding text than querying and rendering their records.
+ * file and encoded again: for the statistics, most of a build's bytes, joining and encoding text
+ * would cost more than querying and rendering their records.
  */
 
 const COMMA = Buffer.from(',');
 
 /**
  * Bytes of each slab that assembled files are cut from (`take`). A buffer of more than 4 KB is an
- * allocation of its own in Node, and most files are larger: cut from slabs, 1.8 million files
+ * allocation of its own in Node, and most files are larger: cut from slabs, millions of files
  * take a few thousand allocations. A slab is freed once no file cut from it is held, and files are
  * held only until they are written.
  */

@@ -10,11 +10,10 @@ import type { TempTable } from './registry/define.ts';
  * `ord` numbers, and `micro_event_by_match` finds a match's rows.
  *
  * The source keys events and actions by uuid text in WITHOUT ROWID tables, so every column of
- * either that an index does not cover costs a search of a text key (about 2 µs). Joined in each
- * resource that reads them (the three micro-event resources of each match type, the statistics,
- * the total shot ratio), those searches were most of their SQL: the national set's `all` took 1.9
- * s of SQL, 0.35 s from this table. Here the join runs once: actions in key order, each with one
- * search of its event, the modifiers grouped in one pass.
+ * either that an index does not cover costs a search of a text key. Joined in each resource that
+ * reads them (the three micro-event resources of each match type, the statistics, the total shot
+ * ratio), those searches would be most of their SQL. Here the join runs once: actions in key
+ * order, each with one search of its event, the modifiers grouped in one pass.
  */
 export const MICRO_EVENTS: TempTable = {
   name: 'micro_event',

@@ -119,8 +119,8 @@ export function deleteDetached(folder: string): void {
 }
 
 /**
- * Removes a folder in the background. Unlinking a build's tens of thousands of files takes longer
- * than writing them on some disks (30 s for the demo's 91,000 here), so the folder is first renamed
+ * Removes a folder in the background. Unlinking a build's tens of thousands of files can take longer
+ * than writing them, so the folder is first renamed
  * into the trash beside the builds (instant, and out of every reader's way), then deleted by a
  * detached process; the next build deletes whatever the trash still holds.
  */

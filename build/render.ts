@@ -11,8 +11,8 @@ export type Row = Record<string, Scalar>;
 
 /**
  * A row's values in the order of its columns (`selectRows`, queried with `raw()`). The writers
- * read rows as arrays: better-sqlite3 builds a row object a property at a time, which cost a
- * statistic's 29,000 rows 60% more than the query itself.
+ * read rows as arrays: better-sqlite3 builds a row object a property at a time, which for the
+ * statistics' many columns costs more than the query itself.
  */
 export type Values = readonly Scalar[];
 

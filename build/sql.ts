@@ -11,9 +11,9 @@ import type { CollectionLike, ResourceDef } from './registry/define.ts';
 
 /**
  * SQLite page cache of each connection a build worker opens (its read-only view of the database
- * and its spools), in the pragma's KiB. Two workers hold two of each: at 64 MB apiece they were a
- * third of the national set's peak memory (1,082 MB against 722 MB at 16 MB), for no gain in
- * speed, since the operating system caches the file anyway.
+ * and its spools), in the pragma's KiB. Two workers hold two of each, so larger caches would be
+ * a large share of a big build's peak memory for no gain in speed: the operating system caches
+ * the file anyway.
  */
 export const WORKER_CACHE_PRAGMA = 'cache_size = -16384';
 

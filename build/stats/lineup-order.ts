@@ -12,9 +12,9 @@ const NAMES = 'fold(team_name), team_name, fold(player_name), player_name';
  * `lineup_v0`, ...), the match's type and date, the player and team names, and its rank in the
  * statistics' default order (match date, match, team name, player name; names folded first, as
  * every text order), once for v1's match ids and once for v0's. The 32 statistics resources of
- * each scope list the same lineups in that order: sorting them and looking up names and ids once
- * per build, instead of once per resource, took the demo's statistics from 52 to 29 ms of SQL
- * each, and a statistic's SQL joins this one table to its counts rather than four.
+ * each scope list the same lineups in that order: they are sorted, and their names and ids looked
+ * up, once per build instead of once per resource, and a statistic's SQL joins this one table to
+ * its counts rather than four.
  *
  * Ranks are dense (lineups equal on every key share one) so that the id the resource orders by
  * last still breaks ties as it did: the order is the same, byte for byte.

@@ -71,8 +71,8 @@ export function importDataset(options: ImportOptions): ImportReport {
   try {
     db = typeof options.db === 'string' ? openDatabase(options.db, writer()) : options.db;
     // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB
-    // the pages of the micro-event indexes spill to the write-ahead log over and over (Wyscout's
-    // Serie A: 116 s with the default, 75 s with this). Memory stays bounded whatever the size.
+    // the pages of the micro-event indexes spill to the write-ahead log over and over. Memory
+    // stays bounded whatever the size.
     db.pragma('cache_size = -262144');
     const report = new ImportReport(importer.format, dir);
     const open = db;

@@ -199,7 +199,7 @@ export function createHandler(options: {
   const sent = new HotCache<Uint8Array>(budget / 2, (bytes) => bytes.byteLength);
   /**
    * Parsed files, keyed by path (one build's files never change), counted at twice their size
-   * as text: V8 holds a parsed page in about 1.3 times its bytes. Callers only read them.
+   * as text: V8 holds a parsed page in more memory than its text. Callers only read them.
    */
   const parsed = new HotCache<{ doc: unknown; size: number }>(budget / 2, (p) => 2 * p.size);
   if (manifest.format !== MANIFEST_FORMAT)
