@@ -1,3 +1,4 @@
+import { COUNTRY_ERAS, eraLookup, type Era, type EraLookup } from '../../reference/country-eras.ts';
 import { CONFEDERATION_ID, type ConfederationCode } from '../../reference/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, findCountry } from '../countries.ts';
@@ -34,25 +35,28 @@ const MEMBERS_ONLY: Readonly<Record<string, ConfederationCode>> = {
   'Oceania Nations Cup qualification': 'OFC',
 };
 
-/** A period in which a team of the results file played as a country another source names apart. */
-interface Era {
-  readonly team: string;
-  readonly from: string;
-  readonly to: string;
-  readonly country: string;
-}
-
 /**
- * Periods the results file files under a current name but other sources (Fjelstul) keep as a
- * country of its own, beyond those former_names.csv lists: West Germany (1950 to reunification;
- * "Germany" before the war is Germany in every source), East Germany ("German DR"), and FR
- * Yugoslavia (1994–2003), which the results file lists as Serbia and Fjelstul as Yugoslavia.
+ * The periods the file's team names are read with, in the order they are tried: former_names.csv's
+ * own (the file's word on when it wrote a team under another name: Russia as the Soviet Union,
+ * DR Congo as Zaïre, Serbia as Serbia and Montenegro, ...), then the shared country eras (periods
+ * it writes under today's name although other sources keep a country apart: West Germany, East
+ * Germany as "German DR", FR Yugoslavia as Serbia, ...). `known` tells a country the database
+ * holds; an era of another one (FR Yugoslavia, CIS, Dahomey: names no source keeps as a country) is
+ * left out, so it neither sends a match to a country that does not exist nor hides a later era of
+ * the same date.
  */
-const EXTRA_ERAS: readonly Era[] = [
-  { team: 'Germany', from: '1950-01-01', to: '1990-10-02', country: 'West Germany' },
-  { team: 'German DR', from: '0000-01-01', to: '9999-12-31', country: 'East Germany' },
-  { team: 'Serbia', from: '1994-12-23', to: '2003-02-03', country: 'Yugoslavia' },
-];
+export function teamEras(
+  formerNames: readonly SourceRecord<'former_names'>[],
+  known: (country: string) => boolean,
+): EraLookup {
+  const fromFile = formerNames.map((row): Era => ({
+    name: row.current,
+    country: row.former,
+    from: row.start_date,
+    to: row.end_date,
+  }));
+  return eraLookup([...fromFile, ...COUNTRY_ERAS].filter((era) => known(era.country)));
+}
 
 /** Countries of the results file's teams. */
 export interface Martj42Teams {
@@ -67,9 +71,9 @@ export interface Martj42Teams {
  *   before (Dahomey for Benin, ...). Those become `country_alias` rows of the current country: one
  *   team across renames is one country.
  * - Where another source already holds a former name as a country of its own (Soviet Union, Zaire,
- *   Serbia and Montenegro, Dutch East Indies; and the eras above), the file's matches of that
- *   period are that country's, so a match both sources hold reconciles and a team's record is not
- *   split.
+ *   Serbia and Montenegro, Dutch East Indies; and the shared country eras, see `teamEras`), the
+ *   file's matches of that period are that country's, so a match both sources hold reconciles and
+ *   a team's record is not split.
  * - A name another source knows (by name or alias) is that country; a new one is created with the
  *   confederation of its latest members-only tournament match (above), or NULL when it never played
  *   one (Basque Country, Monaco, Greenland, ...: teams outside every confederation).
@@ -88,18 +92,9 @@ export function importTeams(
   const existing = (name: string): string | null =>
     findCountry(ctx, name) ?? countryByKey.get(nameKey(name)) ?? null;
 
-  const eras: Era[] = [];
   const formerNames = readSource(dir, 'former_names');
-  for (const row of formerNames) {
-    eras.push({ team: row.current, from: row.start_date, to: row.end_date, country: row.former });
-  }
-  eras.push(...EXTRA_ERAS);
-  const eraCountry = new Map<Era, string>();
-  for (const era of eras) {
-    // By country name only: an alias (a spelling or former name) must not pull a period elsewhere.
-    const id = countryByKey.get(nameKey(era.country));
-    if (id !== undefined) eraCountry.set(era, id);
-  }
+  // By country name only: an alias (a spelling or former name) must not pull a period elsewhere.
+  const eraOf = teamEras(formerNames, (country) => countryByKey.has(nameKey(country)));
 
   const latest = new Map<string, ConfederationCode>();
   for (const row of results) {
@@ -143,12 +138,10 @@ export function importTeams(
       `country: ${created} teams no other source has; confederation from their latest members-only tournament, NULL for teams that never played one`,
     );
 
-  const erasOf = new Map<string, Era[]>();
-  for (const era of eraCountry.keys()) erasOf.set(era.team, [...(erasOf.get(era.team) ?? []), era]);
   return {
     country(team, date) {
-      const era = erasOf.get(team)?.find((e) => e.from <= date && date <= e.to);
-      if (era) return eraCountry.get(era)!;
+      const era = eraOf(team, date);
+      if (era) return countryByKey.get(nameKey(era.country))!;
       const id = byName.get(team);
       if (!id) throw new Error(`unknown team ${team}`);
       return id;

@@ -1,4 +1,5 @@
 import { uuidFor } from '../../ids.ts';
+import { COUNTRY_ERAS, eraLookup } from '../../reference/country-eras.ts';
 import { CONFEDERATION_ID } from '../../reference/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, findCountry } from '../countries.ts';
@@ -27,33 +28,18 @@ export const TEAM_NAMES: Readonly<Record<string, string>> = {
 /** Spellings not recorded as country aliases (ambiguous, see above). */
 const NOT_ALIASED = new Set(['Ireland']);
 
-/** A period in which a country name of today stood for a team other sources keep apart. */
-interface Era {
-  readonly name: string;
-  readonly from: string;
-  readonly to: string;
-  readonly country: string;
-}
-
 /**
- * Date-dependent names. The current files already write the former team's name in its years, so
- * these only guard against a file that uses today's name for a former team's match (openfootball
- * has renamed teams between versions, "Côte d'Ivoire" -> "Ivory Coast"): such a match then still
- * reconciles with the other sources' record of the former team.
+ * Date-dependent names, from the shared country eras. The current files already write the former
+ * team's name in its years, so these only guard against a file that uses today's name for a former
+ * team's match (openfootball has renamed teams between versions, "Côte d'Ivoire" -> "Ivory Coast"):
+ * such a match then still reconciles with the other sources' record of the former team.
  */
-const ERAS: readonly Era[] = [
-  { name: 'Germany', from: '1949-09-07', to: '1990-10-02', country: 'West Germany' },
-  { name: 'Russia', from: '1922-12-30', to: '1991-12-25', country: 'Soviet Union' },
-  { name: 'Czech Republic', from: '1918-10-28', to: '1992-12-31', country: 'Czechoslovakia' },
-  { name: 'Serbia', from: '1918-12-01', to: '2003-02-03', country: 'Yugoslavia' },
-  { name: 'Serbia', from: '2003-02-04', to: '2006-06-04', country: 'Serbia and Montenegro' },
-  { name: 'DR Congo', from: '1971-10-27', to: '1997-05-16', country: 'Zaire' },
-];
+const eraOf = eraLookup(COUNTRY_ERAS);
 
 /** The country name of a team name of the files in a match played on `date` (ISO date). */
 export function countryName(team: string, date: string): string {
   const name = TEAM_NAMES[team] ?? team;
-  return ERAS.find((e) => e.name === name && e.from <= date && date <= e.to)?.country ?? name;
+  return eraOf(name, date)?.country ?? name;
 }
 
 /** Country ids of the files' teams. */
