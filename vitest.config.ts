@@ -2,21 +2,27 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SlowestFirst } from './test/helpers/sequencer.ts';
 
-/** Tests of single modules: no build of the demo, run alone in seconds (`npm run test:unit`). */
-const UNIT = [
-  'db',
-  'derived',
-  'envelope',
-  'explorer-logic',
-  'keys',
-  'layers',
-  'neutral-core',
-  'record-file',
-  'registry-types',
-  'route-analytics',
-  'route',
-  'spool',
-  'write-gate',
+/**
+ * Tests that read the demo built once per run (`test/helpers/global-setup.ts`, `demo()`), or
+ * generate and build a demo of their own. Any other file is a unit test: it runs alone in
+ * seconds with no build (`npm run test:unit`).
+ */
+const DEMO = [
+  'analytics',
+  'api',
+  'archive',
+  'build',
+  'demo-events',
+  'demo-matches',
+  'demo',
+  'events',
+  'hot-cache',
+  'matches',
+  'openapi',
+  'publish',
+  'readme',
+  'stats',
+  'v0',
 ].map((name) => `test/${name}.test.ts`);
 
 /**
@@ -55,16 +61,11 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
       {
         extends: true,
-        test: {
-          name: 'demo',
-          include: ['test/**/*.test.ts'],
-          exclude: [...UNIT, ...SLOW],
-          globalSetup: DEMO_BUILD,
-        },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...DEMO, ...SLOW] },
       },
+      { extends: true, test: { name: 'demo', include: DEMO, globalSetup: DEMO_BUILD } },
       { extends: true, test: { name: 'slow', include: SLOW, globalSetup: DEMO_BUILD } },
     ],
   },
