@@ -33,6 +33,11 @@ export interface WriterOptions {
   onWait?: () => void;
   /** Longest wait, in seconds, before giving up with an error (default `WRITE_WAIT_SECONDS`). */
   waitSeconds?: number;
+  /**
+   * The wait the user asked for, in seconds, when `waitSeconds` is what remains of it (several
+   * transactions sharing one wait): the error names this one (default `waitSeconds`).
+   */
+  askedSeconds?: number;
 }
 
 /** Default longest wait for the write lock: an import of all the real data takes minutes. */
@@ -96,7 +101,8 @@ export function writeTransaction<T>(db: Db, fn: () => T, options: WriterOptions 
       if (!isBusy(again)) throw again;
       throw new Error(
         `${db.name} is being written by another process (an import?) and stayed locked for ` +
-          `${waitSeconds} s; nothing was written. Try again when it has finished.`,
+          `${options.askedSeconds ?? waitSeconds} s; nothing was written. Try again when it has ` +
+          'finished.',
         { cause: again },
       );
     }

@@ -57,10 +57,12 @@ export function importDataset(options: ImportOptions): ImportReport {
   const started = process.hrtime.bigint();
   // Opening (schema, reference lists) and the import each take the write lock: they share one
   // wait of `waitSeconds` and say once that they wait.
-  const deadline = Date.now() + (options.waitSeconds ?? WRITE_WAIT_SECONDS) * 1000;
+  const askedSeconds = options.waitSeconds ?? WRITE_WAIT_SECONDS;
+  const deadline = Date.now() + askedSeconds * 1000;
   let told = false;
   const writer = (): WriterOptions => ({
     waitSeconds: Math.max(0, (deadline - Date.now()) / 1000),
+    askedSeconds,
     onWait: () => {
       if (!told) options.onWait?.();
       told = true;
