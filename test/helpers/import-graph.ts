@@ -13,7 +13,7 @@ export interface Import {
   typeOnly: boolean;
 }
 
-/** The imports of a TypeScript module (static, re-exports and dynamic). */
+/** The imports of a TypeScript module (static, for effect only, re-exports and dynamic). */
 export function importsOf(file: string): Import[] {
   const source = readFileSync(join(ROOT, file), 'utf8');
   const imports: Import[] = [];
@@ -25,6 +25,7 @@ export function importsOf(file: string): Import[] {
     });
   for (const m of source.matchAll(/^(import|export)\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms))
     add(m[3]!, Boolean(m[2]));
+  for (const m of source.matchAll(/^import\s+'([^']+)'/gm)) add(m[1]!, false);
   for (const m of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) add(m[1]!, false);
   return imports;
 }
