@@ -17,13 +17,13 @@ import {
   type Result,
 } from './fixtures.ts';
 import {
-  lineOf,
   playMatch,
   type MatchScript,
   type PlayedMatch,
   type SquadMember,
   type TeamSheet,
 } from './match-play.ts';
+import { lineOf } from './match-team.ts';
 import type { DemoPlayer } from './squads.ts';
 
 /**

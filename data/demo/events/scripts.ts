@@ -21,7 +21,7 @@ import {
   type PlayContext,
 } from './open-play.ts';
 import { CROSSBAR, flip, inPenaltyArea, PENALTY_SPOT, POSTS, type Point } from './pitch.ts';
-import type { Line } from '../match-play.ts';
+import type { Line } from '../match-team.ts';
 import { other, type Actor, type Side } from './players.ts';
 import { restart } from './set-pieces.ts';
 import type { Anchor } from './timeline.ts';
