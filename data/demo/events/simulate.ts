@@ -5,7 +5,8 @@ import type { MatchFacts } from './match-facts.ts';
 import { openPlay, type PlayContext } from './open-play.ts';
 import { point } from './drafts.ts';
 import { other, Squads, type Side } from './players.ts';
-import { scriptFor, SCRIPT_LEAD, type Scripted } from './scripts.ts';
+import type { Scripted } from './script-builder.ts';
+import { scriptFor, SCRIPT_LEAD } from './scripts.ts';
 import { restart } from './set-pieces.ts';
 import { planPeriods, type Anchor } from './timeline.ts';
 
