@@ -1,7 +1,8 @@
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type Draft } from './drafts.ts';
 import type { Line } from '../match-team.ts';
-import { challenge, duel, playGap, restartWait, type PlayContext } from './open-play.ts';
+import { challenge, duel } from './duels.ts';
+import { playGap, restartWait, type PlayContext } from './play-context.ts';
 import { flip, inPenaltyArea, type Point } from './pitch.ts';
 import { other, type Actor, type Side } from './players.ts';
 import type { Builder } from './script-builder.ts';

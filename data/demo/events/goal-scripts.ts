@@ -15,7 +15,7 @@ import {
   type GoalPlay,
 } from './goal-build-ups.ts';
 import type { GoalFact } from './match-facts.ts';
-import { playGap, type PlayContext } from './open-play.ts';
+import { playGap, type PlayContext } from './play-context.ts';
 import { CROSSBAR, flip, POSTS, type Point } from './pitch.ts';
 import { other, type Actor } from './players.ts';
 import { beaten, bodyModifier, Builder, kickoffAfter, type Script } from './script-builder.ts';

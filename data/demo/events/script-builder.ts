@@ -1,6 +1,8 @@
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, type BallState, type Draft, type Step } from './drafts.ts';
-import { duel, pass, playGap, restartWait, type PlayContext } from './open-play.ts';
+import { duel } from './duels.ts';
+import { pass } from './passes.ts';
+import { playGap, restartWait, type PlayContext } from './play-context.ts';
 import { flip, type Point } from './pitch.ts';
 import type { Actor, Side } from './players.ts';
 import { restart } from './set-pieces.ts';

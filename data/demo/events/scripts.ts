@@ -1,9 +1,11 @@
+import { afterShot } from './after-shot.ts';
 import { ACTION, CARD_MODIFIER, foulAction, isContactFoul } from './codes.ts';
 import { footOf, point, shotDraft, type BallState, type ShotEnd } from './drafts.ts';
+import { challenge } from './duels.ts';
 import { goalScript } from './goal-scripts.ts';
 import type { OffenseFact } from './match-facts.ts';
-import { afterShot, challenge, playGap, restartWait, type PlayContext } from './open-play.ts';
 import { CROSSBAR, flip, PENALTY_SPOT, POSTS, type Point } from './pitch.ts';
+import { playGap, restartWait, type PlayContext } from './play-context.ts';
 import { other, type Actor } from './players.ts';
 import { beaten, bodyModifier, Builder, kickoffAfter, type Script } from './script-builder.ts';
 import type { Anchor } from './timeline.ts';

@@ -1,6 +1,9 @@
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type BallState, type Step } from './drafts.ts';
-import { afterShot, contest, pass, type PlayContext } from './open-play.ts';
+import { afterShot } from './after-shot.ts';
+import { contest } from './duels.ts';
+import { pass } from './passes.ts';
+import type { PlayContext } from './play-context.ts';
 import { inPenaltyArea } from './pitch.ts';
 
 /**
