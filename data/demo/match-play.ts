@@ -134,7 +134,7 @@ export interface Shootout {
   readonly away: number;
 }
 
-/** Everything a played match writes, with player ids (matches.ts turns them into line-up ids). */
+/** Everything a played match writes, with player ids (match-rows.ts turns them into line-up ids). */
 export interface PlayedMatch {
   /** Starters of both teams (goalkeeper first), then the substitutes in the order they came on. */
   readonly lineups: readonly LineupEntry[];

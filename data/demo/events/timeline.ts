@@ -5,7 +5,7 @@ import type { GoalFact, MatchFacts, OffenseFact, PenaltyFact } from './match-fac
 /**
  * The fixed points of a match's micro-events: each macro-event pinned to an instant of its minute,
  * and the length of each period. The match step played the events of one minute in a fixed order
- * (the goal or penalty kick first, then bookings, then substitutions; match-play.ts), and a player
+ * (the goal or penalty kick first, then bookings, then substitutions; match-plan.ts), and a player
  * may be in an event of the minute he comes on or leaves in; so each minute's events take turns in
  * that order, each in its own slice of the minute, and a substitution falls after the events that
  * involve the player going off and before those of the player coming on.
