@@ -2,8 +2,9 @@ import type { Rng } from './random.ts';
 
 /**
  * Who plays whom, when and where: round robins, group draws, standings and knockout brackets of the
- * demo competitions. Pure functions; the orchestration (matches.ts) plays the fixtures and feeds
- * the results back for the next stage.
+ * demo competitions. Pure functions; each competition's file (league-matches.ts,
+ * club-cup-matches.ts, nations-cup-matches.ts) plays the fixtures and feeds the results back for
+ * the next stage.
  */
 
 /** What a match's teams are: clubs (`team` rows) or national teams (`country` rows). */

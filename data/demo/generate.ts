@@ -8,16 +8,16 @@ import {
   SEASONS,
   type DemoCompetition,
 } from './competitions.ts';
-import { DEMO_SOURCE, createContext } from './context.ts';
+import { DEMO_SOURCE, createContext, type DemoContext } from './context.ts';
 import { COUNTRIES, insertCountries, timezoneId } from './countries.ts';
 import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featured.ts';
 import { reserveNames } from './people.ts';
 import { insertPlayers, type DemoPlayer } from './squads.ts';
 import { insertEvents, type DemoEventMatch } from './events/insert.ts';
 import { insertMatches, type DemoMatchHandle, type DemoSquadEntry } from './matches.ts';
-import { insertStaff } from './staff.ts';
-import { insertTeams } from './teams.ts';
-import { insertVenues } from './venues.ts';
+import { insertStaff, type DemoStaff } from './staff.ts';
+import { insertTeams, type DemoClub } from './teams.ts';
+import { insertVenues, type DemoVenues } from './venues.ts';
 
 export type { DemoMatchHandle, DemoSquadEntry } from './matches.ts';
 export type { DemoEventMatch } from './events/insert.ts';
@@ -162,6 +162,19 @@ export function countRows(db: Db): Record<string, number> {
   return counts;
 }
 
+/** The handles of everything written before the matches. */
+type BaseHandles = Omit<DemoHandles, 'matches' | 'nationalSquads' | 'eventMatches'>;
+
+/** What the steps before the matches wrote. */
+interface BaseRows {
+  readonly countries: Record<string, string>;
+  readonly competitions: Record<string, DemoCompetition>;
+  readonly clubs: readonly DemoClub[];
+  readonly venues: DemoVenues;
+  readonly players: DemoPlayer[];
+  readonly staff: DemoStaff;
+}
+
 /**
  * Fills an empty database (opened with `openDatabase`) with the fictional demo dataset, in one
  * transaction. The same seed always gives the same rows: every random draw comes from streams
@@ -183,99 +196,7 @@ export function generateDemo(
 
   const handles = db.transaction((): DemoHandles => {
     const ctx = createContext(db, seed);
-    ctx.insert('provider', { ...DEMO_PROVIDER });
-    insertSeasons(ctx);
-    // Random names avoid the hand-written ones, so the featured namesakes stay the only namesakes.
-    reserveNames(ctx, [
-      ...FEATURED_PLAYERS,
-      ...Object.values(FEATURED_MANAGERS),
-      ...Object.values(FEATURED_REFEREES),
-    ]);
-    const countries = insertCountries(ctx);
-    const competitions = insertCompetitions(ctx);
-    const clubs = insertTeams(ctx);
-    const venues = insertVenues(ctx, clubs);
-    const players = insertPlayers(ctx, clubs);
-    const staff = insertStaff(ctx, clubs);
-
-    const competition = (key: string): DemoCompetition => {
-      const found = competitions[key];
-      if (!found) throw new Error(`no demo competition ${key}`);
-      return found;
-    };
-    const clubsOf = (country: string | null): string[] =>
-      clubs.filter((club) => club.country === country).map((club) => club.id);
-    const leagueSpecs = COMPETITIONS.filter((spec) => spec.role === 'league');
-    const clubsByLeague: Record<string, string[]> = {};
-    for (const spec of leagueSpecs) {
-      clubsByLeague[competition(spec.key).id] = clubs
-        .filter((club) => club.spec.league === spec.key)
-        .map((club) => club.id);
-    }
-    const cup = competition(COMPETITIONS.find((spec) => spec.role === 'domesticCup')!.key);
-    const clubCup = competition(COMPETITIONS.find((spec) => spec.role === 'clubCup')!.key);
-
-    const playersByClub: Record<string, string[]> = {};
-    const playersByCountry: Record<string, string[]> = {};
-    for (const player of players) {
-      (playersByClub[player.club] ??= []).push(player.id);
-      (playersByCountry[player.country] ??= []).push(player.id);
-    }
-    const timezoneByCountry: Record<string, number> = {};
-    for (const country of COUNTRIES)
-      timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
-
-    const base: Omit<DemoHandles, 'matches' | 'nationalSquads' | 'eventMatches'> = {
-      seed,
-      countries,
-      timezoneByCountry,
-      seasons: {
-        calendar: SEASONS.filter((season) => season.id < 10000).map((season) => season.id),
-        split: SEASONS.filter((season) => season.id >= 10000).map((season) => season.id),
-      },
-      competitions,
-      clubs: clubs.map((club) => ({
-        id: club.id,
-        key: club.spec.key,
-        name: club.spec.name,
-        country: club.country,
-      })),
-      clubsByLeague,
-      leagues: leagueSpecs.map((spec) => {
-        const league = competition(spec.key);
-        return {
-          competition: league.id,
-          season: CLUB_SEASON,
-          country: league.country!,
-          clubs: clubsByLeague[league.id]!,
-        };
-      }),
-      domesticCup: {
-        competition: cup.id,
-        season: CLUB_SEASON,
-        country: cup.country!,
-        clubs: clubsOf(cup.country),
-      },
-      clubCup: {
-        competition: clubCup.id,
-        season: CLUB_SEASON,
-        entrants: clubs.filter((club) => club.spec.continental).map((club) => club.id),
-      },
-      nationalTournament: {
-        competition: competition(NATIONS_CUP.key).id,
-        season: NATIONS_SEASON,
-        host: countries[NATIONS_CUP.host]!,
-        entrants: NATIONS_CUP.entrants.map((name) => countries[name]!),
-        venues: venues.tournament,
-      },
-      players,
-      playersByClub,
-      playersByCountry,
-      managersByTeam: staff.managersByTeam,
-      referees: staff.referees,
-      venuesByTeam: venues.byTeam,
-      sharedVenuesByCountry: venues.sharedByCountry,
-    };
+    const base = baseHandles(seed, insertBaseRows(ctx));
     // Matches, then their micro-events, come last and draw from streams of their own, so the rows
     // above do not depend on them.
     const played = insertMatches(ctx, base, leagueMatchdays);
@@ -283,6 +204,125 @@ export function generateDemo(
   })();
 
   return { counts: countRows(db), handles };
+}
+
+/** Writes everything the matches need, step by step in a fixed order. */
+function insertBaseRows(ctx: DemoContext): BaseRows {
+  ctx.insert('provider', { ...DEMO_PROVIDER });
+  insertSeasons(ctx);
+  // Random names avoid the hand-written ones, so the featured namesakes stay the only namesakes.
+  reserveNames(ctx, [
+    ...FEATURED_PLAYERS,
+    ...Object.values(FEATURED_MANAGERS),
+    ...Object.values(FEATURED_REFEREES),
+  ]);
+  const countries = insertCountries(ctx);
+  const competitions = insertCompetitions(ctx);
+  const clubs = insertTeams(ctx);
+  const venues = insertVenues(ctx, clubs);
+  const players = insertPlayers(ctx, clubs);
+  const staff = insertStaff(ctx, clubs);
+  return { countries, competitions, clubs, venues, players, staff };
+}
+
+/** The handles of the rows written before the matches, for the match step and the tests. */
+function baseHandles(seed: number, rows: BaseRows): BaseHandles {
+  const { countries, competitions, clubs, venues, players, staff } = rows;
+  const timezoneByCountry: Record<string, number> = {};
+  for (const country of COUNTRIES)
+    timezoneByCountry[countries[country.name]!] = timezoneId(country.timezone);
+  return {
+    seed,
+    countries,
+    timezoneByCountry,
+    seasons: {
+      calendar: SEASONS.filter((season) => season.id < 10000).map((season) => season.id),
+      split: SEASONS.filter((season) => season.id >= 10000).map((season) => season.id),
+    },
+    competitions,
+    clubs: clubs.map((club) => ({
+      id: club.id,
+      key: club.spec.key,
+      name: club.spec.name,
+      country: club.country,
+    })),
+    ...competitionHandles(rows),
+    players,
+    ...playerIndexes(players),
+    managersByTeam: staff.managersByTeam,
+    referees: staff.referees,
+    venuesByTeam: venues.byTeam,
+    sharedVenuesByCountry: venues.sharedByCountry,
+  };
+}
+
+/** The competitions the match step fills, each with its season and teams. */
+function competitionHandles({
+  countries,
+  competitions,
+  clubs,
+  venues,
+}: BaseRows): Pick<
+  BaseHandles,
+  'clubsByLeague' | 'leagues' | 'domesticCup' | 'clubCup' | 'nationalTournament'
+> {
+  const competition = (key: string): DemoCompetition => {
+    const found = competitions[key];
+    if (!found) throw new Error(`no demo competition ${key}`);
+    return found;
+  };
+  const leagueSpecs = COMPETITIONS.filter((spec) => spec.role === 'league');
+  const clubsByLeague: Record<string, string[]> = {};
+  for (const spec of leagueSpecs) {
+    clubsByLeague[competition(spec.key).id] = clubs
+      .filter((club) => club.spec.league === spec.key)
+      .map((club) => club.id);
+  }
+  const cup = competition(COMPETITIONS.find((spec) => spec.role === 'domesticCup')!.key);
+  const clubCup = competition(COMPETITIONS.find((spec) => spec.role === 'clubCup')!.key);
+  return {
+    clubsByLeague,
+    leagues: leagueSpecs.map((spec) => {
+      const league = competition(spec.key);
+      return {
+        competition: league.id,
+        season: CLUB_SEASON,
+        country: league.country!,
+        clubs: clubsByLeague[league.id]!,
+      };
+    }),
+    domesticCup: {
+      competition: cup.id,
+      season: CLUB_SEASON,
+      country: cup.country!,
+      clubs: clubs.filter((club) => club.country === cup.country).map((club) => club.id),
+    },
+    clubCup: {
+      competition: clubCup.id,
+      season: CLUB_SEASON,
+      entrants: clubs.filter((club) => club.spec.continental).map((club) => club.id),
+    },
+    nationalTournament: {
+      competition: competition(NATIONS_CUP.key).id,
+      season: NATIONS_SEASON,
+      host: countries[NATIONS_CUP.host]!,
+      entrants: NATIONS_CUP.entrants.map((name) => countries[name]!),
+      venues: venues.tournament,
+    },
+  };
+}
+
+/** Player ids by club and by nationality, each in generation order. */
+function playerIndexes(
+  players: readonly DemoPlayer[],
+): Pick<BaseHandles, 'playersByClub' | 'playersByCountry'> {
+  const playersByClub: Record<string, string[]> = {};
+  const playersByCountry: Record<string, string[]> = {};
+  for (const player of players) {
+    (playersByClub[player.club] ??= []).push(player.id);
+    (playersByCountry[player.country] ??= []).push(player.id);
+  }
+  return { playersByClub, playersByCountry };
 }
 
 /**

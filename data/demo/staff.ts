@@ -69,10 +69,25 @@ export interface DemoStaff {
  * person rows. Most managers share their team's country; the rest come from coaching nations.
  */
 export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoStaff {
-  const rng = ctx.rng('staff');
-  const managers = new PersonFactory(ctx, 'manager');
-  const managersByTeam: Record<string, string> = {};
-  const teams = [
+  const managersByTeam = insertManagers(ctx, clubs);
+  return { managersByTeam, referees: insertReferees(ctx) };
+}
+
+/** A team that needs a manager. */
+interface ManagedTeam {
+  /** Names the manager's rows and his entry in `FEATURED_MANAGERS`. */
+  readonly key: string;
+  /** Team id (club) or country id (national team). */
+  readonly team: string;
+  /** The team's country name. */
+  readonly country: string;
+  /** The chance that the manager is from the team's country. */
+  readonly home: number;
+}
+
+/** The teams that need a manager: every club, then every tournament entrant. */
+function managedTeams(clubs: readonly DemoClub[]): ManagedTeam[] {
+  return [
     ...clubs.map((club) => ({
       key: `club:${club.spec.key}`,
       team: club.id,
@@ -86,7 +101,14 @@ export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoS
       home: 0.75,
     })),
   ];
-  for (const { key, team, country, home } of teams) {
+}
+
+/** Writes one manager for each team; returns manager ids by team id. */
+function insertManagers(ctx: DemoContext, clubs: readonly DemoClub[]): Record<string, string> {
+  const rng = ctx.rng('staff');
+  const managers = new PersonFactory(ctx, 'manager');
+  const managersByTeam: Record<string, string> = {};
+  for (const { key, team, country, home } of managedTeams(clubs)) {
     // Draw both choices every time, so a featured manager does not shift the other managers' draws.
     const stayHome = rng.chance(home);
     const abroad = rng.pick(COACHING_NATIONS.filter((name) => name !== country));
@@ -107,9 +129,13 @@ export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoS
     });
     managersByTeam[team] = id;
   }
+  return managersByTeam;
+}
 
+/** Writes the referees, one for each of `REFEREE_COUNTRIES`; returns their ids in that order. */
+function insertReferees(ctx: DemoContext): string[] {
   const refs = new PersonFactory(ctx, 'referee');
-  const referees = REFEREE_COUNTRIES.map((country, index) => {
+  return REFEREE_COUNTRIES.map((country, index) => {
     const featured = FEATURED_REFEREES[index];
     if (featured && featured.country !== country)
       throw new Error(`featured referee ${index} is not from ${country}`);
@@ -130,5 +156,4 @@ export function insertStaff(ctx: DemoContext, clubs: readonly DemoClub[]): DemoS
     });
     return id;
   });
-  return { managersByTeam, referees };
 }

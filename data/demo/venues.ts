@@ -1,6 +1,7 @@
 import { NATIONS_CUP } from './competitions.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countryId, countrySpec, timezoneId } from './countries.ts';
+import type { Rng } from './random.ts';
 import type { DemoClub } from './teams.ts';
 
 /** A venue without a resident club: a national stadium or a tournament ground in a real city. */
@@ -118,110 +119,112 @@ export interface DemoVenues {
   readonly tournament: string[];
 }
 
+/** A venue's given fields: everything but the drawn pitch size, capacity and seats. */
+interface VenueFields {
+  readonly name: string;
+  readonly team: string | null;
+  readonly city: string;
+  readonly country: string;
+  readonly latitude: number;
+  readonly longitude: number;
+  readonly altitude: number | null;
+  /** The range its capacity is drawn from. */
+  readonly capacityRange: readonly [number, number];
+}
+
 /**
  * Writes the `venue` rows: club homes first (in club order), then shared grounds, then tournament
  * grounds.
  */
 export function insertVenues(ctx: DemoContext, clubs: readonly DemoClub[]): DemoVenues {
   const rng = ctx.rng('venues');
-  const capacityAndSeats = (min: number, max: number): [number, number] => {
-    const capacity = rng.int(min, max);
-    // Most modern grounds are all-seater; older ones keep some standing room.
-    const seated = rng.chance(0.6)
-      ? capacity
-      : capacity - rng.int(Math.round(capacity * 0.05), Math.round(capacity * 0.35));
-    return [capacity, seated];
-  };
-  const pitch = (): [number, number] => [rng.int(100, 110), rng.int(64, 75)];
-
-  const write = (
-    key: string,
-    fields: {
-      name: string;
-      team: string | null;
-      city: string;
-      country: string;
-      latitude: number;
-      longitude: number;
-      altitude: number | null;
-      capacityRange: [number, number];
-    },
-  ): string => {
-    const id = ctx.id('venue', key);
-    // Draw every value even when it ends up NULL, so a gap does not shift the values after it.
-    const [length, width] = pitch();
-    const [capacity, seated] = capacityAndSeats(...fields.capacityRange);
-    const surface = SURFACE[key] ?? 6;
-    ctx.insert('venue', {
-      id,
-      v0_id: ctx.v0('venue'),
-      name: fields.name,
-      team: fields.team,
-      city: fields.city,
-      country: countryId(fields.country),
-      timezone: timezoneId(countrySpec(fields.country).timezone),
-      latitude: fields.latitude,
-      longitude: fields.longitude,
-      altitude: fields.altitude,
-      length: UNKNOWN_PITCH.has(key) ? null : length,
-      width: UNKNOWN_PITCH.has(key) ? null : width,
-      capacity,
-      seated: UNKNOWN_SEATED.has(key) ? null : seated,
-      surface,
-      source: DEMO_SOURCE,
-    });
-    return id;
-  };
-
   const byTeam: Record<string, string> = {};
-  for (const club of clubs) {
-    const { key, country, city, stadium } = club.spec;
-    const [lat, lng] = countrySpec(country).centre;
-    const [low, high] = ALTITUDE[country] ?? [0, 500];
-    const latitude = rng.float(lat - 1, lat + 1, 4);
-    const longitude = rng.float(lng - 1, lng + 1, 4);
-    const altitude = rng.int(low, high);
-    const capacityRange: [number, number] =
-      club.spec.league === null ? [9_000, 42_000] : [8_000, 62_000];
-    byTeam[club.id] = write(key, {
-      name: stadium,
-      team: club.id,
-      city,
-      country,
-      latitude,
-      longitude,
-      altitude: UNKNOWN_ALTITUDE.has(key) ? null : altitude,
-      capacityRange,
-    });
-  }
-
+  for (const club of clubs)
+    byTeam[club.id] = writeVenue(ctx, rng, club.spec.key, clubGround(rng, club));
   const sharedByCountry: Record<string, string[]> = {};
   for (const venue of SHARED) {
-    const id = write(venue.key, {
-      name: venue.name,
-      team: null,
-      city: venue.city,
-      country: venue.country,
-      latitude: venue.at[0],
-      longitude: venue.at[1],
-      altitude: venue.at[2],
-      capacityRange: [45_000, 90_000],
-    });
+    const id = writeVenue(ctx, rng, venue.key, neutralGround(venue, [45_000, 90_000]));
     (sharedByCountry[countryId(venue.country)] ??= []).push(id);
   }
-
   const tournament = TOURNAMENT.map((venue) =>
-    write(venue.key, {
-      name: venue.name,
-      team: null,
-      city: venue.city,
-      country: venue.country,
-      latitude: venue.at[0],
-      longitude: venue.at[1],
-      altitude: venue.at[2],
-      capacityRange: [38_000, 87_000],
-    }),
+    writeVenue(ctx, rng, venue.key, neutralGround(venue, [38_000, 87_000])),
   );
-
   return { byTeam, sharedByCountry, tournament };
+}
+
+/**
+ * A club's home ground, in an invented town within a degree of its country's centre, at an altitude
+ * plausible for the country.
+ */
+function clubGround(rng: Rng, club: DemoClub): VenueFields {
+  const { key, country, city, stadium } = club.spec;
+  const [lat, lng] = countrySpec(country).centre;
+  const [low, high] = ALTITUDE[country] ?? [0, 500];
+  const latitude = rng.float(lat - 1, lat + 1, 4);
+  const longitude = rng.float(lng - 1, lng + 1, 4);
+  const altitude = rng.int(low, high);
+  return {
+    name: stadium,
+    team: club.id,
+    city,
+    country,
+    latitude,
+    longitude,
+    altitude: UNKNOWN_ALTITUDE.has(key) ? null : altitude,
+    capacityRange: club.spec.league === null ? [9_000, 42_000] : [8_000, 62_000],
+  };
+}
+
+/** A ground without a resident club, in a real city. */
+function neutralGround(
+  venue: NeutralVenueSpec,
+  capacityRange: readonly [number, number],
+): VenueFields {
+  return {
+    name: venue.name,
+    team: null,
+    city: venue.city,
+    country: venue.country,
+    latitude: venue.at[0],
+    longitude: venue.at[1],
+    altitude: venue.at[2],
+    capacityRange,
+  };
+}
+
+/** A capacity in the range, and how many of its places are seats. */
+function capacityAndSeats(rng: Rng, [min, max]: readonly [number, number]): [number, number] {
+  const capacity = rng.int(min, max);
+  // Most modern grounds are all-seater; older ones keep some standing room.
+  const seated = rng.chance(0.6)
+    ? capacity
+    : capacity - rng.int(Math.round(capacity * 0.05), Math.round(capacity * 0.35));
+  return [capacity, seated];
+}
+
+/** Writes one `venue` row, drawing its pitch size, capacity and seats; returns its id. */
+function writeVenue(ctx: DemoContext, rng: Rng, key: string, fields: VenueFields): string {
+  const id = ctx.id('venue', key);
+  // Draw every value even when it ends up NULL, so a gap does not shift the values after it.
+  const [length, width] = [rng.int(100, 110), rng.int(64, 75)];
+  const [capacity, seated] = capacityAndSeats(rng, fields.capacityRange);
+  ctx.insert('venue', {
+    id,
+    v0_id: ctx.v0('venue'),
+    name: fields.name,
+    team: fields.team,
+    city: fields.city,
+    country: countryId(fields.country),
+    timezone: timezoneId(countrySpec(fields.country).timezone),
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    altitude: fields.altitude,
+    length: UNKNOWN_PITCH.has(key) ? null : length,
+    width: UNKNOWN_PITCH.has(key) ? null : width,
+    capacity,
+    seated: UNKNOWN_SEATED.has(key) ? null : seated,
+    surface: SURFACE[key] ?? 6,
+    source: DEMO_SOURCE,
+  });
+  return id;
 }

@@ -7,6 +7,7 @@ import type { LineupInfo } from './players.ts';
  * micro-events are made to agree with exactly what a client (and the tests) can see.
  */
 
+/** A goal, as written: its scorer's line-up and the team credited with it. */
 export interface GoalFact {
   readonly lineup: string;
   /** The team credited with the goal: the other team's for an own goal. */
@@ -17,6 +18,7 @@ export interface GoalFact {
   readonly time: MatchTime;
 }
 
+/** A penalty kick, scored or not. */
 export interface PenaltyFact {
   readonly lineup: string;
   readonly foul: number | null;
@@ -24,6 +26,7 @@ export interface PenaltyFact {
   readonly time: MatchTime;
 }
 
+/** A card, with the foul it was shown for. */
 export interface OffenseFact {
   readonly id: string;
   readonly lineup: string;
@@ -32,6 +35,7 @@ export interface OffenseFact {
   readonly time: MatchTime;
 }
 
+/** A player leaving the pitch other than by a red card, and who came on for him. */
 export interface SubstitutionFact {
   readonly lineupIn: string | null;
   readonly lineupOut: string;
@@ -66,13 +70,32 @@ export function readMatchFacts(db: Db, match: string): MatchFacts {
     )
     .get(match);
   if (!row) throw new Error(`demo events: no match ${match}`);
-  const lineups = db
+  return {
+    id: match,
+    home: row.home_team,
+    away: row.away_team,
+    extraTime: row.firstextra_length !== null,
+    lineups: readLineups(db, match),
+    goals: readGoals(db, match),
+    penalties: readPenalties(db, match),
+    offenses: readOffenses(db, match),
+    substitutions: readSubstitutions(db, match),
+  };
+}
+
+/** The match's line-ups, in the order written: starters, then substitutes as they came on. */
+function readLineups(db: Db, match: string): LineupInfo[] {
+  return db
     .prepare<[string], { id: string; team: string; position: number | null; is_starting: number }>(
       'SELECT id, team, position, is_starting FROM lineup WHERE match = ? ORDER BY v0_id',
     )
     .all(match)
     .map((l) => ({ id: l.id, team: l.team, position: l.position, starting: l.is_starting === 1 }));
-  const goals = db
+}
+
+/** The match's goals; an own goal is one whose scorer played for the other team. */
+function readGoals(db: Db, match: string): GoalFact[] {
+  return db
     .prepare<
       [string],
       Timed & {
@@ -94,33 +117,34 @@ export function readMatchFacts(db: Db, match: string): MatchFacts {
       bodypart: g.bodypart,
       time: timeOf(g),
     }));
-  const penalties = db
+}
+
+/** The match's penalty kicks. */
+function readPenalties(db: Db, match: string): PenaltyFact[] {
+  return db
     .prepare<[string], Timed & { lineup: string; foul: number | null; outcome: number }>(
       'SELECT lineup, foul, outcome, time_mins, stoppage_mins FROM penalty WHERE match = ? ORDER BY v0_id',
     )
     .all(match)
     .map((p) => ({ lineup: p.lineup, foul: p.foul, outcome: p.outcome, time: timeOf(p) }));
-  const offenses = db
+}
+
+/** The match's cards. */
+function readOffenses(db: Db, match: string): OffenseFact[] {
+  return db
     .prepare<[string], Timed & { id: string; lineup: string; foul: number | null; card: number }>(
       'SELECT id, lineup, foul, card, time_mins, stoppage_mins FROM offense WHERE match = ? ORDER BY v0_id',
     )
     .all(match)
     .map((o) => ({ id: o.id, lineup: o.lineup, foul: o.foul, card: o.card, time: timeOf(o) }));
-  const substitutions = db
+}
+
+/** The match's substitutions, and players who left with no one coming on. */
+function readSubstitutions(db: Db, match: string): SubstitutionFact[] {
+  return db
     .prepare<[string], Timed & { lineup_in: string | null; lineup_out: string }>(
       'SELECT lineup_in, lineup_out, time_mins, stoppage_mins FROM substitution WHERE match = ? ORDER BY v0_id',
     )
     .all(match)
     .map((s) => ({ lineupIn: s.lineup_in, lineupOut: s.lineup_out, time: timeOf(s) }));
-  return {
-    id: match,
-    home: row.home_team,
-    away: row.away_team,
-    extraTime: row.firstextra_length !== null,
-    lineups,
-    goals,
-    penalties,
-    offenses,
-    substitutions,
-  };
 }

@@ -1,4 +1,4 @@
-import { lineOf, type Line } from '../match-play.ts';
+import { lineOf, type Line } from '../match-team.ts';
 import type { Rng } from '../random.ts';
 import type { Point } from './pitch.ts';
 

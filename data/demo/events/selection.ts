@@ -35,8 +35,8 @@ export interface EventMatchRule {
 /**
  * The matches with micro-events, by role. Each rule takes the first match in date order that it
  * wants and no earlier rule took; when none qualifies (another seed may not have one), the first
- * such match of its kind. The league rules find the matches that `matches.ts` scripts those events
- * into.
+ * such match of its kind. The league rules find the matches that `league-matches.ts` scripts those
+ * events into.
  */
 export const DEMO_EVENT_MATCHES: readonly EventMatchRule[] = [
   {

@@ -2,10 +2,12 @@ import type { Rng } from '../random.ts';
 import type { BallState, Draft } from './drafts.ts';
 import { EventLog } from './event-log.ts';
 import type { MatchFacts } from './match-facts.ts';
-import { openPlay, type PlayContext } from './open-play.ts';
+import { openPlay } from './open-play.ts';
+import type { PlayContext } from './play-context.ts';
 import { point } from './drafts.ts';
 import { other, Squads, type Side } from './players.ts';
-import { scriptFor, SCRIPT_LEAD, type Scripted } from './scripts.ts';
+import type { Scripted } from './script-builder.ts';
+import { scriptFor, SCRIPT_LEAD } from './scripts.ts';
 import { restart } from './set-pieces.ts';
 import { planPeriods, type Anchor } from './timeline.ts';
 
@@ -78,59 +80,82 @@ export function playEvents(rng: Rng, facts: MatchFacts, tempo: number): EventLog
   const log = new EventLog();
   const plans = planPeriods(rng, facts);
   let firstKickoff: Side = rng.chance(0.5) ? 0 : 1;
-
   for (const plan of plans) {
     // A new toss before extra time; otherwise the other team kicks off the second period.
     if (plan.period === 3) firstKickoff = rng.chance(0.5) ? 0 : 1;
     const kickoff: Side = plan.period % 2 === 1 ? firstKickoff : other(firstKickoff);
-    let state: BallState = {
-      kind: 'dead',
-      side: kickoff,
-      restart: 'kickoff',
-      at: point(50, 50),
-      wait: 0,
-    };
-    let clock = 0;
-    const record = (drafts: readonly Draft[], times: readonly number[]): void => {
-      drafts.forEach((draft, i) => log.add(plan.period, times[i]!, draft));
-      if (times.length > 0) clock = times[times.length - 1]!;
-    };
-    /** Open play until `until`: every stretch that ends before it is kept. */
-    const playUntil = (until: number): void => {
-      for (;;) {
-        const step = state.kind === 'play' ? openPlay(ctx, state) : restart(ctx, state);
-        const times: number[] = [];
-        let t = clock;
-        for (const draft of step.drafts) times.push(tenth((t += draft.gap)));
-        if (times.length === 0 || times[times.length - 1]! >= until) return;
-        record(step.drafts, times);
-        state = step.next;
-      }
-    };
-    plan.anchors.forEach((anchor: Anchor, i) => {
-      if (anchor.kind === 'change') {
-        playUntil(anchor.time);
-        squads.leave(anchor.lineupOut);
-        if (anchor.lineupIn) squads.enter(anchor.lineupIn);
-        // The ball stays with the team; the player who left hands it to the nearest team-mate.
-        if (state.kind === 'play' && !squads.isOn(state.holder.lineup)) {
-          state = {
-            ...state,
-            holder: squads.near(rng, state.side, state.at, { outfield: state.at.x > 20 }),
-          };
-        }
-        return;
-      }
-      playUntil(anchor.start - SCRIPT_LEAD[anchor.kind]);
-      const script = scriptFor(ctx, state, anchor);
-      const limit = plan.anchors[i + 1]?.start ?? plan.end;
-      record(
-        script.events.map((e) => e.draft),
-        place(script.events, clock, limit),
-      );
-      state = script.next;
+    const period = new PeriodPlay(ctx, log, plan.period, kickoff);
+    plan.anchors.forEach((anchor, i) => {
+      if (anchor.kind === 'change') period.change(anchor);
+      else period.script(anchor, plan.anchors[i + 1]?.start ?? plan.end);
     });
-    playUntil(plan.end);
+    period.playUntil(plan.end);
   }
   return log;
+}
+
+/** One period being played: the state of play and its clock, moved on as events are recorded. */
+class PeriodPlay {
+  private state: BallState;
+  private clock = 0;
+
+  constructor(
+    private readonly ctx: PlayContext,
+    private readonly log: EventLog,
+    private readonly period: number,
+    kickoff: Side,
+  ) {
+    this.state = { kind: 'dead', side: kickoff, restart: 'kickoff', at: point(50, 50), wait: 0 };
+  }
+
+  /** Open play until `until`: every stretch that ends before it is kept. */
+  playUntil(until: number): void {
+    const { ctx } = this;
+    for (;;) {
+      const state = this.state;
+      const step = state.kind === 'play' ? openPlay(ctx, state) : restart(ctx, state);
+      const times: number[] = [];
+      let t = this.clock;
+      for (const draft of step.drafts) times.push(tenth((t += draft.gap)));
+      if (times.length === 0 || times[times.length - 1]! >= until) return;
+      this.record(step.drafts, times);
+      this.state = step.next;
+    }
+  }
+
+  /** A player goes off at the anchor's instant, and another comes on if one does. */
+  change(anchor: Extract<Anchor, { kind: 'change' }>): void {
+    const { rng, squads } = this.ctx;
+    this.playUntil(anchor.time);
+    squads.leave(anchor.lineupOut);
+    if (anchor.lineupIn) squads.enter(anchor.lineupIn);
+    // The ball stays with the team; the player who left hands it to the nearest team-mate.
+    const state = this.state;
+    if (state.kind === 'play' && !squads.isOn(state.holder.lineup)) {
+      this.state = {
+        ...state,
+        holder: squads.near(rng, state.side, state.at, { outfield: state.at.x > 20 }),
+      };
+    }
+  }
+
+  /**
+   * A goal, penalty or booking: open play stops in time for its build-up, and its script is fitted
+   * in so the key event falls on the anchor's instant and the rest ends before `limit`.
+   */
+  script(anchor: Exclude<Anchor, { kind: 'change' }>, limit: number): void {
+    this.playUntil(anchor.start - SCRIPT_LEAD[anchor.kind]);
+    const script = scriptFor(this.ctx, this.state, anchor);
+    this.record(
+      script.events.map((e) => e.draft),
+      place(script.events, this.clock, limit),
+    );
+    this.state = script.next;
+  }
+
+  /** Logs events at their times, and moves the clock on to the last of them. */
+  private record(drafts: readonly Draft[], times: readonly number[]): void {
+    drafts.forEach((draft, i) => this.log.add(this.period, times[i]!, draft));
+    if (times.length > 0) this.clock = times[times.length - 1]!;
+  }
 }

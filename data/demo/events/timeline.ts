@@ -5,7 +5,7 @@ import type { GoalFact, MatchFacts, OffenseFact, PenaltyFact } from './match-fac
 /**
  * The fixed points of a match's micro-events: each macro-event pinned to an instant of its minute,
  * and the length of each period. The match step played the events of one minute in a fixed order
- * (the goal or penalty kick first, then bookings, then substitutions; match-play.ts), and a player
+ * (the goal or penalty kick first, then bookings, then substitutions; match-plan.ts), and a player
  * may be in an event of the minute he comes on or leaves in; so each minute's events take turns in
  * that order, each in its own slice of the minute, and a substitution falls after the events that
  * involve the player going off and before those of the player coming on.
@@ -79,10 +79,40 @@ type Item =
 
 const ORDER: Readonly<Record<Item['kind'], number>> = { goal: 0, penalty: 0, card: 1, change: 2 };
 
+/** A macro-event at its scoreboard minute, before it is pinned. */
+interface Timed {
+  readonly time: MatchTime;
+  readonly item: Item;
+}
+
+/** A macro-event pinned, with the period whose clock it is on. */
+interface Pinned {
+  readonly period: number;
+  readonly anchor: Anchor;
+}
+
 /** Pins every macro-event of a match to an instant and decides how long each period lasts. */
 export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
+  const anchors: Pinned[] = [];
+  for (const { time, items } of byMinute(macroEvents(facts)))
+    anchors.push(...pinMinute(rng, time, items));
+  const periods = facts.extraTime ? [1, 2, 3, 4] : [1, 2];
+  return periods.map((period) =>
+    periodPlan(
+      rng,
+      period,
+      anchors.filter((a) => a.period === period).map((a) => a.anchor),
+    ),
+  );
+}
+
+/**
+ * The match's macro-events as items: each penalty with the goal it scored and the booking for its
+ * foul, then the other goals, the other bookings and the substitutions, each in written order.
+ */
+function macroEvents(facts: MatchFacts): Timed[] {
   const teamOf = new Map(facts.lineups.map((l) => [l.id, l.team]));
-  const timed: { time: MatchTime; item: Item }[] = [];
+  const timed: Timed[] = [];
   const scored = new Set<GoalFact>();
   const booked = new Set<OffenseFact>();
   for (const penalty of facts.penalties) {
@@ -116,65 +146,70 @@ export function planPeriods(rng: Rng, facts: MatchFacts): PeriodPlan[] {
       time: sub.time,
       item: { kind: 'change', lineupOut: sub.lineupOut, lineupIn: sub.lineupIn },
     });
+  return timed;
+}
 
-  const byMinute = new Map<number, { time: MatchTime; items: Item[] }>();
+/** The items of each minute, minutes in time order, items in the order given. */
+function byMinute(timed: readonly Timed[]): { time: MatchTime; items: Item[] }[] {
+  const minutes = new Map<number, { time: MatchTime; items: Item[] }>();
   for (const { time, item } of timed) {
-    const minute = byMinute.get(minuteKey(time)) ?? { time, items: [] };
+    const minute = minutes.get(minuteKey(time)) ?? { time, items: [] };
     minute.items.push(item);
-    byMinute.set(minuteKey(time), minute);
+    minutes.set(minuteKey(time), minute);
   }
-  const anchors: { period: number; anchor: Anchor }[] = [];
-  for (const { time, items } of [...byMinute.values()].sort(
-    (a, b) => minuteKey(a.time) - minuteKey(b.time),
-  )) {
-    const window = periodWindow(time);
-    // A stable sort keeps the written order within each kind. A penalty takes a larger slice: its
-    // foul and its kick both fall in it, some way apart.
-    const ordered = items.slice().sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-    const weight = (item: Item): number => (item.kind === 'penalty' ? 3 : 1);
-    const unit = (window.to - window.from) / ordered.reduce((sum, item) => sum + weight(item), 0);
-    let lo = window.from;
-    ordered.forEach((item) => {
-      const width = unit * weight(item);
-      const within = (from: number, to: number): number =>
-        tenth(lo + width * rng.float(from, to, 4));
-      let anchor: Anchor;
-      switch (item.kind) {
-        case 'goal': {
-          const at = within(0.15, 0.85);
-          anchor = { ...item, start: at, time: at };
-          break;
-        }
-        case 'penalty':
-          anchor = { ...item, start: within(0.03, 0.2), time: within(0.6, 0.92) };
-          break;
-        case 'card': {
-          const at = within(0.15, 0.85);
-          anchor = { ...item, start: at, time: at };
-          break;
-        }
-        case 'change': {
-          // Changes in the first minute of a period, with nothing before them, are made at the
-          // break.
-          const at = lo === 0 ? 0 : within(0.1, 0.9);
-          anchor = { ...item, start: at, time: at };
-          break;
-        }
-      }
-      anchors.push({ period: window.period, anchor });
-      lo += width;
-    });
-  }
+  return [...minutes.values()].sort((a, b) => minuteKey(a.time) - minuteKey(b.time));
+}
 
-  const periods = facts.extraTime ? [1, 2, 3, 4] : [1, 2];
-  return periods.map((period) => {
-    const own = anchors.filter((a) => a.period === period).map((a) => a.anchor);
-    const [min, max] = STOPPAGE[period - 1]!;
-    const stoppage = rng.int(min, max);
-    const length = LENGTH[period - 1]!;
-    const drawn =
-      stoppage === 0 ? length * 60 : tenth((length + stoppage - 1) * 60 + rng.float(5, 59));
-    const last = Math.max(0, ...own.map((a) => a.time));
-    return { period, end: Math.max(drawn, tenth(last + 4)), anchors: own };
+/**
+ * Pins one minute's items: each takes its turn in a slice of the minute (goals and penalties, then
+ * cards, then changes; a stable sort keeps the written order within each kind). A penalty takes a
+ * larger slice: its foul and its kick both fall in it, some way apart.
+ */
+function pinMinute(rng: Rng, time: MatchTime, items: readonly Item[]): Pinned[] {
+  const window = periodWindow(time);
+  const ordered = items.slice().sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
+  const weight = (item: Item): number => (item.kind === 'penalty' ? 3 : 1);
+  const unit = (window.to - window.from) / ordered.reduce((sum, item) => sum + weight(item), 0);
+  let lo = window.from;
+  return ordered.map((item) => {
+    const width = unit * weight(item);
+    const anchor = pin(rng, item, lo, width);
+    lo += width;
+    return { period: window.period, anchor };
   });
+}
+
+/** Pins an item within its slice of the minute, [lo, lo + width) seconds of the period's clock. */
+function pin(rng: Rng, item: Item, lo: number, width: number): Anchor {
+  const within = (from: number, to: number): number => tenth(lo + width * rng.float(from, to, 4));
+  switch (item.kind) {
+    case 'goal':
+    case 'card': {
+      const at = within(0.15, 0.85);
+      return { ...item, start: at, time: at };
+    }
+    case 'penalty':
+      return { ...item, start: within(0.03, 0.2), time: within(0.6, 0.92) };
+    case 'change': {
+      // Changes in the first minute of a period, with nothing before them, are made at the break.
+      const at = lo === 0 ? 0 : within(0.1, 0.9);
+      return { ...item, start: at, time: at };
+    }
+    default:
+      return item satisfies never;
+  }
+}
+
+/**
+ * A period's plan: its anchors, and when its clock stops, after the stoppage minutes drawn for it
+ * (later when its last anchor needs it).
+ */
+function periodPlan(rng: Rng, period: number, anchors: readonly Anchor[]): PeriodPlan {
+  const [min, max] = STOPPAGE[period - 1]!;
+  const stoppage = rng.int(min, max);
+  const length = LENGTH[period - 1]!;
+  const drawn =
+    stoppage === 0 ? length * 60 : tenth((length + stoppage - 1) * 60 + rng.float(5, 59));
+  const last = Math.max(0, ...anchors.map((a) => a.time));
+  return { period, end: Math.max(drawn, tenth(last + 4)), anchors };
 }
