@@ -101,16 +101,8 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     };
   };
 
-  const common = {
-    version,
-    idType,
-    idSql: scope.own('m'),
-    from: 'FROM match m',
-    credit: matchCredit(),
-    temp: [MATCH_SOURCES],
-    hidden,
-    keyCase,
-  };
+  const sql = { id: scope.own('m'), from: 'FROM match m', hidden, temp: [MATCH_SOURCES] };
+  const common = { version, idType, sql, credit: matchCredit(), keyCase };
 
   const state: DocumentDef = {
     ...common,
@@ -147,7 +139,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     ],
     links: teamLinks,
     parent: { path: base, name: 'state', param: 'match' },
-    uri: `/${base}/{id}/state`,
+    routing: { uri: `/${base}/{id}/state` },
     result: 'object',
     time: TIME_HINT,
     derive: (db) => {
@@ -208,7 +200,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     links: { match: matchInfo },
     parent: { path: base, name: segmentName, param: 'match', aliases: [segmentAlias] },
     numbered: true,
-    uri: `/${base}/{_match}/${segmentName}`,
+    routing: { uri: `/${base}/{_match}/${segmentName}` },
     result: 'array',
     derive: (db) => {
       const facts = factsReader(db);
@@ -259,9 +251,9 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     ],
     links: teamLinks,
     parent: { path: base, name: 'tsr', param: 'match' },
-    uri: `/${base}/{id}/tsr`,
+    routing: { uri: `/${base}/{id}/tsr` },
     result: 'array',
-    temp: [MATCH_SOURCES, MICRO_EVENTS],
+    sql: { ...sql, temp: [MATCH_SOURCES, MICRO_EVENTS] },
   };
 
   return [state, segments, tsr];

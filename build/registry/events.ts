@@ -80,21 +80,19 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
   ];
   // Simultaneous events keep the source's order; several actions of one event follow by id.
   const order = {
-    defaultSort: ['period', 'match_seconds', '_seq'],
-    orderNote:
-      "by period and match_seconds, then the source's order of the events in the match, then id",
+    by: ['period', 'match_seconds', '_seq'],
+    note: "by period and match_seconds, then the source's order of the events in the match, then id",
   };
   const common = {
     version: 'v1' as const,
     idType: 'uuid' as const,
-    paginated: true,
-    pageSize: EVENT_PAGE_SIZE,
+    paging: { kind: 'pages' as const, size: EVENT_PAGE_SIZE },
     // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
     credit: dataCredit('ea.source'),
     recordFiles: 'bucket' as const,
-    scanLimit: EVENT_SCAN_LIMIT,
-    temp: [MICRO_EVENTS],
+    composition: { scanLimit: EVENT_SCAN_LIMIT },
   };
+  const temp = [MICRO_EVENTS];
   // The `actions` link only where the action has modifiers: a link is left out rather than pointing
   // at nothing (an action without modifiers has no list to show).
   const hidden = {
@@ -106,30 +104,32 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
   const all: CollectionDef = {
     ...common,
     kind: 'collection',
-    ...order,
+    order,
     path: `${base}/all`,
     title: `Micro-events (${matchType})`,
     description:
       'Every action of every event: one record per (event, action), with match time and position. ' +
       'Filter by match first: other filters and sorts are applied within one match.',
-    idSql: 'ea.id',
-    from: `${eventJoins} WHERE ${scope}`,
+    sql: { id: 'ea.id', from: `${eventJoins} WHERE ${scope}`, hidden, temp },
     fields: [...actionFields, ...position],
-    hidden,
     links: { actions: `/${base}/actions/{_modified}`, match: matchLink },
   };
 
   const touches: CollectionDef = {
     ...common,
     kind: 'collection',
-    ...order,
+    order,
     path: `${base}/touches`,
     title: `Touches (${matchType})`,
     description:
       "The actions that are a player's touch of the ball, with the player, the team and where the ball went. " +
       'Filter by match first: other filters and sorts are applied within one match.',
-    idSql: 'ea.id',
-    from: `${eventJoins} LEFT JOIN lineup l ON l.id = ea.lineup WHERE ${scope} AND a.is_touch = 1`,
+    sql: {
+      id: 'ea.id',
+      from: `${eventJoins} LEFT JOIN lineup l ON l.id = ea.lineup WHERE ${scope} AND a.is_touch = 1`,
+      hidden,
+      temp,
+    },
     fields: [
       ...actionFields,
       ...position,
@@ -180,7 +180,6 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
         { filter: 'scan' },
       ),
     ],
-    hidden,
     links: {
       actions: `/${base}/actions/{_modified}`,
       match: matchLink,
@@ -197,10 +196,14 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
       'The modifiers of actions (body part, field sector, pass type, shot outcome, ...). ' +
       `/${base}/actions/<action id> lists every modifier of that action; a modifier's own id also works there. ` +
       "match, period and match_seconds (the action's event) are additions to SPEC, to select and order by.",
-    idSql: 'em.id',
-    from: `${eventJoins} JOIN event_modifier em ON em.action = ea.id
+    sql: {
+      id: 'em.id',
+      from: `${eventJoins} JOIN event_modifier em ON em.action = ea.id
       JOIN modifier mo ON mo.id = em.modifier JOIN modifier_category mc ON mc.id = mo.category
       WHERE ${scope}`,
+      hidden: { _seq: 'ea.seq' },
+      temp,
+    },
     fields: [
       field('match', 'uuid', 'Match id (an addition to SPEC).', 'ea.match', { nullable: false }),
       field('event', 'uuid', 'Event id.', 'ea.event', { nullable: false, filter: 'scan' }),
@@ -247,11 +250,11 @@ export function eventResources(matchType: MatchType): CollectionDef[] {
         { nullable: false, filter: 'scan' },
       ),
     ],
-    hidden: { _seq: 'ea.seq' },
-    defaultSort: ['period', 'match_seconds', '_seq', 'action', 'modifier_type'],
-    orderNote:
-      "by period and match_seconds, then the source's order of the events, then action and modifier_type, then id",
-    pathFilter: 'action',
+    order: {
+      by: ['period', 'match_seconds', '_seq', 'action', 'modifier_type'],
+      note: "by period and match_seconds, then the source's order of the events, then action and modifier_type, then id",
+    },
+    routing: { pathFilter: 'action' },
     // The `all` record of the modifier's action: its event's time and place, and the action's type.
     links: { event: `/${base}/all/{action}` },
   };

@@ -175,26 +175,21 @@ export function matchResources(scope: Scope): CollectionLike[] {
     name: string,
     def: Omit<
       CollectionDef,
-      'kind' | 'path' | 'version' | 'idType' | 'paginated' | 'credit' | 'recordFiles'
+      'kind' | 'path' | 'version' | 'idType' | 'paging' | 'credit' | 'recordFiles'
     >,
   ): NestedDef | CollectionDef => {
-    const common = {
-      version,
-      idType: scope.idType,
-      paginated: true,
-      credit,
-      recordFiles: 'one' as const,
-    };
-    const hidden = { ...scope.hidden(), ...def.hidden };
+    const common = { version, idType: scope.idType, credit, recordFiles: 'one' as const };
+    const sql = { ...def.sql, hidden: { ...scope.hidden(), ...def.sql.hidden } };
     if (v1 || !MACRO_EVENTS.includes(name)) {
       return {
         kind: 'nested',
         path: `${base}/${name}`,
         ...common,
         parent: { path: base, name, param: 'match' },
-        uri: `/${base}/{match}/${name}/{id}`,
+        routing: { uri: `/${base}/{match}/${name}/{id}` },
+        paging: { kind: 'pages' },
         ...def,
-        hidden,
+        sql,
       };
     }
     return {
@@ -202,9 +197,9 @@ export function matchResources(scope: Scope): CollectionLike[] {
       path: eventPath(name),
       ...common,
       keyCase: 'snake',
-      totals: 'snake',
+      paging: { kind: 'pages', totals: 'snake' },
       ...def,
-      hidden,
+      sql,
     };
   };
 
@@ -243,7 +238,10 @@ export function matchResources(scope: Scope): CollectionLike[] {
     player: `${playerLink}/{player}`,
     ...teamLinks,
   });
-  const order = { defaultSort: ['time_mins', 'stoppage_mins'], implied: v1 ? PHASE_RULE : [] };
+  const order = {
+    order: { by: ['time_mins', 'stoppage_mins'] },
+    composition: { implied: v1 ? PHASE_RULE : [] },
+  };
   const scopeName = v1 ? scope.matchType! : 'all matches';
 
   const info: ParentRecordDef = {
@@ -257,8 +255,9 @@ export function matchResources(scope: Scope): CollectionLike[] {
       : 'Match information of every match, club and national-team alike: a national team is its country (/v0/countries), ' +
         'a club a team (/v0/teams), and the homeTeam and awayTeam links say which.',
     idType: scope.idType,
-    idSql: scope.own('m'),
-    from: `FROM match m ${phaseJoins}
+    sql: {
+      id: scope.own('m'),
+      from: `FROM match m ${phaseJoins}
       JOIN competition c ON c.id = m.competition
       JOIN season s ON s.id = m.season
       LEFT JOIN manager hm ON hm.id = m.home_manager LEFT JOIN person_name hmn ON hmn.id = hm.person
@@ -266,6 +265,8 @@ export function matchResources(scope: Scope): CollectionLike[] {
       LEFT JOIN referee r ON r.id = m.referee LEFT JOIN person_name rn ON rn.id = r.person
       LEFT JOIN venue v ON v.id = m.venue
       ${where}`,
+      hidden: scope.hidden(),
+    },
     fields: indexOnly(
       [
         'competition',
@@ -379,13 +380,12 @@ export function matchResources(scope: Scope): CollectionLike[] {
         ),
       ],
     ),
-    defaultSort: ['match_date', 'kickoff_time'],
-    paginated: true,
+    order: { by: ['match_date', 'kickoff_time'] },
+    paging: { kind: 'pages' },
     recordFiles: 'one',
-    implied: v1 ? PHASE_RULE : [],
+    composition: { implied: v1 ? PHASE_RULE : [] },
     parent: { path: base, name: 'info', param: 'match' },
-    uri: `/${base}/{id}/info`,
-    hidden: scope.hidden(),
+    routing: { uri: `/${base}/{id}/info` },
     links: {
       venue: `${root}/venues/{venue}`,
       conditions: `/${base}/{id}/conditions`,
@@ -423,10 +423,13 @@ export function matchResources(scope: Scope): CollectionLike[] {
     description:
       'Weather at kickoff, half time and full time.' +
       (v1 ? ' Phase details cannot be used as filters here.' : ''),
-    idSql: scope.own('mc'),
-    from: `FROM match_condition mc JOIN match m ON m.id = mc.match
+    sql: {
+      id: scope.own('mc'),
+      from: `FROM match_condition mc JOIN match m ON m.id = mc.match
       LEFT JOIN weather kw ON kw.id = mc.kickoff_weather LEFT JOIN weather hw ON hw.id = mc.halftime_weather
       LEFT JOIN weather fw ON fw.id = mc.fulltime_weather ${where}`,
+      hidden: { _date: 'm.match_date', _kickoff: 'm.kickoff_time' },
+    },
     fields: indexOnly(
       ['match', 'kickoff_weather', 'halftime_weather', 'fulltime_weather'],
       [
@@ -492,15 +495,15 @@ export function matchResources(scope: Scope): CollectionLike[] {
         ),
       ],
     ),
-    hidden: { _date: 'm.match_date', _kickoff: 'm.kickoff_time' },
-    defaultSort: ['_date', '_kickoff'],
-    orderNote: 'by match date and kickoff time',
+    order: { by: ['_date', '_kickoff'], note: 'by match date and kickoff time' },
     ...(v1
       ? {
-          refused: {
-            names: PHASE_PARAMS,
-            message:
-              "Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match's conditions.",
+          composition: {
+            refused: {
+              names: PHASE_PARAMS,
+              message:
+                "Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match's conditions.",
+            },
           },
         }
       : {}),
@@ -512,8 +515,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
     description:
       'Players in a match: starters and the substitutes who came on, with captains' +
       (v1 ? ' and shirt numbers.' : '.'),
-    idSql: scope.own('l'),
-    from: `FROM lineup l JOIN match m ON m.id = l.match ${phaseJoins} LEFT JOIN position pos ON pos.id = l.position ${where}`,
+    sql: {
+      id: scope.own('l'),
+      from: `FROM lineup l JOIN match m ON m.id = l.match ${phaseJoins} LEFT JOIN position pos ON pos.id = l.position ${where}`,
+      hidden: v1 ? {} : { _number: 'l.number' },
+    },
     keyCase: scope.keyCase,
     fields: indexOnly(
       ['match', 'phase', 'matchday', 'round_name', 'group', 'player', 'player_team'],
@@ -540,10 +546,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
         ...(v1 ? [field('number', 'integer', 'Shirt number.', 'l.number')] : []),
       ],
     ),
-    hidden: v1 ? {} : { _number: 'l.number' },
-    defaultSort: ['player_team_name', '-is_starting', v1 ? 'number' : '_number'],
-    ...(v1 ? {} : { orderNote: 'by team name, starters first, then shirt number' }),
-    implied: v1 ? PHASE_RULE : [],
+    order: {
+      by: ['player_team_name', '-is_starting', v1 ? 'number' : '_number'],
+      ...(v1 ? {} : { note: 'by team name, starters first, then shirt number' }),
+    },
+    composition: { implied: v1 ? PHASE_RULE : [] },
     links: {
       ...eventLinks,
       stats: statsLinks(version, (group, name) => `/${scope.base}/stats/${group}/${name}/{id}`),
@@ -553,9 +560,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
   const goals = perMatch('goals', {
     title: `Goals (${scopeName})`,
     description: 'Goals. An own goal is a goal whose player_team differs from scoring_team.',
-    idSql: scope.own('g'),
-    from: `FROM goal g JOIN match m ON m.id = g.match ${phaseJoins}
+    sql: {
+      id: scope.own('g'),
+      from: `FROM goal g JOIN match m ON m.id = g.match ${phaseJoins}
       LEFT JOIN shotevent se ON se.id = g.shot_event LEFT JOIN bodypart bp ON bp.id = g.bodypart ${where}`,
+    },
     fields: indexOnly(
       [...EVENT_INDEXES, 'scoring_team'],
       [
@@ -596,9 +605,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
   const penalties = perMatch('penalties', {
     title: `Penalty kicks (${scopeName})`,
     description: `Penalty kicks in play (${v1 ? 'shootout kicks are under shootouts' : 'not shootouts'}). player_team is the team awarded the kick.`,
-    idSql: scope.own('p'),
-    from: `FROM penalty p JOIN match m ON m.id = p.match ${phaseJoins} JOIN lineup l ON l.id = p.lineup
+    sql: {
+      id: scope.own('p'),
+      from: `FROM penalty p JOIN match m ON m.id = p.match ${phaseJoins} JOIN lineup l ON l.id = p.lineup
       LEFT JOIN foul f ON f.id = p.foul JOIN penalty_outcome o ON o.id = p.outcome ${where}`,
+    },
     fields: indexOnly(
       [...EVENT_INDEXES, 'outcome'],
       [
@@ -629,9 +640,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
   const offenses = perMatch('offenses', {
     title: `Bookable offenses (${scopeName})`,
     description: 'Cautions and sendings-off of players on the pitch.',
-    idSql: scope.own('o'),
-    from: `FROM offense o JOIN match m ON m.id = o.match ${phaseJoins} JOIN lineup l ON l.id = o.lineup
+    sql: {
+      id: scope.own('o'),
+      from: `FROM offense o JOIN match m ON m.id = o.match ${phaseJoins} JOIN lineup l ON l.id = o.lineup
       LEFT JOIN foul f ON f.id = o.foul JOIN card cd ON cd.id = o.card ${where}`,
+    },
     fields: indexOnly(
       [...EVENT_INDEXES, 'card'],
       [
@@ -657,9 +670,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
     title: `Substitutions (${scopeName})`,
     description:
       'Substitutions. in_player is null when a player left and no substitute could come on.',
-    idSql: scope.own('su'),
-    from: `FROM substitution su JOIN match m ON m.id = su.match ${phaseJoins}
+    sql: {
+      id: scope.own('su'),
+      from: `FROM substitution su JOIN match m ON m.id = su.match ${phaseJoins}
       LEFT JOIN lineup li ON li.id = su.lineup_in JOIN lineup lo ON lo.id = su.lineup_out ${where}`,
+    },
     fields: indexOnly(
       [...EVENT_INDEXES, 'team', 'in_player', 'out_player'],
       [
@@ -701,9 +716,12 @@ export function matchResources(scope: Scope): CollectionLike[] {
     title: `Penalty shootouts (${scopeName})`,
     description:
       'Kicks of penalty shootouts, in the order taken. opening_team is the team that kicked first.',
-    idSql: 'k.id',
-    from: `FROM shootout k JOIN match m ON m.id = k.match ${phaseJoins} JOIN lineup l ON l.id = k.lineup
+    sql: {
+      id: 'k.id',
+      from: `FROM shootout k JOIN match m ON m.id = k.match ${phaseJoins} JOIN lineup l ON l.id = k.lineup
       JOIN penalty_outcome o ON o.id = k.outcome ${where}`,
+      hidden: { _date: 'm.match_date', _kick: 'k.round * 2 - (l.team = k.opening_team)' },
+    },
     fields: indexOnly(
       [...EVENT_INDEXES, 'opening_team', 'outcome'],
       [
@@ -737,10 +755,11 @@ export function matchResources(scope: Scope): CollectionLike[] {
         }),
       ],
     ),
-    hidden: { _date: 'm.match_date', _kick: 'k.round * 2 - (l.team = k.opening_team)' },
-    defaultSort: ['_date', 'match', '_kick'],
-    orderNote: 'by match date, then match, then the order the kicks were taken',
-    implied: PHASE_RULE,
+    order: {
+      by: ['_date', 'match', '_kick'],
+      note: 'by match date, then match, then the order the kicks were taken',
+    },
+    composition: { implied: PHASE_RULE },
     links: eventLinks,
   });
 

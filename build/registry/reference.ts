@@ -70,8 +70,7 @@ function fixedList(
     title,
     description,
     idType: 'integer',
-    idSql: 't.id',
-    from: `FROM ${table} t`,
+    sql: { id: 't.id', from: `FROM ${table} t` },
     fields: [
       field(column.name, 'string', column.description, `t.${column.sqlColumn ?? column.name}`, {
         nullable: false,
@@ -80,8 +79,7 @@ function fixedList(
       }),
     ],
     ...(column.list ? { ids: idsOf(column.list).values } : {}),
-    defaultSort: [],
-    paginated: false,
+    paging: { kind: 'single' },
     links: {},
     ...extra,
   });
@@ -126,11 +124,10 @@ export const referenceResources: CollectionDef[] = [
     title: 'Countries',
     description: 'Countries, each a member of one confederation. A national team is its country.',
     idType: 'uuid',
-    idSql: 'c.id',
-    from: 'FROM country c',
+    sql: { id: 'c.id', from: 'FROM country c' },
     fields: countryFields,
-    defaultSort: ['name'],
-    paginated: true,
+    paging: { kind: 'pages' },
+    order: { by: ['name'] },
     links: {
       confederation: '/v1/confederations/{confederation}',
       managers: '/v1/personnel/managers?country={id}',
@@ -145,14 +142,13 @@ export const referenceResources: CollectionDef[] = [
     title: 'Competitions',
     description: 'All competitions, domestic and international.',
     idType: 'uuid',
-    idSql: 'c.id',
-    from: 'FROM competition c',
+    sql: { id: 'c.id', from: 'FROM competition c' },
     fields: [
       field('name', 'string', 'Competition name.', 'c.name', { nullable: false }),
       field('level', 'integer', 'Level in the organisation hierarchy (1 = top flight).', 'c.level'),
     ],
-    defaultSort: ['name'],
-    paginated: false,
+    paging: { kind: 'single' },
+    order: { by: ['name'] },
     links: {},
   }),
   reference({
@@ -160,8 +156,7 @@ export const referenceResources: CollectionDef[] = [
     title: 'Domestic competitions',
     description: 'Competitions organised by a national football association.',
     idType: 'uuid',
-    idSql: 'd.id',
-    from: 'FROM domestic_competition d JOIN competition c ON c.id = d.id',
+    sql: { id: 'd.id', from: 'FROM domestic_competition d JOIN competition c ON c.id = d.id' },
     fields: [
       field('competition', 'uuid', 'Competition id (/v1/competitions).', 'd.id', {
         nullable: false,
@@ -174,8 +169,7 @@ export const referenceResources: CollectionDef[] = [
         { nullable: false },
       ),
     ],
-    defaultSort: [],
-    paginated: false,
+    paging: { kind: 'single' },
     links: { competition: '/v1/competitions/{competition}', country: '/v1/countries/{country}' },
   }),
   reference({
@@ -183,8 +177,7 @@ export const referenceResources: CollectionDef[] = [
     title: 'International competitions',
     description: 'Competitions organised by a confederation or a world body.',
     idType: 'uuid',
-    idSql: 'i.id',
-    from: 'FROM intl_competition i',
+    sql: { id: 'i.id', from: 'FROM intl_competition i' },
     fields: [
       field('competition', 'uuid', 'Competition id (/v1/competitions).', 'i.id', {
         nullable: false,
@@ -197,8 +190,7 @@ export const referenceResources: CollectionDef[] = [
         idsOf(CONFEDERATIONS),
       ),
     ],
-    defaultSort: [],
-    paginated: false,
+    paging: { kind: 'single' },
     links: {
       competition: '/v1/competitions/{competition}',
       confederation: '/v1/confederations/{confederation}',
@@ -252,21 +244,20 @@ export const referenceResources: CollectionDef[] = [
       'season',
       name('Season year or years.'),
     ),
-    defaultSort: ['name'],
+    order: { by: ['name'] },
   },
   reference({
     path: 'teams',
     title: 'Teams',
     description: 'Club teams. National teams are countries (/v1/countries).',
     idType: 'uuid',
-    idSql: 't.id',
-    from: 'FROM team t',
+    sql: { id: 't.id', from: 'FROM team t' },
     fields: [
       field('name', 'string', 'Club team name.', 't.name', { nullable: false }),
       field('country', 'uuid', 'Country of the club.', 't.country', { nullable: false }),
     ],
-    defaultSort: ['name'],
-    paginated: true,
+    paging: { kind: 'pages' },
+    order: { by: ['name'] },
     links: { country: '/v1/countries/{country}' },
   }),
   reference({
@@ -274,8 +265,7 @@ export const referenceResources: CollectionDef[] = [
     title: 'Time zones',
     description: 'Time zone regions with their standard offset from UTC.',
     idType: 'integer',
-    idSql: 'z.id',
-    from: 'FROM timezone z',
+    sql: { id: 'z.id', from: 'FROM timezone z' },
     fields: [
       field('name', 'string', 'Region name.', 'z.name', { nullable: false }),
       field('confederation', 'integer', 'Confederation id of the region.', 'z.confederation', {
@@ -286,8 +276,7 @@ export const referenceResources: CollectionDef[] = [
         nullable: false,
       }),
     ],
-    defaultSort: [],
-    paginated: true,
+    paging: { kind: 'pages' },
     links: { confederation: '/v1/confederations/{confederation}' },
   }),
   reference({
@@ -295,8 +284,7 @@ export const referenceResources: CollectionDef[] = [
     title: 'Venues',
     description: 'Stadiums and grounds where matches are played.',
     idType: 'uuid',
-    idSql: 'v.id',
-    from: 'FROM venue v',
+    sql: { id: 'v.id', from: 'FROM venue v' },
     fields: [
       field('name', 'string', 'Venue name.', 'v.name', { nullable: false }),
       field(
@@ -323,8 +311,8 @@ export const referenceResources: CollectionDef[] = [
         idsOf(SURFACES),
       ),
     ],
-    defaultSort: ['name'],
-    paginated: true,
+    paging: { kind: 'pages' },
+    order: { by: ['name'] },
     links: {
       country: '/v1/countries/{country}',
       team: '/v1/teams/{team}',
@@ -378,7 +366,7 @@ export const referenceResources: CollectionDef[] = [
     'Micro-event actions. Ids are the Wyscout sub-event codes they stand for.',
     'action',
     desc('Event action.', ACTIONS),
-    { paginated: true },
+    { paging: { kind: 'pages' } },
   ),
   reference({
     path: 'modifiers',
@@ -386,8 +374,7 @@ export const referenceResources: CollectionDef[] = [
     description:
       "Modifiers that add context to an action. Ids 101-2101 are the Wyscout tag codes; 3000 and up are the project's.",
     idType: 'integer',
-    idSql: 'm.id',
-    from: 'FROM modifier m',
+    sql: { id: 'm.id', from: 'FROM modifier m' },
     ids: idsOf(MODIFIERS).values,
     fields: [
       field('desc', 'string', 'Modifier.', 'm.desc', { nullable: false, ...labelsOf(MODIFIERS) }),
@@ -399,8 +386,7 @@ export const referenceResources: CollectionDef[] = [
         { nullable: false, ...idsOf(MODIFIER_CATEGORIES) },
       ),
     ],
-    defaultSort: [],
-    paginated: true,
+    paging: { kind: 'pages' },
     links: { category: '/v1/modifier_categories/{category}' },
   }),
   fixedList(
@@ -409,7 +395,7 @@ export const referenceResources: CollectionDef[] = [
     'Categories of action modifiers.',
     'modifier_category',
     desc('Modifier category.', MODIFIER_CATEGORIES),
-    { paginated: true },
+    { paging: { kind: 'pages' } },
   ),
 ];
 
@@ -441,7 +427,7 @@ function inV0(name: string, changes: Partial<CollectionDef> = {}): CollectionDef
     ...def,
     path: `v0/${name}`,
     version: 'v0',
-    paginated: true,
+    paging: { kind: 'pages' },
     links: toV0(def.links),
     ...changes,
   };
@@ -456,10 +442,10 @@ function inV0(name: string, changes: Partial<CollectionDef> = {}): CollectionDef
 /** The v0 reference resources of SPEC, in its order. */
 export const v0ReferenceResources: CollectionDef[] = [
   inV0('confederations'),
-  inV0('countries', { idType: 'integer', idSql: V0.own('c') }),
+  inV0('countries', { idType: 'integer', sql: { ...v1('countries').sql, id: V0.own('c') } }),
   inV0('competitions', {
     idType: 'integer',
-    idSql: V0.own('c'),
+    sql: { ...v1('competitions').sql, id: V0.own('c') },
     fields: [...v1('competitions').fields.filter((f) => f.name === 'name'), supplierIdField('c')],
   }),
   inV0('weather'),
@@ -471,7 +457,7 @@ export const v0ReferenceResources: CollectionDef[] = [
   }),
   inV0('teams', {
     idType: 'integer',
-    idSql: V0.own('t'),
+    sql: { ...v1('teams').sql, id: V0.own('t') },
     fields: [
       ...v1('teams').fields.filter((f) => f.name === 'name'),
       field(
@@ -486,7 +472,7 @@ export const v0ReferenceResources: CollectionDef[] = [
   }),
   inV0('venues', {
     idType: 'integer',
-    idSql: V0.own('v'),
+    sql: { ...v1('venues').sql, id: V0.own('v') },
     // v0 venues have no time zone (SPEC, Venue).
     fields: v1('venues')
       .fields.filter((f) => f.name !== 'timezone')

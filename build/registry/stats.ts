@@ -77,26 +77,30 @@ export function statsResources(scope: Scope): CollectionDef[] {
           "the match's micro-events where it has them, from its goals, penalties and offenses where those can tell, and are " +
           "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
         idType: scope.idType,
-        idSql: id('lineup'),
-        from: `FROM derived.lineup_stat s JOIN derived.lineup_order o ON o.lineup_v1 = s.lineup
+        sql: {
+          id: id('lineup'),
+          from: `FROM derived.lineup_stat s JOIN derived.lineup_order o ON o.lineup_v1 = s.lineup
         WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches('o.match_type')}`,
+          hidden: {
+            ...scope.hidden('o.match_type'),
+            _date: 'o.match_date',
+            _rank: `o.ord_${version}`,
+          },
+          temp: [LINEUP_STATS, LINEUP_ORDER, MATCH_SOURCES],
+        },
         fields: [
           ...common,
           ...Object.entries(rules).map(([f, rule], i) =>
             field(f, fieldType(rule), describeRule(rule), statColumn(i), { filter: 'none' }),
           ),
         ],
-        hidden: {
-          ...scope.hidden('o.match_type'),
-          _date: 'o.match_date',
-          _rank: `o.ord_${version}`,
+        order: {
+          by: ['_date', 'match', 'player_team_name', 'player_name'],
+          rank: '_rank',
+          note: 'by match date, then match, then team name and player name, then id',
         },
-        defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
-        defaultRank: '_rank',
-        orderNote: 'by match date, then match, then team name and player name, then id',
-        paginated: true,
+        paging: { kind: 'pages' },
         recordFiles: 'bucket',
-        temp: [LINEUP_STATS, LINEUP_ORDER, MATCH_SOURCES],
         links: {
           lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
           match: `/${scope.base}/matches/{match}/info`,
