@@ -1,11 +1,18 @@
 import { analyticsResources } from './analytics.ts';
-import type { LinkTemplate, ResourceDef } from './define.ts';
+import type { CollectionLike, LinkTemplate, ResourceDef } from './define.ts';
 import { eventResources } from './events.ts';
-import { matchResources } from './matches.ts';
+import { matchConditions } from './matches/conditions.ts';
+import { goals } from './matches/goals.ts';
+import { matchInfo } from './matches/info.ts';
+import { lineups } from './matches/lineups.ts';
+import { offenses } from './matches/offenses.ts';
+import { penalties } from './matches/penalties.ts';
+import { shootouts } from './matches/shootouts.ts';
+import { substitutions } from './matches/substitutions.ts';
 import { personnelResources, v0PersonnelResources } from './personnel.ts';
 import { referenceResources, v0ReferenceResources } from './reference.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
-import { V0, v1Scope } from './scope.ts';
+import { V0, v1Scope, type Scope } from './scope.ts';
 import { statsResources } from './stats.ts';
 
 /** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
@@ -15,6 +22,19 @@ export interface Registry {
   roots: Record<string, Record<string, LinkTemplate>>;
 }
 
+/** The match information and the resources nested under a match, of a scope. */
+const matchData = (scope: Scope): CollectionLike[] => [
+  matchInfo(scope),
+  matchConditions(scope),
+  lineups(scope),
+  goals(scope),
+  penalties(scope),
+  offenses(scope),
+  substitutions(scope),
+  // v0 has no shootouts (SPEC).
+  ...(scope.version === 'v1' ? [shootouts(scope)] : []),
+];
+
 /**
  * The API as it is published: v1, then v0, whose resources are the same definitions in v0's scope
  * (`scope.ts`); v0 has no micro-events.
@@ -23,8 +43,8 @@ export const REGISTRY: Registry = {
   resources: [
     ...referenceResources,
     ...personnelResources,
-    ...matchResources(v1Scope('clubs')),
-    ...matchResources(v1Scope('national')),
+    ...matchData(v1Scope('clubs')),
+    ...matchData(v1Scope('national')),
     ...eventResources('clubs'),
     ...eventResources('national'),
     ...analyticsResources('v1'),
@@ -32,7 +52,7 @@ export const REGISTRY: Registry = {
     ...statsResources(v1Scope('national')),
     ...v0ReferenceResources,
     ...v0PersonnelResources,
-    ...matchResources(V0),
+    ...matchData(V0),
     ...analyticsResources('v0'),
     ...statsResources(V0),
   ],
