@@ -1,6 +1,6 @@
-import { analyticsResources } from './analytics.ts';
+import { analyticsSegments, analyticsState, analyticsTsr } from './analytics.ts';
 import type { CollectionLike, LinkTemplate, ResourceDef } from './define.ts';
-import { eventResources } from './events.ts';
+import { actionModifiers, allEvents, touches } from './events.ts';
 import { matchConditions } from './matches/conditions.ts';
 import { goals } from './matches/goals.ts';
 import { matchInfo } from './matches/info.ts';
@@ -12,8 +12,8 @@ import { substitutions } from './matches/substitutions.ts';
 import { personnelResources, v0PersonnelResources } from './personnel.ts';
 import { referenceResources, v0ReferenceResources } from './reference.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
-import { V0, v1Scope, type Scope } from './scope.ts';
-import { statsResources } from './stats.ts';
+import { V0, v1Scope, type MatchType, type Scope } from './scope.ts';
+import { statistics } from './stats.ts';
 
 /** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
 export interface Registry {
@@ -21,6 +21,9 @@ export interface Registry {
   /** Version roots (`/v1/`, `/v0/`): link trees. */
   roots: Record<string, Record<string, LinkTemplate>>;
 }
+
+/** v1 publishes match data once per match type. */
+const MATCH_TYPES: MatchType[] = ['clubs', 'national'];
 
 /** The match information and the resources nested under a match, of a scope. */
 const matchData = (scope: Scope): CollectionLike[] => [
@@ -35,6 +38,20 @@ const matchData = (scope: Scope): CollectionLike[] => [
   ...(scope.version === 'v1' ? [shootouts(scope)] : []),
 ];
 
+/** v1's micro-events of a match type; v0 has none. */
+const microEvents = (matchType: MatchType) => [
+  allEvents(matchType),
+  touches(matchType),
+  actionModifiers(matchType),
+];
+
+/** The analytics documents of a version. */
+const analytics = (version: 'v1' | 'v0') => [
+  analyticsState(version),
+  analyticsSegments(version),
+  analyticsTsr(version),
+];
+
 /**
  * The API as it is published: v1, then v0, whose resources are the same definitions in v0's scope
  * (`scope.ts`); v0 has no micro-events.
@@ -43,18 +60,15 @@ export const REGISTRY: Registry = {
   resources: [
     ...referenceResources,
     ...personnelResources,
-    ...matchData(v1Scope('clubs')),
-    ...matchData(v1Scope('national')),
-    ...eventResources('clubs'),
-    ...eventResources('national'),
-    ...analyticsResources('v1'),
-    ...statsResources(v1Scope('clubs')),
-    ...statsResources(v1Scope('national')),
+    ...MATCH_TYPES.flatMap((type) => matchData(v1Scope(type))),
+    ...MATCH_TYPES.flatMap(microEvents),
+    ...analytics('v1'),
+    ...MATCH_TYPES.flatMap((type) => statistics(v1Scope(type))),
     ...v0ReferenceResources,
     ...v0PersonnelResources,
     ...matchData(V0),
-    ...analyticsResources('v0'),
-    ...statsResources(V0),
+    ...analytics('v0'),
+    ...statistics(V0),
   ],
   roots: { v1: V1_ROOT, v0: V0_ROOT },
 };
