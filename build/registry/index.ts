@@ -9,11 +9,54 @@ import { offenses } from './matches/offenses.ts';
 import { penalties } from './matches/penalties.ts';
 import { shootouts } from './matches/shootouts.ts';
 import { substitutions } from './matches/substitutions.ts';
-import { personnelResources, v0PersonnelResources } from './personnel.ts';
-import { referenceResources, v0ReferenceResources } from './reference.ts';
+import {
+  managers,
+  managerKeys,
+  playerKeys,
+  players,
+  refereeKeys,
+  referees,
+  v0Persons,
+  v1Persons,
+} from './personnel.ts';
+import {
+  competitions,
+  countries,
+  domesticCompetitions,
+  intlCompetitions,
+  modifiers,
+  teams,
+  timezones,
+  venues,
+} from './reference/entities.ts';
+import {
+  actions,
+  bodyParts,
+  cards,
+  confederations,
+  fouls,
+  groupRounds,
+  knockoutRounds,
+  modifierCategories,
+  nameOrders,
+  penaltyOutcomes,
+  phases,
+  positions,
+  seasons,
+  shotEvents,
+  surfaces,
+  weather,
+} from './reference/lists.ts';
+import { V0_REFERENCE } from './reference/v0.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
 import { V0, v1Scope, type MatchType, type Scope } from './scope.ts';
 import { statistics } from './stats.ts';
+
+/**
+ * The list of every resource, assembled from the registry's factories: a resource added to the
+ * API is a factory in the file of its concept and one line here. The order is the order of
+ * publication (the manifest, the OpenAPI document, the build's tasks).
+ */
 
 /** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
 export interface Registry {
@@ -24,6 +67,37 @@ export interface Registry {
 
 /** v1 publishes match data once per match type. */
 const MATCH_TYPES: MatchType[] = ['clubs', 'national'];
+
+/** v1's reference resources, SPEC's confederations through modifier categories. */
+const V1_REFERENCE = [
+  confederations,
+  countries,
+  competitions,
+  domesticCompetitions,
+  intlCompetitions,
+  phases,
+  groupRounds,
+  knockoutRounds,
+  weather,
+  surfaces,
+  seasons,
+  teams,
+  timezones,
+  venues,
+  nameOrders,
+  positions,
+  fouls,
+  cards,
+  bodyParts,
+  shotEvents,
+  penaltyOutcomes,
+  actions,
+  modifiers,
+  modifierCategories,
+];
+
+/** The personnel of a scope. */
+const personnel = (scope: Scope) => [players(scope), managers(scope), referees(scope)];
 
 /** The match information and the resources nested under a match, of a scope. */
 const matchData = (scope: Scope): CollectionLike[] => [
@@ -58,14 +132,20 @@ const analytics = (version: 'v1' | 'v0') => [
  */
 export const REGISTRY: Registry = {
   resources: [
-    ...referenceResources,
-    ...personnelResources,
+    ...V1_REFERENCE,
+    v1Persons,
+    // Personnel read only v1's id rules, which are the same for both match types.
+    ...personnel(v1Scope('clubs')),
+    playerKeys,
+    managerKeys,
+    refereeKeys,
     ...MATCH_TYPES.flatMap((type) => matchData(v1Scope(type))),
     ...MATCH_TYPES.flatMap(microEvents),
     ...analytics('v1'),
     ...MATCH_TYPES.flatMap((type) => statistics(v1Scope(type))),
-    ...v0ReferenceResources,
-    ...v0PersonnelResources,
+    ...V0_REFERENCE,
+    v0Persons,
+    ...personnel(V0),
     ...matchData(V0),
     ...analytics('v0'),
     ...statistics(V0),
