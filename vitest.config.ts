@@ -12,6 +12,7 @@ const UNIT = [
   'layers',
   'neutral-core',
   'record-file',
+  'registry-shape',
   'registry-types',
   'route-analytics',
   'route',
