@@ -304,7 +304,7 @@ async function runTasks(
     })),
     ...registry.resources.map((def, index): Scheduled => ({
       task: { kind: 'resource', index },
-      needs: (def.temp ?? []).map((t) => t.name),
+      needs: (def.sql.temp ?? []).map((t) => t.name),
     })),
   ];
   // Progress: each task weighs its records in the previous build (1,000 when unknown).

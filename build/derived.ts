@@ -25,7 +25,7 @@ export function derivedTables(resources: readonly ResourceDef[]): TempTable[] {
     visiting.pop();
     order.push(table);
   };
-  for (const def of resources) for (const table of def.temp ?? []) visit(table);
+  for (const def of resources) for (const table of def.sql.temp ?? []) visit(table);
   return order;
 }
 

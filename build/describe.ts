@@ -11,7 +11,7 @@ import {
   type LinkTemplate,
   type ResourceDef,
 } from './registry/define.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './layouts.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pagingOf } from './layouts.ts';
 
 /**
  * What the registry says about a resource, in the two forms the outside world reads: the router's
@@ -21,7 +21,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './layouts.ts';
 
 /** The default order as documented: the declared fields, then the id that breaks ties. */
 function defaultSort(def: CollectionLike): string[] {
-  return [...def.defaultSort.filter((name) => !def.hidden?.[name]), 'id'];
+  return [...(def.order?.by ?? []).filter((name) => !def.sql.hidden?.[name]), 'id'];
 }
 
 /**
@@ -71,7 +71,6 @@ function commonEntry(def: ResourceDef, fieldBuckets: Record<string, number>) {
       description: f.description,
       ...(f.filter === 'bucket' ? { buckets: fieldBuckets[f.name] ?? 1 } : {}),
     })),
-    ...(def.aliases ? { aliases: def.aliases } : {}),
   };
 }
 
@@ -83,17 +82,21 @@ function collectionEntry(
   buckets: number,
   fieldBuckets: Record<string, number>,
 ): Omit<CollectionManifest, 'kind'> {
+  const { aliases, pathFilter } = def.routing ?? {};
+  const { implied, refused, scanLimit } = def.composition ?? {};
+  const paging = pagingOf(def.path, def.paging);
   return {
     ...commonEntry(def, fieldBuckets),
-    paginated: def.paginated,
-    records: { default: def.pageSize ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+    ...(aliases ? { aliases } : {}),
+    paginated: def.paging.kind === 'pages',
+    records: { default: paging.size ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
     sort: { default: defaultSort(def), fields: [...def.fields.map((f) => f.name), 'id'] },
-    totals: def.totals ?? 'camel',
+    totals: paging.totals,
     buckets,
-    implied: def.implied ?? [],
-    refused: def.refused ?? null,
-    ...(def.pathFilter ? { pathFilter: def.pathFilter } : {}),
-    ...(def.scanLimit ? { scanLimit: def.scanLimit } : {}),
+    implied: implied ?? [],
+    refused: refused ?? null,
+    ...(pathFilter ? { pathFilter } : {}),
+    ...(scanLimit ? { scanLimit } : {}),
     count,
     hash,
   };
@@ -148,22 +151,24 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
 /** The OPTIONS document of a collection: paging, sorting, filters and what the router composes. */
 function collectionOptions(def: CollectionLike, scanLimit: number): string {
   const entry = manifestEntry(def, 0, '');
+  const { aliases, pathFilter } = def.routing ?? {};
+  const paginated = def.paging.kind === 'pages';
   const doc = {
     resource: `/${def.path}`,
     title: def.title,
     description: def.description,
     methods: ['GET', 'HEAD', 'OPTIONS'],
-    id: def.pathFilter
+    id: pathFilter
       ? {
           type: def.idType,
           path: `/${def.path}/<id>`,
-          note: `<id> is a ${def.pathFilter} id (the list of its records, as ?${def.pathFilter}=<id>) or a record id`,
+          note: `<id> is a ${pathFilter} id (the list of its records, as ?${pathFilter}=<id>) or a record id`,
         }
       : { type: def.idType, path: `/${def.path}/<id>` },
-    ...(def.aliases ? { aliases: def.aliases.map((alias) => `/${alias}`) } : {}),
-    paginated: def.paginated,
-    records: def.paginated ? entry.records : { default: null, max: null },
-    sort: def.orderNote ? { ...entry.sort, order: def.orderNote } : entry.sort,
+    ...(aliases ? { aliases: aliases.map((alias) => `/${alias}`) } : {}),
+    paginated,
+    records: paginated ? entry.records : { default: null, max: null },
+    sort: def.order?.note ? { ...entry.sort, order: def.order.note } : entry.sort,
     fields: entry.fields.map((f) => ({
       name: f.name,
       key: f.key,
@@ -173,7 +178,7 @@ function collectionOptions(def: CollectionLike, scanLimit: number): string {
       filter: f.filter !== 'none',
     })),
     parameters: [
-      ...(def.paginated ? ['records', 'page'] : []),
+      ...(paginated ? ['records', 'page'] : []),
       'sort',
       'app_id (ignored)',
       'app_key (ignored)',
@@ -181,7 +186,7 @@ function collectionOptions(def: CollectionLike, scanLimit: number): string {
     // What the router composes (other filters, sorts, page sizes) it reads from the collection of
     // one exact value of a `narrowing` field, or the whole collection, up to `scanLimit` records.
     composition: {
-      scanLimit: def.scanLimit ?? scanLimit,
+      scanLimit: def.composition?.scanLimit ?? scanLimit,
       narrowing: entry.fields
         .filter((f) => f.filter === 'indexed' || f.filter === 'bucket')
         .map((f) => f.name),

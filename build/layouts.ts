@@ -9,6 +9,7 @@ import {
   recordFile,
 } from '../contract/paths.ts';
 import { assemble } from './assemble.ts';
+import type { PagingDef } from './registry/define.ts';
 import type { OutputSink } from './sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
@@ -77,6 +78,13 @@ export interface Paging {
   /** Records per page; `null` when the collection is not paginated (one page of everything). */
   size: number | null;
   totals: 'camel' | 'snake';
+}
+
+/** The paging of the collection at `path` as its registry entry declares it. */
+export function pagingOf(path: string, paging: PagingDef): Paging {
+  return paging.kind === 'pages'
+    ? { path, size: paging.size ?? DEFAULT_PAGE_SIZE, totals: paging.totals ?? 'camel' }
+    : { path, size: null, totals: 'camel' };
 }
 
 /**

@@ -220,7 +220,9 @@ function collectionParameters(def: CollectionLike, sample: Json | null, given?: 
     });
   return [
     ...filters,
-    ...(def.paginated ? [ref('parameters', 'records'), ref('parameters', 'page')] : []),
+    ...(def.paging.kind === 'pages'
+      ? [ref('parameters', 'records'), ref('parameters', 'page')]
+      : []),
     ref('parameters', 'sort'),
     ...GET_HEADERS,
   ];
@@ -243,9 +245,15 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
     case 'collection':
     case 'nested':
     case 'parent-record': {
+      const { aliases, pathFilter } = def.routing ?? {};
+      const paging = def.paging;
       const pageBody = envelopeSchema(
         { type: 'array', items: record },
-        def.paginated ? (def.totals === 'snake' ? 'PageMetaSnake' : 'PageMeta') : 'NoMeta',
+        paging.kind === 'pages'
+          ? paging.totals === 'snake'
+            ? 'PageMetaSnake'
+            : 'PageMeta'
+          : 'NoMeta',
       );
       const oneBody = envelopeSchema({ type: 'array', items: record, maxItems: 1 }, 'NoMeta');
       const page = okResponse(`A page of /${def.path}.`, pageBody);
@@ -261,27 +269,27 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
           `/${def.path}/{id}`,
           readable(
             operation(`get_${name}`, `One record of ${def.title}`, tag, {
-              ...(def.pathFilter
+              ...(pathFilter
                 ? {
                     // SPEC's `/events/actions/<action id>`: the action's records, paged and
                     // filtered like the collection, else the record of that id.
                     description:
-                      `{id} is a ${def.pathFilter} id (its records, as ?${def.pathFilter}=<id>) ` +
+                      `{id} is a ${pathFilter} id (its records, as ?${pathFilter}=<id>) ` +
                       'or, when no record has it, a record id.',
                     parameters: [
                       // The example is the example record's own action, so it lists records.
                       idParameter(
                         'id',
                         def.idType,
-                        `A ${def.pathFilter} id, or a record id of /${def.path}.`,
+                        `A ${pathFilter} id, or a record id of /${def.path}.`,
                         sample?.[
                           responseKey(
                             def,
-                            def.fields.find((f) => f.name === def.pathFilter)!,
+                            def.fields.find((f) => f.name === pathFilter)!,
                           )
                         ] ?? example?.id,
                       ),
-                      ...collectionParameters(def, sample, def.pathFilter),
+                      ...collectionParameters(def, sample, pathFilter),
                     ],
                     responses: {
                       '200': okResponse('A page, or one record.', { anyOf: [pageBody, oneBody] }),
@@ -298,7 +306,7 @@ function resourcePaths(def: ResourceDef, example: Example | undefined): [string,
           ),
         ],
       ];
-      for (const alias of def.aliases ?? []) {
+      for (const alias of aliases ?? []) {
         const [listed, one] = paths.map(([, item]) => item['get'] as Json);
         paths.push([
           `/${alias}`,

@@ -121,7 +121,7 @@ export function recordRenderer(
     omitNull: f.omitNull ?? false,
   }));
   const id = at('id');
-  const uri = compileLink(def.uri ?? `/${def.path}/{id}`, at);
+  const uri = compileLink(def.routing?.uri ?? `/${def.path}/{id}`, at);
   const links = compileLinks(def.links, at);
   return (values) => {
     const record: ApiRecord = { id: values[id] };

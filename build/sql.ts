@@ -36,12 +36,12 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export function selectRows(def: ResourceDef): string {
   const columns = [
-    `${def.idSql} AS id`,
+    `${def.sql.id} AS id`,
     ...def.fields.map((f) => `${f.sql} AS ${quote(f.name)}`),
-    ...Object.entries(def.hidden ?? {}).map(([name, sql]) => `${sql} AS ${quote(name)}`),
+    ...Object.entries(def.sql.hidden ?? {}).map(([name, sql]) => `${sql} AS ${quote(name)}`),
     `${def.credit.kind === 'data' ? def.credit.sourceSql : 'NULL'} AS _source`,
   ];
-  return `SELECT ${columns.join(', ')} ${def.from}`;
+  return `SELECT ${columns.join(', ')} ${def.sql.from}`;
 }
 
 /**
@@ -53,8 +53,9 @@ export function orderTerms(def: ResourceDef): string {
     case 'collection':
     case 'nested':
     case 'parent-record': {
-      // A rank computed once per build stands for the order it equals (`defaultRank`).
-      const terms = def.defaultRank ? [`${quote(def.defaultRank)} ASC`] : sortTerms(def);
+      // A rank computed once per build stands for the order it equals (`Order.rank`).
+      const rank = def.order?.rank;
+      const terms = rank ? [`${quote(rank)} ASC`] : sortTerms(def);
       return [...terms, 'id ASC'].join(', ');
     }
     case 'document':
@@ -64,14 +65,14 @@ export function orderTerms(def: ResourceDef): string {
   }
 }
 
-/** The terms of a collection's `defaultSort`. */
+/** The terms of a collection's default order (`Order.by`). */
 export function sortTerms(def: CollectionLike): string[] {
   const terms: string[] = [];
-  for (const entry of def.defaultSort) {
+  for (const entry of def.order?.by ?? []) {
     const descending = entry.startsWith('-');
     const name = descending ? entry.slice(1) : entry;
     const field = def.fields.find((f) => f.name === name);
-    if (!field && !def.hidden?.[name])
+    if (!field && !def.sql.hidden?.[name])
       throw new Error(`${def.path}: default sort names unknown field '${name}'`);
     const dir = descending ? 'DESC' : 'ASC';
     if (field?.type === 'string') terms.push(`fold(${quote(name)}) ${dir}`);

@@ -5,13 +5,12 @@ import { Assembler } from './assemble.ts';
 import { filterKey, type Scalar } from '../contract/keys.ts';
 import {
   Credits,
-  DEFAULT_PAGE_SIZE,
   Pager,
+  pagingOf,
   writeFieldBuckets,
   writeFilterCollections,
   writeRecordBuckets,
   writeRecordFile,
-  type Paging,
 } from './layouts.ts';
 import type { CollectionLike, FieldDef } from './registry/define.ts';
 import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts';
@@ -101,11 +100,7 @@ export function writeCollection(
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
   const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
-  const paging: Paging = {
-    path: def.path,
-    size: def.paginated ? (def.pageSize ?? DEFAULT_PAGE_SIZE) : null,
-    totals: def.totals ?? 'camel',
-  };
+  const paging = pagingOf(def.path, def.paging);
   const spool = new Spool(layoutFields.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.

@@ -322,7 +322,13 @@ describe('building an archive', () => {
     copyFileSync(archive, file);
     const broken = {
       ...small,
-      resources: [{ ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' }],
+      resources: [
+        {
+          ...small.resources[0]!,
+          path: 'v1/broken',
+          sql: { ...small.resources[0]!.sql, from: 'FROM no_such_table t' },
+        },
+      ],
     };
     await expect(build({ db, archive: file, registry: broken })).rejects.toThrow(/no such table/);
     expect(readFileSync(file).equals(readFileSync(archive))).toBe(true);

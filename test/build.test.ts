@@ -65,7 +65,11 @@ describe('build', () => {
       ...small,
       resources: [
         ...small.resources,
-        { ...small.resources[0]!, path: 'v1/broken', from: 'FROM no_such_table t' },
+        {
+          ...small.resources[0]!,
+          path: 'v1/broken',
+          sql: { ...small.resources[0]!.sql, from: 'FROM no_such_table t' },
+        },
       ],
     };
     await expect(build({ db, out, registry: broken })).rejects.toThrow(/no such table/);

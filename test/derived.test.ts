@@ -11,7 +11,7 @@ const table = (name: string, reads: TempTable[] = []): TempTable => ({
 });
 
 /** Just what `derivedTables` reads of a resource. */
-const reading = (...temp: TempTable[]) => ({ temp }) as unknown as ResourceDef;
+const reading = (...temp: TempTable[]) => ({ sql: { temp } }) as unknown as ResourceDef;
 
 describe('derived tables', () => {
   it('come each after the tables its fill reads, once, with those no resource names', () => {
@@ -31,10 +31,10 @@ describe('derived tables', () => {
   it('every resource names the derived tables its SQL reads', () => {
     for (const def of REGISTRY.resources) {
       const sql = [
-        def.idSql,
-        def.from,
+        def.sql.id,
+        def.sql.from,
         ...def.fields.map((f) => f.sql),
-        ...Object.values(def.hidden ?? {}),
+        ...Object.values(def.sql.hidden ?? {}),
         def.credit.kind === 'data' ? def.credit.sourceSql : '',
       ].join(' ');
       const read = [...sql.matchAll(/\bderived\.(\w+)/g)].map((m) => m[1]);

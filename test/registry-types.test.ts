@@ -4,6 +4,7 @@ import {
   field,
   type CollectionDef,
   type FieldDef,
+  type PagingDef,
   type ResourceDef,
 } from '../build/registry/define.ts';
 import { REGISTRY } from '../build/registry/index.ts';
@@ -21,13 +22,12 @@ const base = {
   title: 'Things',
   description: 'Things.',
   idType: 'uuid',
-  idSql: 't.id',
-  from: 'FROM thing t',
+  sql: { id: 't.id', from: 'FROM thing t' },
   fields: [] as FieldDef[],
   links: {},
   credit: REFERENCE,
 } as const;
-const listing = { defaultSort: [] as string[], paginated: true, recordFiles: 'one' } as const;
+const listing = { paging: { kind: 'pages' }, recordFiles: 'one' } as const;
 const parent = { path: 'v1/owners', name: 'things', param: 'owner' };
 
 const legal: ResourceDef[] = [
@@ -44,14 +44,36 @@ const illegal = [
   ((): ResourceDef => ({ ...base, ...listing, kind: 'nested' }))(),
   // @ts-expect-error a parent-record collection must name its parent
   ((): ResourceDef => ({ ...base, ...listing, kind: 'parent-record' }))(),
-  // @ts-expect-error a document has no listing, so no paging
-  ((): ResourceDef => ({ ...base, kind: 'document', parent, result: 'array', paginated: false }))(),
+  ((): ResourceDef => ({
+    ...base,
+    kind: 'document',
+    parent,
+    result: 'array',
+    // @ts-expect-error a document has no listing, so no paging
+    paging: { kind: 'single' },
+  }))(),
   // @ts-expect-error every collection says how its records are stored
-  ((): CollectionDef => ({ ...base, kind: 'collection', defaultSort: [], paginated: true }))(),
+  ((): CollectionDef => ({ ...base, kind: 'collection', paging: { kind: 'pages' } }))(),
   // @ts-expect-error only id fields may be bucket filters (their values key bucket files)
   field('name', 'string', 'Name.', 't.name', { filter: 'bucket' }),
   // @ts-expect-error the same, written out
   ((): FieldDef => ({ name: 'n', type: 'date', description: '', sql: '', filter: 'bucket' }))(),
+];
+
+/** A collection's optional concerns are groups that admit only the combinations the code reads. */
+const illegalGroups = [
+  // @ts-expect-error a listing answered whole has no page size
+  ((): PagingDef => ({ kind: 'single', size: 10 }))(),
+  // @ts-expect-error nor totals to spell
+  ((): PagingDef => ({ kind: 'single', totals: 'snake' }))(),
+  ((): ResourceDef => ({
+    ...base,
+    kind: 'document',
+    parent,
+    result: 'array',
+    // @ts-expect-error a document is addressed under its parent: no path filter, no aliases
+    routing: { pathFilter: 'owner' },
+  }))(),
 ];
 
 describe('registry kinds', () => {
@@ -61,14 +83,18 @@ describe('registry kinds', () => {
     expect(field('player', 'uuid', 'Player.', 'p.id', { filter: 'bucket' }).filter).toBe('bucket');
   });
 
+  it("a collection's groups admit only the combinations the code reads (see tsc)", () => {
+    expect(illegalGroups).toHaveLength(3);
+  });
+
   it('every resource of the registry is one of the four kinds, with what its kind needs', () => {
     const kinds = new Set(['collection', 'nested', 'parent-record', 'document']);
     for (const r of REGISTRY.resources) {
       expect(kinds.has(r.kind), r.path).toBe(true);
       expect('parent' in r, r.path).toBe(r.kind !== 'collection');
       if (r.kind === 'document') {
-        expect('paginated' in r, r.path).toBe(false);
-        expect('defaultSort' in r, r.path).toBe(false);
+        expect('paging' in r, r.path).toBe(false);
+        expect('order' in r, r.path).toBe(false);
         expect('recordFiles' in r, r.path).toBe(false);
       } else expect(['one', 'bucket'], r.path).toContain(r.recordFiles);
       for (const f of r.fields.filter((f) => f.filter === 'bucket'))

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectionManifest, FieldManifest, Manifest } from '../contract/manifest.ts';
 import { parseTarget } from '../server/core/query.ts';
 import { route, routeTable, type Plan } from '../server/core/route.ts';
-import { PHASE_RULE } from '../build/registry/matches.ts';
+import { PHASE_RULE } from '../build/registry/matches/phase.ts';
 
 const parseTargetParams = (t: string) => parseTarget(t).params;
 

@@ -705,7 +705,7 @@ describe('statistics on the demo build', () => {
 describe('the order of the statistics', () => {
   it('a rank computed once per build orders every resource as its declared default sort', () => {
     const ranked = REGISTRY.resources.filter(
-      (def): def is CollectionLike => def.kind !== 'document' && def.defaultRank !== undefined,
+      (def): def is CollectionLike => def.kind !== 'document' && def.order?.rank !== undefined,
     );
     // Every statistics resource: v1's in both match types, and v0's.
     const names = (version: 'v1' | 'v0') => Object.values(STATS_GROUPS[version]).flat().length;

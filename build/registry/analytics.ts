@@ -54,65 +54,77 @@ const ratio = (team: string, other: string) =>
 const players = (side: string, what: string) =>
   `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
 
-/** The analytics resources of a version. */
-export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
-  const v1 = version === 'v1';
+/** What the analytics documents of a version share. */
+interface AnalyticsParts {
+  /** The path of the documents, without the leading slash: `v1/analytics/match`. */
+  base: string;
+  /** Link template of the match's information. */
+  matchInfo: string;
+  /** The match and its teams: fields, and links named in the version's key case. */
+  matchFields: FieldDef[];
+  teamLinks: Record<string, LinkTemplate>;
+  /** What every analytics document has, whatever it computes. */
+  common: Pick<DocumentDef, 'version' | 'idType' | 'sql' | 'credit' | 'keyCase'>;
+}
+
+/** The parts the analytics documents of a version share. */
+function analyticsParts(version: 'v1' | 'v0'): AnalyticsParts {
   // Analytics read only the scope's id rules; v1's are the same for both match types.
-  const scope = v1 ? v1Scope('clubs') : V0;
-  const base = `${version}/analytics/match`;
+  const scope = version === 'v1' ? v1Scope('clubs') : V0;
   // A match's info lives under its match type in v1; the analytics of both types share one path.
+  const matchInfo =
+    version === 'v1' ? '/v1/{_match_type}/matches/{_match}/info' : '/v0/matches/{_match}/info';
   const hidden = {
     _key: 'm.id',
     _match: scope.own('m'),
     _match_type: 'm.match_type',
     _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
   };
-  const matchInfo = v1 ? '/v1/{_match_type}/matches/{_match}/info' : '/v0/matches/{_match}/info';
-  const keyCase = scope.keyCase;
-  const teamLinks: Record<string, LinkTemplate> = linkNames(keyCase, {
-    match: matchInfo,
-    homeTeam: `/${version}/{_teams}/{home_team}`,
-    awayTeam: `/${version}/{_teams}/{away_team}`,
-  });
-  const idType = scope.idType;
-  const matchFields: FieldDef[] = [
-    value('match', idType, 'Match id (club or national match).', scope.own('m')),
-    value(
-      'home_team',
+  const { idType, keyCase } = scope;
+  return {
+    base: `${version}/analytics/match`,
+    matchInfo,
+    matchFields: [
+      value('match', idType, 'Match id (club or national match).', scope.own('m')),
+      value(
+        'home_team',
+        idType,
+        'Home team (a club, or a country for national teams).',
+        scope.team('m.home_team'),
+      ),
+      value('away_team', idType, 'Away team.', scope.team('m.away_team')),
+    ],
+    teamLinks: linkNames(keyCase, {
+      match: matchInfo,
+      homeTeam: `/${version}/{_teams}/{home_team}`,
+      awayTeam: `/${version}/{_teams}/{away_team}`,
+    }),
+    common: {
+      version,
       idType,
-      'Home team (a club, or a country for national teams).',
-      scope.team('m.home_team'),
-    ),
-    value('away_team', idType, 'Away team.', scope.team('m.away_team')),
-  ];
-  /**
-   * Player ids as the version gives them: v0's integer ids for the lists of segments, the players
-   * on the pitch sorted again by them (`sorted`), the expelled kept in the order they were sent
-   * off.
-   */
-  const playerIds = (
-    db: Db,
-  ): ((ids: string[] | null, sorted: boolean) => (string | number)[] | null) => {
-    if (v1) return (ids) => ids;
-    const v0Id = db.prepare('SELECT v0_id FROM player WHERE id = ?').pluck();
-    return (ids, sorted) => {
-      const mapped = ids && ids.map((id) => v0Id.get(id) as number);
-      return sorted && mapped ? mapped.sort((a, b) => a - b) : mapped;
-    };
+      sql: { id: scope.own('m'), from: 'FROM match m', hidden, temp: [MATCH_SOURCES] },
+      credit: matchCredit(),
+      keyCase,
+    },
   };
+}
 
-  const common = {
-    version,
-    idType,
-    idSql: scope.own('m'),
-    from: 'FROM match m',
-    credit: matchCredit(),
-    temp: [MATCH_SOURCES],
-    hidden,
-    keyCase,
+/** How a document resource computes its records from a match (`DocumentDef.derive`). */
+type Derive = NonNullable<DocumentDef['derive']>;
+
+/** The state of a match at any time, computed from its macro-events (`build/analytics/`). */
+const deriveState: Derive = (db) => {
+  const facts = factsReader(db);
+  return (row) => {
+    const { final, end, states } = matchState(facts(String(row['_key'])));
+    return { rows: [final], timeline: { end, states } };
   };
+};
 
-  const state: DocumentDef = {
+/** `/<version>/analytics/match/<id>/state`: the scoreline at a match time, or the final one. */
+export function analyticsState(version: 'v1' | 'v0'): DocumentDef {
+  const { base, common, matchFields, teamLinks } = analyticsParts(version);
+  return {
     ...common,
     kind: 'document',
     path: `${base}/state`,
@@ -147,22 +159,98 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     ],
     links: teamLinks,
     parent: { path: base, name: 'state', param: 'match' },
-    uri: `/${base}/{id}/state`,
+    routing: { uri: `/${base}/{id}/state` },
     result: 'object',
     time: TIME_HINT,
-    derive: (db) => {
-      const facts = factsReader(db);
-      return (row) => {
-        const { final, end, states } = matchState(facts(String(row['_key'])));
-        return { rows: [final], timeline: { end, states } };
-      };
-    },
+    derive: deriveState,
   };
+}
 
+/** The lists of player ids of a segment. */
+const PLAYER_LISTS = [
+  'home_players_on',
+  'away_players_on',
+  'home_players_expelled',
+  'away_players_expelled',
+] as const;
+
+/**
+ * Player ids as the version gives them: v0's integer ids for the lists of segments, the players
+ * on the pitch sorted again by them (`sorted`), the expelled kept in the order they were sent
+ * off.
+ */
+function playerIds(
+  version: 'v1' | 'v0',
+  db: Db,
+): (ids: string[] | null, sorted: boolean) => (string | number)[] | null {
+  if (version === 'v1') return (ids) => ids;
+  const v0Id = db.prepare('SELECT v0_id FROM player WHERE id = ?').pluck();
+  return (ids, sorted) => {
+    const mapped = ids && ids.map((id) => v0Id.get(id) as number);
+    return sorted && mapped ? mapped.sort((a, b) => a - b) : mapped;
+  };
+}
+
+/** The segments of a match, computed from its macro-events, with the version's player ids. */
+function deriveSegments(version: 'v1' | 'v0'): Derive {
+  return (db) => {
+    const facts = factsReader(db);
+    const ids = playerIds(version, db);
+    return (row) => ({
+      rows: matchSegments(facts(String(row['_key']))).map((segment) => ({
+        ...segment,
+        ...Object.fromEntries(
+          PLAYER_LISTS.map((name) => [name, ids(segment[name], name.endsWith('_on'))]),
+        ),
+      })),
+    });
+  };
+}
+
+/** The fields of a segment, all computed by the build. */
+function segmentFields(idType: FieldDef['type']): FieldDef[] {
+  const list = { nullable: true, list: true };
+  return [
+    computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
+    computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
+    computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
+    computed(
+      'home_goals',
+      'integer',
+      "Home goals scored in the segment; null when the source's goal list does not account for the home score.",
+      { nullable: true },
+    ),
+    computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', {
+      nullable: true,
+    }),
+    computed('home_players_on', idType, players('home', 'on the pitch, sorted'), list),
+    computed('away_players_on', idType, players('away', 'on the pitch, sorted'), list),
+    computed(
+      'home_players_expelled',
+      idType,
+      players('home', 'sent off up to and including the segment, in order'),
+      list,
+    ),
+    computed(
+      'away_players_expelled',
+      idType,
+      players('away', 'sent off up to and including the segment, in order'),
+      list,
+    ),
+  ];
+}
+
+/**
+ * `/<version>/analytics/match/<id>/segments` (v0: `segment`): the periods of play between
+ * changes of the players on the pitch.
+ */
+export function analyticsSegments(version: 'v1' | 'v0'): DocumentDef {
+  const { base, common, matchInfo } = analyticsParts(version);
   // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other
   // name too.
-  const [segmentName, segmentAlias] = v1 ? ['segments', 'segment'] : ['segment', 'segments'];
-  const segments: DocumentDef = {
+  const [segmentName, segmentAlias] =
+    version === 'v1' ? ['segments', 'segment'] : ['segment', 'segments'];
+  return {
     ...common,
     kind: 'document',
     path: `${base}/${segmentName}`,
@@ -171,67 +259,23 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
       'Periods of play in which the players on the pitch are unchanged, separated by substitutions and expulsions ' +
       `(red cards and second yellows), in time order; ids number them from 1. Also at .../${segmentAlias}. A goal in the minute of a ` +
       'change counts before it; durations include the stoppage time the events show.',
-    fields: [
-      computed('start_time_mins', 'integer', 'Match minute the segment starts at (0 = kickoff).'),
-      computed('start_stoppage_mins', 'integer', 'Stoppage minutes after start_time_mins.'),
-      computed('duration', 'integer', 'Minutes played in the segment, stoppage time included.'),
-      computed(
-        'home_goals',
-        'integer',
-        "Home goals scored in the segment; null when the source's goal list does not account for the home score.",
-        { nullable: true },
-      ),
-      computed('away_goals', 'integer', 'Away goals scored in the segment (null as home_goals).', {
-        nullable: true,
-      }),
-      computed('home_players_on', idType, players('home', 'on the pitch, sorted'), {
-        nullable: true,
-        list: true,
-      }),
-      computed('away_players_on', idType, players('away', 'on the pitch, sorted'), {
-        nullable: true,
-        list: true,
-      }),
-      computed(
-        'home_players_expelled',
-        idType,
-        players('home', 'sent off up to and including the segment, in order'),
-        { nullable: true, list: true },
-      ),
-      computed(
-        'away_players_expelled',
-        idType,
-        players('away', 'sent off up to and including the segment, in order'),
-        { nullable: true, list: true },
-      ),
-    ],
+    fields: segmentFields(common.idType),
     links: { match: matchInfo },
     parent: { path: base, name: segmentName, param: 'match', aliases: [segmentAlias] },
     numbered: true,
-    uri: `/${base}/{_match}/${segmentName}`,
+    routing: { uri: `/${base}/{_match}/${segmentName}` },
     result: 'array',
-    derive: (db) => {
-      const facts = factsReader(db);
-      const ids = playerIds(db);
-      const lists = [
-        'home_players_on',
-        'away_players_on',
-        'home_players_expelled',
-        'away_players_expelled',
-      ] as const;
-      return (row) => ({
-        rows: matchSegments(facts(String(row['_key']))).map((segment) => ({
-          ...segment,
-          ...Object.fromEntries(
-            lists.map((name) => [name, ids(segment[name], name.endsWith('_on'))]),
-          ),
-        })),
-      });
-    },
+    derive: deriveSegments(version),
   };
+}
 
-  const tsr: DocumentDef = {
+/** `/<version>/analytics/match/<id>/tsr`: each team's share of the shots, in SQL. */
+export function analyticsTsr(version: 'v1' | 'v0'): DocumentDef {
+  const { base, common, matchFields, teamLinks } = analyticsParts(version);
+  return {
     ...common,
+    // The shots are counted in the micro-events.
+    sql: { ...common.sql, temp: [MATCH_SOURCES, MICRO_EVENTS] },
     kind: 'document',
     path: `${base}/tsr`,
     title: 'Total shot ratio',
@@ -259,10 +303,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     ],
     links: teamLinks,
     parent: { path: base, name: 'tsr', param: 'match' },
-    uri: `/${base}/{id}/tsr`,
+    routing: { uri: `/${base}/{id}/tsr` },
     result: 'array',
-    temp: [MATCH_SOURCES, MICRO_EVENTS],
   };
-
-  return [state, segments, tsr];
 }

@@ -84,6 +84,45 @@ export interface ParentDef {
   param: string;
 }
 
+/**
+ * Where a resource's rows come from: the SQL of its record ids and rows, and what that SQL reads and
+ * selects besides the fields.
+ */
+export interface SqlDef {
+  /** SQL expression of the record id. */
+  id: string;
+  /** `FROM ...` clause (with joins and a WHERE clause if needed). */
+  from: string;
+  /**
+   * Extra SQL columns (name -> SQL) the order, the link and `uri` templates and a document's
+   * derivation may use without them being fields: a tiebreak such as a micro-event's source
+   * order, or an id a link needs only when its target exists.
+   */
+  hidden?: Record<string, string>;
+  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
+  temp?: TempTable[];
+}
+
+/** Where a resource's records are addressed, besides `/<path>/<id>`. */
+export interface RoutingDef {
+  /** Template of a record's `uri` (default `/<path>/{id}`). */
+  uri?: string;
+}
+
+/** Where a collection's records are addressed, besides `/<path>/<id>`. */
+export interface CollectionRoutingDef extends RoutingDef {
+  /**
+   * Other paths of the same collection and records (v0's `/v0/players` for
+   * `/v0/personnel/players`).
+   */
+  aliases?: string[];
+  /**
+   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
+   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
+   */
+  pathFilter?: string;
+}
+
 /** What every kind of resource has. */
 interface ResourceBase {
   /** URL path without the leading slash, also the folder in dist/. */
@@ -92,10 +131,12 @@ interface ResourceBase {
   title: string;
   description: string;
   idType: IdType;
-  /** SQL expression of the record id. */
-  idSql: string;
-  /** `FROM ...` clause (with joins and a WHERE clause if needed). */
-  from: string;
+  /**
+   * The ids of every record, where the resource is a fixed reference list (`data/reference/`): the
+   * OpenAPI document gives them as an enum.
+   */
+  ids?: readonly number[];
+  sql: SqlDef;
   fields: FieldDef[];
   links: Record<string, LinkTemplate>;
   /**
@@ -105,49 +146,37 @@ interface ResourceBase {
   credit: { kind: 'reference' } | { kind: 'data'; sourceSql: string };
   /** Response key case (v0 lineups, macro-events and analytics keep snake_case). */
   keyCase?: 'camel' | 'snake';
-  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
-  temp?: TempTable[];
-  /**
-   * Extra SQL columns (name -> SQL) the default order and link templates may use without them being
-   * fields: a tiebreak such as a micro-event's source order, or an id a link needs only when its
-   * target exists.
-   */
-  hidden?: Record<string, string>;
-  /** Template of a record's `uri` (default `/<path>/{id}`). */
-  uri?: string;
-  /**
-   * Other paths of the same collection and records (v0's `/v0/players` for
-   * `/v0/personnel/players`).
-   */
-  aliases?: string[];
-  /**
-   * The ids of every record, where the resource is a fixed reference list (`data/reference/`): the
-   * OpenAPI document gives them as an enum.
-   */
-  ids?: readonly number[];
+  routing?: RoutingDef;
 }
 
-/** What every collection has (every kind but documents): a listing, paged, sorted and filtered. */
-interface CollectionBase extends ResourceBase {
-  /** Default order: field names, `-` prefix for descending; the id always breaks ties. */
-  defaultSort: string[];
+/**
+ * How a collection's listing is answered: in pages (`size` records by default, 10 unless SPEC
+ * says otherwise; `totals` spells the pagination totals, snake_case for v0's macro-events), or
+ * whole in one answer (`single`: small reference lists SPEC leaves unpaged).
+ */
+export type PagingDef =
+  { kind: 'pages'; size?: number; totals?: 'camel' | 'snake' } | { kind: 'single' };
+
+/** A collection's default order. Absent, records go by id. */
+export interface OrderDef {
+  /** Field names (or hidden columns), `-` prefix for descending; the id always breaks ties. */
+  by: string[];
   /**
-   * The default order in words, when it uses hidden columns (OPTIONS documents it instead of their
+   * The order in words, when `by` uses hidden columns (OPTIONS documents it instead of their
    * names).
    */
-  orderNote?: string;
+  note?: string;
   /**
-   * A hidden column ranking the records in the default order, computed once per build (a derived
+   * A hidden column ranking the records in this order, computed once per build (a derived
    * table's rank, where the same order serves many resources): the build sorts by it and then the
-   * id instead of by `defaultSort`, which it must equal (a test compares them) and which still
-   * documents the order.
+   * id instead of by `by`, which it must equal (a test compares them) and which still documents
+   * the order.
    */
-  defaultRank?: string;
-  paginated: boolean;
-  /** Default page size when paginated (10 unless SPEC says otherwise). */
-  pageSize?: number;
-  /** Spelling of pagination totals (v0 macro-events use snake_case). */
-  totals?: 'camel' | 'snake';
+  rank?: string;
+}
+
+/** What the router does with a listing's parameters besides filtering by them. */
+export interface CompositionDef {
   /** Filters the router adds when others are given (SPEC's phase rule, `PHASE_RULE`). */
   implied?: ImpliedFilter[];
   /** Parameters refused with a message of their own. */
@@ -158,17 +187,23 @@ interface CollectionBase extends ResourceBase {
    * alone pass 2,000. Documented in OPTIONS and written to the manifest.
    */
   scanLimit?: number;
-  /**
-   * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
-   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
-   */
-  pathFilter?: string;
+}
+
+/**
+ * What every collection has (every kind but documents): a listing, paged, sorted and filtered. Each
+ * concern but paging and storage is an optional group, declared by the resources that need it.
+ */
+interface CollectionBase extends ResourceBase {
   /**
    * How records are stored, stated by every collection: `one` = a file per record; `bucket` = files
    * keyed by an id prefix, for resources with millions of records (micro-events, statistics); the
    * router picks the record out of its bucket.
    */
   recordFiles: 'one' | 'bucket';
+  paging: PagingDef;
+  order?: OrderDef;
+  routing?: CollectionRoutingDef;
+  composition?: CompositionDef;
 }
 
 /** A plain collection: `/<path>` and `/<path>/<id>` (countries, persons, micro-events). */

@@ -8,7 +8,7 @@ import {
   type FieldDef,
   type LinkTemplate,
 } from './define.ts';
-import { idField, supplierIdField, V0, v1Scope, type Scope } from './scope.ts';
+import { idField, supplierIdField, V0, type Scope } from './scope.ts';
 
 /**
  * Persons, personnel (players, managers, referees) and the key resources. v1 and v0 share the
@@ -43,120 +43,129 @@ const personJoins =
 
 type Role = 'players' | 'managers' | 'referees';
 
+/** What a personnel role adds to the fields and links every role has. */
+interface RoleDef {
+  role: Role;
+  title: string;
+  description: string;
+  join?: string;
+  fields?: FieldDef[];
+  /** The role's links into the match data under `base` (`/v1/clubs`, `/v0`). */
+  links: (base: string) => Record<string, LinkTemplate>;
+}
+
 /**
  * A `/<version>/personnel/<role>` resource: the role's table joined to its person, with
  * role-specific fields and its links into match data: in v1 under `club` (club matches) and `natl`
  * (national-team matches); in v0, which lists every match in one place, once.
  */
-function personnel(
-  scope: Scope,
-  role: Role,
-  title: string,
-  description: string,
-  extra: {
-    join?: string;
-    fields?: FieldDef[];
-    links: (base: string) => Record<string, LinkTemplate>;
-  },
-): CollectionDef {
-  const table = role.slice(0, -1);
-  const root = scope.root;
+function personnel(scope: Scope, def: RoleDef): CollectionDef {
+  const { role } = def;
+  const { root } = scope;
+  const v0 = scope.version === 'v0';
   return {
     kind: 'collection',
     path: `${root.slice(1)}/personnel/${role}`,
     version: scope.version,
-    title,
-    description: scope.version === 'v0' ? `${description} Also at /v0/${role}.` : description,
+    title: def.title,
+    description: v0 ? `${def.description} Also at /v0/${role}.` : def.description,
     idType: scope.idType,
-    idSql: scope.own('x'),
-    from: `FROM ${table} x ${personJoins} ${extra.join ?? ''}`.trimEnd(),
+    sql: {
+      id: scope.own('x'),
+      from: `FROM ${role.slice(0, -1)} x ${personJoins} ${def.join ?? ''}`.trimEnd(),
+    },
     fields: [
-      ...(scope.version === 'v0' ? [supplierIdField('x')] : []),
+      ...(v0 ? [supplierIdField('x')] : []),
       ...personnelFields(scope),
-      ...(extra.fields ?? []),
+      ...(def.fields ?? []),
     ],
-    defaultSort: ['full_name', 'birth_date'],
-    paginated: true,
     recordFiles: 'one',
-    ...(scope.version === 'v0' ? { aliases: [`v0/${role}`] } : {}),
+    paging: { kind: 'pages' },
+    order: { by: ['full_name', 'birth_date'] },
+    ...(v0 ? { routing: { aliases: [`v0/${role}`] } } : {}),
     links: {
       country: `${root}/countries/{country}`,
       person: `${root}/persons/{person}`,
-      ...(scope.version === 'v1'
-        ? { club: extra.links('/v1/clubs'), natl: extra.links('/v1/national') }
-        : extra.links('/v0')),
+      ...(v0
+        ? def.links('/v0')
+        : { club: def.links('/v1/clubs'), natl: def.links('/v1/national') }),
     },
     credit,
   };
 }
 
-/** The personnel of a version: players, managers and referees. */
-function personnelOf(scope: Scope): CollectionDef[] {
-  const root = scope.root;
+/**
+ * A player's links into the match data under `base`: SPEC's v1 club and natl objects hold all
+ * six; v0 has `matches` and an `events` object.
+ */
+function playerLinks(scope: Scope, base: string): Record<string, LinkTemplate> {
   const v1 = scope.version === 'v1';
   // Macro-events are `<base>/matches/<kind>` in v1 and `/v0/events/<kind>` in v0.
-  const events = (base: string, kind: string) =>
-    v1 ? `${base}/matches/${kind}` : `${base}/events/${kind}`;
-  return [
-    personnel(
-      scope,
-      'players',
-      'Players',
-      'Players with their person details and default position.',
-      {
-        join: 'LEFT JOIN position pos ON pos.id = x.position',
-        fields: [
-          field(
-            'position',
-            'integer',
-            `Default position id (${root}/positions).`,
-            'x.position',
-            idsOf(POSITIONS),
-          ),
-          field(
-            'position_name',
-            'string',
-            'Default position name.',
-            'pos.name',
-            labelsOf(POSITIONS),
-          ),
-        ],
-        links: (base): Record<string, LinkTemplate> => {
-          const goals = `${events(base, 'goals')}?player={id}`;
-          const matches = `${base}/matches/lineups?player={id}`;
-          const rest = {
-            offenses: `${events(base, 'offenses')}?player={id}`,
-            penalties: `${events(base, 'penalties')}?player={id}`,
-            subbedIn: `${events(base, 'substitutions')}?in_player={id}`,
-            subbedOut: `${events(base, 'substitutions')}?out_player={id}`,
-          };
-          // SPEC: v1's club and natl objects hold all six; v0 has `matches` and an `events` object.
-          return v1 ? { goals, matches, ...rest } : { matches, events: { goals, ...rest } };
-        },
-      },
-    ),
-    personnel(scope, 'managers', 'Managers', 'Team managers with their person details.', {
-      links: (base) => ({
-        awayMatches: `${base}/matches/info?away_manager={id}`,
-        homeMatches: `${base}/matches/info?home_manager={id}`,
-      }),
-    }),
-    personnel(scope, 'referees', 'Referees', 'Match referees with their person details.', {
-      links: (base) => ({ matches: `${base}/matches/info?referee={id}` }),
-    }),
-  ];
+  const events = (kind: string) => (v1 ? `${base}/matches/${kind}` : `${base}/events/${kind}`);
+  const goals = `${events('goals')}?player={id}`;
+  const matches = `${base}/matches/lineups?player={id}`;
+  const rest = {
+    offenses: `${events('offenses')}?player={id}`,
+    penalties: `${events('penalties')}?player={id}`,
+    subbedIn: `${events('substitutions')}?in_player={id}`,
+    subbedOut: `${events('substitutions')}?out_player={id}`,
+  };
+  return v1 ? { goals, matches, ...rest } : { matches, events: { goals, ...rest } };
 }
 
-/** Persons in v1: every name part, the name order. */
-const V1_PERSONS: CollectionDef = {
+/** `/<version>/personnel/players`: players with their default position. */
+export function players(scope: Scope): CollectionDef {
+  return personnel(scope, {
+    role: 'players',
+    title: 'Players',
+    description: 'Players with their person details and default position.',
+    join: 'LEFT JOIN position pos ON pos.id = x.position',
+    fields: [
+      field(
+        'position',
+        'integer',
+        `Default position id (${scope.root}/positions).`,
+        'x.position',
+        idsOf(POSITIONS),
+      ),
+      field('position_name', 'string', 'Default position name.', 'pos.name', labelsOf(POSITIONS)),
+    ],
+    links: (base) => playerLinks(scope, base),
+  });
+}
+
+/** `/<version>/personnel/managers`: team managers, linked to the matches they managed. */
+export function managers(scope: Scope): CollectionDef {
+  return personnel(scope, {
+    role: 'managers',
+    title: 'Managers',
+    description: 'Team managers with their person details.',
+    links: (base) => ({
+      awayMatches: `${base}/matches/info?away_manager={id}`,
+      homeMatches: `${base}/matches/info?home_manager={id}`,
+    }),
+  });
+}
+
+/** `/<version>/personnel/referees`: referees, linked to the matches they officiated. */
+export function referees(scope: Scope): CollectionDef {
+  return personnel(scope, {
+    role: 'referees',
+    title: 'Referees',
+    description: 'Match referees with their person details.',
+    links: (base) => ({ matches: `${base}/matches/info?referee={id}` }),
+  });
+}
+
+/** `/v1/persons`: every name part, the name order. */
+export const v1Persons: CollectionDef = {
   kind: 'collection',
   path: 'v1/persons',
   version: 'v1',
   title: 'Persons',
   description: 'Everyone in the data: players, managers and referees are persons with a role.',
   idType: 'uuid',
-  idSql: 'p.id',
-  from: 'FROM person p',
+  sql: { id: 'p.id', from: 'FROM person p' },
   fields: [
     field('first_name', 'string', 'First (given) name.', 'p.first_name'),
     field('second_name', 'string', 'Second (middle) name.', 'p.second_name'),
@@ -177,22 +186,22 @@ const V1_PERSONS: CollectionDef = {
     }),
     field('country', 'uuid', 'Country of nationality.', 'p.country'),
   ],
-  defaultSort: ['last_name', 'first_name', 'birth_date'],
-  paginated: true,
   recordFiles: 'one',
+  paging: { kind: 'pages' },
+  order: { by: ['last_name', 'first_name', 'birth_date'] },
   links: { country: '/v1/countries/{country}' },
   credit,
 };
 
-/** Persons in v0: SPEC's five fields. */
-const V0_PERSONS: CollectionDef = {
-  ...V1_PERSONS,
+/** `/v0/persons`: SPEC's five fields. */
+export const v0Persons: CollectionDef = {
+  ...v1Persons,
   path: 'v0/persons',
   version: 'v0',
   idType: 'integer',
-  idSql: 'p.v0_id',
+  sql: { ...v1Persons.sql, id: 'p.v0_id' },
   fields: [
-    ...V1_PERSONS.fields.filter((f) =>
+    ...v1Persons.fields.filter((f) =>
       ['first_name', 'last_name', 'nickname', 'birth_date'].includes(f.name),
     ),
     idField(V0, 'country', 'Country of nationality.', V0.ref('country', 'p.country')),
@@ -200,43 +209,10 @@ const V0_PERSONS: CollectionDef = {
   links: { country: '/v0/countries/{country}' },
 };
 
-/** Every personnel resource of both versions. */
-export const personnelResources: CollectionDef[] = [
-  V1_PERSONS,
-  // Personnel read only v1's id rules, which are the same for both match types.
-  ...personnelOf(v1Scope('clubs')),
-  keyResource(
-    'players',
-    'player',
-    'Player keys: person and default position. Unfiltered requests return very many records; filter by person or position.',
-    [
-      field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', { nullable: false }),
-      field(
-        'position',
-        'integer',
-        'Default position id (/v1/positions).',
-        'x.position',
-        idsOf(POSITIONS),
-      ),
-    ],
-  ),
-  keyResource(
-    'managers',
-    'manager',
-    'Manager keys. Unfiltered requests return very many records; filter by person.',
-    [field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', { nullable: false })],
-  ),
-  keyResource(
-    'referees',
-    'referee',
-    'Referee keys. Unfiltered requests return very many records; filter by person.',
-    [field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', { nullable: false })],
-  ),
-];
-
-/** The v0 persons and personnel. */
-export const v0PersonnelResources: CollectionDef[] = [V0_PERSONS, ...personnelOf(V0)];
-
+/**
+ * A v1 key resource (`/v1/players`, ...): the ids of a role's records and their person, in id
+ * order.
+ */
 function keyResource(
   path: string,
   table: string,
@@ -250,13 +226,48 @@ function keyResource(
     title: `${table[0]!.toUpperCase()}${table.slice(1)} keys`,
     description,
     idType: 'uuid',
-    idSql: 'x.id',
-    from: `FROM ${table} x JOIN person p ON p.id = x.person`,
+    sql: { id: 'x.id', from: `FROM ${table} x JOIN person p ON p.id = x.person` },
     fields,
-    defaultSort: [],
-    paginated: true,
     recordFiles: 'one',
+    paging: { kind: 'pages' },
     links: { person: '/v1/persons/{person}' },
     credit,
   };
 }
+
+const personKey = field('person', 'uuid', 'Person id (/v1/persons).', 'x.person', {
+  nullable: false,
+});
+
+/** `/v1/players`: player keys, person and default position. */
+export const playerKeys = keyResource(
+  'players',
+  'player',
+  'Player keys: person and default position. Unfiltered requests return very many records; filter by person or position.',
+  [
+    personKey,
+    field(
+      'position',
+      'integer',
+      'Default position id (/v1/positions).',
+      'x.position',
+      idsOf(POSITIONS),
+    ),
+  ],
+);
+
+/** `/v1/managers`: manager keys. */
+export const managerKeys = keyResource(
+  'managers',
+  'manager',
+  'Manager keys. Unfiltered requests return very many records; filter by person.',
+  [personKey],
+);
+
+/** `/v1/referees`: referee keys. */
+export const refereeKeys = keyResource(
+  'referees',
+  'referee',
+  'Referee keys. Unfiltered requests return very many records; filter by person.',
+  [personKey],
+);

@@ -47,7 +47,7 @@ export interface Scope {
   teamName(v1: string): string;
   /** Link template of the team record whose id is in field `name`. */
   teamLink(name: string): string;
-  /** Hidden columns the team links read (`ResourceDef.hidden`), given a match's type as above. */
+  /** Hidden columns the team links read (`SqlDef.hidden`), given a match's type as above. */
   hidden(typeSql?: string): Record<string, string>;
 }
 

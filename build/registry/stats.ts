@@ -31,21 +31,28 @@ import { STATS_GROUPS } from './stats-groups.ts';
  */
 const PLAYER_FILTER = 'bucket' as const;
 
-/** Every statistics resource of a scope, in SPEC's order of groups and names. */
-export function statsResources(scope: Scope): CollectionDef[] {
-  const { root, version } = scope;
-  /** A lineup's id or one of its match, player or team, as the scope names them (`o`). */
-  const id = (of: 'lineup' | 'match' | 'player' | 'team') => `o.${of}_${version}`;
-  const common: FieldDef[] = [
-    idField(scope, 'lineup', 'Lineup id (the record id too).', id('lineup'), {
+/** A lineup's id or one of its match, player or team, as the scope names them (`o`). */
+const idOf = (scope: Scope, of: 'lineup' | 'match' | 'player' | 'team') =>
+  `o.${of}_${scope.version}`;
+
+/** The fields every statistic starts with: the lineup entry, its match, player and team. */
+function lineupFields(scope: Scope): FieldDef[] {
+  return [
+    idField(scope, 'lineup', 'Lineup id (the record id too).', idOf(scope, 'lineup'), {
       nullable: false,
       filter: 'none',
     }),
-    idField(scope, 'match', 'Match id.', id('match'), { nullable: false }),
-    idField(scope, 'player', `Player id (${root}/personnel/players).`, id('player'), {
-      nullable: false,
-      filter: PLAYER_FILTER,
-    }),
+    idField(scope, 'match', 'Match id.', idOf(scope, 'match'), { nullable: false }),
+    idField(
+      scope,
+      'player',
+      `Player id (${scope.root}/personnel/players).`,
+      idOf(scope, 'player'),
+      {
+        nullable: false,
+        filter: PLAYER_FILTER,
+      },
+    ),
     field('player_name', 'string', 'Player name.', 'o.player_name', {
       nullable: false,
       filter: 'scan',
@@ -54,7 +61,7 @@ export function statsResources(scope: Scope): CollectionDef[] {
       scope,
       'player_team',
       'Team of the player (a club, or a country for national teams).',
-      id('team'),
+      idOf(scope, 'team'),
       { nullable: false, filter: 'scan' },
     ),
     field('player_team_name', 'string', "Name of the player's team.", 'o.team_name', {
@@ -62,49 +69,61 @@ export function statsResources(scope: Scope): CollectionDef[] {
       filter: 'scan',
     }),
   ];
-  return Object.entries(STATS_GROUPS[version]).flatMap(([group, names]) =>
-    names.map((name): CollectionDef => {
-      const rules = STAT_FIELDS[group]?.[name];
-      if (!rules)
-        throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
-      return {
-        kind: 'collection',
-        path: `${scope.base}/stats/${group}/${name}`,
-        version,
-        title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
-        description:
-          `One record per lineup entry (a player in a match): the ${group}/${name} statistic. Counts come from ` +
-          "the match's micro-events where it has them, from its goals, penalties and offenses where those can tell, and are " +
-          "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
-        idType: scope.idType,
-        idSql: id('lineup'),
-        from: `FROM derived.lineup_stat s JOIN derived.lineup_order o ON o.lineup_v1 = s.lineup
+}
+
+/** The fields of one statistic, from its rules (`build/stats/fields.ts`), in their order. */
+function statisticFields(group: string, name: string): FieldDef[] {
+  const rules = STAT_FIELDS[group]?.[name];
+  if (!rules) throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
+  return Object.entries(rules).map(([f, rule], i) =>
+    field(f, fieldType(rule), describeRule(rule), statColumn(i), { filter: 'none' }),
+  );
+}
+
+/** `/<base>/stats/<group>/<name>`: one statistic, one record per lineup entry. */
+export function statistic(scope: Scope, group: string, name: string): CollectionDef {
+  const { root, version } = scope;
+  return {
+    kind: 'collection',
+    path: `${scope.base}/stats/${group}/${name}`,
+    version,
+    title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
+    description:
+      `One record per lineup entry (a player in a match): the ${group}/${name} statistic. Counts come from ` +
+      "the match's micro-events where it has them, from its goals, penalties and offenses where those can tell, and are " +
+      "null where the source cannot tell. ?match=<id> gives a match's players; each field documents its rule.",
+    idType: scope.idType,
+    sql: {
+      id: idOf(scope, 'lineup'),
+      from: `FROM derived.lineup_stat s JOIN derived.lineup_order o ON o.lineup_v1 = s.lineup
         WHERE s.grp = '${group}' AND s.name = '${name}' AND ${scope.matches('o.match_type')}`,
-        fields: [
-          ...common,
-          ...Object.entries(rules).map(([f, rule], i) =>
-            field(f, fieldType(rule), describeRule(rule), statColumn(i), { filter: 'none' }),
-          ),
-        ],
-        hidden: {
-          ...scope.hidden('o.match_type'),
-          _date: 'o.match_date',
-          _rank: `o.ord_${version}`,
-        },
-        defaultSort: ['_date', 'match', 'player_team_name', 'player_name'],
-        defaultRank: '_rank',
-        orderNote: 'by match date, then match, then team name and player name, then id',
-        paginated: true,
-        recordFiles: 'bucket',
-        temp: [LINEUP_STATS, LINEUP_ORDER, MATCH_SOURCES],
-        links: {
-          lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
-          match: `/${scope.base}/matches/{match}/info`,
-          player: `${root}/personnel/players/{player}`,
-          playerTeam: scope.teamLink('player_team'),
-        },
-        credit: matchCredit('o.match_v1'),
-      };
-    }),
+      hidden: { ...scope.hidden('o.match_type'), _date: 'o.match_date', _rank: `o.ord_${version}` },
+      temp: [LINEUP_STATS, LINEUP_ORDER, MATCH_SOURCES],
+    },
+    fields: [...lineupFields(scope), ...statisticFields(group, name)],
+    recordFiles: 'bucket',
+    paging: { kind: 'pages' },
+    order: {
+      by: ['_date', 'match', 'player_team_name', 'player_name'],
+      rank: '_rank',
+      note: 'by match date, then match, then team name and player name, then id',
+    },
+    links: {
+      lineup: `/${scope.base}/matches/{match}/lineups/{id}`,
+      match: `/${scope.base}/matches/{match}/info`,
+      player: `${root}/personnel/players/{player}`,
+      playerTeam: scope.teamLink('player_team'),
+    },
+    credit: matchCredit('o.match_v1'),
+  };
+}
+
+/**
+ * Every statistic of a scope, in SPEC's order of groups and names: one family, which only the
+ * group, the name and the rules of the fields tell apart.
+ */
+export function statistics(scope: Scope): CollectionDef[] {
+  return Object.entries(STATS_GROUPS[scope.version]).flatMap(([group, names]) =>
+    names.map((name) => statistic(scope, group, name)),
   );
 }
