@@ -1,6 +1,6 @@
 import { addDays, doubleRoundRobin, PHASE, type Fixture } from './fixtures.ts';
 import type { MatchCalendar } from './match-calendar.ts';
-import type { MatchScript } from './match-play.ts';
+import type { MatchScript } from './played-match.ts';
 
 /**
  * The first domestic league's season: a double round robin, one matchday a week, each matchday's

@@ -1,7 +1,8 @@
 import type { DemoContext } from './context.ts';
 import { slug, type Fixture, type Result } from './fixtures.ts';
-import { playMatch, type MatchScript, type PlayedMatch, type TeamSheet } from './match-play.ts';
-import type { MatchInputs } from './matches.ts';
+import { playMatch } from './match-play.ts';
+import type { MatchScript, PlayedMatch, TeamSheet } from './played-match.ts';
+import type { MatchInputs } from './match-handles.ts';
 
 /**
  * The demo's matches as they are played, competition by competition: readable fixture keys, each

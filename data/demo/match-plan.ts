@@ -1,5 +1,5 @@
 import type { MatchTime } from '../../contract/match-time.ts';
-import type { Feature, MatchScript, TeamSheet } from './match-play.ts';
+import type { Feature, MatchScript, TeamSheet } from './played-match.ts';
 import type { Rng } from './random.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { drawConditions } from './conditions.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { KNOCKOUT, PHASE, type Fixture } from './fixtures.ts';
-import type { PlayedMatch } from './match-play.ts';
-import type { DemoMatchHandle } from './matches.ts';
+import type { PlayedMatch } from './played-match.ts';
+import type { DemoMatchHandle } from './match-handles.ts';
 import type { Rng } from './random.ts';
 
 /**

@@ -5,7 +5,7 @@ import type {
   PenaltyEntry,
   SquadMember,
   SubstitutionEntry,
-} from './match-play.ts';
+} from './played-match.ts';
 import { timeKey, type Plan } from './match-plan.ts';
 import { lineOf, weightedMember, type TeamState } from './match-team.ts';
 import type { Rng } from './random.ts';

@@ -1,4 +1,4 @@
-import type { LineupEntry, SquadMember, TeamSheet } from './match-play.ts';
+import type { LineupEntry, SquadMember, TeamSheet } from './played-match.ts';
 import type { Rng } from './random.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { KickEntry, Shootout } from './match-play.ts';
+import type { KickEntry, Shootout } from './played-match.ts';
 import type { Side } from './match-plan.ts';
 import { lineOf, type TeamState } from './match-team.ts';
 import type { Rng } from './random.ts';

@@ -1,7 +1,7 @@
 import type { DemoContext } from './context.ts';
-import type { SquadMember, TeamSheet } from './match-play.ts';
+import type { SquadMember, TeamSheet } from './played-match.ts';
 import { lineOf } from './match-team.ts';
-import type { DemoSquadEntry, MatchInputs } from './matches.ts';
+import type { DemoSquadEntry, MatchInputs } from './match-handles.ts';
 import type { Rng } from './random.ts';
 import type { DemoPlayer } from './squads.ts';
 

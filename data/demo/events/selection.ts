@@ -1,6 +1,6 @@
 import type { Db } from '../../db.ts';
 import { KNOCKOUT, PHASE } from '../fixtures.ts';
-import type { DemoMatchHandle } from '../matches.ts';
+import type { DemoMatchHandle } from '../match-handles.ts';
 
 /**
  * Which demo matches carry micro-events. Real event data covers only some matches (a few top
