@@ -1,4 +1,4 @@
-import { factsReader } from '../analytics/facts.ts';
+import { factsReader } from '../match-model/reader.ts';
 import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../contract/match-time.ts';
