@@ -1,5 +1,5 @@
 import type { Db } from '../../data/db.ts';
-import type { TempTable } from '../registry/define.ts';
+import type { DerivedTable } from '../registry/define.ts';
 import type { MatchFacts } from './facts.ts';
 import { factsReader } from './reader.ts';
 
@@ -25,11 +25,11 @@ export interface PerMatchTable {
   /** The rows of one match, as values in the order of `columns`. */
   rows: (facts: MatchFacts) => unknown[][];
   /** Derived tables the facts read (`derived.micro_event`): filled before this one. */
-  reads?: readonly TempTable[];
+  reads?: readonly DerivedTable[];
 }
 
 /** The derived table of `spec`, filled from the facts of each match. */
-export function perMatchTable(spec: PerMatchTable): TempTable {
+export function perMatchTable(spec: PerMatchTable): DerivedTable {
   const { name, columns, key, matches, rows } = spec;
   return {
     name,

@@ -33,7 +33,7 @@ const value = (
   extra: FieldOptions = {},
 ) => field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
 
-/** A field the build computes per match (`DocumentDef.derive`); its SQL is a placeholder. */
+/** A field the build computes per match (`DocumentDef.compute`); its SQL is a placeholder. */
 const computed = (
   name: string,
   type: FieldDef['type'],
@@ -147,7 +147,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     uri: `/${base}/{id}/state`,
     result: 'object',
     time: TIME_HINT,
-    derive: (db) => {
+    compute: (db) => {
       const facts = factsReader(db);
       return (row) => {
         const { final, end, states } = matchState(facts(String(row['_key'])));
@@ -207,7 +207,7 @@ export function analyticsResources(version: 'v1' | 'v0'): DocumentDef[] {
     numbered: true,
     uri: `/${base}/{_match}/${segmentName}`,
     result: 'array',
-    derive: (db) => {
+    compute: (db) => {
       const facts = factsReader(db);
       const ids = playerIds(db);
       const lists = [
