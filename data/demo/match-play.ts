@@ -1,3 +1,11 @@
+import {
+  BODY_PART,
+  CARD,
+  FOUL,
+  PENALTY_OUTCOME,
+  POSITION,
+  SHOT_EVENT,
+} from '../reference/codes.ts';
 import type { MatchTime } from '../../contract/match-time.ts';
 import type { Rng } from './random.ts';
 
@@ -15,15 +23,15 @@ import type { Rng } from './random.ts';
  * Everything comes from one random stream, so a match depends only on its teams, script and stream.
  */
 
-export const GOALKEEPER = 10;
+export const GOALKEEPER = POSITION.goalkeeper;
 
 /** The four lines of a team, from the `position` id. */
 export type Line = 'gk' | 'def' | 'mid' | 'fwd';
 
 export function lineOf(position: number): Line {
   if (position === GOALKEEPER) return 'gk';
-  if (position <= 19) return 'def';
-  if (position <= 23) return 'mid';
+  if (position <= POSITION.rightWingBack) return 'def';
+  if (position <= POSITION.rightWinger) return 'mid';
   return 'fwd';
 }
 
@@ -151,38 +159,38 @@ export interface PlayedMatch {
 }
 
 /** Penalty outcomes (reference/lists.ts). */
-const GOAL = 1;
-const SAVE = 3;
+const GOAL = PENALTY_OUTCOME.goal;
+const SAVE = PENALTY_OUTCOME.save;
 const MISSES: readonly (readonly [number, number])[] = [
-  [2, 3],
-  [4, 6],
-  [5, 4],
-  [6, 3],
-  [7, 2],
+  [PENALTY_OUTCOME.miss, 3],
+  [PENALTY_OUTCOME.wide, 6],
+  [PENALTY_OUTCOME.over, 4],
+  [PENALTY_OUTCOME.post, 3],
+  [PENALTY_OUTCOME.bar, 2],
 ];
 
 /** Shot events of open-play goals: [id, weight, chance of a header]. */
 const SHOT_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 14, 0.55],
-  [12, 7, 0.8],
-  [11, 4, 0.75],
-  [13, 1, 0.5],
-  [15, 0.3, 0],
-  [16, 4, 0],
-  [17, 1.5, 0.9],
-  [18, 1, 0.9],
-  [19, 0.5, 0.9],
-  [20, 10, 0],
-  [21, 3, 0.15],
-  [22, 4, 0.3],
-  [23, 4, 0.05],
-  [24, 10, 0.1],
-  [25, 12, 0.05],
-  [26, 8, 0],
-  [27, 6, 0.1],
-  [28, 3, 0],
-  [29, 3, 0],
-  [10, 1, 0.2],
+  [SHOT_EVENT.crossFromOpenPlay, 14, 0.55],
+  [SHOT_EVENT.crossFromCorner, 7, 0.8],
+  [SHOT_EVENT.crossFromFreeKick, 4, 0.75],
+  [SHOT_EVENT.crossFromThrowIn, 1, 0.5],
+  [SHOT_EVENT.directFromCorner, 0.3, 0],
+  [SHOT_EVENT.directFromFreeKick, 4, 0],
+  [SHOT_EVENT.flickOnFromCorner, 1.5, 0.9],
+  [SHOT_EVENT.flickOnFromFreeKick, 1, 0.9],
+  [SHOT_EVENT.flickOnFromThrowIn, 0.5, 0.9],
+  [SHOT_EVENT.throughPass, 10, 0],
+  [SHOT_EVENT.scramble, 3, 0.15],
+  [SHOT_EVENT.redirection, 4, 0.3],
+  [SHOT_EVENT.deflected, 4, 0.05],
+  [SHOT_EVENT.insideGoalArea, 10, 0.1],
+  [SHOT_EVENT.outsideGoalArea, 12, 0.05],
+  [SHOT_EVENT.outsidePenaltyArea, 8, 0],
+  [SHOT_EVENT.rebound, 6, 0.1],
+  [SHOT_EVENT.giveaway, 3, 0],
+  [SHOT_EVENT.roundKeeper, 3, 0],
+  [SHOT_EVENT.unknown, 1, 0.2],
 ];
 
 /**
@@ -190,51 +198,51 @@ const SHOT_EVENTS: readonly (readonly [number, number, number])[] = [
  * header].
  */
 const OWN_GOAL_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 5, 0.4],
-  [12, 3, 0.6],
-  [22, 3, 0.3],
-  [23, 4, 0.1],
-  [21, 2, 0.1],
-  [28, 1, 0.2],
+  [SHOT_EVENT.crossFromOpenPlay, 5, 0.4],
+  [SHOT_EVENT.crossFromCorner, 3, 0.6],
+  [SHOT_EVENT.redirection, 3, 0.3],
+  [SHOT_EVENT.deflected, 4, 0.1],
+  [SHOT_EVENT.scramble, 2, 0.1],
+  [SHOT_EVENT.giveaway, 1, 0.2],
 ];
 
 /** Fouls behind a yellow card: [foul id, weight]. */
 const YELLOW_FOULS: readonly (readonly [number, number])[] = [
-  [16, 10],
-  [13, 6],
-  [20, 4],
-  [19, 4],
-  [28, 3],
-  [21, 2],
-  [12, 2],
-  [15, 2],
-  [14, 1],
-  [18, 1],
-  [22, 1],
-  [10, 1],
+  [FOUL.recklessChallenge, 10],
+  [FOUL.holding, 6],
+  [FOUL.persistentInfringement, 4],
+  [FOUL.dissent, 4],
+  [FOUL.professionalFoul, 3],
+  [FOUL.delayingRestart, 2],
+  [FOUL.intentionalHandball, 2],
+  [FOUL.dangerousPlay, 2],
+  [FOUL.offTheBall, 1],
+  [FOUL.simulation, 1],
+  [FOUL.encroachment, 1],
+  [FOUL.unknown, 1],
 ];
 
 /** Fouls behind a straight red card. */
 const RED_FOULS: readonly (readonly [number, number])[] = [
-  [24, 4],
-  [28, 3],
-  [25, 2],
-  [16, 2],
-  [29, 1],
-  [26, 1],
-  [27, 0.3],
+  [FOUL.seriousFoulPlay, 4],
+  [FOUL.professionalFoul, 3],
+  [FOUL.violentConduct, 2],
+  [FOUL.recklessChallenge, 2],
+  [FOUL.handballDenyingChance, 1],
+  [FOUL.abusiveLanguage, 1],
+  [FOUL.spitting, 0.3],
 ];
 
 /**
  * Fouls that give away a penalty kick: [foul id, weight, chance of a card: yellow, straight red].
  */
 const PENALTY_FOULS: readonly (readonly [number, number, number, number])[] = [
-  [16, 4, 0.5, 0],
-  [13, 3, 0.3, 0],
-  [11, 2, 0.2, 0],
-  [15, 1, 0.3, 0],
-  [29, 1, 0, 1],
-  [28, 1, 0.6, 0.4],
+  [FOUL.recklessChallenge, 4, 0.5, 0],
+  [FOUL.holding, 3, 0.3, 0],
+  [FOUL.handball, 2, 0.2, 0],
+  [FOUL.dangerousPlay, 1, 0.3, 0],
+  [FOUL.handballDenyingChance, 1, 0, 1],
+  [FOUL.professionalFoul, 1, 0.6, 0.4],
 ];
 
 /** A period of play: its first and last minute and the stoppage minutes played after the last. */
@@ -622,16 +630,16 @@ export function playMatch(
     time: MatchTime,
   ): void => {
     offenses.push({ player: member.player, foul, card, time });
-    if (card === 1) team.booked.set(member.player, key(time));
+    if (card === CARD.yellow) team.booked.set(member.player, key(time));
     else team.leave(member.player);
   };
   const footOf = (): number =>
     rng.weighted([
-      [4, 64],
-      [3, 32],
-      [2, 2],
-      [6, 1.5],
-      [7, 0.5],
+      [BODY_PART.rightFoot, 64],
+      [BODY_PART.leftFoot, 32],
+      [BODY_PART.foot, 2],
+      [BODY_PART.chest, 1.5],
+      [BODY_PART.other, 0.5],
     ]);
   const penaltyTaker = (team: TeamState): SquadMember => {
     const order = team.onPitch
@@ -653,10 +661,11 @@ export function playMatch(
     if (!fouler) return foul;
     const earlier = (defending.booked.get(fouler.player) ?? Infinity) < key(time);
     const bookedNow = defending.booked.get(fouler.player) === key(time);
-    if (roll < red && defending.onPitch.length > 8) book(defending, fouler, foul, 3, time);
+    if (roll < red && defending.onPitch.length > 8) book(defending, fouler, foul, CARD.red, time);
     else if (roll < red + yellow && !bookedNow) {
-      if (earlier && defending.onPitch.length > 8) book(defending, fouler, foul, 2, time);
-      else if (!earlier) book(defending, fouler, foul, 1, time);
+      if (earlier && defending.onPitch.length > 8)
+        book(defending, fouler, foul, CARD.secondYellow, time);
+      else if (!earlier) book(defending, fouler, foul, CARD.yellow, time);
     }
     return foul;
   };
@@ -679,7 +688,7 @@ export function playMatch(
             team: team.sheet.team,
             player: scorer!.player,
             shotEvent,
-            bodypart: rng.chance(header) ? 5 : footOf(),
+            bodypart: rng.chance(header) ? BODY_PART.head : footOf(),
             time: plan.time,
           });
         } else if (plan.style === 'penalty') {
@@ -689,8 +698,8 @@ export function playMatch(
           goals.push({
             team: team.sheet.team,
             player: taker.player,
-            shotEvent: 25,
-            bodypart: rng.chance(0.7) ? 4 : 3,
+            shotEvent: SHOT_EVENT.outsideGoalArea,
+            bodypart: rng.chance(0.7) ? BODY_PART.rightFoot : BODY_PART.leftFoot,
             time: plan.time,
           });
         } else {
@@ -711,7 +720,12 @@ export function playMatch(
             team: team.sheet.team,
             player: scorer!.player,
             shotEvent,
-            bodypart: shotEvent === 10 ? rng.pick([1, 2]) : headed ? 5 : footOf(),
+            bodypart:
+              shotEvent === SHOT_EVENT.unknown
+                ? rng.pick([BODY_PART.unknown, BODY_PART.foot])
+                : headed
+                  ? BODY_PART.head
+                  : footOf(),
             time: plan.time,
           });
         }
@@ -731,7 +745,7 @@ export function playMatch(
           const target = team.onPitch.find((m) => m.player === team.target);
           team.target = null;
           if (target && (team.booked.get(target.player) ?? Infinity) < now) {
-            book(team, target, rng.weighted(YELLOW_FOULS), 2, plan.time);
+            book(team, target, rng.weighted(YELLOW_FOULS), CARD.secondYellow, plan.time);
             break;
           }
         }
@@ -744,7 +758,13 @@ export function playMatch(
           team.onPitch.length > 8 &&
           rng.chance(0.06)
         ) {
-          book(team, rng.pick(bookedEarlier), rng.weighted(YELLOW_FOULS), 2, plan.time);
+          book(
+            team,
+            rng.pick(bookedEarlier),
+            rng.weighted(YELLOW_FOULS),
+            CARD.secondYellow,
+            plan.time,
+          );
           break;
         }
         const candidates = (plan.mode === 'first' ? team.removable() : team.onPitch).filter(
@@ -752,7 +772,7 @@ export function playMatch(
         );
         const member = weightedMember(rng, candidates, weight);
         if (!member) break;
-        book(team, member, rng.weighted(YELLOW_FOULS), 1, plan.time);
+        book(team, member, rng.weighted(YELLOW_FOULS), CARD.yellow, plan.time);
         if (plan.mode === 'first') team.target = member.player;
         break;
       }
@@ -761,7 +781,7 @@ export function playMatch(
         const member = weightedMember(rng, team.removable(), (m) =>
           lineOf(m.position) === 'def' ? 2 : 1,
         );
-        if (member) book(team, member, rng.weighted(RED_FOULS), 3, plan.time);
+        if (member) book(team, member, rng.weighted(RED_FOULS), CARD.red, plan.time);
         break;
       }
       case 'sub':
@@ -871,17 +891,17 @@ function playShootout(rng: Rng, teams: readonly [TeamState, TeamState]): Shootou
     for (const side of [openingSide, openingSide === 0 ? 1 : 0] as const) {
       const kicker = kickers[side]![taken[side]! % eligible]!;
       const outcome = rng.weighted([
-        [1, 76],
-        [3, 14],
-        [2, 2],
-        [4, 3],
-        [5, 2],
-        [6, 2],
-        [7, 1],
+        [PENALTY_OUTCOME.goal, 76],
+        [PENALTY_OUTCOME.save, 14],
+        [PENALTY_OUTCOME.miss, 2],
+        [PENALTY_OUTCOME.wide, 3],
+        [PENALTY_OUTCOME.over, 2],
+        [PENALTY_OUTCOME.post, 2],
+        [PENALTY_OUTCOME.bar, 1],
       ]);
       kicks.push({ team: teams[side].sheet.team, player: kicker.player, round, outcome });
       taken[side]! += 1;
-      if (outcome === 1) scored[side]! += 1;
+      if (outcome === PENALTY_OUTCOME.goal) scored[side]! += 1;
       if (round <= 5 && decidedInFive()) {
         return {
           opening: teams[openingSide].sheet.team,

@@ -1,3 +1,4 @@
+import { POSITION } from '../reference/codes.ts';
 import { drawConditions } from './conditions.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countrySpec } from './countries.ts';
@@ -219,7 +220,7 @@ export function insertMatches(
   const formRng = ctx.rng('matches:form');
   const quality = new Map<string, number>();
   for (const squad of Object.values(inputs.playersByClub)) {
-    const firstKeeper = squad.find((id) => playerById.get(id)?.position === 10);
+    const firstKeeper = squad.find((id) => playerById.get(id)?.position === POSITION.goalkeeper);
     for (const id of squad)
       quality.set(id, formRng.float(0.1, 1, 3) + (id === firstKeeper ? 1 : 0));
   }

@@ -1,3 +1,4 @@
+import { SURFACE_ID } from '../reference/codes.ts';
 import { NATIONS_CUP } from './competitions.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countryId, countrySpec, timezoneId } from './countries.ts';
@@ -102,10 +103,10 @@ const UNKNOWN_SEATED = new Set(['fk-vrbas-1921']);
 
 /** Fixed artificial or hybrid pitches (surface ids 1-5); every other pitch is natural grass (6). */
 const SURFACE: Readonly<Record<string, number>> = {
-  'fc-nordvik-1908': 3, // FieldTurf: common in the north
-  'deportivo-almenara': 5, // hybrid
-  'en-avant-pontmoreau': 4,
-  'grand-stade-rhone': 5,
+  'fc-nordvik-1908': SURFACE_ID.fieldTurf, // common in the north
+  'deportivo-almenara': SURFACE_ID.hybrid,
+  'en-avant-pontmoreau': SURFACE_ID.otherArtificial,
+  'grand-stade-rhone': SURFACE_ID.hybrid,
 };
 
 /** Venue ids the match generator needs. */
@@ -151,7 +152,7 @@ export function insertVenues(ctx: DemoContext, clubs: readonly DemoClub[]): Demo
     // Draw every value even when it ends up NULL, so a gap does not shift the values after it.
     const [length, width] = pitch();
     const [capacity, seated] = capacityAndSeats(...fields.capacityRange);
-    const surface = SURFACE[key] ?? 6;
+    const surface = SURFACE[key] ?? SURFACE_ID.naturalGrass;
     ctx.insert('venue', {
       id,
       v0_id: ctx.v0('venue'),

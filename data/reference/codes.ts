@@ -11,12 +11,13 @@ import {
   SURFACES,
   WEATHER,
 } from './lists.ts';
+import { MODIFIERS } from './events.ts';
 
 /**
  * Readable names for the codes of the reference lists (`lists.ts`), so that code outside
- * `data/reference/` writes `CARD.red` rather than `3` (a test holds it to that). Each name is looked
- * up by its label, so every id is still written once, in its list. The actions and modifiers have
- * theirs in `event-codes.ts`.
+ * `data/reference/` writes `CARD.red` rather than `3` (a test holds it to that). Each name is
+ * looked up by its label, so every id is still written once, in its list. The actions and
+ * modifiers have theirs in `event-codes.ts`.
  */
 
 /** Names for ids of a reference list, by label; a label the list lacks fails at load. */
@@ -197,6 +198,36 @@ export const PENALTY_OUTCOME = idsByLabel(PENALTY_OUTCOMES, {
   over: 'Over crossbar',
   post: 'Hit post',
   bar: 'Hit crossbar',
+});
+
+/**
+ * The goal-region modifiers by name: where a shot ended, in the goal mouth, out (wide or high) or
+ * on the frame (`GOAL_REGION` gives their ranges).
+ */
+export const GOAL_REGION_MOD = idsByLabel(MODIFIERS, {
+  goalLowCenter: 'Goal low center',
+  goalLowRight: 'Goal low right',
+  goalCenter: 'Goal center',
+  goalCenterLeft: 'Goal center left',
+  goalLowLeft: 'Goal low left',
+  goalCenterRight: 'Goal center right',
+  goalHighCenter: 'Goal high center',
+  goalHighLeft: 'Goal high left',
+  goalHighRight: 'Goal high right',
+  outLowRight: 'Out low right',
+  outCenterLeft: 'Out center left',
+  outLowLeft: 'Out low left',
+  outCenterRight: 'Out center right',
+  outHighCenter: 'Out high center',
+  outHighLeft: 'Out high left',
+  outHighRight: 'Out high right',
+  postLowRight: 'Post low right',
+  postCenterLeft: 'Post center left',
+  postLowLeft: 'Post low left',
+  postCenterRight: 'Post center right',
+  postHighCenter: 'Post high center',
+  postHighLeft: 'Post high left',
+  postHighRight: 'Post high right',
 });
 
 /** The cards that send a player off: a second yellow and a straight red. */

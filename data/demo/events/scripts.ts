@@ -1,3 +1,4 @@
+import { BODY_PART, CARD, OUTCOME, PENALTY_OUTCOME, SHOT_EVENT } from '../../reference/codes.ts';
 import { ACTION, CARD_MODIFIER, foulAction, isContactFoul, MOD } from './codes.ts';
 import {
   footOf,
@@ -137,7 +138,7 @@ class Builder {
             at,
             action: ACTION.acceleration,
             end: ground(target),
-            outcome: 1,
+            outcome: OUTCOME.accurate,
             gap: playGap(this.ctx),
             modifiers: [MOD.accurate],
           },
@@ -200,13 +201,13 @@ function flank(ctx: PlayContext, at: Point): Point {
  */
 function bodyModifier(ctx: PlayContext, bodypart: number | null, scorer: Actor): number {
   switch (bodypart) {
-    case 3:
+    case BODY_PART.leftFoot:
       return MOD.leftFoot;
-    case 4:
+    case BODY_PART.rightFoot:
       return MOD.rightFoot;
-    case 5:
-    case 6:
-    case 7:
+    case BODY_PART.head:
+    case BODY_PART.chest:
+    case BODY_PART.other:
       return MOD.headBody;
     default:
       return footOf(ctx.rng, scorer);
@@ -217,14 +218,14 @@ function bodyModifier(ctx: PlayContext, bodypart: number | null, scorer: Actor):
 function shotSpot(ctx: PlayContext, shotEvent: number | null, header: boolean): Point {
   const { rng } = ctx;
   switch (shotEvent) {
-    case 24:
-    case 22:
-    case 29:
+    case SHOT_EVENT.insideGoalArea:
+    case SHOT_EVENT.redirection:
+    case SHOT_EVENT.roundKeeper:
       return point(rng.float(95, 98.5), rng.float(40, 60));
-    case 26:
-    case 23:
+    case SHOT_EVENT.outsidePenaltyArea:
+    case SHOT_EVENT.deflected:
       return point(rng.float(68, 83), rng.float(30, 70));
-    case 16:
+    case SHOT_EVENT.directFromFreeKick:
       return point(rng.float(70, 82), rng.float(32, 68));
     default:
       return header
@@ -255,7 +256,7 @@ function beaten(ctx: PlayContext, b: Builder, goal: Draft, keeperSide: Side): Bu
         at,
         action,
         end: ground(line),
-        outcome: 0,
+        outcome: OUTCOME.notAccurate,
         gap: 0.3,
         modifiers: [MOD.goal, MOD.notAccurate, ...dive],
       },
@@ -284,7 +285,9 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
   const spot = shotSpot(ctx, goal.shotEvent, header);
   // A goal from a giveaway starts with the other team on the ball; every other one with the
   // scorer's.
-  const b = new Builder(ctx, state).gain(goal.shotEvent === 28 ? other(side) : side);
+  const b = new Builder(ctx, state).gain(
+    goal.shotEvent === SHOT_EVENT.giveaway ? other(side) : side,
+  );
   const mate = (lines: readonly Line[] = ['mid', 'fwd', 'def']): Actor =>
     squads.fromLines(rng, side, lines, scorer);
   /** Wins a corner on the side the ball is on. */
@@ -301,7 +304,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
           at,
           action: ACTION.cross,
           end: ground(cut),
-          outcome: 0,
+          outcome: OUTCOME.notAccurate,
           gap: playGap(ctx),
           modifiers: [MOD.notAccurate],
         },
@@ -310,7 +313,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
           at: flip(cut),
           action: ACTION.clearance,
           end: ground(out),
-          outcome: 0,
+          outcome: OUTCOME.notAccurate,
           gap: 0.7,
           modifiers: [MOD.headBody, MOD.notAccurate],
         },
@@ -343,11 +346,11 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
   };
   let action: number = ACTION.shot;
   switch (goal.shotEvent) {
-    case 12:
-    case 15:
-    case 17: {
+    case SHOT_EVENT.crossFromCorner:
+    case SHOT_EVENT.directFromCorner:
+    case SHOT_EVENT.flickOnFromCorner: {
       corner();
-      if (goal.shotEvent === 15) {
+      if (goal.shotEvent === SHOT_EVENT.directFromCorner) {
         // Straight in from the corner flag: the corner itself is the goal.
         const flag = b.state.kind === 'dead' ? b.state.at : point(100, 0);
         const kick = shotDraft(
@@ -363,7 +366,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
           kickoffAfter(ctx, other(side)),
         );
       }
-      if (goal.shotEvent === 17) {
+      if (goal.shotEvent === SHOT_EVENT.flickOnFromCorner) {
         const flicker = mate(['def', 'fwd']);
         b.restartTo(flicker, point(rng.float(88, 93), rng.float(38, 62)), ACTION.corner).feed(
           scorer,
@@ -373,17 +376,17 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       } else b.restartTo(scorer, spot, ACTION.corner);
       break;
     }
-    case 11:
-    case 16:
-    case 18: {
+    case SHOT_EVENT.crossFromFreeKick:
+    case SHOT_EVENT.directFromFreeKick:
+    case SHOT_EVENT.flickOnFromFreeKick: {
       b.advance(55);
-      const wide = goal.shotEvent !== 16;
+      const wide = goal.shotEvent !== SHOT_EVENT.directFromFreeKick;
       freeKick(
         wide
           ? point(rng.float(66, 80), rng.chance(0.5) ? rng.float(8, 25) : rng.float(75, 92))
           : spot,
       );
-      if (goal.shotEvent === 16) {
+      if (goal.shotEvent === SHOT_EVENT.directFromFreeKick) {
         action = ACTION.freeKickShot;
         const kick = shotDraft(
           rng,
@@ -399,7 +402,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
           kickoffAfter(ctx, other(side)),
         );
       }
-      if (goal.shotEvent === 18) {
+      if (goal.shotEvent === SHOT_EVENT.flickOnFromFreeKick) {
         b.restartTo(
           mate(['def', 'fwd']),
           point(rng.float(86, 92), rng.float(38, 62)),
@@ -409,8 +412,8 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       } else b.restartTo(scorer, spot, ACTION.freeKickCross, [MOD.indirect]);
       break;
     }
-    case 13:
-    case 19: {
+    case SHOT_EVENT.crossFromThrowIn:
+    case SHOT_EVENT.flickOnFromThrowIn: {
       b.advance(72);
       const { holder, at } = b.play;
       const out = point(Math.max(at.x, rng.float(74, 90)), at.y < 50 ? 0 : 100);
@@ -423,7 +426,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
             at,
             action: ACTION.acceleration,
             end: ground(point(out.x - 2, at.y < 50 ? 4 : 96)),
-            outcome: 1,
+            outcome: OUTCOME.accurate,
             gap: playGap(ctx),
             modifiers: [MOD.accurate],
           },
@@ -437,7 +440,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
           ),
         ],
       );
-      if (goal.shotEvent === 19) {
+      if (goal.shotEvent === SHOT_EVENT.flickOnFromThrowIn) {
         b.restartTo(
           mate(['def', 'fwd']),
           point(rng.float(86, 92), rng.float(35, 60)),
@@ -446,19 +449,19 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       } else b.restartTo(scorer, spot, ACTION.throwIn);
       break;
     }
-    case 14:
-    case 22: {
+    case SHOT_EVENT.crossFromOpenPlay:
+    case SHOT_EVENT.redirection: {
       b.advance(62);
       const winger = mate(['mid', 'fwd', 'def']);
       b.feed(winger, flank(ctx, b.play.at)).feed(scorer, spot, ACTION.cross);
       break;
     }
-    case 20:
-    case 29: {
+    case SHOT_EVENT.throughPass:
+    case SHOT_EVENT.roundKeeper: {
       b.advance(55);
       if (b.play.holder === scorer)
         b.feed(mate(['mid']), point(b.play.at.x + 3, rng.float(35, 65)));
-      if (goal.shotEvent === 29) {
+      if (goal.shotEvent === SHOT_EVENT.roundKeeper) {
         const run = point(rng.float(84, 90), rng.float(40, 60));
         b.feed(scorer, run, ACTION.smartPass);
         const keeper = squads.keeper(other(side));
@@ -488,13 +491,13 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       } else b.feed(scorer, spot, ACTION.smartPass);
       break;
     }
-    case 21:
-    case 27: {
+    case SHOT_EVENT.scramble:
+    case SHOT_EVENT.rebound: {
       b.advance(80);
       const shooter = b.play.holder === scorer ? mate(['mid', 'fwd']) : b.play.holder;
       const first = point(rng.float(84, 92), rng.float(35, 65));
       b.feed(shooter, first);
-      const how: ShotEnd = goal.shotEvent === 27 ? 'saved' : 'blocked';
+      const how: ShotEnd = goal.shotEvent === SHOT_EVENT.rebound ? 'saved' : 'blocked';
       const shot = shotDraft(
         rng,
         shooter,
@@ -514,7 +517,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
               at: flip(point(99, shot.end!.y)),
               action: ACTION.reflexes,
               end: ground(flip(spot)),
-              outcome: 1,
+              outcome: OUTCOME.accurate,
               gap: 0.5,
               modifiers: [MOD.accurate, MOD.dive],
             },
@@ -532,7 +535,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
               at: flip(shot.end!),
               action: ACTION.touch,
               end: ground(flip(spot)),
-              outcome: 0,
+              outcome: OUTCOME.notAccurate,
               gap: 0.3,
               modifiers: [],
             },
@@ -546,7 +549,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
       });
       break;
     }
-    case 28: {
+    case SHOT_EVENT.giveaway: {
       // The other team gives the ball away near its own goal, and the scorer's side pounces.
       const holder = b.play.holder;
       const loser =
@@ -564,7 +567,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
             at: from,
             action: ACTION.simplePass,
             end: ground(cut),
-            outcome: 0,
+            outcome: OUTCOME.notAccurate,
             gap: playGap(ctx),
             modifiers: [MOD.notAccurate, MOD.dangerousBallLost],
           },
@@ -573,7 +576,7 @@ function goalScript(ctx: PlayContext, state: BallState, goal: GoalFact, time: nu
             at: flip(cut),
             action: ACTION.touch,
             end: ground(flip(cut)),
-            outcome: 1,
+            outcome: OUTCOME.accurate,
             gap: 0.7,
             modifiers: [MOD.interception],
           },
@@ -614,7 +617,7 @@ function ownGoalScript(
   const body = bodyModifier(ctx, goal.bodypart, scorer);
   const b = new Builder(ctx, state).gain(attacking).advance(70);
   const touch = point(rng.float(1.5, 5), rng.float(40, 60));
-  if (goal.shotEvent === 23 || goal.shotEvent === 21) {
+  if (goal.shotEvent === SHOT_EVENT.deflected || goal.shotEvent === SHOT_EVENT.scramble) {
     const shooter =
       b.play.holder.line === 'gk'
         ? squads.fromLines(rng, attacking, ['fwd', 'mid'])
@@ -638,7 +641,7 @@ function ownGoalScript(
           at: wide,
           action: ACTION.cross,
           end: ground(flip(touch)),
-          outcome: 0,
+          outcome: OUTCOME.notAccurate,
           gap: playGap(ctx),
           modifiers: [MOD.notAccurate],
         },
@@ -652,7 +655,7 @@ function ownGoalScript(
     at: touch,
     action: body === MOD.headBody ? ACTION.clearance : ACTION.touch,
     end: { x: 0, y, z: rng.float(0.5, CROSSBAR - 4) },
-    outcome: 0,
+    outcome: OUTCOME.notAccurate,
     gap: 0.6,
     modifiers: [body, MOD.ownGoal, MOD.notAccurate],
   };
@@ -670,29 +673,29 @@ function penaltyEnd(ctx: PlayContext, outcome: number): { how: ShotEnd; y: numbe
     ? rng.float(POSTS[0] - 4, POSTS[0] - 0.4)
     : rng.float(POSTS[1] + 0.4, POSTS[1] + 4);
   switch (outcome) {
-    case 1:
+    case PENALTY_OUTCOME.goal:
       return {
         how: 'goal',
         y: rng.float(POSTS[0] + 0.4, POSTS[1] - 0.4),
         z: rng.float(1, CROSSBAR - 2),
       };
-    case 3:
+    case PENALTY_OUTCOME.save:
       return {
         how: 'saved',
         y: rng.float(POSTS[0] + 0.6, POSTS[1] - 0.6),
         z: rng.float(1, CROSSBAR - 6),
       };
-    case 4:
+    case PENALTY_OUTCOME.wide:
       return { how: 'offTarget', y: wide, z: rng.float(1, CROSSBAR - 4) };
-    case 5:
+    case PENALTY_OUTCOME.over:
       return {
         how: 'offTarget',
         y: rng.float(POSTS[0] + 1, POSTS[1] - 1),
         z: rng.float(CROSSBAR + 2, 60),
       };
-    case 6:
+    case PENALTY_OUTCOME.post:
       return { how: 'woodwork', y: left ? POSTS[0] : POSTS[1], z: rng.float(2, CROSSBAR - 4) };
-    case 7:
+    case PENALTY_OUTCOME.bar:
       return { how: 'woodwork', y: rng.float(POSTS[0] + 1, POSTS[1] - 1), z: CROSSBAR };
     default:
       return rng.chance(0.5)
@@ -740,7 +743,7 @@ function foulEvent(
     time,
   );
   // A player sent off takes no further part.
-  if (card !== null && card !== 1) ctx.squads.leave(fouler.lineup);
+  if (card !== null && card !== CARD.yellow) ctx.squads.leave(fouler.lineup);
 }
 
 /**

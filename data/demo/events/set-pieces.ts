@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type BallState, type Step } from './drafts.ts';
 import { afterShot, contest, pass, type PlayContext } from './open-play.ts';
@@ -54,7 +55,7 @@ export function restart(
             at,
             action: ACTION.goalKick,
             end: ground(landing),
-            outcome: won ? 1 : 0,
+            outcome: won ? OUTCOME.accurate : OUTCOME.notAccurate,
             gap: wait,
             modifiers: [won ? MOD.accurate : MOD.notAccurate],
           },
