@@ -1,3 +1,4 @@
+import { PHASE } from '../../data/reference/codes.ts';
 import {
   BODY_PARTS,
   CARDS,
@@ -41,9 +42,19 @@ const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_name', 
  * `PHASES` (`data/reference/lists.ts`).
  */
 export const PHASE_RULE: ImpliedFilter[] = [
-  { field: 'phase', value: '2', whenAny: ['group'], unless: ['phase_name'] },
-  { field: 'phase', value: '3', whenAny: ['round_name'], unless: ['phase_name'] },
-  { field: 'phase', value: '1', whenAny: ['matchday'], unless: ['phase_name', 'round'] },
+  { field: 'phase', value: String(PHASE.group), whenAny: ['group'], unless: ['phase_name'] },
+  {
+    field: 'phase',
+    value: String(PHASE.knockout),
+    whenAny: ['round_name'],
+    unless: ['phase_name'],
+  },
+  {
+    field: 'phase',
+    value: String(PHASE.league),
+    whenAny: ['matchday'],
+    unless: ['phase_name', 'round'],
+  },
 ];
 
 /** The joins of the phase and round names (v1's phase fields). */
