@@ -8,6 +8,7 @@ const UNIT = [
   'derived',
   'envelope',
   'explorer-logic',
+  'football-codes',
   'keys',
   'layers',
   'neutral-core',
