@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../data/db.ts';
-import type { ResourceDef, TempTable } from './registry/define.ts';
+import type { ResourceDef, DerivedTable } from './registry/define.ts';
 
 /**
- * The build's derived tables (`TempTable`): which there are, in what order they are filled, and
+ * The build's derived tables (`DerivedTable`): which there are, in what order they are filled, and
  * the copy most of their fills end with.
  */
 
@@ -11,10 +11,10 @@ import type { ResourceDef, TempTable } from './registry/define.ts';
  * Every derived table the resources read, directly or through another table's fill, each after
  * the tables its own fill reads.
  */
-export function derivedTables(resources: readonly ResourceDef[]): TempTable[] {
-  const order: TempTable[] = [];
-  const visiting: TempTable[] = [];
-  const visit = (table: TempTable) => {
+export function derivedTables(resources: readonly ResourceDef[]): DerivedTable[] {
+  const order: DerivedTable[] = [];
+  const visiting: DerivedTable[] = [];
+  const visit = (table: DerivedTable) => {
     const known = order.find((t) => t.name === table.name);
     if (known === table) return;
     if (known) throw new Error(`two derived tables are named ${table.name}`);

@@ -1,5 +1,5 @@
 import type { Db } from '../data/db.ts';
-import { dataCredit, type ResourceDef, type TempTable } from './registry/define.ts';
+import { dataCredit, type ResourceDef, type DerivedTable } from './registry/define.ts';
 
 /**
  * `derived.match_source`: the providers of everything known about a match, as the comma-separated list
@@ -7,7 +7,7 @@ import { dataCredit, type ResourceDef, type TempTable } from './registry/define.
  * when they differ (a Fjelstul World Cup match whose events come from Wyscout). Statistics and
  * analytics are computed from both, so they credit both.
  */
-export const MATCH_SOURCES: TempTable = {
+export const MATCH_SOURCES: DerivedTable = {
   name: 'match_source',
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS match_source;

@@ -1,6 +1,6 @@
 import type { Db } from '../data/db.ts';
 import { copyRows } from './derived.ts';
-import type { TempTable } from './registry/define.ts';
+import type { DerivedTable } from './registry/define.ts';
 
 /**
  * `derived.micro_event`: every action of every micro-event joined to its event once per build,
@@ -15,7 +15,7 @@ import type { TempTable } from './registry/define.ts';
  * ratio), those searches would be most of their SQL. Here the join runs once: actions in key
  * order, each with one search of its event, the modifiers grouped in one pass.
  */
-export const MICRO_EVENTS: TempTable = {
+export const MICRO_EVENTS: DerivedTable = {
   name: 'micro_event',
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS micro_event;

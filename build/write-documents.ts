@@ -3,7 +3,7 @@ import type { Provider } from '../contract/envelope.ts';
 import { recordFile, timelineFile } from '../contract/paths.ts';
 import type { Timeline } from '../contract/timeline.ts';
 import { Credits } from './layouts.ts';
-import type { Derived, DocumentDef } from './registry/define.ts';
+import type { DocumentDef, DocumentRows } from './registry/define.ts';
 import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from './sink.ts';
 import { countQuery, selectRows } from './sql.ts';
@@ -11,7 +11,7 @@ import type { Example, Tick, Written } from './write-collection.ts';
 
 /**
  * The documents layout (the analytics): one file per row of the resource, in id order, each
- * derived from its row alone, so one match's facts are in memory at a time. A resource that
+ * computed from its row alone, so one match's facts are in memory at a time. A resource that
  * answers `time` also gets the match's state timeline.
  */
 export function writeDocuments(
@@ -25,20 +25,20 @@ export function writeDocuments(
   const columns = query.columns().map((c) => c.name);
   const render = recordRenderer(def, columns);
   const credits = new Credits(providers, def.credit.kind === 'reference');
-  const derive: (row: Row) => Derived = def.derive?.(db) ?? ((row) => ({ rows: [row] }));
+  const compute: (row: Row) => DocumentRows = def.compute?.(db) ?? ((row) => ({ rows: [row] }));
   const total = (db.prepare(countQuery(def)).get() as { n: number }).n;
   let count = 0;
   let done = 0;
   let example: Example | null = null;
-  // By name: a derivation reads the row's columns and adds values under their names. A few
+  // By name: a computation reads the row's columns and adds values under their names. A few
   // hundred thousand rows in all, so objects cost little here.
   for (const row of query.iterate() as Iterable<Row>) {
     const id = String(row['id']);
     const src = rowSource(row['_source']);
     const credit = credits.of([src]);
-    const derived = derive(row);
-    // Derived values may be lists (player ids); the renderer copies values as they are.
-    const records = derived.rows.map((values) => {
+    const computed = compute(row);
+    // Computed values may be lists (player ids); the renderer copies values as they are.
+    const records = computed.rows.map((values) => {
       const merged = { ...row, ...values } as Row;
       return render(columns.map((c) => merged[c] ?? null));
     });
@@ -51,11 +51,12 @@ export function writeDocuments(
       `{"attribution":${credit.attribution},"meta":{},"result":${result}}`,
     );
     if (def.time) {
-      if (!derived.timeline) throw new Error(`${def.path}/${id}: the derivation gave no timeline`);
+      if (!computed.timeline)
+        throw new Error(`${def.path}/${id}: the computation gave no timeline`);
       const timeline: Timeline = {
         source: JSON.parse(credit.source) as Timeline['source'],
         final: records[0]!,
-        ...derived.timeline,
+        ...computed.timeline,
       };
       sink.write(timelineFile(def.path, id), JSON.stringify(timeline));
     }

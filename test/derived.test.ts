@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { derivedTables } from '../build/derived.ts';
-import type { ResourceDef, TempTable } from '../build/registry/define.ts';
+import type { ResourceDef, DerivedTable } from '../build/registry/define.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 
 /** A table that fills nothing, reading `reads`. */
-const table = (name: string, reads: TempTable[] = []): TempTable => ({
+const table = (name: string, reads: DerivedTable[] = []): DerivedTable => ({
   name,
   fill: () => {},
   reads,
 });
 
 /** Just what `derivedTables` reads of a resource. */
-const reading = (...temp: TempTable[]) => ({ sql: { temp } }) as unknown as ResourceDef;
+const reading = (...temp: DerivedTable[]) => ({ sql: { temp } }) as unknown as ResourceDef;
 
 describe('derived tables', () => {
   it('come each after the tables its fill reads, once, with those no resource names', () => {

@@ -1,5 +1,6 @@
 import { KICKOFF, compareTimes, type MatchTime } from '../../contract/match-time.ts';
-import type { Change, MatchFacts, Period } from './facts.ts';
+import type { MatchFacts, Period, Side } from '../match-model/facts.ts';
+import { changesOf, startersOf, type Change } from './changes.ts';
 
 /**
  * The segments analytic: periods of play in which the players on the pitch are unchanged, separated
@@ -14,6 +15,7 @@ import type { Change, MatchFacts, Period } from './facts.ts';
  *   minutes.
  * - A side without a lineup in the source has null player lists; a side whose goal list does not
  *   account for its score has null goals (see `MatchFacts.complete`).
+ * - Goals credited to a team that plays neither side (a source slip) count for no one.
  */
 
 /** One segment's fields, by field name (a type, so it is a record of values). */
@@ -37,9 +39,32 @@ function played(time: MatchTime, periods: readonly Period[]): number {
   return minutes;
 }
 
+/**
+ * The boundaries of segments: the distinct times of changes after kickoff, each with its changes.
+ * A change at kickoff changes the starting players: it is applied at once (`atKickoff`).
+ */
+function boundariesOf(
+  changes: readonly Change[],
+  atKickoff: (change: Change) => void,
+): { time: MatchTime; changes: Change[] }[] {
+  const boundaries: { time: MatchTime; changes: Change[] }[] = [];
+  for (const change of changes) {
+    if (compareTimes(change.time, KICKOFF) <= 0) {
+      atKickoff(change);
+      continue;
+    }
+    const last = boundaries[boundaries.length - 1];
+    if (last && compareTimes(last.time, change.time) === 0) last.changes.push(change);
+    else boundaries.push({ time: change.time, changes: [change] });
+  }
+  return boundaries;
+}
+
 /** The segments of one match, in time order, numbered from 1. */
 export function matchSegments(facts: MatchFacts): Segment[] {
-  const { starters, periods, end, goals, complete } = facts;
+  const { periods, end, complete } = facts;
+  const starters = startersOf(facts);
+  const goals = facts.goals.filter((g): g is typeof g & { side: Side } => g.side !== null);
   const on = starters.map((s) => (s ? new Set(s) : null));
   const expelled = starters.map((s) => (s ? ([] as string[]) : null));
   const apply = (change: Change) => {
@@ -54,17 +79,7 @@ export function matchSegments(facts: MatchFacts): Segment[] {
     }
   };
 
-  // Boundaries: the distinct times of changes after kickoff, each with its changes.
-  const boundaries: { time: MatchTime; changes: Change[] }[] = [];
-  for (const change of facts.changes) {
-    if (compareTimes(change.time, KICKOFF) <= 0) {
-      apply(change);
-      continue;
-    }
-    const last = boundaries[boundaries.length - 1];
-    if (last && compareTimes(last.time, change.time) === 0) last.changes.push(change);
-    else boundaries.push({ time: change.time, changes: [change] });
-  }
+  const boundaries = boundariesOf(changesOf(facts, starters), apply);
 
   const segments: Segment[] = [];
   let goal = 0;

@@ -1,5 +1,5 @@
 import type { TimelineState } from '../../contract/timeline.ts';
-import type { MatchFacts } from './facts.ts';
+import type { MatchFacts } from '../match-model/facts.ts';
 
 /**
  * The match state analytic: the final state of a match and its timeline (the states at kickoff and
@@ -25,12 +25,12 @@ export function matchState(facts: MatchFacts): {
   end: [number, number];
   states: TimelineState[];
 } {
-  const { goals, complete, score, end } = facts;
+  const { goals, complete, end } = facts;
   const counts = [0, 0];
   const known = (side: 0 | 1) => (complete[side] ? counts[side]! : null);
   const states: TimelineState[] = [[0, 0, known(0), known(1)]];
   for (const goal of goals) {
-    if (!complete[goal.side]) continue;
+    if (goal.side === null || !complete[goal.side]) continue;
     counts[goal.side]!++;
     const state: TimelineState = [goal.time.mins, goal.time.stoppage, known(0), known(1)];
     const last = states[states.length - 1]!;
@@ -43,8 +43,8 @@ export function matchState(facts: MatchFacts): {
       time_mins: end.mins,
       stoppage_mins: end.stoppage,
       is_fulltime: true,
-      home_goals: score[0],
-      away_goals: score[1],
+      home_goals: facts.homeScore,
+      away_goals: facts.awayScore,
     },
     end: [end.mins, end.stoppage],
     states,

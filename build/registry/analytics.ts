@@ -1,9 +1,10 @@
-import { factsReader } from '../analytics/facts.ts';
+import { factsReader } from '../match-model/reader.ts';
 import { matchSegments } from '../analytics/segments.ts';
 import { matchState } from '../analytics/state.ts';
 import { TIME_HINT } from '../../contract/match-time.ts';
+import { SHOT_RATIOS } from '../analytics/tsr.ts';
 import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
-import { MICRO_EVENTS } from '../micro-events.ts';
+import { SHOTS } from '../../data/reference/event-families.ts';
 import type { Db } from '../../data/db.ts';
 import {
   field,
@@ -17,14 +18,11 @@ import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
 /**
  * The analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
  * small document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and national
- * matches alike (a match id is unique across both). State and segments are computed at build time
- * from the macro-events (`build/analytics/`); the TSR is counted in SQL from the micro-events. v0
- * has the same documents with integer ids and snake_case keys, and calls the segments `segment`
- * (SPEC).
+ * matches alike (a match id is unique across both), all computed at build time from the facts of
+ * each match (`build/match-model/`, `build/analytics/`): state and segments per document, the TSR
+ * into a derived table the documents read. v0 has the same documents with integer ids and
+ * snake_case keys, and calls the segments `segment` (SPEC).
  */
-
-/** Micro-event actions that are shots (data/reference/events.ts): shot, free kick shot, penalty. */
-export const SHOT_ACTIONS = [100, 33, 35] as const;
 
 /** Analytics take no filters: every field is documented but not filterable. */
 const value = (
@@ -35,7 +33,7 @@ const value = (
   extra: FieldOptions = {},
 ) => field(name, type, description, sql, { filter: 'none', nullable: false, ...extra });
 
-/** A field the build computes per match (`DocumentDef.derive`); its SQL is a placeholder. */
+/** A field the build computes per match (`DocumentDef.compute`); its SQL is a placeholder. */
 const computed = (
   name: string,
   type: FieldDef['type'],
@@ -43,13 +41,12 @@ const computed = (
   extra: FieldOptions = {},
 ) => value(name, type, description, 'NULL', extra);
 
-/** Shots of one team in the match's micro-events: events with a shot action, each counted once. */
-const shots = (team: string) => `(SELECT count(DISTINCT ea.event) FROM derived.micro_event ea
-  WHERE ea.match = m.id AND ea.team = ${team} AND ea.action IN (${SHOT_ACTIONS.join(', ')}))`;
-
-/** A team's share of the shots; null without shots (no micro-events, or none of them a shot). */
-const ratio = (team: string, other: string) =>
-  `(SELECT CASE WHEN t + o > 0 THEN 1.0 * t / (t + o) END FROM (SELECT ${shots(team)} AS t, ${shots(other)} AS o))`;
+/**
+ * A side's share of the shots (`build/analytics/tsr.ts`); null without shots (no micro-events, or
+ * none of them a shot).
+ */
+const ratio = (side: 'home' | 'away') =>
+  `(SELECT r.${side} FROM derived.shot_ratio r WHERE r.match = m.id)`;
 
 const players = (side: string, what: string) =>
   `Ids of the ${side} team's players ${what}; null when the source has no lineup for the team.`;
@@ -109,11 +106,11 @@ function analyticsParts(version: 'v1' | 'v0'): AnalyticsParts {
   };
 }
 
-/** How a document resource computes its records from a match (`DocumentDef.derive`). */
-type Derive = NonNullable<DocumentDef['derive']>;
+/** How a document resource computes its records from a match (`DocumentDef.compute`). */
+type Compute = NonNullable<DocumentDef['compute']>;
 
 /** The state of a match at any time, computed from its macro-events (`build/analytics/`). */
-const deriveState: Derive = (db) => {
+const computeState: Compute = (db) => {
   const facts = factsReader(db);
   return (row) => {
     const { final, end, states } = matchState(facts(String(row['_key'])));
@@ -162,7 +159,7 @@ export function analyticsState(version: 'v1' | 'v0'): DocumentDef {
     routing: { uri: `/${base}/{id}/state` },
     result: 'object',
     time: TIME_HINT,
-    derive: deriveState,
+    compute: computeState,
   };
 }
 
@@ -192,7 +189,7 @@ function playerIds(
 }
 
 /** The segments of a match, computed from its macro-events, with the version's player ids. */
-function deriveSegments(version: 'v1' | 'v0'): Derive {
+function computeSegments(version: 'v1' | 'v0'): Compute {
   return (db) => {
     const facts = factsReader(db);
     const ids = playerIds(version, db);
@@ -265,41 +262,33 @@ export function analyticsSegments(version: 'v1' | 'v0'): DocumentDef {
     numbered: true,
     routing: { uri: `/${base}/{_match}/${segmentName}` },
     result: 'array',
-    derive: deriveSegments(version),
+    compute: computeSegments(version),
   };
 }
 
-/** `/<version>/analytics/match/<id>/tsr`: each team's share of the shots, in SQL. */
+/** `/<version>/analytics/match/<id>/tsr`: each team's share of the shots, from the match model. */
 export function analyticsTsr(version: 'v1' | 'v0'): DocumentDef {
   const { base, common, matchFields, teamLinks } = analyticsParts(version);
   return {
     ...common,
-    // The shots are counted in the micro-events.
-    sql: { ...common.sql, temp: [MATCH_SOURCES, MICRO_EVENTS] },
+    // The ratios are computed per match into a derived table (`build/analytics/tsr.ts`).
+    sql: { ...common.sql, temp: [MATCH_SOURCES, SHOT_RATIOS] },
     kind: 'document',
     path: `${base}/tsr`,
     title: 'Total shot ratio',
     description:
       "Each team's shots divided by the shots of both teams, one record in an array. Shots are the micro-events with a " +
-      `shot action (${SHOT_ACTIONS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
+      `shot action (${SHOTS.join(', ')}: shot, free kick shot, penalty); both ratios are null where the match has no micro-events or no shots.`,
     fields: [
       ...matchFields,
       value('home_team_name', 'string', 'Home team name.', byMatchType('name', 'm.home_team')),
       value('away_team_name', 'string', 'Away team name.', byMatchType('name', 'm.away_team')),
-      value(
-        'home_team_tsr',
-        'float',
-        'Home shots / shots of both teams.',
-        ratio('m.home_team', 'm.away_team'),
-        { nullable: true },
-      ),
-      value(
-        'away_team_tsr',
-        'float',
-        'Away shots / shots of both teams.',
-        ratio('m.away_team', 'm.home_team'),
-        { nullable: true },
-      ),
+      value('home_team_tsr', 'float', 'Home shots / shots of both teams.', ratio('home'), {
+        nullable: true,
+      }),
+      value('away_team_tsr', 'float', 'Away shots / shots of both teams.', ratio('away'), {
+        nullable: true,
+      }),
     ],
     links: teamLinks,
     parent: { path: base, name: 'tsr', param: 'match' },

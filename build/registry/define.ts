@@ -61,8 +61,8 @@ export type IdType = Extract<FieldType, 'uuid' | 'integer'>;
 /** A link: a path template with `{field}` placeholders (or `{id}`), or a nested object of links. */
 export type LinkTemplate = string | { [name: string]: LinkTemplate };
 
-/** What a document resource makes of one row of its SQL (one match). */
-export interface Derived {
+/** The records a document resource computes from one row of its SQL (one match). */
+export interface DocumentRows {
   /**
    * The document's records, as values by field name merged over the row before rendering (so links
    * and `uri` templates see both); values may be lists (player ids).
@@ -99,8 +99,8 @@ export interface SqlDef {
    * order, or an id a link needs only when its target exists.
    */
   hidden?: Record<string, string>;
-  /** Temporary tables its SQL reads, derived from the source by the build (see `TempTable`). */
-  temp?: TempTable[];
+  /** Derived tables its SQL reads, filled by the build before it (see `DerivedTable`). */
+  temp?: DerivedTable[];
 }
 
 /** Where a resource's records are addressed, besides `/<path>/<id>`. */
@@ -250,9 +250,9 @@ export interface DocumentDef extends ResourceBase {
   numbered?: true;
   /**
    * Computes the records of one row (prepared once per build). Absent: the row is the one record.
-   * Fields the derivation fills have the placeholder SQL `NULL`.
+   * Fields the computation fills have the placeholder SQL `NULL`.
    */
-  derive?: (db: Db) => (row: Record<string, Scalar>) => Derived;
+  compute?: (db: Db) => (row: Record<string, Scalar>) => DocumentRows;
   /**
    * Documents the `time` parameter: the build also writes the match's state timeline
    * (`timelineFile`), from which the router answers the state at any time.
@@ -317,13 +317,13 @@ export function dataCredit(sourceSql: string): ResourceDef['credit'] {
 }
 
 /**
- * A table the build derives from the source database before the first resource that reads it
- * (per-lineup statistics from micro- and macro-events): derived data without writing the source,
+ * A derived table: one the build fills from the source database before the first resource that
+ * reads it (per-lineup statistics from micro- and macro-events), without writing the source,
  * which the build only reads. It is filled once per build, by one worker, into a scratch database
  * that every worker's connection attaches as schema `derived` (`build/tasks.ts`), so the resources'
  * SQL reads it as `derived.<name>`.
  */
-export interface TempTable {
+export interface DerivedTable {
   /** Table name in the `derived` schema. */
   name: string;
   /**
@@ -333,5 +333,5 @@ export interface TempTable {
    */
   fill: (db: Db, target: Db, progress: (done: number, total: number) => void) => void;
   /** Derived tables its fill reads (through `db`, as `derived.<name>`): filled before it. */
-  reads?: readonly TempTable[];
+  reads?: readonly DerivedTable[];
 }

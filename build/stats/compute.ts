@@ -1,5 +1,5 @@
 import { STAT_FIELDS, type EventRule, type FieldRule } from './fields.ts';
-import type { Act, MatchData } from './match-data.ts';
+import type { Act, MatchFacts } from '../match-model/facts.ts';
 
 /**
  * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the
@@ -33,19 +33,19 @@ const STATS = Object.entries(STAT_FIELDS).flatMap(([grp, names]) =>
 );
 
 /** The actions an event rule looks at. */
-function actsOf(rule: EventRule, m: MatchData): Act[] {
-  if (rule.actions === 'all') return m.acts;
-  return rule.actions.flatMap((id) => m.byAction.get(id) ?? []);
+function actsOf(rule: EventRule, m: MatchFacts): Act[] {
+  if (rule.actions === 'all') return m.micro.acts;
+  return rule.actions.flatMap((id) => m.micro.byAction.get(id) ?? []);
 }
 
 /** One field's value for every lineup of the match. */
-function fieldValues(rule: FieldRule, m: MatchData): Map<string, Value> {
+function fieldValues(rule: FieldRule, m: MatchFacts): Map<string, Value> {
   const values = new Map<string, Value>();
   if (rule.from === null) {
     for (const id of m.lineups.keys()) values.set(id, null);
   } else if (rule.from === 'macro') {
     for (const l of m.lineups.values()) values.set(l.id, rule.value(l, m));
-  } else if (!m.hasEvents) {
+  } else if (!m.micro.hasEvents) {
     for (const l of m.lineups.values())
       values.set(l.id, rule.otherwise ? rule.otherwise.value(l, m) : null);
   } else {
@@ -66,7 +66,7 @@ function fieldValues(rule: FieldRule, m: MatchData): Map<string, Value> {
 }
 
 /** Every statistic of every lineup of one match. */
-export function statRows(m: MatchData): StatRow[] {
+export function statRows(m: MatchFacts): StatRow[] {
   const rows: StatRow[] = [];
   for (const { grp, name, fields } of STATS) {
     const columns = fields.map(([, rule]) => fieldValues(rule, m));

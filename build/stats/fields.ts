@@ -10,6 +10,7 @@ import {
   SHOTS,
   TOUCHES,
 } from '../../data/reference/event-families.ts';
+import { PENALTY_OUTCOME } from '../../data/reference/codes.ts';
 import {
   accurate,
   blocker,
@@ -40,9 +41,10 @@ import {
   victim,
   wonPossession,
   type Play,
-} from './event-facts.ts';
+} from './event-rules.ts';
 import {
   goalInBox,
+  goalsKnown,
   goalsOf,
   isFirstGoal,
   isSituation,
@@ -53,8 +55,8 @@ import {
   scoredWith,
   yellowCards,
   type Situation,
-} from './macro-facts.ts';
-import type { Act, LineupFacts, MatchData } from './match-data.ts';
+} from './macro-rules.ts';
+import type { Act, LineupFacts, MatchFacts } from '../match-model/facts.ts';
 import {
   directionOf,
   inGoalArea,
@@ -90,11 +92,11 @@ export interface EventRule {
   /** The action types looked at (`/v1/actions` ids), or every action. */
   actions: readonly number[] | 'all';
   /** Whether an action counts; null when the source does not say (the count is then null). */
-  test: (a: Act, m: MatchData) => Tri;
+  test: (a: Act, m: MatchFacts) => Tri;
   /**
    * The lineup credited, when it is not the actor; null: no one can be credited with this action.
    */
-  credit?: (a: Act, m: MatchData) => string | null;
+  credit?: (a: Act, m: MatchFacts) => string | null;
   /** For a match without micro-events: what the macro-events can tell. Absent: null. */
   otherwise?: MacroRule;
 }
@@ -104,7 +106,7 @@ export interface MacroRule {
   from: 'macro';
   rule: string;
   type: 'integer' | 'boolean';
-  value: (l: LineupFacts, m: MatchData) => number | boolean | null;
+  value: (l: LineupFacts, m: MatchFacts) => number | boolean | null;
 }
 
 /** No derivation: always null. */
@@ -119,6 +121,15 @@ export type FieldRule = EventRule | MacroRule | NoRule;
 export type StatFields = Readonly<Record<string, FieldRule>>;
 
 const yes = (): Tri => true;
+
+/** Penalty outcomes off target: missed, wide, over, on the post, on the bar. */
+const PENALTY_OFF_TARGET = [
+  PENALTY_OUTCOME.miss,
+  PENALTY_OUTCOME.wide,
+  PENALTY_OUTCOME.over,
+  PENALTY_OUTCOME.post,
+  PENALTY_OUTCOME.bar,
+];
 
 /** A pass that made a chance: tagged key pass or assist. */
 const keyPlay = (a: Act): Tri => a.mods.has(MOD.keyPass) || a.mods.has(MOD.assist);
@@ -211,16 +222,16 @@ const going =
 const flickOn = (a: Act): Tri => (a.action !== ACTION.headPass ? false : going('forward')(a));
 const isPlay =
   (play: Play) =>
-  (a: Act, m: MatchData): Tri => {
+  (a: Act, m: MatchFacts): Tri => {
     const p = playOf(a, m);
     return p === null ? null : p === play;
   };
 const blocked = (a: Act): Tri => a.mods.has(MOD.blocked);
-const keeper = (a: Act, m: MatchData): Tri => isKeeper(a.lineup, m);
+const keeper = (a: Act, m: MatchFacts): Tri => isKeeper(a.lineup, m);
 /** Of the lineup's goals, how many pass `test`; null when a goal's facts cannot tell. */
 const goalCount =
-  (test: (g: MatchData['goals'][number]) => Tri) => (l: LineupFacts, m: MatchData) =>
-    m.goalsComplete ? countOf(goalsOf(l, m), test) : null;
+  (test: (g: MatchFacts['goals'][number]) => Tri) => (l: LineupFacts, m: MatchFacts) =>
+    goalsKnown(m) ? countOf(goalsOf(l, m), test) : null;
 const situationCount = (s: Situation) => goalCount((g) => isSituation(g, s));
 
 /** Macro rule of goal locations, for matches without micro-events. */
@@ -583,13 +594,15 @@ export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFi
         'Penalty kicks taken in play (penalty rows); null for sources that record converted kicks only.',
         (l, m) => penaltiesWith(l, m, null),
       ),
-      saved: macro('Penalty kicks saved (outcome 3).', (l, m) => penaltiesWith(l, m, [3])),
+      saved: macro('Penalty kicks saved (outcome 3).', (l, m) =>
+        penaltiesWith(l, m, [PENALTY_OUTCOME.save]),
+      ),
       offtarget: macro(
         'Penalty kicks off target (outcomes 2, 4-7: missed, wide, over, post, crossbar).',
-        (l, m) => penaltiesWith(l, m, [2, 4, 5, 6, 7]),
+        (l, m) => penaltiesWith(l, m, PENALTY_OFF_TARGET),
       ),
       ontarget: macro('Penalty kicks on target (outcomes 1 goal and 3 saved).', (l, m) =>
-        penaltiesWith(l, m, [1, 3]),
+        penaltiesWith(l, m, [PENALTY_OUTCOME.goal, PENALTY_OUTCOME.save]),
       ),
     },
     totals: {
@@ -619,7 +632,7 @@ export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFi
       ),
       substitute: macro(
         'Goals scored after coming on as a substitute (0 for a starter).',
-        (l, m) => (l.isStarting ? (m.goalsComplete ? 0 : null) : goalCount(() => true)(l, m)),
+        (l, m) => (l.isStarting ? (goalsKnown(m) ? 0 : null) : goalCount(() => true)(l, m)),
       ),
       other: macro(
         'Goals from broken play: scrambles, re-directions, deflections, rebounds, giveaways (shot events 21-23, 27, 28).',

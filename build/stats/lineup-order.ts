@@ -1,6 +1,6 @@
 import type { Db } from '../../data/db.ts';
 import { copyRows } from '../derived.ts';
-import type { TempTable } from '../registry/define.ts';
+import type { DerivedTable } from '../registry/define.ts';
 import { byMatchType, V0 } from '../registry/scope.ts';
 
 /** The names' part of the order: each folded, then as it is (`build/sql.ts`, `sortTerms`). */
@@ -19,7 +19,7 @@ const NAMES = 'fold(team_name), team_name, fold(player_name), player_name';
  * Ranks are dense (lineups equal on every key share one) so that the id the resource orders by
  * last still breaks ties as it did: the order is the same, byte for byte.
  */
-export const LINEUP_ORDER: TempTable = {
+export const LINEUP_ORDER: DerivedTable = {
   name: 'lineup_order',
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS lineup_order;

@@ -1,3 +1,5 @@
+import type { Place } from '../match-model/facts.ts';
+
 /**
  * Where on the pitch a micro-event happened, for the location statistics. Coordinates are the
  * model's (`event.x`, `event.y`, `event_action.x_end`, `event_action.y_end`): 0-100 along and
@@ -29,9 +31,6 @@ export const METRES = { x: 1.05, y: 0.68 } as const;
  * passes).
  */
 export const LONG_PASS_METRES = 32;
-
-/** A place on the pitch, or null where the source gives none. */
-export type Place = { x: number; y: number } | null;
 
 /** Inside the penalty area the acting team attacks; null when the place is unknown. */
 export function inPenaltyArea(p: Place): boolean | null {

@@ -1,3 +1,4 @@
+import { WEATHER_ID } from '../reference/codes.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -30,26 +31,7 @@ const CLIMATES: Readonly<Record<string, Climate>> = {
 const DEFAULT_CLIMATE: Climate = { mean: 17, swing: 8, rain: [0.15, 0.25] };
 
 /** `weather` ids (reference/lists.ts). */
-const W = {
-  clear: 10,
-  mostlyCloudy: 11,
-  fewClouds: 12,
-  hotDry: 13,
-  hotHumid: 14,
-  partlyCloudy: 15,
-  overcast: 16,
-  fog: 17,
-  lightRain: 18,
-  rain: 19,
-  heavyRain: 20,
-  clearWindy: 21,
-  partlyWindy: 22,
-  mostlyWindy: 23,
-  overcastWindy: 24,
-  flurries: 25,
-  lightSnow: 26,
-  heavySnow: 27,
-} as const;
+const W = WEATHER_ID;
 
 /** The sky from clear to heavy rain: weather drifts along this scale during a match. */
 const SKY: readonly number[] = [

@@ -1,3 +1,4 @@
+import { GROUP_ROUND, KNOCKOUT_ROUND, PHASE as PHASE_ID } from '../reference/codes.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -11,13 +12,13 @@ import type { Rng } from './random.ts';
 export type MatchType = 'clubs' | 'national';
 
 /** `phase` ids (reference/lists.ts). */
-export const PHASE = { league: 1, group: 2, knockout: 3 } as const;
+export const PHASE = PHASE_ID;
 
 /** `groupround` id of an ordinary group stage. */
-export const GROUP_STAGE = 10;
+export const GROUP_STAGE = GROUP_ROUND.groupStage;
 
 /** `knockoutround` ids the demo uses. */
-export const KNOCKOUT = { quarterfinal: 27, semifinal: 28, final: 29, thirdPlace: 33 } as const;
+export const KNOCKOUT = KNOCKOUT_ROUND;
 
 /** One scheduled match, before it is played. */
 export interface Fixture {

@@ -1,3 +1,4 @@
+import { PENALTY_OUTCOME } from '../reference/codes.ts';
 import type { MatchTime } from '../../contract/match-time.ts';
 import type { Feature, MatchScript, TeamSheet } from './played-match.ts';
 import type { Rng } from './random.ts';
@@ -63,13 +64,13 @@ const ORDER: Readonly<Record<Plan['kind'], number>> = {
 };
 
 /** Penalty outcomes (reference/lists.ts): the save, and the misses with their weights. */
-const SAVE = 3;
+const SAVE = PENALTY_OUTCOME.save;
 const MISSES: readonly (readonly [number, number])[] = [
-  [2, 3],
-  [4, 6],
-  [5, 4],
-  [6, 3],
-  [7, 2],
+  [PENALTY_OUTCOME.miss, 3],
+  [PENALTY_OUTCOME.wide, 6],
+  [PENALTY_OUTCOME.over, 4],
+  [PENALTY_OUTCOME.post, 3],
+  [PENALTY_OUTCOME.bar, 2],
 ];
 
 /** A period of play: its first and last minute and the stoppage minutes played after the last. */

@@ -1,3 +1,4 @@
+import { BODY_PART, CARD, FOUL, PENALTY_OUTCOME, SHOT_EVENT } from '../reference/codes.ts';
 import type { MatchTime } from '../../contract/match-time.ts';
 import type {
   GoalEntry,
@@ -17,30 +18,30 @@ import type { Rng } from './random.ts';
  */
 
 /** Penalty outcome of a kick that scores (reference/lists.ts). */
-const GOAL = 1;
+const GOAL = PENALTY_OUTCOME.goal;
 
 /** Shot events of open-play goals: [id, weight, chance of a header]. */
 const SHOT_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 14, 0.55],
-  [12, 7, 0.8],
-  [11, 4, 0.75],
-  [13, 1, 0.5],
-  [15, 0.3, 0],
-  [16, 4, 0],
-  [17, 1.5, 0.9],
-  [18, 1, 0.9],
-  [19, 0.5, 0.9],
-  [20, 10, 0],
-  [21, 3, 0.15],
-  [22, 4, 0.3],
-  [23, 4, 0.05],
-  [24, 10, 0.1],
-  [25, 12, 0.05],
-  [26, 8, 0],
-  [27, 6, 0.1],
-  [28, 3, 0],
-  [29, 3, 0],
-  [10, 1, 0.2],
+  [SHOT_EVENT.crossFromOpenPlay, 14, 0.55],
+  [SHOT_EVENT.crossFromCorner, 7, 0.8],
+  [SHOT_EVENT.crossFromFreeKick, 4, 0.75],
+  [SHOT_EVENT.crossFromThrowIn, 1, 0.5],
+  [SHOT_EVENT.directFromCorner, 0.3, 0],
+  [SHOT_EVENT.directFromFreeKick, 4, 0],
+  [SHOT_EVENT.flickOnFromCorner, 1.5, 0.9],
+  [SHOT_EVENT.flickOnFromFreeKick, 1, 0.9],
+  [SHOT_EVENT.flickOnFromThrowIn, 0.5, 0.9],
+  [SHOT_EVENT.throughPass, 10, 0],
+  [SHOT_EVENT.scramble, 3, 0.15],
+  [SHOT_EVENT.redirection, 4, 0.3],
+  [SHOT_EVENT.deflected, 4, 0.05],
+  [SHOT_EVENT.insideGoalArea, 10, 0.1],
+  [SHOT_EVENT.outsideGoalArea, 12, 0.05],
+  [SHOT_EVENT.outsidePenaltyArea, 8, 0],
+  [SHOT_EVENT.rebound, 6, 0.1],
+  [SHOT_EVENT.giveaway, 3, 0],
+  [SHOT_EVENT.roundKeeper, 3, 0],
+  [SHOT_EVENT.unknown, 1, 0.2],
 ];
 
 /**
@@ -48,51 +49,51 @@ const SHOT_EVENTS: readonly (readonly [number, number, number])[] = [
  * header].
  */
 const OWN_GOAL_EVENTS: readonly (readonly [number, number, number])[] = [
-  [14, 5, 0.4],
-  [12, 3, 0.6],
-  [22, 3, 0.3],
-  [23, 4, 0.1],
-  [21, 2, 0.1],
-  [28, 1, 0.2],
+  [SHOT_EVENT.crossFromOpenPlay, 5, 0.4],
+  [SHOT_EVENT.crossFromCorner, 3, 0.6],
+  [SHOT_EVENT.redirection, 3, 0.3],
+  [SHOT_EVENT.deflected, 4, 0.1],
+  [SHOT_EVENT.scramble, 2, 0.1],
+  [SHOT_EVENT.giveaway, 1, 0.2],
 ];
 
 /** Fouls behind a yellow card: [foul id, weight]. */
 const YELLOW_FOULS: readonly (readonly [number, number])[] = [
-  [16, 10],
-  [13, 6],
-  [20, 4],
-  [19, 4],
-  [28, 3],
-  [21, 2],
-  [12, 2],
-  [15, 2],
-  [14, 1],
-  [18, 1],
-  [22, 1],
-  [10, 1],
+  [FOUL.recklessChallenge, 10],
+  [FOUL.holding, 6],
+  [FOUL.persistentInfringement, 4],
+  [FOUL.dissent, 4],
+  [FOUL.professionalFoul, 3],
+  [FOUL.delayingRestart, 2],
+  [FOUL.intentionalHandball, 2],
+  [FOUL.dangerousPlay, 2],
+  [FOUL.offTheBall, 1],
+  [FOUL.simulation, 1],
+  [FOUL.encroachment, 1],
+  [FOUL.unknown, 1],
 ];
 
 /** Fouls behind a straight red card. */
 const RED_FOULS: readonly (readonly [number, number])[] = [
-  [24, 4],
-  [28, 3],
-  [25, 2],
-  [16, 2],
-  [29, 1],
-  [26, 1],
-  [27, 0.3],
+  [FOUL.seriousFoulPlay, 4],
+  [FOUL.professionalFoul, 3],
+  [FOUL.violentConduct, 2],
+  [FOUL.recklessChallenge, 2],
+  [FOUL.handballDenyingChance, 1],
+  [FOUL.abusiveLanguage, 1],
+  [FOUL.spitting, 0.3],
 ];
 
 /**
  * Fouls that give away a penalty kick: [foul id, weight, chance of a card: yellow, straight red].
  */
 const PENALTY_FOULS: readonly (readonly [number, number, number, number])[] = [
-  [16, 4, 0.5, 0],
-  [13, 3, 0.3, 0],
-  [11, 2, 0.2, 0],
-  [15, 1, 0.3, 0],
-  [29, 1, 0, 1],
-  [28, 1, 0.6, 0.4],
+  [FOUL.recklessChallenge, 4, 0.5, 0],
+  [FOUL.holding, 3, 0.3, 0],
+  [FOUL.handball, 2, 0.2, 0],
+  [FOUL.dangerousPlay, 1, 0.3, 0],
+  [FOUL.handballDenyingChance, 1, 0, 1],
+  [FOUL.professionalFoul, 1, 0.6, 0.4],
 ];
 
 /**
@@ -152,7 +153,7 @@ function book(
   time: MatchTime,
 ): void {
   m.offenses.push({ player: member.player, foul, card, time });
-  if (card === 1) team.booked.set(member.player, timeKey(time));
+  if (card === CARD.yellow) team.booked.set(member.player, timeKey(time));
   else team.leave(member.player);
 }
 
@@ -162,11 +163,11 @@ function book(
  */
 function footOf(rng: Rng): number {
   return rng.weighted([
-    [4, 64],
-    [3, 32],
-    [2, 2],
-    [6, 1.5],
-    [7, 0.5],
+    [BODY_PART.rightFoot, 64],
+    [BODY_PART.leftFoot, 32],
+    [BODY_PART.foot, 2],
+    [BODY_PART.chest, 1.5],
+    [BODY_PART.other, 0.5],
   ]);
 }
 
@@ -194,11 +195,11 @@ function concede(m: MatchContext, defending: TeamState, time: MatchTime): number
   const earlier = (defending.booked.get(fouler.player) ?? Infinity) < timeKey(time);
   const bookedNow = defending.booked.get(fouler.player) === timeKey(time);
   const canLoseOne = defending.onPitch.length > FEWEST_ON_PITCH;
-  if (roll < red && canLoseOne) book(m, defending, fouler, foul, 3, time);
+  if (roll < red && canLoseOne) book(m, defending, fouler, foul, CARD.red, time);
   else if (roll < red + yellow && !bookedNow) {
     // A player already booked earlier gets his second yellow; one booked this minute, nothing more.
-    if (earlier && canLoseOne) book(m, defending, fouler, foul, 2, time);
-    else if (!earlier) book(m, defending, fouler, foul, 1, time);
+    if (earlier && canLoseOne) book(m, defending, fouler, foul, CARD.secondYellow, time);
+    else if (!earlier) book(m, defending, fouler, foul, CARD.yellow, time);
   }
   return foul;
 }
@@ -235,7 +236,7 @@ function ownGoal(m: MatchContext, team: TeamState, other: TeamState, time: Match
     team: team.sheet.team,
     player: scorer!.player,
     shotEvent,
-    bodypart: rng.chance(header) ? 5 : footOf(rng),
+    bodypart: rng.chance(header) ? BODY_PART.head : footOf(rng),
     time,
   });
 }
@@ -249,8 +250,8 @@ function penaltyGoal(m: MatchContext, team: TeamState, other: TeamState, time: M
   m.goals.push({
     team: team.sheet.team,
     player: taker.player,
-    shotEvent: 25,
-    bodypart: rng.chance(0.7) ? 4 : 3,
+    shotEvent: SHOT_EVENT.outsideGoalArea,
+    bodypart: rng.chance(0.7) ? BODY_PART.rightFoot : BODY_PART.leftFoot,
     time,
   });
 }
@@ -276,7 +277,12 @@ function openPlayGoal(m: MatchContext, team: TeamState, time: MatchTime): void {
     player: scorer!.player,
     shotEvent,
     // A goal of unknown kind (shot event 10) has an unknown body part, or just "foot".
-    bodypart: shotEvent === 10 ? rng.pick([1, 2]) : headed ? 5 : footOf(rng),
+    bodypart:
+      shotEvent === SHOT_EVENT.unknown
+        ? rng.pick([BODY_PART.unknown, BODY_PART.foot])
+        : headed
+          ? BODY_PART.head
+          : footOf(rng),
     time,
   });
 }
@@ -309,7 +315,7 @@ function secondYellowForTarget(m: MatchContext, team: TeamState, time: MatchTime
   const target = team.onPitch.find((p) => p.player === team.target);
   team.target = null;
   if (!target || (team.booked.get(target.player) ?? Infinity) >= timeKey(time)) return false;
-  book(m, team, target, m.rng.weighted(YELLOW_FOULS), 2, time);
+  book(m, team, target, m.rng.weighted(YELLOW_FOULS), CARD.secondYellow, time);
   return true;
 }
 
@@ -321,7 +327,7 @@ function secondYellowByChance(m: MatchContext, team: TeamState, time: MatchTime)
     .filter((p) => (team.booked.get(p.player) ?? Infinity) < timeKey(time));
   if (bookedEarlier.length === 0 || team.onPitch.length <= FEWEST_ON_PITCH || !rng.chance(0.06))
     return false;
-  book(m, team, rng.pick(bookedEarlier), rng.weighted(YELLOW_FOULS), 2, time);
+  book(m, team, rng.pick(bookedEarlier), rng.weighted(YELLOW_FOULS), CARD.secondYellow, time);
   return true;
 }
 
@@ -339,7 +345,7 @@ function firstYellow(
     (p) => ({ gk: 0.15, def: 1.6, mid: 1.5, fwd: 0.8 })[lineOf(p.position)],
   );
   if (!member) return null;
-  book(m, team, member, m.rng.weighted(YELLOW_FOULS), 1, time);
+  book(m, team, member, m.rng.weighted(YELLOW_FOULS), CARD.yellow, time);
   return member;
 }
 
@@ -349,7 +355,7 @@ function sendOff(m: MatchContext, team: TeamState, time: MatchTime): void {
   const member = weightedMember(m.rng, team.removable(), (p) =>
     lineOf(p.position) === 'def' ? 2 : 1,
   );
-  if (member) book(m, team, member, m.rng.weighted(RED_FOULS), 3, time);
+  if (member) book(m, team, member, m.rng.weighted(RED_FOULS), CARD.red, time);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { POSITION } from '../reference/codes.ts';
 import type { LineupEntry, SquadMember, TeamSheet } from './played-match.ts';
 import type { Rng } from './random.ts';
 
@@ -7,7 +8,7 @@ import type { Rng } from './random.ts';
  */
 
 /** The `position` id of a goalkeeper. */
-export const GOALKEEPER = 10;
+export const GOALKEEPER = POSITION.goalkeeper;
 
 /** The four lines of a team, from the `position` id. */
 export type Line = 'gk' | 'def' | 'mid' | 'fwd';
@@ -15,8 +16,8 @@ export type Line = 'gk' | 'def' | 'mid' | 'fwd';
 /** The line a `position` id belongs to (ids up to 19 defend, 20-23 play midfield, the rest attack). */
 export function lineOf(position: number): Line {
   if (position === GOALKEEPER) return 'gk';
-  if (position <= 19) return 'def';
-  if (position <= 23) return 'mid';
+  if (position <= POSITION.rightWingBack) return 'def';
+  if (position <= POSITION.rightWinger) return 'mid';
   return 'fwd';
 }
 

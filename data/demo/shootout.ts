@@ -1,3 +1,4 @@
+import { PENALTY_OUTCOME } from '../reference/codes.ts';
 import type { KickEntry, Shootout } from './played-match.ts';
 import type { Side } from './match-plan.ts';
 import { lineOf, type TeamState } from './match-team.ts';
@@ -30,17 +31,17 @@ export function playShootout(rng: Rng, teams: readonly [TeamState, TeamState]): 
     for (const side of [openingSide, openingSide === 0 ? 1 : 0] as const) {
       const kicker = kickers[side]![taken[side]! % eligible]!;
       const outcome = rng.weighted([
-        [1, 76],
-        [3, 14],
-        [2, 2],
-        [4, 3],
-        [5, 2],
-        [6, 2],
-        [7, 1],
+        [PENALTY_OUTCOME.goal, 76],
+        [PENALTY_OUTCOME.save, 14],
+        [PENALTY_OUTCOME.miss, 2],
+        [PENALTY_OUTCOME.wide, 3],
+        [PENALTY_OUTCOME.over, 2],
+        [PENALTY_OUTCOME.post, 2],
+        [PENALTY_OUTCOME.bar, 1],
       ]);
       kicks.push({ team: teams[side].sheet.team, player: kicker.player, round, outcome });
       taken[side]! += 1;
-      if (outcome === 1) scored[side]! += 1;
+      if (outcome === PENALTY_OUTCOME.goal) scored[side]! += 1;
       if (round <= 5 && decidedInFive()) {
         return {
           opening: teams[openingSide].sheet.team,

@@ -1,3 +1,4 @@
+import { POSITION as P } from '../reference/codes.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { COUNTRIES, countryId } from './countries.ts';
 import { NATIONS_CUP } from './competitions.ts';
@@ -15,7 +16,7 @@ export const NATIONAL_POOL_MIN = 24;
 /** Goalkeepers each tournament entrant has at least. */
 const NATIONAL_KEEPERS_MIN = 3;
 
-const GOALKEEPER = 10;
+const GOALKEEPER = P.goalkeeper;
 
 /** A written player, with the club squad it belongs to (the schema has no squad table). */
 export interface DemoPlayer {
@@ -90,18 +91,26 @@ const EXTRA_FOREIGN: readonly (readonly [string, number])[] = [
 function squadPositions(rng: Rng): number[] {
   const keepers = rng.chance(0.5) ? 3 : 2;
   const defenders = [
-    12,
-    12,
-    12,
-    15,
-    16,
-    rng.pick([12, 14, 15, 16, 17]),
-    rng.pick([11, 14, 18, 19]),
+    P.centralDefender,
+    P.centralDefender,
+    P.centralDefender,
+    P.leftFullBack,
+    P.rightFullBack,
+    rng.pick([P.centralDefender, P.fullBack, P.leftFullBack, P.rightFullBack, P.wingBack]),
+    rng.pick([P.defender, P.fullBack, P.leftWingBack, P.rightWingBack]),
   ];
-  const midfielders = [21, 21, 20, 22, 23, rng.pick([20, 21, 22, 23]), rng.pick([20, 21])];
-  const forwards = [25, 27];
+  const midfielders = [
+    P.centralMidfielder,
+    P.centralMidfielder,
+    P.midfielder,
+    P.leftWinger,
+    P.rightWinger,
+    rng.pick([P.midfielder, P.centralMidfielder, P.leftWinger, P.rightWinger]),
+    rng.pick([P.midfielder, P.centralMidfielder]),
+  ];
+  const forwards = [P.centralForward, P.striker];
   while (keepers + defenders.length + midfielders.length + forwards.length < SQUAD_SIZE) {
-    forwards.push(rng.pick([24, 25, 26, 27]));
+    forwards.push(rng.pick([P.leftForward, P.centralForward, P.rightForward, P.striker]));
   }
   return [...Array<number>(keepers).fill(GOALKEEPER), ...defenders, ...midfielders, ...forwards];
 }

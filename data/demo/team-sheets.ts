@@ -1,3 +1,4 @@
+import { POSITION } from '../reference/codes.ts';
 import type { DemoContext } from './context.ts';
 import type { SquadMember, TeamSheet } from './played-match.ts';
 import { lineOf } from './match-team.ts';
@@ -71,7 +72,7 @@ function drawForm(
   const rng = ctx.rng('matches:form');
   const quality = new Map<string, number>();
   for (const squad of Object.values(inputs.playersByClub)) {
-    const firstKeeper = squad.find((id) => playerById.get(id)?.position === 10);
+    const firstKeeper = squad.find((id) => playerById.get(id)?.position === POSITION.goalkeeper);
     for (const id of squad) quality.set(id, rng.float(0.1, 1, 3) + (id === firstKeeper ? 1 : 0));
   }
   return quality;

@@ -1,4 +1,5 @@
 import type { ImpliedFilter } from '../../../contract/manifest.ts';
+import { PHASE as PHASE_ID } from '../../../data/reference/codes.ts';
 import { PHASES } from '../../../data/reference/lists.ts';
 import { field, idsOf, labelsOf, type FieldDef } from '../define.ts';
 import type { Scope } from '../scope.ts';
@@ -18,9 +19,19 @@ export const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_
  * `PHASES` (`data/reference/lists.ts`).
  */
 export const PHASE_RULE: ImpliedFilter[] = [
-  { field: 'phase', value: '2', whenAny: ['group'], unless: ['phase_name'] },
-  { field: 'phase', value: '3', whenAny: ['round_name'], unless: ['phase_name'] },
-  { field: 'phase', value: '1', whenAny: ['matchday'], unless: ['phase_name', 'round'] },
+  { field: 'phase', value: String(PHASE_ID.group), whenAny: ['group'], unless: ['phase_name'] },
+  {
+    field: 'phase',
+    value: String(PHASE_ID.knockout),
+    whenAny: ['round_name'],
+    unless: ['phase_name'],
+  },
+  {
+    field: 'phase',
+    value: String(PHASE_ID.league),
+    whenAny: ['matchday'],
+    unless: ['phase_name', 'round'],
+  },
 ];
 
 /** The filters a scope's match data implies: SPEC's phase rule in v1, none in v0. */

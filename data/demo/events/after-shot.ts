@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { ground, inField, point, type Draft, type ShotEnd, type Step } from './drafts.ts';
 import { clearance } from './clearance.ts';
@@ -91,7 +92,7 @@ function saved(ctx: PlayContext, shot: Draft): Step {
     at,
     action,
     end: ground(ballEnd),
-    outcome: 1,
+    outcome: OUTCOME.accurate,
     gap: 0.5,
     modifiers: [MOD.accurate, modifier],
   });

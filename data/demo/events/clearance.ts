@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { accuracy, footOf, ground, point, type Draft, type Step } from './drafts.ts';
 import { contest } from './duels.ts';
@@ -31,7 +32,7 @@ export function clearance(
     at,
     action: ACTION.clearance,
     end: ground(end),
-    outcome: accurate ? 1 : 0,
+    outcome: accurate ? OUTCOME.accurate : OUTCOME.notAccurate,
     gap,
     modifiers: [body, accuracy(accurate)],
   });

@@ -1,3 +1,4 @@
+import { CARD, FOUL } from '../../reference/codes.ts';
 import { ACTION, MOD } from '../../reference/event-codes.ts';
 
 /**
@@ -8,9 +9,9 @@ export { ACTION, MOD };
 
 /** The card modifier of a `card` reference id (1 yellow, 2 second yellow, 3 straight red). */
 export const CARD_MODIFIER: Readonly<Record<number, number>> = {
-  1: MOD.yellowCard,
-  2: MOD.secondYellow,
-  3: MOD.redCard,
+  [CARD.yellow]: MOD.yellowCard,
+  [CARD.secondYellow]: MOD.secondYellow,
+  [CARD.red]: MOD.redCard,
 };
 
 /**
@@ -20,32 +21,32 @@ export const CARD_MODIFIER: Readonly<Record<number, number>> = {
  */
 export function foulAction(foul: number | null): { action: number; type: number | null } {
   switch (foul) {
-    case 11:
-    case 12:
-    case 29:
+    case FOUL.handball:
+    case FOUL.intentionalHandball:
+    case FOUL.handballDenyingChance:
       return { action: ACTION.handFoul, type: MOD.handball };
-    case 13:
+    case FOUL.holding:
       return { action: ACTION.foul, type: MOD.holding };
-    case 15:
+    case FOUL.dangerousPlay:
       return { action: ACTION.foul, type: MOD.dangerousPlay };
-    case 16:
-    case 28:
+    case FOUL.recklessChallenge:
+    case FOUL.professionalFoul:
       return { action: ACTION.foul, type: MOD.tripping };
-    case 24:
-    case 25:
+    case FOUL.seriousFoulPlay:
+    case FOUL.violentConduct:
       return { action: ACTION.violentFoul, type: MOD.dangerousPlay };
-    case 18:
+    case FOUL.simulation:
       return { action: ACTION.simulation, type: null };
-    case 19:
-    case 26:
+    case FOUL.dissent:
+    case FOUL.abusiveLanguage:
       return { action: ACTION.protest, type: null };
-    case 21:
+    case FOUL.delayingRestart:
       return { action: ACTION.timeLostFoul, type: null };
-    case 14:
-    case 17:
-    case 22:
-    case 23:
-    case 27:
+    case FOUL.offTheBall:
+    case FOUL.celebration:
+    case FOUL.encroachment:
+    case FOUL.unauthorizedEntry:
+    case FOUL.spitting:
       return { action: ACTION.outOfGameFoul, type: null };
     default:
       return { action: ACTION.foul, type: null };

@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import type { Rng } from '../random.ts';
 import { MOD } from './codes.ts';
 import { clamp, CROSSBAR, goalRegion, inPenaltyArea, POSTS, type Point } from './pitch.ts';
@@ -20,7 +21,7 @@ export interface Draft {
    * 1 the action came off (accurate pass, duel won, save made), 0 it did not, null when neither
    * applies.
    */
-  readonly outcome: 0 | 1 | null;
+  readonly outcome: (typeof OUTCOME)[keyof typeof OUTCOME] | null;
   readonly modifiers: readonly number[];
   /** Seconds after the previous event (0: at the same moment, the other half of a duel). */
   readonly gap: number;
@@ -137,7 +138,7 @@ export function shotDraft(
       at,
       action,
       end: ground(end),
-      outcome: 0,
+      outcome: OUTCOME.notAccurate,
       gap,
       modifiers: [bodyPart, MOD.notAccurate, MOD.blocked, distance, ...extra],
     };
@@ -158,7 +159,7 @@ export function shotDraft(
     at,
     action,
     end: { x: 100, y: clamp(y), z },
-    outcome: target ? 1 : 0,
+    outcome: target ? OUTCOME.accurate : OUTCOME.notAccurate,
     gap,
     modifiers: [
       bodyPart,

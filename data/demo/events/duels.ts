@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { ground, type BallState, type Draft, type Step } from './drafts.ts';
 import { flip, type Point } from './pitch.ts';
@@ -26,7 +27,7 @@ export function duel(
       at: winnerAt,
       action,
       end: null,
-      outcome: 1,
+      outcome: OUTCOME.accurate,
       gap,
       modifiers: [MOD.won, MOD.accurate, ...winnerExtra],
     },
@@ -35,7 +36,7 @@ export function duel(
       at: flip(winnerAt),
       action: loserAction,
       end: null,
-      outcome: 0,
+      outcome: OUTCOME.notAccurate,
       gap: 0,
       modifiers: [MOD.lost, MOD.notAccurate, ...loserExtra],
     },
@@ -82,7 +83,7 @@ export function contest(
           at: winnerAt,
           action: ACTION.touch,
           end: ground(winnerAt),
-          outcome: 1,
+          outcome: OUTCOME.accurate,
           gap: playGap(ctx),
           modifiers: [],
         },

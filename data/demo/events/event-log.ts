@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { DEMO_SOURCE, type DemoContext } from '../context.ts';
 import { ACTION, MOD } from './codes.ts';
 import type { Draft } from './drafts.ts';
@@ -58,7 +59,7 @@ export class EventLog {
       PASSES.has(last.draft.action) &&
       last.draft.actor.side === draft.actor.side &&
       last.draft.actor !== draft.actor &&
-      last.draft.outcome === 1
+      last.draft.outcome === OUTCOME.accurate
     ) {
       if (draft.modifiers.includes(MOD.goal)) last.modifiers.push(MOD.assist);
       last.modifiers.push(MOD.keyPass);

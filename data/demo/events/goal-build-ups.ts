@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type Draft } from './drafts.ts';
 import type { Line } from '../match-team.ts';
@@ -59,7 +60,7 @@ function winCorner({ ctx, b, side }: GoalPlay): void {
         at,
         action: ACTION.cross,
         end: ground(cut),
-        outcome: 0,
+        outcome: OUTCOME.notAccurate,
         gap: playGap(ctx),
         modifiers: [MOD.notAccurate],
       },
@@ -68,7 +69,7 @@ function winCorner({ ctx, b, side }: GoalPlay): void {
         at: flip(cut),
         action: ACTION.clearance,
         end: ground(out),
-        outcome: 0,
+        outcome: OUTCOME.notAccurate,
         gap: 0.7,
         modifiers: [MOD.headBody, MOD.notAccurate],
       },
@@ -185,7 +186,7 @@ export function throwInRoutine(g: GoalPlay, flick: boolean): Draft {
       at,
       action: ACTION.acceleration,
       end: ground(point(out.x - 2, at.y < 50 ? 4 : 96)),
-      outcome: 1,
+      outcome: OUTCOME.accurate,
       gap: playGap(ctx),
       modifiers: [MOD.accurate],
     },
@@ -289,7 +290,7 @@ export function rebound(g: GoalPlay, first: 'saved' | 'blocked'): Draft {
           at: flip(shot.end!),
           action: ACTION.touch,
           end: ground(flip(spot)),
-          outcome: 0,
+          outcome: OUTCOME.notAccurate,
           gap: 0.3,
           modifiers: [],
         },
@@ -311,7 +312,7 @@ function parried({ ctx, side, spot }: GoalPlay, shot: Draft): Draft {
     at: flip(point(99, shot.end!.y)),
     action: ACTION.reflexes,
     end: ground(flip(spot)),
-    outcome: 1,
+    outcome: OUTCOME.accurate,
     gap: 0.5,
     modifiers: [MOD.accurate, MOD.dive],
   };
@@ -337,7 +338,7 @@ export function giveaway(g: GoalPlay): Draft {
         at: from,
         action: ACTION.simplePass,
         end: ground(cut),
-        outcome: 0,
+        outcome: OUTCOME.notAccurate,
         gap: playGap(ctx),
         modifiers: [MOD.notAccurate, MOD.dangerousBallLost],
       },
@@ -346,7 +347,7 @@ export function giveaway(g: GoalPlay): Draft {
         at: flip(cut),
         action: ACTION.touch,
         end: ground(flip(cut)),
-        outcome: 1,
+        outcome: OUTCOME.accurate,
         gap: 0.7,
         modifiers: [MOD.interception],
       },

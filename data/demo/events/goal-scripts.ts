@@ -1,3 +1,4 @@
+import { OUTCOME, SHOT_EVENT } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, point, shotDraft, type BallState, type Draft } from './drafts.ts';
 import {
@@ -52,29 +53,29 @@ type BuildUp =
 /** The build-up of a goal with a given `shot_event`. */
 function buildUpOf(shotEvent: number | null): BuildUp {
   switch (shotEvent) {
-    case 12:
-    case 17:
-      return { kind: 'corner', flick: shotEvent === 17 };
-    case 15:
+    case SHOT_EVENT.crossFromCorner:
+    case SHOT_EVENT.flickOnFromCorner:
+      return { kind: 'corner', flick: shotEvent === SHOT_EVENT.flickOnFromCorner };
+    case SHOT_EVENT.directFromCorner:
       return { kind: 'directCorner' };
-    case 11:
-    case 18:
-      return { kind: 'freeKickCross', flick: shotEvent === 18 };
-    case 16:
+    case SHOT_EVENT.crossFromFreeKick:
+    case SHOT_EVENT.flickOnFromFreeKick:
+      return { kind: 'freeKickCross', flick: shotEvent === SHOT_EVENT.flickOnFromFreeKick };
+    case SHOT_EVENT.directFromFreeKick:
       return { kind: 'directFreeKick' };
-    case 13:
-    case 19:
-      return { kind: 'throwIn', flick: shotEvent === 19 };
-    case 14:
-    case 22:
+    case SHOT_EVENT.crossFromThrowIn:
+    case SHOT_EVENT.flickOnFromThrowIn:
+      return { kind: 'throwIn', flick: shotEvent === SHOT_EVENT.flickOnFromThrowIn };
+    case SHOT_EVENT.crossFromOpenPlay:
+    case SHOT_EVENT.redirection:
       return { kind: 'cross' };
-    case 20:
-    case 29:
-      return { kind: 'throughBall', roundKeeper: shotEvent === 29 };
-    case 21:
-    case 27:
-      return { kind: 'rebound', first: shotEvent === 27 ? 'saved' : 'blocked' };
-    case 28:
+    case SHOT_EVENT.throughPass:
+    case SHOT_EVENT.roundKeeper:
+      return { kind: 'throughBall', roundKeeper: shotEvent === SHOT_EVENT.roundKeeper };
+    case SHOT_EVENT.scramble:
+    case SHOT_EVENT.rebound:
+      return { kind: 'rebound', first: shotEvent === SHOT_EVENT.rebound ? 'saved' : 'blocked' };
+    case SHOT_EVENT.giveaway:
       return { kind: 'giveaway' };
     default:
       return { kind: 'pass' };
@@ -95,7 +96,9 @@ export function goalScript(
   const spot = shotSpot(ctx, goal.shotEvent, body === MOD.headBody);
   // A goal from a giveaway starts with the other team on the ball; every other one with the
   // scorer's.
-  const b = new Builder(ctx, state).gain(goal.shotEvent === 28 ? other(side) : side);
+  const b = new Builder(ctx, state).gain(
+    goal.shotEvent === SHOT_EVENT.giveaway ? other(side) : side,
+  );
   const g: GoalPlay = { ctx, b, scorer, side, spot, body };
   const kick = scoringKick(g, buildUpOf(goal.shotEvent));
   return beaten(ctx, b.pin(kick, time), kick, other(side)).done(kickoffAfter(ctx, other(side)));
@@ -133,14 +136,14 @@ function scoringKick(g: GoalPlay, buildUp: BuildUp): Draft {
 function shotSpot(ctx: PlayContext, shotEvent: number | null, header: boolean): Point {
   const { rng } = ctx;
   switch (shotEvent) {
-    case 24:
-    case 22:
-    case 29:
+    case SHOT_EVENT.insideGoalArea:
+    case SHOT_EVENT.redirection:
+    case SHOT_EVENT.roundKeeper:
       return point(rng.float(95, 98.5), rng.float(40, 60));
-    case 26:
-    case 23:
+    case SHOT_EVENT.outsidePenaltyArea:
+    case SHOT_EVENT.deflected:
       return point(rng.float(68, 83), rng.float(30, 70));
-    case 16:
+    case SHOT_EVENT.directFromFreeKick:
       return point(rng.float(70, 82), rng.float(32, 68));
     default:
       return header
@@ -165,7 +168,7 @@ function ownGoalScript(
   const body = bodyModifier(ctx, goal.bodypart, scorer);
   const b = new Builder(ctx, state).gain(attacking).advance(70);
   const touch = point(rng.float(1.5, 5), rng.float(40, 60));
-  if (goal.shotEvent === 23 || goal.shotEvent === 21) {
+  if (goal.shotEvent === SHOT_EVENT.deflected || goal.shotEvent === SHOT_EVENT.scramble) {
     const shooter =
       b.play.holder.line === 'gk'
         ? squads.fromLines(rng, attacking, ['fwd', 'mid'])
@@ -189,7 +192,7 @@ function ownGoalScript(
           at: wide,
           action: ACTION.cross,
           end: ground(flip(touch)),
-          outcome: 0,
+          outcome: OUTCOME.notAccurate,
           gap: playGap(ctx),
           modifiers: [MOD.notAccurate],
         },
@@ -203,7 +206,7 @@ function ownGoalScript(
     at: touch,
     action: body === MOD.headBody ? ACTION.clearance : ACTION.touch,
     end: { x: 0, y, z: rng.float(0.5, CROSSBAR - 4) },
-    outcome: 0,
+    outcome: OUTCOME.notAccurate,
     gap: 0.6,
     modifiers: [body, MOD.ownGoal, MOD.notAccurate],
   };

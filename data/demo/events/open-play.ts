@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import {
   accuracy,
@@ -159,7 +160,7 @@ function distribute(ctx: PlayContext, state: InPlay, gap: number): Step {
         at: state.at,
         action,
         end: ground(landing),
-        outcome: won ? 1 : 0,
+        outcome: won ? OUTCOME.accurate : OUTCOME.notAccurate,
         gap,
         modifiers: [MOD.high, accuracy(won)],
       },
@@ -243,7 +244,7 @@ function carry(ctx: PlayContext, state: InPlay, gap: number): Step {
         at,
         action: ACTION.acceleration,
         end: ground(end),
-        outcome: 1,
+        outcome: OUTCOME.accurate,
         gap,
         modifiers: [MOD.accurate],
       },

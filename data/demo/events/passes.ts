@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import type { Rng } from '../random.ts';
 import { ACTION, MOD } from './codes.ts';
 import { accuracy, ground, inField, point, type Draft, type Step } from './drafts.ts';
@@ -123,7 +124,7 @@ export function pass(
       at,
       action,
       end: ground(end),
-      outcome: accurate ? 1 : 0,
+      outcome: accurate ? OUTCOME.accurate : OUTCOME.notAccurate,
       gap,
       modifiers: [...extra, accuracy(accurate), ...more],
     }),
@@ -268,7 +269,7 @@ function cutOut(p: PassPlay): Step {
         at: spot,
         action: ACTION.touch,
         end: ground(control),
-        outcome: 1,
+        outcome: OUTCOME.accurate,
         gap: 0.8,
         modifiers: [MOD.interception],
       },

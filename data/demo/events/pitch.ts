@@ -1,3 +1,4 @@
+import { GOAL_REGION_MOD as R } from '../../reference/codes.ts';
 import { MOD } from './codes.ts';
 
 /**
@@ -72,19 +73,31 @@ export function goalRegion(y: number, z: number, woodwork = false): number {
   const side = y < POSTS[0] + third ? 'left' : y > POSTS[1] - third ? 'right' : 'center';
   const height = z < CROSSBAR / 3 ? 'low' : z < (2 * CROSSBAR) / 3 ? 'center' : 'high';
   if (woodwork) {
-    if (z >= CROSSBAR - 1) return side === 'left' ? 1222 : side === 'right' ? 1223 : 1221;
+    if (z >= CROSSBAR - 1)
+      return side === 'left'
+        ? R.postHighLeft
+        : side === 'right'
+          ? R.postHighRight
+          : R.postHighCenter;
     const low = height === 'low';
-    return y < 50 ? (low ? 1219 : 1218) : low ? 1217 : 1220;
+    return y < 50
+      ? low
+        ? R.postLowLeft
+        : R.postCenterLeft
+      : low
+        ? R.postLowRight
+        : R.postCenterRight;
   }
   if (onTarget(y, z)) {
     const regions = {
-      low: { left: 1205, center: 1201, right: 1202 },
-      center: { left: 1204, center: 1203, right: 1206 },
-      high: { left: 1208, center: 1207, right: 1209 },
+      low: { left: R.goalLowLeft, center: R.goalLowCenter, right: R.goalLowRight },
+      center: { left: R.goalCenterLeft, center: R.goalCenter, right: R.goalCenterRight },
+      high: { left: R.goalHighLeft, center: R.goalHighCenter, right: R.goalHighRight },
     } as const;
     return regions[height][side];
   }
-  if (z >= CROSSBAR) return y < POSTS[0] ? 1215 : y > POSTS[1] ? 1216 : 1214;
+  if (z >= CROSSBAR)
+    return y < POSTS[0] ? R.outHighLeft : y > POSTS[1] ? R.outHighRight : R.outHighCenter;
   const low = z < CROSSBAR / 3;
-  return y < 50 ? (low ? 1212 : 1211) : low ? 1210 : 1213;
+  return y < 50 ? (low ? R.outLowLeft : R.outCenterLeft) : low ? R.outLowRight : R.outCenterRight;
 }

@@ -1,3 +1,4 @@
+import { POSITION as P } from '../../reference/codes.ts';
 import { lineOf, type Line } from '../match-team.ts';
 import type { Rng } from '../random.ts';
 import type { Point } from './pitch.ts';
@@ -28,10 +29,10 @@ export interface LineupInfo {
 }
 
 /** Positions played down the left or the right (position ids of the reference list). */
-const LEFT = new Set([15, 18, 22, 24]);
-const RIGHT = new Set([16, 19, 23, 26]);
+const LEFT = new Set([P.leftFullBack, P.leftWingBack, P.leftWinger, P.leftForward]);
+const RIGHT = new Set([P.rightFullBack, P.rightWingBack, P.rightWinger, P.rightForward]);
 /** Positions played on either flank: full-backs and wing-backs take turns. */
-const FLANK = new Set([14, 17]);
+const FLANK = new Set([P.fullBack, P.wingBack]);
 
 /** How far up the pitch each line stands when the ball is at the halfway line. */
 const LINE_X: Readonly<Record<Line, number>> = { gk: 4, def: 28, mid: 50, fwd: 70 };
@@ -49,7 +50,7 @@ export class Squads {
     const flankTurn: [number, number] = [0, 0];
     for (const row of lineups) {
       const side: Side = row.team === teams[0] ? 0 : 1;
-      const position = row.position ?? 20;
+      const position = row.position ?? P.midfielder;
       const line = lineOf(position);
       let flank: 'left' | 'right' | null = LEFT.has(position)
         ? 'left'

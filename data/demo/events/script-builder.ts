@@ -1,3 +1,4 @@
+import { BODY_PART, OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, type BallState, type Draft, type Step } from './drafts.ts';
 import { duel } from './duels.ts';
@@ -118,7 +119,7 @@ export class Builder {
             at,
             action: ACTION.acceleration,
             end: ground(target),
-            outcome: 1,
+            outcome: OUTCOME.accurate,
             gap: playGap(this.ctx),
             modifiers: [MOD.accurate],
           },
@@ -174,13 +175,13 @@ export class Builder {
  */
 export function bodyModifier(ctx: PlayContext, bodypart: number | null, scorer: Actor): number {
   switch (bodypart) {
-    case 3:
+    case BODY_PART.leftFoot:
       return MOD.leftFoot;
-    case 4:
+    case BODY_PART.rightFoot:
       return MOD.rightFoot;
-    case 5:
-    case 6:
-    case 7:
+    case BODY_PART.head:
+    case BODY_PART.chest:
+    case BODY_PART.other:
       return MOD.headBody;
     default:
       return footOf(ctx.rng, scorer);
@@ -209,7 +210,7 @@ export function beaten(ctx: PlayContext, b: Builder, goal: Draft, keeperSide: Si
         at,
         action,
         end: ground(line),
-        outcome: 0,
+        outcome: OUTCOME.notAccurate,
         gap: 0.3,
         modifiers: [MOD.goal, MOD.notAccurate, ...dive],
       },

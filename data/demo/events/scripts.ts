@@ -1,3 +1,4 @@
+import { CARD, PENALTY_OUTCOME } from '../../reference/codes.ts';
 import { afterShot } from './after-shot.ts';
 import { ACTION, CARD_MODIFIER, foulAction, isContactFoul } from './codes.ts';
 import { footOf, point, shotDraft, type BallState, type ShotEnd } from './drafts.ts';
@@ -29,29 +30,29 @@ function penaltyEnd(ctx: PlayContext, outcome: number): { how: ShotEnd; y: numbe
     ? rng.float(POSTS[0] - 4, POSTS[0] - 0.4)
     : rng.float(POSTS[1] + 0.4, POSTS[1] + 4);
   switch (outcome) {
-    case 1:
+    case PENALTY_OUTCOME.goal:
       return {
         how: 'goal',
         y: rng.float(POSTS[0] + 0.4, POSTS[1] - 0.4),
         z: rng.float(1, CROSSBAR - 2),
       };
-    case 3:
+    case PENALTY_OUTCOME.save:
       return {
         how: 'saved',
         y: rng.float(POSTS[0] + 0.6, POSTS[1] - 0.6),
         z: rng.float(1, CROSSBAR - 6),
       };
-    case 4:
+    case PENALTY_OUTCOME.wide:
       return { how: 'offTarget', y: wide, z: rng.float(1, CROSSBAR - 4) };
-    case 5:
+    case PENALTY_OUTCOME.over:
       return {
         how: 'offTarget',
         y: rng.float(POSTS[0] + 1, POSTS[1] - 1),
         z: rng.float(CROSSBAR + 2, 60),
       };
-    case 6:
+    case PENALTY_OUTCOME.post:
       return { how: 'woodwork', y: left ? POSTS[0] : POSTS[1], z: rng.float(2, CROSSBAR - 4) };
-    case 7:
+    case PENALTY_OUTCOME.bar:
       return { how: 'woodwork', y: rng.float(POSTS[0] + 1, POSTS[1] - 1), z: CROSSBAR };
     default:
       return rng.chance(0.5)
@@ -99,7 +100,7 @@ function foulEvent(
     time,
   );
   // A player sent off takes no further part.
-  if (card !== null && card !== 1) ctx.squads.leave(fouler.lineup);
+  if (card !== null && card !== CARD.yellow) ctx.squads.leave(fouler.lineup);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CARD, PENALTY_OUTCOME } from '../../reference/codes.ts';
 import type { Db } from '../../db.ts';
 import { KNOCKOUT, PHASE } from '../fixtures.ts';
 import type { DemoMatchHandle } from '../match-handles.ts';
@@ -99,22 +100,26 @@ export function pickEventMatches(db: Db, matches: readonly DemoMatchHandle[]): E
       match.id,
     ),
     penaltiesScored: count(
-      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 1',
+      `SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = ${PENALTY_OUTCOME.goal}`,
       match.id,
     ),
     penaltiesSaved: count(
-      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = 3',
+      `SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome = ${PENALTY_OUTCOME.save}`,
       match.id,
     ),
     penaltiesMissed: count(
-      'SELECT COUNT(*) AS n FROM penalty WHERE match = ? AND outcome NOT IN (1, 3)',
+      `SELECT COUNT(*) AS n FROM penalty WHERE match = ?
+        AND outcome NOT IN (${PENALTY_OUTCOME.goal}, ${PENALTY_OUTCOME.save})`,
       match.id,
     ),
     secondYellows: count(
-      'SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = 2',
+      `SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = ${CARD.secondYellow}`,
       match.id,
     ),
-    straightReds: count('SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = 3', match.id),
+    straightReds: count(
+      `SELECT COUNT(*) AS n FROM offense WHERE match = ? AND card = ${CARD.red}`,
+      match.id,
+    ),
   }));
   const taken = new Set<string>();
   return DEMO_EVENT_MATCHES.map((rule) => {

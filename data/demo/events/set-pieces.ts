@@ -1,3 +1,4 @@
+import { OUTCOME } from '../../reference/codes.ts';
 import { afterShot } from './after-shot.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type BallState, type Step } from './drafts.ts';
@@ -79,7 +80,7 @@ function goalKick(ctx: PlayContext, { side, at, wait }: Dead, forceAccurate: boo
         at,
         action: ACTION.goalKick,
         end: ground(landing),
-        outcome: won ? 1 : 0,
+        outcome: won ? OUTCOME.accurate : OUTCOME.notAccurate,
         gap: wait,
         modifiers: [won ? MOD.accurate : MOD.notAccurate],
       },

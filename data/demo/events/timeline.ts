@@ -1,3 +1,4 @@
+import { PENALTY_OUTCOME } from '../../reference/codes.ts';
 import { minuteKey, periodWindow, type MatchTime } from '../../../contract/match-time.ts';
 import type { Rng } from '../random.ts';
 import type { GoalFact, MatchFacts, OffenseFact, PenaltyFact } from './match-facts.ts';
@@ -118,7 +119,7 @@ function macroEvents(facts: MatchFacts): Timed[] {
   for (const penalty of facts.penalties) {
     const key = minuteKey(penalty.time);
     const goal =
-      penalty.outcome === 1
+      penalty.outcome === PENALTY_OUTCOME.goal
         ? (facts.goals.find(
             (g) => g.lineup === penalty.lineup && minuteKey(g.time) === key && !scored.has(g),
           ) ?? null)

@@ -1,13 +1,11 @@
+import { CARD } from '../../reference/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulLineups } from './lineups.ts';
 import type { MatchInfo } from './matches.ts';
 import { readSource } from './source.ts';
 
-/** Card ids (reference list). */
-const YELLOW = 1;
-const SECOND_YELLOW = 2;
-const RED = 3;
+const { yellow: YELLOW, secondYellow: SECOND_YELLOW, red: RED } = CARD;
 
 /**
  * bookings.csv -> offenses (1970 on). One booking row says yellow_card, red_card,

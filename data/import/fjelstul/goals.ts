@@ -1,3 +1,4 @@
+import { PENALTY_OUTCOME } from '../../reference/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
@@ -6,8 +7,8 @@ import type { FjelstulPersons } from './persons.ts';
 import type { MatchInfo } from './matches.ts';
 import { readSource } from './source.ts';
 
-/** Penalty outcome id of a converted kick (reference list). */
-const GOAL = 1;
+/** Penalty outcome id of a converted kick. */
+const GOAL = PENALTY_OUTCOME.goal;
 
 /**
  * goals.csv -> goals, and penalties for the penalty goals.

@@ -1,3 +1,4 @@
+import { PENALTY_OUTCOME } from '../../reference/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
@@ -5,9 +6,7 @@ import type { FjelstulLineups, LineupRef } from './lineups.ts';
 import type { MatchInfo } from './matches.ts';
 import { readSource } from './source.ts';
 
-/** Penalty outcome ids (reference list). */
-const GOAL = 1;
-const MISS = 2;
+const { goal: GOAL, miss: MISS } = PENALTY_OUTCOME;
 
 /**
  * penalty_kicks.csv -> shootout kicks.

@@ -1,17 +1,20 @@
+import { GROUP_ROUND, KNOCKOUT_ROUND, PHASE } from '../../reference/codes.ts';
+
 /** The phase and round of a match, as the `match` columns want them. */
 export interface PhaseRound {
-  readonly phase: 2 | 3;
+  /** Group or knockout (`PHASE`). */
+  readonly phase: number;
   readonly group_round: number | null;
   readonly knockout_round: number | null;
 }
 
 const group = (round: number): PhaseRound => ({
-  phase: 2,
+  phase: PHASE.group,
   group_round: round,
   knockout_round: null,
 });
 const knockout = (round: number): PhaseRound => ({
-  phase: 3,
+  phase: PHASE.knockout,
   group_round: null,
   knockout_round: round,
 });
@@ -23,16 +26,17 @@ const knockout = (round: number): PhaseRound => ({
  * their group, and stay so.
  */
 const STAGES: Record<string, PhaseRound> = {
-  'group stage': group(10), // Group Stage: the first (or only) group stage
-  'second group stage': group(12), // Second Round: 1974, 1978, 1982
-  'final round': group(15), // Final Round: the final group of 1950
-  'round of 16': knockout(26), // Round of 16 (1/8); also the first knockout round of 1934 and 1938
-  'quarter-finals': knockout(27),
-  'quarter-final': knockout(27),
-  'semi-finals': knockout(28),
-  'semi-final': knockout(28),
-  'third-place match': knockout(33), // Third Place Play-off (the project's added id)
-  final: knockout(29),
+  'group stage': group(GROUP_ROUND.groupStage), // the first (or only) group stage
+  'second group stage': group(GROUP_ROUND.secondRound), // 1974, 1978, 1982
+  'final round': group(GROUP_ROUND.finalRound), // the final group of 1950
+  // Also the first knockout round of 1934 and 1938.
+  'round of 16': knockout(KNOCKOUT_ROUND.roundOf16),
+  'quarter-finals': knockout(KNOCKOUT_ROUND.quarterfinal),
+  'quarter-final': knockout(KNOCKOUT_ROUND.quarterfinal),
+  'semi-finals': knockout(KNOCKOUT_ROUND.semifinal),
+  'semi-final': knockout(KNOCKOUT_ROUND.semifinal),
+  'third-place match': knockout(KNOCKOUT_ROUND.thirdPlace), // the project's added id
+  final: knockout(KNOCKOUT_ROUND.final),
 };
 
 /** The phase and round of a stage name; throws for a stage this importer does not know. */
@@ -49,7 +53,7 @@ export function phaseRound(stage: string): PhaseRound {
  * group name in the source ("not applicable") -> NULL. Knockout matches have no group (NULL).
  */
 export function groupName(value: string, phase: number): string | null {
-  if (phase !== 2) return null;
+  if (phase !== PHASE.group) return null;
   const match = /^Group\s+(\S+)$/i.exec(value.trim());
   return match ? match[1]!.toUpperCase() : null;
 }

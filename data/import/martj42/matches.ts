@@ -1,3 +1,4 @@
+import { PHASE } from '../../reference/codes.ts';
 import { ensureYearSeason } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { requiredInt } from '../csv.ts';
@@ -5,8 +6,8 @@ import { reconcileMatch } from '../national-matches.ts';
 import { matchKey, type SourceRecord } from './source.ts';
 import type { Martj42Teams } from './teams.ts';
 
-/** Phase of every match of the file: League (1), see below. */
-const LEAGUE = 1;
+/** Phase of every match of the file: League, see below. */
+const LEAGUE = PHASE.league;
 
 /**
  * Matches of the file, by match key: the id when the match is this source's own, null when merged.

@@ -1,15 +1,15 @@
+import { GROUP_ROUND, KNOCKOUT_ROUND, PHASE } from '../../reference/codes.ts';
+
 /** The phase, round and group of a match, as the `match` columns want them. */
 export interface Stage {
-  readonly phase: 2 | 3;
+  /** Group or knockout (`PHASE`). */
+  readonly phase: number;
   readonly group_round: number | null;
   readonly group_name: string | null;
   readonly knockout_round: number | null;
 }
 
-/** Group round ids (reference list). */
-const GROUP_STAGE = 10;
-const SECOND_ROUND = 12;
-const FINAL_ROUND = 15;
+const { groupStage: GROUP_STAGE, secondRound: SECOND_ROUND, finalRound: FINAL_ROUND } = GROUP_ROUND;
 
 /**
  * Knockout rounds by the file's round name (lower case, ", Replays" dropped: a replay is a match of
@@ -18,23 +18,23 @@ const FINAL_ROUND = 15;
  * Round of 16, as Fjelstul has them.
  */
 const KNOCKOUT: Readonly<Record<string, number>> = {
-  'round of 32': 25,
-  'round of 16': 26,
-  'preliminary round': 26,
-  'first round': 26,
-  'quarter-finals': 27,
-  quarterfinals: 27,
-  'quarter-final': 27,
-  'semi-finals': 28,
-  semifinals: 28,
-  'semi-final': 28,
+  'round of 32': KNOCKOUT_ROUND.roundOf32,
+  'round of 16': KNOCKOUT_ROUND.roundOf16,
+  'preliminary round': KNOCKOUT_ROUND.roundOf16,
+  'first round': KNOCKOUT_ROUND.roundOf16,
+  'quarter-finals': KNOCKOUT_ROUND.quarterfinal,
+  quarterfinals: KNOCKOUT_ROUND.quarterfinal,
+  'quarter-final': KNOCKOUT_ROUND.quarterfinal,
+  'semi-finals': KNOCKOUT_ROUND.semifinal,
+  semifinals: KNOCKOUT_ROUND.semifinal,
+  'semi-final': KNOCKOUT_ROUND.semifinal,
   // Third Place Play-off (the project's added id).
-  'third-place match': 33,
-  'third place match': 33,
-  'match for third place': 33,
-  'third place play-off': 33,
-  'third-place play-off': 33,
-  final: 29,
+  'third-place match': KNOCKOUT_ROUND.thirdPlace,
+  'third place match': KNOCKOUT_ROUND.thirdPlace,
+  'match for third place': KNOCKOUT_ROUND.thirdPlace,
+  'third place play-off': KNOCKOUT_ROUND.thirdPlace,
+  'third-place play-off': KNOCKOUT_ROUND.thirdPlace,
+  final: KNOCKOUT_ROUND.final,
 };
 
 /**
@@ -64,7 +64,7 @@ export function stageOf(
     const name = named[1]!.toUpperCase();
     const lettered = /^[A-Z]$/.test(name);
     return {
-      phase: 2,
+      phase: PHASE.group,
       group_round: lettered && lettersAreSecondStage ? SECOND_ROUND : GROUP_STAGE,
       group_name: name,
       knockout_round: null,
@@ -72,10 +72,10 @@ export function stageOf(
   }
   if (group !== undefined) throw new Error(`unknown group "${group}"`);
   if (round === 'Final Round')
-    return { phase: 2, group_round: FINAL_ROUND, group_name: null, knockout_round: null };
+    return { phase: PHASE.group, group_round: FINAL_ROUND, group_name: null, knockout_round: null };
   const knockout = KNOCKOUT[round.replace(/, Replays$/, '').toLowerCase()];
   if (knockout === undefined) throw new Error(`unknown round "${round}"`);
-  return { phase: 3, group_round: null, group_name: null, knockout_round: knockout };
+  return { phase: PHASE.knockout, group_round: null, group_name: null, knockout_round: knockout };
 }
 
 /**

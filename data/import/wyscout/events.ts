@@ -1,3 +1,5 @@
+import { OUTCOME } from '../../reference/codes.ts';
+import { ACTION, MOD } from '../../reference/event-codes.ts';
 import type { ImportContext } from '../context.ts';
 import type { MatchLineups } from './lineups.ts';
 import type { MatchTarget } from './matches.ts';
@@ -15,16 +17,15 @@ export const PERIOD: Readonly<Record<WyEvent['matchPeriod'], number | null>> = {
   P: null,
 };
 
-/** Offsides have an event code (6) and no sub-event code; their action is 60. */
+/** Offsides have an event code (6) and no sub-event code; their action is Offside. */
 const OFFSIDE_EVENT = 6;
-const OFFSIDE_ACTION = 60;
-const ACCURATE = 1801;
-const NOT_ACCURATE = 1802;
+/** Wyscout's accuracy tags (a tag code is its modifier id). */
+const { accurate: ACCURATE, notAccurate: NOT_ACCURATE } = MOD;
 
 /** The action id of an event: its sub-event code (the project numbers actions by them). */
 export function actionOf(event: WyEvent): number {
   if (event.subEventId !== '') return event.subEventId;
-  if (event.eventId === OFFSIDE_EVENT) return OFFSIDE_ACTION;
+  if (event.eventId === OFFSIDE_EVENT) return ACTION.offside;
   throw new Error(`event ${event.id}: no sub-event code for event code ${event.eventId}`);
 }
 
@@ -103,7 +104,11 @@ export function importEvents(
     const lineup = event.playerId === 0 ? null : (lineups.get(event.playerId) ?? null);
     if (event.playerId !== 0 && lineup === null) withoutLineup += 1;
     const tags = new Set(event.tags.map((t) => t.id));
-    const outcome = tags.has(ACCURATE) ? 1 : tags.has(NOT_ACCURATE) ? 0 : null;
+    const outcome = tags.has(ACCURATE)
+      ? OUTCOME.accurate
+      : tags.has(NOT_ACCURATE)
+        ? OUTCOME.notAccurate
+        : null;
     insertEvent.run(
       id,
       match.id,

@@ -1,4 +1,14 @@
 import { matchTimeAt } from '../../../contract/match-time.ts';
+import {
+  BODY_PART,
+  CARD as CARD_ID,
+  FOUL as FOUL_ID,
+  PENALTY_OUTCOME,
+  SHOT_EVENT,
+} from '../../reference/codes.ts';
+import { ACTION, MOD } from '../../reference/event-codes.ts';
+import { GOAL_REGION } from '../../reference/event-families.ts';
+import { MODIFIERS } from '../../reference/events.ts';
 import type { Row } from '../context.ts';
 import type { ImportContext } from '../context.ts';
 import { PERIOD } from './events.ts';
@@ -7,36 +17,49 @@ import type { MatchTarget } from './matches.ts';
 import type { WyscoutPlayers } from './persons.ts';
 import type { WyEvent } from './source.ts';
 
-/** Tag and code numbers the derivation reads (Wyscout's `tags2name.csv`, `eventid2name.csv`). */
+/**
+ * The tags the derivation reads (Wyscout's `tags2name.csv`): a tag code is the id of its modifier.
+ */
 const TAG = {
-  goal: 101,
-  ownGoal: 102,
-  leftFoot: 401,
-  rightFoot: 402,
-  red: 1701,
-  yellow: 1702,
-  secondYellow: 1703,
+  goal: MOD.goal,
+  ownGoal: MOD.ownGoal,
+  leftFoot: MOD.leftFoot,
+  rightFoot: MOD.rightFoot,
+  red: MOD.redCard,
+  yellow: MOD.yellowCard,
+  secondYellow: MOD.secondYellow,
 } as const;
-const SHOT_EVENT = 10;
-const FREE_KICK_SHOT = 33;
-const PENALTY = 35;
+/** Wyscout's event code of shots (`eventid2name.csv`); sub-event codes are action ids. */
+const SHOT_EVENT_CODE = 10;
+const FREE_KICK_SHOT = ACTION.freeKickShot;
+const PENALTY = ACTION.penalty;
+/** The goal-region tags of a range of `GOAL_REGION`. */
+const regionTags = ([from, to]: readonly [number, number]) =>
+  new Set(MODIFIERS.map(([id]) => id).filter((id) => id >= from && id <= to));
 /** Goal-region tags of a kick that hit the post, and of one that went wide or over. */
-const POST = new Set([1217, 1218, 1219, 1220, 1221, 1222, 1223]);
-const OUT = new Set([1210, 1211, 1212, 1213, 1214, 1215, 1216]);
+const POST = regionTags(GOAL_REGION.post);
+const OUT = regionTags(GOAL_REGION.out);
 
-/** Penalty outcome ids (reference list): Goal, Miss, Save, Hit post. */
-const OUTCOME = { goal: 1, miss: 2, save: 3, post: 6 } as const;
+/** Penalty outcome ids: Goal, Miss, Save, Hit post. */
+const OUTCOME = PENALTY_OUTCOME;
 /** Card ids: Yellow, Yellow/Red, Red. */
 const CARD: Readonly<Record<number, number>> = {
-  [TAG.yellow]: 1,
-  [TAG.secondYellow]: 2,
-  [TAG.red]: 3,
+  [TAG.yellow]: CARD_ID.yellow,
+  [TAG.secondYellow]: CARD_ID.secondYellow,
+  [TAG.red]: CARD_ID.red,
 };
 /**
  * Foul sub-events with a foul type of their own (reference list ids); a plain foul says none
  * (NULL).
  */
-const FOUL: Readonly<Record<number, number>> = { 21: 11, 23: 14, 24: 19, 25: 18, 26: 21, 27: 25 };
+const FOUL: Readonly<Record<number, number>> = {
+  [ACTION.handFoul]: FOUL_ID.handball,
+  [ACTION.outOfGameFoul]: FOUL_ID.offTheBall,
+  [ACTION.protest]: FOUL_ID.dissent,
+  [ACTION.simulation]: FOUL_ID.simulation,
+  [ACTION.timeLostFoul]: FOUL_ID.delayingRestart,
+  [ACTION.violentFoul]: FOUL_ID.violentConduct,
+};
 
 /**
  * Goals, penalties, bookings and shootout kicks of one match, derived from its events, as the
@@ -101,7 +124,7 @@ export function importMacroEvents(
     const { mins, stoppage } = matchTimeAt(period, Math.max(event.eventSec, 0));
     const time = { time_mins: mins, stoppage_mins: stoppage };
     const shot =
-      event.eventId === SHOT_EVENT ||
+      event.eventId === SHOT_EVENT_CODE ||
       event.subEventId === FREE_KICK_SHOT ||
       event.subEventId === PENALTY;
     if (tags.has(TAG.ownGoal) || (shot && tags.has(TAG.goal))) {
@@ -113,8 +136,15 @@ export function importMacroEvents(
         lineup,
         player: players.player(event.playerId),
         player_team: teamOf(event.teamId),
-        shot_event: !own && event.subEventId === FREE_KICK_SHOT ? 16 : null,
-        bodypart: own ? null : tags.has(TAG.leftFoot) ? 3 : tags.has(TAG.rightFoot) ? 4 : null,
+        shot_event:
+          !own && event.subEventId === FREE_KICK_SHOT ? SHOT_EVENT.directFromFreeKick : null,
+        bodypart: own
+          ? null
+          : tags.has(TAG.leftFoot)
+            ? BODY_PART.leftFoot
+            : tags.has(TAG.rightFoot)
+              ? BODY_PART.rightFoot
+              : null,
         ...time,
       });
     }

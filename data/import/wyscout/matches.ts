@@ -1,3 +1,4 @@
+import { GROUP_ROUND, KNOCKOUT_ROUND as ROUND, PHASE } from '../../reference/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { reconcileMatch } from '../national-matches.ts';
 import type { WyscoutCompetition } from './competitions.ts';
@@ -16,15 +17,17 @@ import type { WyscoutTeams } from './teams.ts';
  * 2016, ids as in `matches_World_Cup.json` and `matches_European_Championship.json`.
  */
 const KNOCKOUT_ROUND: Readonly<Record<number, number>> = {
-  4165364: 26,
-  4165365: 27,
-  4165366: 28,
-  4165367: 33,
-  4165368: 29, // World Cup: 1/8, 1/4, 1/2, third place, final
-  4165471: 26,
-  4165472: 27,
-  4165473: 28,
-  4165474: 29, // Euro: 1/8, 1/4, 1/2, final
+  // World Cup
+  4165364: ROUND.roundOf16,
+  4165365: ROUND.quarterfinal,
+  4165366: ROUND.semifinal,
+  4165367: ROUND.thirdPlace,
+  4165368: ROUND.final,
+  // Euro
+  4165471: ROUND.roundOf16,
+  4165472: ROUND.quarterfinal,
+  4165473: ROUND.semifinal,
+  4165474: ROUND.final,
 };
 /** Group-stage round ids. */
 const GROUP_STAGE = new Set([4165363, 4165470]);
@@ -139,7 +142,7 @@ function importMatch(
 function stageOf(match: WyMatch, tournament: boolean) {
   if (!tournament)
     return {
-      phase: 1,
+      phase: PHASE.league,
       matchday: match.gameweek,
       group_round: null,
       group_name: null,
@@ -149,16 +152,22 @@ function stageOf(match: WyMatch, tournament: boolean) {
     const group = /^Group (\w+)$/.exec(match.groupName ?? '');
     if (!group) throw new Error(`match ${match.wyId}: group stage without a group name`);
     return {
-      phase: 2,
+      phase: PHASE.group,
       matchday: match.gameweek || null,
-      group_round: 10,
+      group_round: GROUP_ROUND.groupStage,
       group_name: group[1]!,
       knockout_round: null,
     };
   }
   const round = KNOCKOUT_ROUND[match.roundId];
   if (round === undefined) throw new Error(`match ${match.wyId}: unknown round ${match.roundId}`);
-  return { phase: 3, matchday: null, group_round: null, group_name: null, knockout_round: round };
+  return {
+    phase: PHASE.knockout,
+    matchday: null,
+    group_round: null,
+    group_name: null,
+    knockout_round: round,
+  };
 }
 
 /**

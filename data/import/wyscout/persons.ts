@@ -1,3 +1,4 @@
+import { POSITION as P } from '../../reference/codes.ts';
 import { NAME_ORDER } from '../../reference/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { nameKey } from '../written-names.ts';
@@ -7,7 +8,12 @@ import type { WyscoutTeams } from './teams.ts';
 /**
  * Wyscout's role codes -> generic position ids (the list has no generic forward: Central Forward).
  */
-const POSITION: Readonly<Record<string, number>> = { GK: 10, DF: 11, MD: 20, FW: 25 };
+const POSITION: Readonly<Record<string, number>> = {
+  GK: P.goalkeeper,
+  DF: P.defender,
+  MD: P.midfielder,
+  FW: P.centralForward,
+};
 
 /** A player another source already has, as the matching sees it. */
 interface Known {

@@ -9,8 +9,9 @@ import {
   FOULS_COMMITTED,
   TOUCHES,
 } from '../../data/reference/event-families.ts';
-import { hasAny, type Act, type MatchData } from './match-data.ts';
-import { inPenaltyArea, turned, type Place } from './pitch.ts';
+import { hasAny, type Act, type MatchFacts, type Place } from '../match-model/facts.ts';
+import { OUTCOME, POSITION } from '../../data/reference/codes.ts';
+import { inPenaltyArea, turned } from './pitch.ts';
 import type { Tri } from './tri.ts';
 
 /**
@@ -37,7 +38,7 @@ const inRange = (a: Act, [from, to]: readonly [number, number]) => {
 export function accurate(a: Act): Tri {
   if (a.mods.has(MOD.accurate)) return true;
   if (a.mods.has(MOD.notAccurate)) return false;
-  return a.outcome === 1 ? true : a.outcome === 0 ? false : null;
+  return a.outcome === OUTCOME.accurate ? true : a.outcome === OUTCOME.notAccurate ? false : null;
 }
 
 /**
@@ -124,9 +125,9 @@ export function shotInBox(a: Act): Tri {
 }
 
 /** Whether the lineup is a goalkeeper (position 10); null when its position is unknown. */
-export function isKeeper(lineup: string | null, m: MatchData): Tri {
+export function isKeeper(lineup: string | null, m: MatchFacts): Tri {
   const position = lineup === null ? null : (m.lineups.get(lineup)?.position ?? null);
-  return position === null ? null : position === 10;
+  return position === null ? null : position === POSITION.goalkeeper;
 }
 
 /**
@@ -141,10 +142,10 @@ export function handled(a: Act, mod: number): Tri {
  * Whether a pass kept the ball: its accuracy where given; a goal kick, which Wyscout leaves
  * untagged, succeeded when the next touch of the ball is by the kicking team.
  */
-export function passKept(a: Act, m: MatchData): Tri {
+export function passKept(a: Act, m: MatchFacts): Tri {
   const given = accurate(a);
   if (given !== null || a.action !== ACTION.goalKick) return given;
-  const next = m.nextTouch(a);
+  const next = m.micro.nextTouch(a);
   return next === null || next.team === null || a.team === null ? null : next.team === a.team;
 }
 
@@ -154,8 +155,8 @@ export function passKept(a: Act, m: MatchData): Tri {
  * keeper's own team, whose place is then turned round to the scoring side's view. Null when
  * neither.
  */
-export function shotFaced(a: Act, m: MatchData): { shot: Act; at: Place } | null {
-  const before = a.i > 0 ? m.acts[a.i - 1]! : null;
+export function shotFaced(a: Act, m: MatchFacts): { shot: Act; at: Place } | null {
+  const before = a.i > 0 ? m.micro.acts[a.i - 1]! : null;
   if (!before || before.period !== a.period || before.team === null || a.team === null) return null;
   if (before.team !== a.team && SHOTS.includes(before.action))
     return { shot: before, at: before.at };
@@ -165,13 +166,13 @@ export function shotFaced(a: Act, m: MatchData): { shot: Act; at: Place } | null
 }
 
 /** Where the shot a save attempt faced was taken from, in the penalty area; null when unknown. */
-export function facedInBox(a: Act, m: MatchData): Tri {
+export function facedInBox(a: Act, m: MatchFacts): Tri {
   const faced = shotFaced(a, m);
   return faced === null ? null : inPenaltyArea(faced.at);
 }
 
 /** Whether the shot a save attempt faced was a penalty kick; null when the shot is unknown. */
-export function facedPenalty(a: Act, m: MatchData): Tri {
+export function facedPenalty(a: Act, m: MatchFacts): Tri {
   const faced = shotFaced(a, m);
   return faced === null ? null : faced.shot.action === ACTION.penalty;
 }
@@ -188,8 +189,8 @@ export function saved(a: Act): Tri {
  * shot (Wyscout records the block as that player's touch or clearance). Null when the next action
  * is the shooting team's own: the blocker is then unknown and the block is credited to no one.
  */
-export function blocker(a: Act, m: MatchData): string | null {
-  const next = m.acts[a.i + 1];
+export function blocker(a: Act, m: MatchFacts): string | null {
+  const next = m.micro.acts[a.i + 1];
   if (
     !next ||
     next.period !== a.period ||
@@ -209,9 +210,9 @@ const FOUL_DUEL_SECONDS = 3;
  * victim is the other team's player whose duel action comes within three seconds before the foul.
  * Null when there is none (a foul off the ball): the victim is unknown and no one is credited.
  */
-export function victim(a: Act, m: MatchData): string | null {
+export function victim(a: Act, m: MatchFacts): string | null {
   for (let j = a.i - 1; j >= 0 && j >= a.i - 4; j--) {
-    const b = m.acts[j]!;
+    const b = m.micro.acts[j]!;
     if (b.period !== a.period || a.seconds - b.seconds > FOUL_DUEL_SECONDS) break;
     if (DUELS.includes(b.action) && b.team !== null && a.team !== null && b.team !== a.team)
       return b.lineup;
@@ -220,9 +221,9 @@ export function victim(a: Act, m: MatchData): string | null {
 }
 
 /** The next set piece after `a` in its period; null when the period ends first. */
-function nextSetPiece(a: Act, m: MatchData): Act | null {
-  for (let j = a.i + 1; j < m.acts.length; j++) {
-    const b = m.acts[j]!;
+function nextSetPiece(a: Act, m: MatchFacts): Act | null {
+  for (let j = a.i + 1; j < m.micro.acts.length; j++) {
+    const b = m.micro.acts[j]!;
     if (b.period !== a.period) return null;
     if (SET_PIECES.includes(b.action)) return b;
   }
@@ -230,7 +231,7 @@ function nextSetPiece(a: Act, m: MatchData): Act | null {
 }
 
 /** A foul that gave the fouled side a penalty kick: the next set piece is that side's penalty. */
-export function gavePenalty(a: Act, m: MatchData): Tri {
+export function gavePenalty(a: Act, m: MatchFacts): Tri {
   const next = nextSetPiece(a, m);
   return next !== null && next.action === ACTION.penalty && next.team !== a.team;
 }
@@ -238,8 +239,8 @@ export function gavePenalty(a: Act, m: MatchData): Tri {
 /**
  * The player who conceded a corner: the other team's player who touched the ball last before it.
  */
-export function cornerConcededBy(a: Act, m: MatchData): string | null {
-  const last = m.prevTouch(a);
+export function cornerConcededBy(a: Act, m: MatchFacts): string | null {
+  const last = m.micro.prevTouch(a);
   return last === null || last.team === null || a.team === null || last.team === a.team
     ? null
     : last.lineup;
@@ -249,9 +250,9 @@ export function cornerConcededBy(a: Act, m: MatchData): string | null {
  * The player who conceded a penalty kick: the other team's player whose foul is the last before the
  * kick, with no other set piece in between.
  */
-export function penaltyConcededBy(a: Act, m: MatchData): string | null {
+export function penaltyConcededBy(a: Act, m: MatchFacts): string | null {
   for (let j = a.i - 1; j >= 0; j--) {
-    const b = m.acts[j]!;
+    const b = m.micro.acts[j]!;
     if (b.period !== a.period || SET_PIECES.includes(b.action)) return null;
     if (FOULS_COMMITTED.includes(b.action) && b.team !== null && b.team !== a.team) return b.lineup;
   }
@@ -267,12 +268,12 @@ export type Play = 'openplay' | 'setplay' | 'freekick' | 'corners' | 'throwins' 
  * team's last touch): a corner, a throw-in, or an indirect free kick (`setplay`); without one (or
  * after a goal kick) it is open play.
  */
-export function playOf(a: Act, m: MatchData): Play | null {
+export function playOf(a: Act, m: MatchFacts): Play | null {
   if (a.action === ACTION.freeKickShot) return 'freekick';
   if (a.action === ACTION.penalty) return 'other';
   if (a.team === null) return null;
   for (let j = a.i - 1; j >= 0; j--) {
-    const b = m.acts[j]!;
+    const b = m.micro.acts[j]!;
     if (b.period !== a.period) break;
     if (b.team !== a.team) {
       if (TOUCHES.has(b.action)) break;
@@ -290,11 +291,11 @@ export function playOf(a: Act, m: MatchData): Play | null {
  * What a dangerous loss of the ball (modifier 2001) led to: the other team's shots before the
  * player's team touched the ball again — `shot` when there was one, `goal` when one went in.
  */
-export function errorLedTo(a: Act, m: MatchData): { shot: boolean; goal: boolean } {
+export function errorLedTo(a: Act, m: MatchFacts): { shot: boolean; goal: boolean } {
   let shot = false;
   let goal = false;
-  for (let j = a.i + 1; j < m.acts.length; j++) {
-    const b = m.acts[j]!;
+  for (let j = a.i + 1; j < m.micro.acts.length; j++) {
+    const b = m.micro.acts[j]!;
     if (b.period !== a.period) break;
     if (b.team === a.team && TOUCHES.has(b.action)) break;
     if (b.team !== null && b.team !== a.team && SHOTS.includes(b.action)) {
@@ -309,8 +310,8 @@ export function errorLedTo(a: Act, m: MatchData): { shot: boolean; goal: boolean
  * Possession won: the player's touch comes right after a touch by the other team (the ball changed
  * sides to this player). False at a period's start; null when a team is unknown.
  */
-export function wonPossession(a: Act, m: MatchData): Tri {
-  const before = m.prevTouch(a);
+export function wonPossession(a: Act, m: MatchFacts): Tri {
+  const before = m.micro.prevTouch(a);
   if (before === null) return false;
   return before.team === null || a.team === null ? null : before.team !== a.team;
 }
@@ -319,8 +320,8 @@ export function wonPossession(a: Act, m: MatchData): Tri {
  * Possession lost: the next touch of the ball in the period is by the other team (the ball changed
  * sides after this player's touch). False when the period ends first; null when a team is unknown.
  */
-export function lostPossession(a: Act, m: MatchData): Tri {
-  const after = m.nextTouch(a);
+export function lostPossession(a: Act, m: MatchFacts): Tri {
+  const after = m.micro.nextTouch(a);
   if (after === null) return false;
   return after.team === null || a.team === null ? null : after.team !== a.team;
 }
