@@ -240,7 +240,7 @@ describe.skipIf(!withBrowser).each([
 
     // A chosen player's passes, one arrow each.
     const starter = lineups.find((l) => l.isStarting && l.positionName !== 'Goalkeeper')!;
-    // Passes as the statistics count them (`build/stats/codes.ts`), with an end to draw.
+    // Passes as the statistics count them (`data/reference/event-families.ts`), with an end to draw.
     const passes = (await records(`${touches}&player=${starter.player}`)).filter(
       (t) => PASSES.includes(t.actionType) && t.xEnd !== null && t.yEnd !== null,
     );

@@ -4,7 +4,7 @@ import type { Codec } from '../../contract/archive-reader.ts';
 /**
  * The archive codec on any runtime with web streams (Workers, Deno, Bun, Node): CRC-32 from the
  * `crc-32` package (plain JavaScript) and raw inflate through `DecompressionStream`. Node's
- * preview server uses zlib instead (`node-archive.ts`), which is synchronous and faster.
+ * preview server uses zlib instead (`contract/node/archive-file.ts`), which is synchronous and faster.
  */
 export const WEB_CODEC: Codec = {
   crc32: (data) => CRC32.buf(data) >>> 0,
