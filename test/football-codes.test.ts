@@ -18,19 +18,6 @@ const SOURCES = ['build', 'contract', 'data', 'dev', 'server', 'site'].map(
 );
 const REFERENCE = 'data/reference/**';
 
-/**
- * Numbers that stay, each with its reason. The explorer's bundle (`explorer/explorer.js`) is part
- * of the published output, held byte for byte by the comparison of builds, and esbuild names its
- * minified identifiers from the text of every module it bundles: naming the micro-event outcome
- * there renames the bundle's identifiers, so its three tests of `outcome` wait for a change that
- * may change the output.
- */
-const KNOWN: readonly { file: string; text: string }[] = [
-  { file: 'site/explorer/match.ts', text: 't.outcome === 1' },
-  { file: 'site/explorer/match.ts', text: 't.outcome === 0' },
-  { file: 'site/explorer/match.ts', text: 't.outcome === 1' },
-];
-
 /** Every code written as a number in the source folders, as `file:line [family] text`. */
 function scan(): { file: string; line: number; family: string; text: string }[] {
   const files = fg.sync(SOURCES, { cwd: ROOT, ignore: [REFERENCE] }).sort();
@@ -40,24 +27,8 @@ function scan(): { file: string; line: number; family: string; text: string }[] 
 }
 
 describe('football codes', () => {
-  let scanned: ReturnType<typeof scan> | undefined;
-  const found = () => (scanned ??= scan());
-
   it('are written by name outside data/reference/', () => {
-    const unknown = found().filter((f) => {
-      const at = KNOWN.findIndex((k) => k.file === f.file && k.text === f.text);
-      return at < 0;
-    });
-    expect(unknown.map((f) => `${f.file}:${f.line} [${f.family}] ${f.text}`)).toEqual([]);
-  });
-
-  it('have no stale exception: each known number is still there', () => {
-    const left = found().map((f) => `${f.file} ${f.text}`);
-    for (const k of KNOWN) {
-      const at = left.indexOf(`${k.file} ${k.text}`);
-      expect(at, `${k.file}: ${k.text} is gone; drop it from KNOWN`).toBeGreaterThanOrEqual(0);
-      left.splice(at, 1);
-    }
+    expect(scan().map((f) => `${f.file}:${f.line} [${f.family}] ${f.text}`)).toEqual([]);
   });
 });
 

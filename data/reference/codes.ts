@@ -233,9 +233,4 @@ export const GOAL_REGION_MOD = idsByLabel(MODIFIERS, {
 /** The cards that send a player off: a second yellow and a straight red. */
 export const SENDINGS_OFF: readonly number[] = [CARD.secondYellow, CARD.red];
 
-/**
- * The outcome code a source may give a micro-event action besides its modifiers (Wyscout-style,
- * the `outcome` of an action): the action reached its aim, or it did not, as the accurate / not
- * accurate modifiers say.
- */
-export const OUTCOME = { notAccurate: 0, accurate: 1 } as const;
+export { OUTCOME } from './outcome.ts';

@@ -1,5 +1,6 @@
 import { PASSES, SHOTS } from '../../data/reference/event-families.ts';
 import { SHOT_OUTCOMES } from '../../data/reference/events.ts';
+import { OUTCOME } from '../../data/reference/outcome.ts';
 import { all, firstPage, get, linkAt, withQuery } from './api.ts';
 import { h, minute, s, type Child } from './dom.ts';
 import { pitch, place } from './pitch.ts';
@@ -446,7 +447,12 @@ function passMap(touches: Touch[], lineup: Lineup, side: Side): HTMLElement {
     if (t.x === null || t.y === null || t.xEnd === null || t.yEnd === null) return [];
     const from = place(side, t.x, t.y);
     const to = place(side, t.xEnd, t.yEnd);
-    const result = t.outcome === 1 ? 'completed' : t.outcome === 0 ? 'failed' : 'unknown';
+    const result =
+      t.outcome === OUTCOME.accurate
+        ? 'completed'
+        : t.outcome === OUTCOME.notAccurate
+          ? 'failed'
+          : 'unknown';
     return [
       s(
         'line',
@@ -462,7 +468,7 @@ function passMap(touches: Touch[], lineup: Lineup, side: Side): HTMLElement {
       ),
     ];
   });
-  const done = touches.filter((t) => t.outcome === 1).length;
+  const done = touches.filter((t) => t.outcome === OUTCOME.accurate).length;
   return h(
     'figure',
     null,
