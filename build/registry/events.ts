@@ -92,6 +92,20 @@ function microEvent(def: MicroEventDef): CollectionDef {
 }
 
 /** The event's action, its type and place in the match. */
+/** An action's type, id and name: every micro-event resource lists and filters by it. */
+const ACTION_TYPE: FieldDef[] = [
+  field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
+    nullable: false,
+    filter: 'scan',
+    ...idsOf(ACTIONS),
+  }),
+  field('action_desc', 'string', 'Action type.', 'a.desc', {
+    nullable: false,
+    filter: 'scan',
+    ...labelsOf(ACTIONS),
+  }),
+];
+
 function actionFields(matchType: MatchType): FieldDef[] {
   return [
     field('match', 'uuid', 'Match id.', 'ea.match', { nullable: false }),
@@ -102,16 +116,7 @@ function actionFields(matchType: MatchType): FieldDef[] {
       'ea.id',
       { nullable: false, filter: 'scan' },
     ),
-    field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
-      nullable: false,
-      filter: 'scan',
-      ...idsOf(ACTIONS),
-    }),
-    field('action_desc', 'string', 'Action type.', 'a.desc', {
-      nullable: false,
-      filter: 'scan',
-      ...labelsOf(ACTIONS),
-    }),
+    ...ACTION_TYPE,
     field(
       'period',
       'integer',
@@ -247,16 +252,7 @@ function modifiedActionFields(matchType: MatchType): FieldDef[] {
       nullable: false,
       filter: 'bucket',
     }),
-    field('action_type', 'integer', 'Action type id (/v1/actions).', 'ea.action', {
-      nullable: false,
-      filter: 'scan',
-      ...idsOf(ACTIONS),
-    }),
-    field('action_desc', 'string', 'Action type.', 'a.desc', {
-      nullable: false,
-      filter: 'scan',
-      ...labelsOf(ACTIONS),
-    }),
+    ...ACTION_TYPE,
   ];
 }
 
