@@ -144,7 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const { sink } = target;
     const resources: ResourceManifest[] = registry.resources.map((def, index) => {
       const { written, hash } = results.get(index)!;
-      return manifestEntry(def, written.count, hash, written.buckets, written.fieldBuckets);
+      return manifestEntry(def, { ...written, hash });
     });
     // Each resource's first record, the OpenAPI document's example of it.
     const examples = new Map(

@@ -4,6 +4,7 @@ import {
   type DocumentManifest,
   type ResourceManifest,
 } from '../contract/manifest.ts';
+import type { QueryIndexManifest } from '../contract/query-index.ts';
 import {
   responseKey,
   type CollectionLike,
@@ -24,31 +25,31 @@ function defaultSort(def: CollectionLike): string[] {
   return [...(def.order?.by ?? []).filter((name) => !def.sql.hidden?.[name]), 'id'];
 }
 
-/**
- * The manifest entry of a resource; `buckets` and `fieldBuckets` say how the build stored its
- * records and its bucket filters (see `Written`).
- */
-export function manifestEntry(
-  def: ResourceDef,
-  count: number,
-  hash: string,
-  buckets = 0,
-  fieldBuckets: Record<string, number> = {},
-): ResourceManifest {
+/** What the build wrote of a resource, as its manifest entry tells it (see `Written`). */
+export interface Stored {
+  count: number;
+  /** Content hash of the resource's files. */
+  hash: string;
+  buckets: number;
+  fieldBuckets: Record<string, number>;
+  query: QueryIndexManifest | null;
+}
+
+/** Nothing stored: the entry as the registry alone describes it (the OPTIONS document). */
+const NOTHING_STORED: Stored = { count: 0, hash: '', buckets: 0, fieldBuckets: {}, query: null };
+
+/** The manifest entry of a resource, with what the build stored of it. */
+export function manifestEntry(def: ResourceDef, stored: Stored = NOTHING_STORED): ResourceManifest {
   switch (def.kind) {
     case 'collection':
-      return { kind: def.kind, ...collectionEntry(def, count, hash, buckets, fieldBuckets) };
+      return { kind: def.kind, ...collectionEntry(def, stored) };
     case 'nested':
     case 'parent-record': {
       const { path, name, param } = def.parent;
-      return {
-        kind: def.kind,
-        ...collectionEntry(def, count, hash, buckets, fieldBuckets),
-        parent: { path, name, param },
-      };
+      return { kind: def.kind, ...collectionEntry(def, stored), parent: { path, name, param } };
     }
     case 'document':
-      return documentEntry(def, count, hash, buckets, fieldBuckets);
+      return documentEntry(def, stored);
     default:
       return unknownKind(def);
   }
@@ -77,10 +78,7 @@ function commonEntry(def: ResourceDef, fieldBuckets: Record<string, number>) {
 /** The manifest entry of a collection, but its kind and parent. */
 function collectionEntry(
   def: CollectionLike,
-  count: number,
-  hash: string,
-  buckets: number,
-  fieldBuckets: Record<string, number>,
+  { count, hash, buckets, fieldBuckets, query }: Stored,
 ): Omit<CollectionManifest, 'kind'> {
   const { aliases, pathFilter } = def.routing ?? {};
   const { implied, refused, scanLimit } = def.composition ?? {};
@@ -97,6 +95,7 @@ function collectionEntry(
     refused: refused ?? null,
     ...(pathFilter ? { pathFilter } : {}),
     ...(scanLimit ? { scanLimit } : {}),
+    ...(query ? { query } : {}),
     count,
     hash,
   };
@@ -108,10 +107,7 @@ function collectionEntry(
  */
 function documentEntry(
   def: DocumentDef,
-  count: number,
-  hash: string,
-  buckets: number,
-  fieldBuckets: Record<string, number>,
+  { count, hash, buckets, fieldBuckets }: Stored,
 ): DocumentManifest {
   const { path, name, param, aliases } = def.parent;
   return {
@@ -150,7 +146,7 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
 
 /** The OPTIONS document of a collection: paging, sorting, filters and what the router composes. */
 function collectionOptions(def: CollectionLike, scanLimit: number): string {
-  const entry = manifestEntry(def, 0, '');
+  const entry = manifestEntry(def);
   const { aliases, pathFilter } = def.routing ?? {};
   const paginated = def.paging.kind === 'pages';
   const doc = {

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../contract/paths.ts';
+import { isIndexFile } from '../contract/query-index.ts';
 import { faultPoint } from '../data/faults.ts';
 
 /**
@@ -133,7 +134,8 @@ export class TreeSink implements OutputSink, SinkCounts {
       throw new Error(`Refusing to write outside the output folder: ${file}`);
     const data = typeof content === 'string' ? Buffer.from(content) : content;
     this.put(file, data);
-    if (this.precompress) {
+    // Index files are read by the router, never sent: no compressed copies.
+    if (this.precompress && !isIndexFile(file)) {
       this.put(
         encodedFile(file, 'br'),
         brotliCompressSync(data, {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Scalar } from '../contract/keys.ts';
+import { compareSortKeys, type Scalar } from '../contract/keys.ts';
 import { RecordFile } from './record-file.ts';
 import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
@@ -91,6 +91,21 @@ function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
   return sorted;
 }
 
+/**
+ * The records' order by id and each one's rank in it, by ordinal (records are held in ordinal
+ * order). Ids are integers or uuids in lowercase hex, so the plain order of numbers and of code
+ * units is `compareValues`' order.
+ */
+function idOrder(held: readonly Spooled[]): { order: Uint32Array; rank: Uint32Array } {
+  const ids = held.map((h) => h.id as string | number);
+  const sorted = [...ids.keys()].sort((a, b) =>
+    ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0,
+  );
+  const rank = new Uint32Array(held.length);
+  sorted.forEach((ord, i) => (rank[ord] = i));
+  return { order: Uint32Array.from(sorted), rank };
+}
+
 /** Bytes of each block the spool copies its records into. */
 const BLOCK = 1024 * 1024;
 
@@ -124,6 +139,8 @@ export class Spool {
   private bytes = 0;
   private blocks = new Blocks();
   private disk: DiskSpool | null = null;
+  /** The held records' order by id, once a sort needs it. */
+  private idOrder: { order: Uint32Array; rank: Uint32Array } | null = null;
 
   constructor(
     private readonly columns: number,
@@ -191,6 +208,50 @@ export class Spool {
     for (const h of rows) yield { key: keyOf(h), id: String(h.id), src: h.src, json: h.json };
   }
 
+  /**
+   * The ordinals of the records with a non-null value in column `column`, by that value and then
+   * in the default order, with the value: posting lists. No record's JSON is read.
+   */
+  *postings(column: number): IterableIterator<[Scalar, number]> {
+    if (this.disk) return yield* this.disk.keyed(column, 'postings');
+    const key = (h: Spooled) => h.keys[column]!;
+    let rows = this.sorted.get(column);
+    if (!rows) {
+      rows = sortByKey(
+        this.held.filter((h) => key(h) !== null),
+        key,
+      );
+      this.sorted.set(column, rows);
+    }
+    for (const h of rows) yield [key(h), h.ord];
+  }
+
+  /**
+   * Every ordinal with its value in column `column` (a `sortKey`; -1: the id), by that value and
+   * then by id: the order of a sort on that field. In memory, records are grouped by value and the
+   * distinct values sorted, each group by the id's rank: a column of a few distinct values (most
+   * statistics) costs a pass, not a sort of every record.
+   */
+  *inOrderOf(column: number): IterableIterator<[Scalar, number]> {
+    if (this.disk) return yield* this.disk.keyed(column, 'order');
+    const byId = (this.idOrder ??= idOrder(this.held));
+    if (column < 0) {
+      for (const ord of byId.order) yield [this.held[ord]!.id, ord];
+      return;
+    }
+    const groups = new Map<Scalar, number[]>();
+    for (const h of this.held) {
+      const key = h.keys[column]!;
+      const group = groups.get(key);
+      if (group) group.push(h.ord);
+      else groups.set(key, [h.ord]);
+    }
+    for (const key of [...groups.keys()].sort(compareSortKeys)) {
+      const ords = groups.get(key)!.sort((a, b) => byId.rank[a]! - byId.rank[b]!);
+      for (const ord of ords) yield [key, ord];
+    }
+  }
+
   /** The number of distinct non-null values of grouping column `column`. */
   distinct(column: number): number {
     if (this.disk) return this.disk.distinct(column);
@@ -201,6 +262,7 @@ export class Spool {
     this.held = [];
     this.blocks = new Blocks();
     this.sorted.clear();
+    this.idOrder = null;
     this.disk?.close();
   }
 }
@@ -301,6 +363,16 @@ class DiskSpool {
       if (bytes >= this.gatherBytes) yield* flush();
     }
     yield* flush();
+  }
+
+  /** `Spool.postings` (non-null values, then ordinal) or `Spool.inOrderOf` (values, then id). */
+  keyed(column: number, kind: 'postings' | 'order'): IterableIterator<[Scalar, number]> {
+    const key = column < 0 ? 'id' : `k${column}`;
+    const sql =
+      kind === 'postings'
+        ? `SELECT ${key}, ord FROM spool WHERE ${key} IS NOT NULL ORDER BY ${key}, ord`
+        : `SELECT ${key}, ord FROM spool ORDER BY ${key}, id`;
+    return this.db.prepare(sql).raw().iterate() as IterableIterator<[Scalar, number]>;
   }
 
   distinct(column: number): number {

@@ -2,7 +2,8 @@ import type { Db } from '../data/db.ts';
 import type { Provider } from '../contract/envelope.ts';
 import { faultPoint } from '../data/faults.ts';
 import { Assembler } from './assemble.ts';
-import { filterKey, type Scalar } from '../contract/keys.ts';
+import { filterKey, sortKey, WILDCARD_TYPES, type Scalar } from '../contract/keys.ts';
+import type { QueryIndexManifest } from '../contract/query-index.ts';
 import {
   Credits,
   Pager,
@@ -15,6 +16,7 @@ import {
 import type { CollectionLike, FieldDef } from './registry/define.ts';
 import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts';
 import type { OutputSink } from './sink.ts';
+import { writeQueryIndex, type IndexPlan } from './query-index.ts';
 import { Spool } from './spool.ts';
 import { defaultOrderQuery } from './sql.ts';
 
@@ -33,6 +35,8 @@ export interface Written {
   fieldBuckets: Record<string, number>;
   /** The first record written, for the OpenAPI document's examples; null when there is none. */
   example: Example | null;
+  /** The query index of a paginated collection (`contract/query-index.ts`). */
+  query: QueryIndexManifest | null;
 }
 
 /** A record as an example: its id (a document's: the match's) and its JSON. */
@@ -77,6 +81,58 @@ function groupValue(field: FieldDef, value: Scalar | undefined): Scalar {
 }
 
 /**
+ * `sortKey`, remembering the keys of recent strings: folding a string (Unicode normalisation) costs
+ * far more than a lookup, and a collection repeats its names and labels on many records.
+ */
+function memoSortKey(): (value: Scalar) => Scalar {
+  const keys = new Map<string, Scalar>();
+  return (value) => {
+    if (typeof value !== 'string') return sortKey(value);
+    let key = keys.get(value);
+    if (key === undefined) {
+      if (keys.size >= 65_536) keys.clear();
+      key = sortKey(value);
+      keys.set(value, key);
+    }
+    return key;
+  };
+}
+
+/**
+ * The spool columns a paginated collection's query index needs past the layouts' own (which come
+ * first, from `first`): the filter keys of the `scan` fields, and the sort key of every field. The
+ * indexed fields' keys are the layouts' columns. No plan for a collection of one page.
+ */
+function indexColumns(
+  def: CollectionLike,
+  first: number,
+  at: (name: string) => number,
+): { columns: ((row: Values) => Scalar)[]; plan: IndexPlan | null } {
+  if (def.paging.kind !== 'pages') return { columns: [], plan: null };
+  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const scanned = def.fields.filter((f) => f.filter === 'scan');
+  const keyed = (f: FieldDef) => WILDCARD_TYPES.includes(f.type);
+  const keyOf = memoSortKey();
+  const column = (f: FieldDef, value: (v: Scalar) => Scalar) => {
+    const c = at(f.name);
+    return (row: Values) => value(row[c] ?? null);
+  };
+  const columns = [
+    ...scanned.map((f) => column(f, (v) => groupValue(f, v))),
+    ...def.fields.map((f) => column(f, keyOf)),
+  ];
+  const filters = [
+    ...indexed.map((f, i) => ({ name: f.name, column: i, keyed: keyed(f) })),
+    ...scanned.map((f, i) => ({ name: f.name, column: first + i, keyed: keyed(f) })),
+  ];
+  const sorts = [
+    ...def.fields.map((f, i) => ({ name: f.name, column: first + scanned.length + i })),
+    { name: 'id', column: -1 },
+  ];
+  return { columns, plan: { filters, sorts } };
+}
+
+/**
  * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
  * once, written to its own file (unless it goes to a bucket) as it arrives, and spooled with its
  * grouping values. Every other layout reads the spool: the default pages in that order, once the
@@ -101,7 +157,8 @@ export function writeCollection(
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
   const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
   const paging = pagingOf(def.path, def.paging);
-  const spool = new Spool(layoutFields.length);
+  const index = indexColumns(def, layoutFields.length, at);
+  const spool = new Spool(layoutFields.length + index.columns.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
   const encoded = new Assembler();
@@ -119,6 +176,7 @@ export function writeCollection(
       if (def.recordFiles !== 'bucket')
         writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
+      for (const column of index.columns) keys.push(column(row));
       spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
       if (++total % 1000 === 0) tick(total, null);
     }
@@ -145,7 +203,8 @@ export function writeCollection(
     });
     const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
     if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
-    return { count: total, buckets, fieldBuckets, example };
+    const queryIndex = index.plan && writeQueryIndex(sink, def.path, spool, index.plan, total);
+    return { count: total, buckets, fieldBuckets, example, query: queryIndex };
   } finally {
     spool.close();
     tick(total, total);

@@ -64,5 +64,5 @@ export function writeDocuments(
     if (++done % 500 === 0) tick(done, total);
   }
   tick(total, total);
-  return { count, buckets: 0, fieldBuckets: {}, example };
+  return { count, buckets: 0, fieldBuckets: {}, example, query: null };
 }

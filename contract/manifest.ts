@@ -1,3 +1,5 @@
+import type { QueryIndexManifest } from './query-index.ts';
+
 /**
  * The manifest: what the build tells the router about `dist/`. It is small (one entry per resource,
  * no per-file data), written as `dist/_manifest.json`, and is all the router needs; the router
@@ -75,6 +77,12 @@ interface ManifestBase {
    * The most records the router reads to compose one answer here; absent: the build's `scanLimit`.
    */
   scanLimit?: number;
+  /**
+   * Where the query index of a paginated collection is (`contract/query-index.ts`): the router
+   * answers every filter and sort the build did not pre-render from it. Absent: the collection is
+   * one page, or a document resource.
+   */
+  query?: QueryIndexManifest;
   /** Number of records. */
   count: number;
   /** Content hash over every file of the resource: the basis of its ETags. */
@@ -159,9 +167,9 @@ export function unknownKind(value: never): never {
 
 /**
  * The manifest's format, raised whenever the router reads it differently (2: implied filters
- * replace the phase-rule flag). A router refuses a build of another format.
+ * replace the phase-rule flag; 3: collections have a query index). A router refuses a build of another format.
  */
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
 
 /** The whole manifest. */
 export interface Manifest {

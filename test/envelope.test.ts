@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { attribution, pageMeta, type Provider } from '../contract/envelope.ts';
-import { compose } from '../server/core/compose.ts';
+import { compose, type Reads } from '../server/core/compose.ts';
+import {
+  decodePostings,
+  encodePostings,
+  keysFile,
+  postingFile,
+} from '../contract/query-index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { routeTable, route } from '../server/core/route.ts';
 
@@ -91,6 +97,7 @@ describe('composition credits only the providers of the records returned', () =>
     refused: null,
     count: 4,
     hash: 'h',
+    query: { chunk: 4096, groups: { name: 1 }, keyed: ['name'] },
     fields: [
       {
         name: 'name',
@@ -115,8 +122,18 @@ describe('composition credits only the providers of the records returned', () =>
       result: [record('3', 'gamma'), record('4', 'delta')],
     },
   };
+  // The query index of the four records: each name's ordinal.
+  const names = ['alpha', 'beta', 'gamma', 'delta'];
+  const postings = encodePostings(names.map((name, ord) => [name, [ord]]));
+  const reads: Reads = {
+    json: async (file) => files[file] ?? null,
+    postings: async (file) =>
+      file === postingFile('v1/things', 'name', 0) ? decodePostings(postings) : null,
+    keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
+    uint32s: async () => null,
+  };
   const table = routeTable({
-    format: 2,
+    format: 3,
     build: 'b',
     scanLimit: 100,
     encodings: [],
@@ -133,7 +150,7 @@ describe('composition credits only the providers of the records returned', () =>
   ])('%s', async (target, ids, name) => {
     const plan = route('GET', target, table);
     if (plan.kind !== 'compose') throw new Error(`expected a composition, got ${plan.kind}`);
-    const out = await compose(plan, async (file) => files[file] ?? null, 100);
+    const out = await compose(plan, reads);
     if (out.status !== 200) throw new Error(out.error.message);
     const body = JSON.parse(out.body);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(ids);

@@ -104,7 +104,7 @@ describe('parseTarget', () => {
 
 describe('route over arbitrary targets', () => {
   const manifest: Manifest = {
-    format: 2,
+    format: 3,
     build: 'b',
     scanLimit: 10,
     encodings: [],

@@ -57,7 +57,7 @@ function analytics(
 }
 
 const manifest: Manifest = {
-  format: 2,
+  format: 3,
   build: 'b',
   scanLimit: 2000,
   encodings: [],

@@ -64,7 +64,7 @@ const matchFields = [
   fieldOf('venue', 'string'),
 ];
 const manifest: Manifest = {
-  format: 2,
+  format: 3,
   build: 'b',
   scanLimit: 2000,
   encodings: [],

@@ -9,12 +9,16 @@ import {
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../contract/keys.ts';
 import type { ResourceManifest } from '../../contract/manifest.ts';
 import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
+import { matching, pageOrdinals, type IndexReads } from './query-engine.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**
  * Answers the requests no single file answers (several filters, wildcards, other page sizes, other
- * sorts) from the pre-rendered pages, reading at most `scanLimit` records. Past that bound it
- * answers 400 and names the filters that would narrow the request.
+ * sorts). A paginated collection's answer comes from its query index (`query-engine.ts`): the
+ * matching ordinals, the page of them in the requested order, and those records alone, read from
+ * the default pages of the smallest filter collection that holds them (else of the collection).
+ * A collection of one page, or the records of one value of a `bucket` filter, is one file: the
+ * router filters and sorts it in memory.
  */
 
 /** A parsed pre-rendered page. */
@@ -27,10 +31,14 @@ interface PageDoc {
 /** Reads and parses one file of dist/, or null when it does not exist. */
 export type ReadJson = (file: string) => Promise<unknown>;
 
+/** The files a composition reads: pages and bucket files, and the query index. */
+export interface Reads extends IndexReads {
+  json: ReadJson;
+}
+
 /** The outcome of a composition: a body to send with its status (and how many records matched). */
 export type Composed =
-  | { status: 200; body: string; total: number }
-  | { status: 400 | 404; error: Omit<ErrorBody, 'uri'> };
+  { status: 200; body: string; total: number } | { status: 404; error: Omit<ErrorBody, 'uri'> };
 
 /**
  * A bucket file of a `bucket` filter: each value's records in the default order, with their
@@ -47,84 +55,142 @@ function totalOf(resource: ResourceManifest, doc: PageDoc): number {
   return typeof n === 'number' ? n : 0;
 }
 
-/**
- * Executes a compose plan, reading at most `scanLimit` records (the resource's own limit, else the
- * build's).
- */
-export async function compose(
-  plan: ComposePlan,
-  read: ReadJson,
-  scanLimit: number,
-): Promise<Composed> {
+/** Executes a compose plan. */
+export async function compose(plan: ComposePlan, reads: Reads): Promise<Composed> {
   const { resource } = plan;
-  const defaultSize = resource.records.default;
-
   // A bucket filter names a small collection held in one file: the whole answer lies within it.
   const grouped = plan.filters.find((f) => f.field.filter === 'bucket' && !f.wildcard);
-  if (grouped) {
-    const file = groupBucketFile(
-      resource.path,
-      grouped.field.name,
-      grouped.key,
-      grouped.field.buckets ?? 1,
-    );
-    const entry = ((await read(file)) as GroupBucket | null)?.[grouped.key];
-    if (!entry) return respond(plan, [], 0);
-    const doc: PageDoc = {
-      attribution: { ...attribution(null), source: entry.source },
-      meta: {},
-      result: entry.result,
-    };
-    const residual = plan.filters.filter((f) => f !== grouped);
-    if ((residual.length > 0 || plan.sort !== null) && entry.result.length > scanLimit)
-      return tooBroad(plan, entry.result.length, scanLimit);
-    return filterAndSort(
-      plan,
-      residual,
-      entry.result.map((row) => ({ row, doc })),
-    );
-  }
+  if (grouped) return fromGroup(plan, grouped, reads.json);
+  if (!resource.paginated) return fromOnePage(plan, reads.json);
+  const base = plan.bases.length === 1 ? plan.bases[0]! : null;
+  if (plan.sort === null && plan.filters.length === (base ? 1 : 0))
+    return window(plan, base, reads.json);
+  return fromIndex(plan, reads);
+}
 
-  // Pick the smallest pre-rendered collection that contains the answer.
+/** The records of one value of a bucket filter, filtered further and sorted in memory. */
+async function fromGroup(plan: ComposePlan, grouped: FilterPlan, read: ReadJson) {
+  const { resource } = plan;
+  const file = groupBucketFile(
+    resource.path,
+    grouped.field.name,
+    grouped.key,
+    grouped.field.buckets ?? 1,
+  );
+  const entry = ((await read(file)) as GroupBucket | null)?.[grouped.key];
+  if (!entry) return respond(plan, [], 0);
+  const doc: PageDoc = {
+    attribution: { ...attribution(null), source: entry.source },
+    meta: {},
+    result: entry.result,
+  };
+  const residual = plan.filters.filter((f) => f !== grouped);
+  return filterAndSort(
+    plan,
+    residual,
+    entry.result.map((row) => ({ row, doc })),
+  );
+}
+
+/**
+ * A collection of one page: the smallest pre-rendered collection that contains the answer, read
+ * whole, then filtered and sorted in memory.
+ */
+async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed> {
   const candidates = plan.bases.length > 0 ? plan.bases : [null];
-  let base: { filter: FilterPlan | null; dir: string; first: PageDoc; total: number } | null = null;
+  let base: { filter: FilterPlan | null; doc: PageDoc } | null = null;
   for (const filter of candidates) {
     const dir = collectionDir(
-      resource.path,
+      plan.resource.path,
       filter ? { field: filter.field.name, key: filter.key } : undefined,
     );
-    const first = (await read(pageFile(dir, 1))) as PageDoc | null;
-    if (first === null) return respond(plan, [], 0); // one filter matches nothing, so all do
-    const total = totalOf(resource, first);
-    if (!base || total < base.total) base = { filter, dir, first, total };
+    const doc = (await read(pageFile(dir, 1))) as PageDoc | null;
+    if (doc === null) return respond(plan, [], 0); // one filter matches nothing, so all do
+    if (!base || doc.result.length < base.doc.result.length) base = { filter, doc };
   }
-  const { dir, first, total } = base!;
-  // Every record of the base collection satisfies the base filter; the others remain to be applied.
-  const residual = plan.filters.filter((f) => f !== base!.filter);
-  const scans = residual.length > 0 || plan.sort !== null;
-  if (scans && total > scanLimit) return tooBroad(plan, total, scanLimit);
+  const { filter, doc } = base!;
+  const residual = plan.filters.filter((f) => f !== filter);
+  return filterAndSort(
+    plan,
+    residual,
+    doc.result.map((row) => ({ row, doc })),
+  );
+}
 
-  // Which default-size pages hold the records we need: all of them when filtering or sorting,
-  // otherwise just those overlapping the requested page.
-  const pages = resource.paginated ? Math.ceil(total / defaultSize) : 1;
-  let from = 1;
-  let to = pages;
-  let offset = 0;
-  if (!scans && resource.paginated) {
-    const start = (plan.page - 1) * plan.records;
-    from = Math.floor(start / defaultSize) + 1;
-    to = Math.min(pages, Math.floor((start + plan.records - 1) / defaultSize) + 1);
-    offset = (from - 1) * defaultSize;
-  }
+/**
+ * Another page size of the collection or of one filter collection, in the default order: the
+ * default pages that overlap the requested one.
+ */
+async function window(plan: ComposePlan, filter: FilterPlan | null, read: ReadJson) {
+  const { resource } = plan;
+  const size = resource.records.default;
+  const dir = collectionDir(
+    resource.path,
+    filter ? { field: filter.field.name, key: filter.key } : undefined,
+  );
+  const first = (await read(pageFile(dir, 1))) as PageDoc | null;
+  if (first === null) return respond(plan, [], 0);
+  const total = totalOf(resource, first);
+  const pages = Math.ceil(total / size);
+  const start = (plan.page - 1) * plan.records;
+  const from = Math.floor(start / size) + 1;
+  const to = Math.min(pages, Math.floor((start + plan.records - 1) / size) + 1);
   // Each row keeps the page it came from: a page's attribution credits the providers of its
   // records.
-  let rows: Sourced[] = [];
+  const rows: Sourced[] = [];
   for (let p = from; p <= to; p++) {
     const doc = p === 1 ? first : ((await read(pageFile(dir, p))) as PageDoc | null);
     for (const row of doc?.result ?? []) rows.push({ row, doc: doc! });
   }
-  if (scans) return filterAndSort(plan, residual, rows);
-  return respond(plan, rows, total, offset);
+  return respond(plan, rows, total, (from - 1) * size);
+}
+
+/** Any filters and sort on a paginated collection, from its query index. */
+async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
+  const { resource } = plan;
+  const index = resource.query;
+  if (!index) throw new Error(`/${resource.path} has no query index: build it again`);
+  const { ords, lists } = await matching(resource, index, plan.filters, reads);
+  const total = ords ? ords.length : resource.count;
+  const start = (plan.page - 1) * plan.records;
+  const end = start + plan.records;
+  const selected = await pageOrdinals(resource, index, ords, plan.sort, { start, end }, reads);
+  // The records are read from the smallest filter collection holding them: fewer, denser pages.
+  let base: { filter: FilterPlan; list: Uint32Array } | null = null;
+  for (const filter of plan.bases) {
+    const list = lists.get(filter)!;
+    if (!base || list.length < base.list.length) base = { filter, list };
+  }
+  const dir = collectionDir(
+    resource.path,
+    base ? { field: base.filter.field.name, key: base.filter.key } : undefined,
+  );
+  const size = resource.records.default;
+  const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
+  const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
+  const docs = new Map<number, PageDoc | null>();
+  await Promise.all(
+    pages.map(async (p) => docs.set(p, (await reads.json(pageFile(dir, p))) as PageDoc | null)),
+  );
+  const rows = at.map((pos) => {
+    const doc = docs.get(Math.floor(pos / size) + 1);
+    const row = doc?.result[pos % size];
+    if (!doc || !row) throw new Error(`/${resource.path}: record ${pos} of ${dir} is missing`);
+    return { row, doc };
+  });
+  return respond(plan, rows, total, start);
+}
+
+/** The position of `value` in an ascending list that holds it. */
+function lowerBound(list: Uint32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -221,18 +287,4 @@ function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0):
       result: page.map((r) => r.row),
     }),
   };
-}
-
-function tooBroad(plan: ComposePlan, total: number, limit: number): Composed {
-  const given = new Set(plan.bases.map((f) => f.field.name));
-  const narrowing = plan.resource.fields
-    .filter((f) => (f.filter === 'indexed' || f.filter === 'bucket') && !given.has(f.name))
-    .map((f) => f.name);
-  const message =
-    `This request would filter or sort ${total} records; the router handles at most ${limit}. ` +
-    `Narrow it with an exact value of one of: ${narrowing.join(', ')}.`;
-  const parameter =
-    plan.filters.find((f) => f.wildcard || f.field.filter !== 'indexed')?.field.name ??
-    (plan.sort ? 'sort' : (plan.filters[0]?.field.name ?? 'sort'));
-  return { status: 400, error: { status: 400, message, errors: [{ parameter, message }] } };
 }

@@ -1,7 +1,8 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { byteRange } from './byte-range.ts';
-import { compose } from './compose.ts';
+import { compose, type Reads } from './compose.ts';
+import { decodePostings, decodeUint32s } from '../../contract/query-index.ts';
 import {
   JSON_TYPE,
   attribution,
@@ -212,13 +213,22 @@ export function createHandler(options: {
   const stored = manifest.encodings;
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const readJson = async (file: string): Promise<unknown> => {
+  /** A file decoded by `decode`, from the cache of parsed files. */
+  const readDecoded = async <T>(file: string, decode: (bytes: Uint8Array) => T) => {
     const entry = await parsed.get(file, async () => {
       const bytes = await files.read(file);
       if (bytes === null) return null;
-      return { doc: JSON.parse(decoder.decode(bytes)) as unknown, size: bytes.byteLength };
+      return { doc: decode(bytes) as unknown, size: bytes.byteLength };
     });
-    return entry?.doc ?? null;
+    return (entry?.doc ?? null) as T | null;
+  };
+  const readJson = (file: string): Promise<unknown> =>
+    readDecoded(file, (bytes) => JSON.parse(decoder.decode(bytes)) as unknown);
+  const reads: Reads = {
+    json: readJson,
+    postings: (file) => readDecoded(file, decodePostings),
+    uint32s: (file) => readDecoded(file, decodeUint32s),
+    keys: (file) => readDecoded(file, (bytes) => JSON.parse(decoder.decode(bytes)) as string[]),
   };
 
   /**
@@ -248,8 +258,7 @@ export function createHandler(options: {
           plan.allow ? { Allow: plan.allow } : {},
         );
       case 'compose': {
-        const limit = plan.resource.scanLimit ?? manifest.scanLimit;
-        const composed = await compose(plan, readJson, limit);
+        const composed = await compose(plan, reads);
         if (composed.status !== 200)
           return errorOutcome(
             composed.status,
