@@ -20,6 +20,7 @@ const DEMO = [
   'matches',
   'openapi',
   'publish',
+  'query-engine',
   'readme',
   'stats',
   'v0',

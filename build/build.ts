@@ -61,8 +61,6 @@ export type BuildOutput =
 export type BuildOptions = BuildOutput & {
   /** SQLite database to read. */
   db: string;
-  /** The largest number of records the router may read to compose one answer. */
-  scanLimit?: number;
   /**
    * The resources to build; default the published registry. A registry of other definitions
    * (tests) is built in the calling thread, since worker threads load the published one.
@@ -99,9 +97,6 @@ export interface BuildSummary {
   seconds: number;
 }
 
-/** Default bound of router compositions (records read per request). */
-export const DEFAULT_SCAN_LIMIT = 2000;
-
 /**
  * Builds the API from a database into `out`, atomically: everything is written into a fresh
  * folder, and only a complete build is published (`publish.ts`). A failed, aborted or killed build
@@ -110,7 +105,6 @@ export const DEFAULT_SCAN_LIMIT = 2000;
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = process.hrtime.bigint();
   const registry = options.registry ?? REGISTRY;
-  const scanLimit = options.scanLimit ?? DEFAULT_SCAN_LIMIT;
   // A clear error for a missing or outdated database, first.
   const source = openReadOnly(options.db);
   let licences: string;
@@ -129,7 +123,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     db: options.db,
     derived: target.derived,
     output: target.output,
-    scanLimit,
   };
   let failed = false;
   try {
@@ -183,7 +176,6 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
       build: buildHash.digest('hex'),
-      scanLimit,
       encodings: options.precompress ? ['br', 'gzip'] : [],
       roots,
       resources,

@@ -7,10 +7,10 @@ import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/de
 import { DiskFullError } from '../data/disk-full.ts';
 import { demoInputs } from './inputs.ts';
 import { archivedManifest, publishedManifest } from './publish.ts';
-import { build, DEFAULT_SCAN_LIMIT, type BuildProgress } from './build.ts';
+import { build, type BuildProgress } from './build.ts';
 
 const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR [--precompress] | --archive FILE]
-                        [--workers N] [--force] [--scan-limit N]
+                        [--workers N] [--force]
 
 Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds,
 or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it is.
@@ -22,8 +22,7 @@ or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it i
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
   --force          build the demo even when the output (--out or --archive) is a demo build
-                   from the same code
-  --scan-limit N   most records the router reads to compose one answer (default: ${DEFAULT_SCAN_LIMIT})`;
+                   from the same code`;
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +33,6 @@ const { values } = parseArgs({
     workers: { type: 'string', default: String(availableParallelism()) },
     precompress: { type: 'boolean', default: false },
     force: { type: 'boolean', default: false },
-    'scan-limit': { type: 'string', default: String(DEFAULT_SCAN_LIMIT) },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -43,7 +41,7 @@ if (values.help) {
   process.exit(0);
 }
 /** A positive integer option, or the usage and exit code 2. */
-function positive(name: 'scan-limit' | 'workers'): number {
+function positive(name: 'workers'): number {
   const n = Number(values[name]);
   if (Number.isInteger(n) && n >= 1) return n;
   console.error(`--${name} must be a positive integer.\n\n${USAGE}`);
@@ -54,7 +52,6 @@ if (values.archive !== undefined && (values.out !== undefined || values.precompr
   process.exit(2);
 }
 const out = values.out ?? 'dist';
-const scanLimit = positive('scan-limit');
 const workers = positive('workers');
 const size = values.demo;
 if (!isDemoSize(size)) {
@@ -66,7 +63,7 @@ if (!isDemoSize(size)) {
 // the same bytes, so it is reused (`npm start` starts at once the second time).
 const inputs = values.db
   ? undefined
-  : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress, scanLimit });
+  : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress });
 const reusable =
   inputs !== undefined &&
   !values.force &&
@@ -121,7 +118,6 @@ try {
       : { out, precompress: values.precompress }),
     db,
     workers,
-    scanLimit,
     progress: show,
     signal: abort.signal,
     inputs,

@@ -5,6 +5,7 @@ import {
   type ResourceManifest,
 } from '../contract/manifest.ts';
 import type { QueryIndexManifest } from '../contract/query-index.ts';
+import { CHUNK, GROUP_BYTES } from './query-index.ts';
 import {
   responseKey,
   type CollectionLike,
@@ -81,7 +82,7 @@ function collectionEntry(
   { count, hash, buckets, fieldBuckets, query }: Stored,
 ): Omit<CollectionManifest, 'kind'> {
   const { aliases, pathFilter } = def.routing ?? {};
-  const { implied, refused, scanLimit } = def.composition ?? {};
+  const { implied, refused } = def.composition ?? {};
   const paging = pagingOf(def.path, def.paging);
   return {
     ...commonEntry(def, fieldBuckets),
@@ -94,7 +95,6 @@ function collectionEntry(
     implied: implied ?? [],
     refused: refused ?? null,
     ...(pathFilter ? { pathFilter } : {}),
-    ...(scanLimit ? { scanLimit } : {}),
     ...(query ? { query } : {}),
     count,
     hash,
@@ -127,16 +127,13 @@ function documentEntry(
   };
 }
 
-/**
- * The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). `scanLimit` is the
- * build's bound of composed answers, which the resource's own replaces.
- */
-export function optionsDocument(def: ResourceDef, scanLimit: number): string {
+/** The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). */
+export function optionsDocument(def: ResourceDef): string {
   switch (def.kind) {
     case 'collection':
     case 'nested':
     case 'parent-record':
-      return collectionOptions(def, scanLimit);
+      return collectionOptions(def);
     case 'document':
       return documentOptions(def);
     default:
@@ -144,8 +141,8 @@ export function optionsDocument(def: ResourceDef, scanLimit: number): string {
   }
 }
 
-/** The OPTIONS document of a collection: paging, sorting, filters and what the router composes. */
-function collectionOptions(def: CollectionLike, scanLimit: number): string {
+/** The OPTIONS document of a collection: paging, sorting, filters and what queries read. */
+function collectionOptions(def: CollectionLike): string {
   const entry = manifestEntry(def);
   const { aliases, pathFilter } = def.routing ?? {};
   const paginated = def.paging.kind === 'pages';
@@ -179,18 +176,53 @@ function collectionOptions(def: CollectionLike, scanLimit: number): string {
       'app_id (ignored)',
       'app_key (ignored)',
     ],
-    // What the router composes (other filters, sorts, page sizes) it reads from the collection of
-    // one exact value of a `narrowing` field, or the whole collection, up to `scanLimit` records.
-    composition: {
-      scanLimit: def.composition?.scanLimit ?? scanLimit,
-      narrowing: entry.fields
-        .filter((f) => f.filter === 'indexed' || f.filter === 'bucket')
-        .map((f) => f.name),
-    },
+    queries: queryBounds(entry),
     links: def.links satisfies Record<string, LinkTemplate>,
   };
   return JSON.stringify({ meta: {}, result: [doc] });
 }
+
+/**
+ * What answering a query of a collection reads, per kind of query: no valid query is refused, and
+ * none reads more than this. The figures are the query index's (`query-index.ts`).
+ */
+export function queryBounds(entry: ResourceManifest): Record<string, string> {
+  const bucket = entry.fields.filter((f) => f.filter === 'bucket').map((f) => f.name);
+  const byBucket = bucket.length > 0 ? { [bucket.join(', ')]: BUCKET_BOUND } : {};
+  if (!entry.paginated)
+    return {
+      refused: 'None: every documented filter, alone or combined, and every sort is answered.',
+      any: 'The collection is one file; a filter or sort reads that file and no other.',
+      ...byBucket,
+    };
+  const size = entry.records.default;
+  return {
+    refused:
+      'None: every documented filter, alone or combined, with or without * wildcards, every ' +
+      'sort, page size and page is answered.',
+    filter:
+      "An exact value reads one file of its field: the value's list of record positions (4 bytes " +
+      `a record) and those of the values sharing the file, ${GROUP_BYTES / 1024} KB on average.`,
+    wildcard:
+      "A * pattern reads the field's list of distinct values, then the file of each value it " +
+      'matches.',
+    sort:
+      `With no filter, a one-field sort reads the one or two files (${CHUNK} positions each) ` +
+      'holding the page. With filters, or by several fields, it reads, per field and for the ' +
+      `id, the files of ${CHUNK} ranks that hold the matching records: ` +
+      `at most one per ${CHUNK} records of the collection.`,
+    records:
+      `The page's records come from the default pages (${size} records each) of the ` +
+      'smallest single-filter collection holding them, else of the collection: at most one ' +
+      'file per record returned, fewer when they are neighbours.',
+    ...byBucket,
+  };
+}
+
+/** What a `bucket` filter reads. */
+const BUCKET_BOUND =
+  "An exact id reads the one file holding that id's records (a few, as ids of single actions " +
+  'are), and filters and sorts them in memory.';
 
 /**
  * The OPTIONS document of a document resource (analytics): addressed per match, no paging, sorting

@@ -10,7 +10,6 @@ export interface DemoBuildOptions {
   readonly seed: number;
   readonly size: DemoSize;
   readonly precompress: boolean;
-  readonly scanLimit: number;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -58,9 +57,9 @@ export function buildFolders(root = ROOT): string[] {
 export function demoInputs(options: DemoBuildOptions, root = ROOT): string {
   const patterns = buildFolders(root).map((folder) => `${folder}/${SOURCES}`);
   const files = fg.sync([...patterns, 'package-lock.json'], { cwd: root }).sort();
-  const { seed, size, precompress, scanLimit } = options;
+  const { seed, size, precompress } = options;
   const hash = createHash('sha1').update(
-    `demo seed ${seed} ${JSON.stringify({ precompress, scanLimit, size })}\0`,
+    `demo seed ${seed} ${JSON.stringify({ precompress, size })}\0`,
   );
   for (const file of files)
     hash

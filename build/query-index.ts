@@ -23,7 +23,7 @@ import type { Spool } from './spool.ts';
 export const CHUNK = 4096;
 
 /** Bytes of posting lists a group file holds on average, at most. */
-const GROUP_BYTES = 32 * 1024;
+export const GROUP_BYTES = 32 * 1024;
 
 /** Most posting groups of one field. */
 const MAX_GROUPS = 4096;

@@ -26,7 +26,6 @@ export interface BuildPlan {
   /** The scratch database of derived tables (see `publish.ts`). */
   derived: string;
   output: PlannedOutput;
-  scanLimit: number;
 }
 
 /**
@@ -156,7 +155,7 @@ export class TaskRunner {
           def.kind === 'document'
             ? writeDocuments(this.db, def, sink, this.providers, report)
             : writeCollection(this.db, def, sink, this.providers, report);
-        sink.write(optionsFile(def.path), optionsDocument(def, this.plan.scanLimit));
+        sink.write(optionsFile(def.path), optionsDocument(def));
         // The task is done when its files are: its queue is written, its segment closed.
         this.tree?.commit();
         this.closeSegment();

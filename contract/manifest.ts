@@ -74,10 +74,6 @@ interface ManifestBase {
    */
   pathFilter?: string;
   /**
-   * The most records the router reads to compose one answer here; absent: the build's `scanLimit`.
-   */
-  scanLimit?: number;
-  /**
    * Where the query index of a paginated collection is (`contract/query-index.ts`): the router
    * answers every filter and sort the build did not pre-render from it. Absent: the collection is
    * one page, or a document resource.
@@ -176,8 +172,6 @@ export interface Manifest {
   format: typeof MANIFEST_FORMAT;
   /** Content hash of the whole build. */
   build: string;
-  /** The largest number of records the router reads to answer one request by composition. */
-  scanLimit: number;
   /** Precompressed variants written next to every JSON file (`.br`, `.gz`). */
   encodings: ('br' | 'gzip')[];
   /** Versions with a root document (`/v1/`). */

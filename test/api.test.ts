@@ -381,25 +381,6 @@ describe('filters', () => {
       expect(totalPages).toBe(Math.ceil(defaults.length / size));
     }
   });
-
-  it('requests past the router bounds get a 400 that says which filter to add', async () => {
-    const bounded = createHandler({
-      manifest: { ...manifest, scanLimit: 5 },
-      files: nodeFiles(dist),
-    });
-    const reply = await call(bounded, '/v1/persons?sort=birth_date');
-    expectError(reply, 400, '/v1/persons?sort=birth_date');
-    expect(reply.json.message).toContain('last_name');
-    // Re-paging alone is always possible, and a narrow enough filter makes sorting possible again.
-    expectEnvelope(await call(bounded, '/v1/persons?records=3&page=2'), { paginated: true });
-    const { country } = rows<{ country: string }>(
-      db,
-      'SELECT country FROM person GROUP BY country HAVING count(*) <= 5 LIMIT 1',
-    )[0]!;
-    expectEnvelope(await call(bounded, `/v1/persons?country=${country}&sort=-birth_date`), {
-      paginated: true,
-    });
-  });
 });
 
 describe('bad input gets the documented error, never a 500', () => {

@@ -32,6 +32,7 @@ import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../contract/node/archive-file.ts';
 import { createArchiveServer } from '../server/node/node-server.ts';
 import { demo } from './helpers/api.ts';
+import { otherDatabase } from './helpers/db.ts';
 import { expectBuildDiskFull } from './helpers/disk-full.ts';
 import { runBuild } from './helpers/build-cli.ts';
 import { loadUntilStopped } from './helpers/load.ts';
@@ -273,9 +274,12 @@ describe('a killed archive build', () => {
         '/v0/positions?page=2',
       ]);
       try {
-        const run = await runBuild(['--db', empty, '--archive', file, '--scan-limit', '7'], {
-          FOOTBALL_FAULT: point,
-        });
+        const run = await runBuild(
+          ['--db', otherDatabase(empty, join(root, 'other.sqlite')), '--archive', file],
+          {
+            FOOTBALL_FAULT: point,
+          },
+        );
         expect(run.signal).toBe('SIGKILL');
         await new Promise((r) => setTimeout(r, 1100));
         await stop();
@@ -303,10 +307,13 @@ describe('an archive build on a full disk', () => {
     openDatabase(empty).close();
     await build({ db: empty, archive: file });
     const previous = readFileSync(file);
-    const run = await runBuild(['--db', empty, '--archive', file, '--scan-limit', '7'], {
-      FOOTBALL_FAULT: 'archive:segment@20',
-      FOOTBALL_FAULT_ACTION: 'enospc',
-    });
+    const run = await runBuild(
+      ['--db', otherDatabase(empty, join(root, 'other.sqlite')), '--archive', file],
+      {
+        FOOTBALL_FAULT: 'archive:segment@20',
+        FOOTBALL_FAULT_ACTION: 'enospc',
+      },
+    );
     expect(run.code).toBe(1);
     expectBuildDiskFull(run.stderr, previous.length);
     expect(readFileSync(file).equals(previous)).toBe(true);

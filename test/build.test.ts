@@ -161,10 +161,10 @@ describe('build', () => {
 
 describe('npm start reuses a demo build from the same code', () => {
   it('the demo inputs name the seed, the options and the code', () => {
-    const options = { seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 } as const;
+    const options = { seed: DEMO_SEED, size: 'lean', precompress: false } as const;
     expect(demoInputs(options)).toBe(demoInputs(options));
     expect(demoInputs({ ...options, seed: DEMO_SEED + 1 })).not.toBe(demoInputs(options));
-    expect(demoInputs({ ...options, scanLimit: 7 })).not.toBe(demoInputs(options));
+    expect(demoInputs({ ...options, precompress: true })).not.toBe(demoInputs(options));
   });
 
   it('the inputs cover every folder the build reads, one added later included', () => {
@@ -172,7 +172,7 @@ describe('npm start reuses a demo build from the same code', () => {
     const copy = join(root, 'sources');
     for (const folder of ['build', 'contract', 'data', 'site', 'package-lock.json'])
       cpSync(folder, join(copy, folder), { recursive: true, filter: (f) => !/\.sqlite/.test(f) });
-    const options = { seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 } as const;
+    const options = { seed: DEMO_SEED, size: 'lean', precompress: false } as const;
     const first = demoInputs(options, copy);
     expect(first).toBe(demoInputs(options));
     expect(buildFolders(copy)).toEqual(['build', 'contract', 'data', 'site']);
@@ -193,7 +193,7 @@ describe('npm start reuses a demo build from the same code', () => {
 
   const cli = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], { encoding: 'utf8' });
-  const lean = demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false, scanLimit: 2000 });
+  const lean = demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false });
 
   it('npm start builds the lean demo archive with every resource, then reuses it', async () => {
     // `npm start` is `npm run build -- ARGS && npm run serve -- ARGS`: it serves what it built.

@@ -135,7 +135,6 @@ describe('composition credits only the providers of the records returned', () =>
   const table = routeTable({
     format: 3,
     build: 'b',
-    scanLimit: 100,
     encodings: [],
     roots: [],
     assets: [],

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
-import { EVENT_SCAN_LIMIT } from '../build/registry/events.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { buildDemoDatabase } from '../data/demo/generate.ts';
 import { compareValues, type Scalar } from '../contract/keys.ts';
@@ -486,45 +485,33 @@ describe('micro-event bounds and errors', () => {
     expectError(await call(api, `${base}/all?period=two`), 400);
   });
 
-  it("composes within one match under the resource's own scan limit; broader requests get a 400 naming match", async () => {
-    for (const kind of ['all', 'touches', 'actions'])
-      expect(manifest.resources.find((r) => r.path === `v1/clubs/events/${kind}`)!.scanLimit).toBe(
-        EVENT_SCAN_LIMIT,
-      );
-    // A limit between one match and all three shows both sides of the bound.
-    const bounded = createHandler({
-      manifest: {
-        ...manifest,
-        resources: manifest.resources.map((r) =>
-          r.path.includes('/events/') ? { ...r, scanLimit: 150 } : r,
-        ),
-      },
-      files: nodeFiles(dist),
-    });
-    for (const target of [
-      `${base}/all?period=2`,
-      `${base}/all?sort=-match_seconds`,
-      `${base}/actions?action_desc=Shot`,
-      `${base}/touches?player=${'a'.repeat(32)}`,
-    ]) {
-      const reply = await call(bounded, target);
-      expectError(reply, 400, target);
-      expect(reply.json.message).toMatch(/narrow it .*: match\b/i);
-    }
-    expectEnvelope(
-      await call(bounded, `${base}/actions?match=${matches.clubs[0]}&period=2&sort=-match_seconds`),
-      { paginated: true },
+  it('answers broad filters and sorts over every match, with exactly the matching records', async () => {
+    const every = (path: string) =>
+      walk(api, `${path}${path.includes('?') ? '&' : '?'}records=100`, 1000);
+    const all = (await every(`${base}/all`)).records;
+    const second = (await every(`${base}/all?period=2`)).records;
+    expect(second.map((r) => r['id'])).toEqual(
+      all.filter((r) => r['period'] === 2).map((r) => r['id']),
     );
-    expectEnvelope(await call(bounded, `${base}/all?records=100&page=2`), { paginated: true });
-    // The build's own limit (2,000 by default) does not apply to micro-events: the resource's does.
-    const global = createHandler({
-      manifest: { ...manifest, scanLimit: 5 },
-      files: nodeFiles(dist),
-    });
-    expectEnvelope(await call(global, `${base}/all?period=2`), { paginated: true });
+    expect(second.length).toBeGreaterThan(0);
+    const latest = (await every(`${base}/all?sort=-match_seconds`)).records;
+    const byTime = [...all].sort(
+      (x, y) =>
+        -compareValues(x['matchSeconds'] as Scalar, y['matchSeconds'] as Scalar) ||
+        compareValues(x['id'] as Scalar, y['id'] as Scalar),
+    );
+    expect(latest.map((r) => r['id'])).toEqual(byTime.map((r) => r['id']));
+    const actions = (await every(`${base}/actions`)).records;
+    const shots = (await every(`${base}/actions?action_desc=shot&period=1`)).records;
+    expect(shots.map((r) => r['id'])).toEqual(
+      actions
+        .filter((r) => String(r['actionDesc']).toLowerCase() === 'shot' && r['period'] === 1)
+        .map((r) => r['id']),
+    );
+    expect(shots.length).toBeGreaterThan(0);
   });
 
-  it('OPTIONS documents fields, paging, sort, links and the scan limit', async () => {
+  it('OPTIONS documents fields, paging, sort, links and what queries read', async () => {
     const reply = await call(api, `${base}/actions`, { method: 'OPTIONS' });
     expect(reply.status).toBe(200);
     const [doc] = reply.json.result;
@@ -533,7 +520,7 @@ describe('micro-event bounds and errors', () => {
       paginated: true,
       records: { default: 30, max: 100 },
       sort: { default: ['period', 'match_seconds', 'action', 'modifier_type', 'id'] },
-      composition: { scanLimit: EVENT_SCAN_LIMIT, narrowing: ['match', 'action'] },
+      queries: { refused: expect.stringMatching(/^None/) },
       links: { event: `${base}/all/{action}` },
     });
     expect(doc.id.note).toContain('action');
@@ -552,13 +539,12 @@ describe('micro-event bounds and errors', () => {
     const all = (await call(api, `${base}/all`, { method: 'OPTIONS' })).json.result[0];
     expect(all.sort.default).toEqual(['period', 'match_seconds', 'id']);
     expect(all.sort.order).toContain("source's order");
-    expect(all.composition).toEqual({ scanLimit: EVENT_SCAN_LIMIT, narrowing: ['match'] });
+    expect(Object.keys(all.queries)).toEqual(['refused', 'filter', 'wildcard', 'sort', 'records']);
+    expect(all.queries.records).toContain('30 records each');
     const touches = (await call(api, `${base}/touches`, { method: 'OPTIONS' })).json.result[0];
     expect(touches.fields.map((f: { name: string }) => f.name)).toContain('team_name');
     expect(touches.links).toMatchObject({ player: '/v1/personnel/players/{player}' });
-    expect(
-      (await call(api, '/v1/clubs/matches/info', { method: 'OPTIONS' })).json.result[0].composition
-        .scanLimit,
-    ).toBe(2000);
+    const info = (await call(api, '/v1/clubs/matches/info', { method: 'OPTIONS' })).json.result[0];
+    expect(info.queries.records).toContain('10 records each');
   });
 });

@@ -106,7 +106,6 @@ describe('route over arbitrary targets', () => {
   const manifest: Manifest = {
     format: 3,
     build: 'b',
-    scanLimit: 10,
     encodings: [],
     roots: [{ version: 'v1', hash: 'r' }],
     assets: [],

@@ -59,7 +59,6 @@ function analytics(
 const manifest: Manifest = {
   format: 3,
   build: 'b',
-  scanLimit: 2000,
   encodings: [],
   roots: [{ version: 'v1', hash: 'root' }],
   assets: [],

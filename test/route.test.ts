@@ -66,7 +66,6 @@ const matchFields = [
 const manifest: Manifest = {
   format: 3,
   build: 'b',
-  scanLimit: 2000,
   encodings: [],
   roots: [{ version: 'v1', hash: 'root' }],
   assets: [{ path: 'logo.svg', type: 'image/svg+xml', hash: 'logo' }],

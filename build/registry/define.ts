@@ -181,12 +181,6 @@ export interface CompositionDef {
   implied?: ImpliedFilter[];
   /** Parameters refused with a message of their own. */
   refused?: { names: string[]; message: string };
-  /**
-   * The most records the router may read to compose one answer from this resource, when it must
-   * differ from the build's `--scan-limit`: micro-events compose within one match, whose modifiers
-   * alone pass 2,000. Documented in OPTIONS and written to the manifest.
-   */
-  scanLimit?: number;
 }
 
 /**

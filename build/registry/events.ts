@@ -20,17 +20,11 @@ import type { MatchType } from './scope.ts';
  * Sized for the Wyscout data (3.25 M events, ~5 M modifiers), so the layout differs from the other
  * resources (README, "The file budget at full scale"):
  * - records live in id-prefix bucket files, not a file each;
- * - `match` is the one pre-rendered filter; every other filter and sort is composed by the router
- *   within one match's collection, under a scan limit of its own (a match has ~1,700 events and up
- *   to ~5,000 modifiers, past the build's default limit of 2,000);
+ * - `match` is the one pre-rendered filter; every other filter and sort is answered by the router
+ *   from the query index (`contract/query-index.ts`);
  * - the modifiers of one action, which `/events/actions/<action id>` lists, are a bucket filter:
  *   grouped by action id into bucket files instead of a folder per action.
  */
-
-/**
- * Records a composed micro-event answer may read: every modifier of the busiest match, with room.
- */
-export const EVENT_SCAN_LIMIT = 10_000;
 
 /** SPEC's default page size of micro-event collections. */
 const EVENT_PAGE_SIZE = 30;
@@ -73,8 +67,8 @@ type MicroEventDef = Pick<
 >;
 
 /**
- * A micro-event resource: records in bucket files, SPEC's page size, composed within one match
- * under the micro-events' own scan limit, from the build's `derived.micro_event`.
+ * A micro-event resource: records in bucket files, SPEC's page size, from the build's
+ * `derived.micro_event`.
  */
 function microEvent(def: MicroEventDef): CollectionDef {
   return {
@@ -83,7 +77,6 @@ function microEvent(def: MicroEventDef): CollectionDef {
     idType: 'uuid',
     recordFiles: 'bucket',
     paging: { kind: 'pages', size: EVENT_PAGE_SIZE },
-    composition: { scanLimit: EVENT_SCAN_LIMIT },
     // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
     credit: dataCredit('ea.source'),
     ...def,

@@ -26,8 +26,7 @@ import { STATS_GROUPS } from './stats-groups.ts';
 /**
  * How `player` is filtered: a bucket filter, so a player's records across matches (a few dozen)
  * come from one file of many players' groups rather than a folder per player in each of the
- * statistics resources (~15,000 players at full scale); composed within the whole collection
- * instead, `?player=` alone would pass the scan limit there.
+ * statistics resources (~15,000 players at full scale).
  */
 const PLAYER_FILTER = 'bucket' as const;
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 
 /** Read-only access to the demo database, the oracle the API's answers are checked against. */
 export function openOracle(file: string): Database.Database {
@@ -41,4 +42,21 @@ export function fileContents(file: string) {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A copy of database `from` at `to` whose first card is spelled differently: a build of it differs
+ * from a build of `from` (in `/v1/cards`) and takes no longer, for tests that need two builds.
+ */
+export function otherDatabase(from: string, to: string): string {
+  copyFileSync(from, to);
+  const db = new Database(to);
+  try {
+    db.prepare(
+      `UPDATE card SET "desc" = "desc" || '.' WHERE id = (SELECT min(id) FROM card)`,
+    ).run();
+  } finally {
+    db.close();
+  }
+  return to;
 }
