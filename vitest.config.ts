@@ -12,6 +12,7 @@ const DEMO = [
   'api',
   'archive',
   'build',
+  'conformance',
   'demo-events',
   'demo-matches',
   'demo',
