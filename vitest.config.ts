@@ -20,6 +20,7 @@ const DEMO = [
   'hot-cache',
   'matches',
   'openapi',
+  'options-lists',
   'publish',
   'readme',
   'stats',
