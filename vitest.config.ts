@@ -20,6 +20,7 @@ const DEMO = [
   'hot-cache',
   'matches',
   'openapi',
+  'openapi-client',
   'options-lists',
   'publish',
   'readme',
