@@ -162,7 +162,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
       {
         path: OPENAPI_FILE,
         type: JSON_TYPE,
-        hash: hashOf(OPENAPI_FILE, openApiDocument(registry, examples)),
+        hash: hashOf(OPENAPI_FILE, openApiDocument(registry, examples, resources)),
       },
       {
         path: LICENCES_FILE,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attribution, pageMeta, type Provider } from '../contract/envelope.ts';
 import { compose, type Reads } from '../server/core/compose.ts';
-import {
-  decodePostings,
-  encodePostings,
-  keysFile,
-  postingFile,
-} from '../contract/query-index.ts';
+import { decodePostings, encodePostings, keysFile, postingFile } from '../contract/query-index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { routeTable, route } from '../server/core/route.ts';
 

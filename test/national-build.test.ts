@@ -18,7 +18,7 @@ import { describeReal } from './helpers/real-data.ts';
  */
 
 /** Links of one shape the crawl follows. */
-const PER_SHAPE = 1000;
+const PER_SHAPE = 300;
 
 /**
  * The imports and the build take about 3 minutes on an idle 2-core machine and several times that

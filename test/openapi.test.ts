@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
 import { REGISTRY } from '../build/registry/index.ts';
+import type { ResourceManifest } from '../contract/manifest.ts';
+import { MATCH_TIME_PATTERN, TIME_HINT } from '../contract/match-time.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 
@@ -11,22 +13,46 @@ import { crawl } from './helpers/crawl.ts';
  * `/openapi.json`, generated from the registry into every build: it lints clean with Redocly's
  * recommended rules, the router serves it, every path a crawl of the API meets is one of its
  * paths with its parameters, and every path it documents answers 200 for the example ids it
- * gives (taken from the built data).
+ * gives (taken from the built data). What a client reads from it is the router's own rules: the
+ * phase rule on the parameters it involves, `sort` as the names it takes, `time` as the router
+ * parses it, HEAD beside every GET, OPTIONS as a description or a CORS preflight, every object
+ * with its properties. (`conformance.test.ts` checks the answers against it.)
  */
 
-const { dist } = demo();
+const { dist, manifest } = demo();
 const api = handlerFor(dist);
 const source = readFileSync(join(dist, OPENAPI_FILE), 'utf8');
 
 interface Operation {
   operationId: string;
-  parameters?: { name: string; in: string; example?: string | number; $ref?: string }[];
+  description?: string;
+  parameters?: Parameter[];
+  responses?: Record<string, { content?: Record<string, { schema?: BodySchema }> }>;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  example?: string | number;
+  schema?: { type?: string; items?: { enum?: string[] } };
+  $ref?: string;
+}
+
+/** As much of a response body's schema as the tests read: the record schema of its result. */
+interface BodySchema {
+  anyOf?: BodySchema[];
+  properties?: { result?: { items?: { $ref?: string } } };
 }
 const doc = JSON.parse(source) as {
   paths: Record<string, Record<string, Operation>>;
   components: {
-    parameters: Record<string, { name: string; in: string }>;
-    schemas: Record<string, { properties: Record<string, PropertySchema> }>;
+    parameters: Record<string, Parameter>;
+    schemas: Record<
+      string,
+      { properties: Record<string, PropertySchema>; examples?: Record<string, unknown>[] }
+    >;
   };
 };
 
@@ -36,10 +62,37 @@ interface PropertySchema {
 }
 
 /** An operation's parameters with the shared ones it refers to resolved. */
-function parametersOf(op: Operation): { name: string; in: string; example?: string | number }[] {
+function parametersOf(op: Operation): Parameter[] {
   return (op.parameters ?? []).map((p) =>
     p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p,
   );
+}
+
+/** The manifest entry whose records a listing operation answers with, and its example. */
+function listed(
+  op: Operation,
+): { entry: ResourceManifest; example: Record<string, unknown> } | null {
+  const body = op.responses?.['200']?.content?.['application/json']?.schema;
+  const page = body?.anyOf?.[0] ?? body;
+  const name = page?.properties?.result?.items?.$ref?.split('/').pop();
+  const entry = manifest.resources.find((r) => r.path.replaceAll('/', '_') === name);
+  const example = name ? doc.components.schemas[name]!.examples?.[0] : undefined;
+  return entry && example ? { entry, example } : null;
+}
+
+/**
+ * The filters of a listing with the values of the example record of its resource (the record
+ * schema's `examples`, where the document keeps its examples).
+ */
+function exampleFilters(op: Operation): [string, string][] {
+  const found = listed(op);
+  if (!found) return [];
+  const names = new Set(parametersOf(op).flatMap((p) => (p.in === 'query' ? [p.name] : [])));
+  return found.entry.fields
+    .filter((f) => f.filter !== 'none' && names.has(f.name))
+    .map((f) => [f.name, found.example[f.key]] as const)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+    .map(([name, v]) => [name, String(v)]);
 }
 
 /** Each documented path as a pattern of the paths it answers. */
@@ -50,7 +103,13 @@ const templates = Object.keys(doc.paths).map((template) => ({
 
 describe('the OpenAPI document', () => {
   it("lints with no error under Redocly's recommended rules", async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    // The roots are at `/v1/` and `/v0/`, with the slash, because that is where the links of
+    // every answer point (`attribution.url`, the site); the rule against trailing slashes would
+    // document them elsewhere.
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'no-path-trailing-slash': 'off' },
+    });
     const problems = await lintFromString({ source, absoluteRef: '/openapi.json', config });
     const errors = problems.filter((p) => p.severity === 'error');
     expect(errors.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
@@ -100,6 +159,101 @@ describe('the OpenAPI document', () => {
     expect(enums).toBeGreaterThan(100);
   });
 
+  it('describes the phase rule on each parameter it involves, from the manifest', () => {
+    let described = 0;
+    for (const item of Object.values(doc.paths)) {
+      const found = listed(item['get']!);
+      const sorted = parametersOf(item['get']!).some((p) => p.name === 'sort');
+      if (!found || !sorted || found.entry.kind === 'document') continue;
+      const params = new Map(parametersOf(item['get']!).map((p) => [p.name, p.description ?? '']));
+      for (const rule of found.entry.implied) {
+        for (const name of rule.whenAny)
+          expect(params.get(name), name).toContain(`adds ${rule.field}=${rule.value}`);
+        expect(params.get(rule.field), rule.field).toContain(`Implied as ${rule.value}`);
+        described++;
+      }
+    }
+    // Each rule at each listing of its resource: a nested collection's own and under its match.
+    const listings = manifest.resources.map(
+      (r) => r.implied.length * (r.kind === 'nested' ? 2 : 1),
+    );
+    expect(described).toBe(listings.reduce((a, b) => a + b));
+    // The phase's three rules on v1's 14 collections of match data.
+    expect(manifest.resources.filter((r) => r.implied.length === 3)).toHaveLength(14);
+  });
+
+  it('gives sort as the list of its names, each both ways; every listing notes its queries', () => {
+    let listings = 0;
+    for (const item of Object.values(doc.paths)) {
+      const get = item['get']!;
+      const found = listed(get);
+      const sort = parametersOf(get).find((p) => p.name === 'sort');
+      if (!found || !sort || found.entry.kind === 'document') continue;
+      const names = found.entry.sort.fields.flatMap((n) => [n, `-${n}`]);
+      expect(sort.schema?.items?.enum, get.operationId).toEqual(names);
+      expect(sort).toMatchObject({ style: 'form', explode: false, schema: { type: 'array' } });
+      expect(get.description, get.operationId).toContain('**Queries.** Every documented filter');
+      listings++;
+    }
+    expect(listings).toBeGreaterThan(180);
+  });
+
+  it('gives time the pattern the router parses, and no optional parameter an example', () => {
+    let times = 0;
+    for (const item of Object.values(doc.paths))
+      for (const op of Object.values(item)) {
+        for (const p of parametersOf(op)) {
+          // Swagger UI fills a parameter's example into "Try it out": an optional filter would
+          // be sent though nobody asked for it.
+          if (!p.required) expect(p, `${op.operationId} ${p.name}`).not.toHaveProperty('example');
+          if (p.name !== 'time') continue;
+          expect(p.schema).toEqual({ type: 'string', pattern: MATCH_TIME_PATTERN });
+          expect(p.description).toContain(TIME_HINT);
+          times++;
+        }
+      }
+    // v1's and v0's match state, under its match and at its own path, for GET and HEAD.
+    expect(times).toBe(2 * 2 * 2);
+  });
+
+  it('gives HEAD beside every GET, and OPTIONS as a description or a CORS preflight', () => {
+    for (const [template, item] of Object.entries(doc.paths)) {
+      expect(Object.keys(item).sort(), template).toEqual(['get', 'head', 'options']);
+      const options = item['options'] as unknown as {
+        responses: Record<string, unknown>;
+        parameters: Parameter[];
+      };
+      const preflight = parametersOf(options as unknown as Operation).find(
+        (p) => p.name === 'Access-Control-Request-Method',
+      );
+      expect(options.responses['204'], template).toBeDefined();
+      // A record, a root, a match's info: OPTIONS is only the preflight, its header required.
+      if (!options.responses['200']) {
+        expect(Object.keys(options.responses).sort(), template).toEqual(['204', '405']);
+        expect(preflight?.required, template).toBe(true);
+      } else expect(preflight?.required, template).toBe(false);
+    }
+    for (const v of ['v1', 'v0'])
+      for (const root of [`/${v}/`, `/${v}`])
+        expect(doc.paths[root]?.['get']?.operationId).toMatch(/^root_/);
+  });
+
+  it('declares the properties of every object', () => {
+    const bare: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (node === null || typeof node !== 'object') return;
+      const schema = node as Record<string, unknown>;
+      const type = schema['type'];
+      const object = type === 'object' || (Array.isArray(type) && type.includes('object'));
+      if (object && !schema['properties'] && schema['additionalProperties'] === undefined)
+        bare.push(at);
+      for (const [k, v] of Object.entries(schema)) if (k !== 'examples') walk(v, `${at}/${k}`);
+    };
+    walk(JSON.parse(source), '#');
+    expect(bare).toEqual([]);
+  });
+
   it('is served at /openapi.json, as JSON, by the router', async () => {
     const reply = await call(api, '/openapi.json');
     expect(reply.status).toBe(200);
@@ -143,10 +297,8 @@ describe('the OpenAPI document', () => {
       if (reply.status !== 200) failures.push(`GET ${url}: ${reply.status}`);
       // Every documented filter is taken, with the example record's own value: 200, whatever the
       // size of the collection.
-      for (const p of parametersOf(get).filter(
-        (p) => p.in === 'query' && p.example !== undefined,
-      )) {
-        const target = `${url}?${p.name}=${encodeURIComponent(String(p.example))}`;
+      for (const [name, value] of exampleFilters(get)) {
+        const target = `${url}?${name}=${encodeURIComponent(value)}`;
         const filtered = await call(api, target);
         if (filtered.status === 200) filtered200++;
         else failures.push(`GET ${target}: ${filtered.status} ${filtered.text.slice(0, 120)}`);

@@ -11,6 +11,7 @@ import { openLocalArchive } from '../../contract/node/archive-file.ts';
 import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
+import { printQueries } from './queries.ts';
 import { load, printServing, table } from './serving.ts';
 
 /**
@@ -321,6 +322,7 @@ async function main(): Promise<void> {
       `Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`,
     );
     archives.push(await archiveRow(set.label, db, archive, s));
+    await printQueries({ label: set.label, archive, duration, connections });
     if (values.keep) renameSync(archive, join(values.keep, `${name}.zip`));
     else rmSync(archive, { force: true });
     if (values.keep) {
@@ -373,6 +375,12 @@ async function main(): Promise<void> {
   settle();
   await printServing({
     dist: join(work, 'dist-x1'),
+    archive: join(work, 'demo-x1.zip'),
+    duration,
+    connections,
+  });
+  await printQueries({
+    label: 'demo x1',
     archive: join(work, 'demo-x1.zip'),
     duration,
     connections,
