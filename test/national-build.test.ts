@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
 import { importDataset } from '../data/import/run.ts';
+import { OPENAPI_FILE } from '../build/openapi.ts';
+import { openLocalArchive } from '../contract/node/archive-file.ts';
 import { archiveHandlerFor, call } from './helpers/api.ts';
+import { OpenApiCheck, type OpenApi } from './helpers/openapi-check.ts';
+import { querySet } from './helpers/query-set.ts';
 import { crawl } from './helpers/crawl.ts';
 import { describeReal } from './helpers/real-data.ts';
 
@@ -34,6 +38,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
         let root = '';
         let api: Awaited<ReturnType<typeof archiveHandlerFor>>['handler'];
         let close = async () => {};
+        let archive = '';
 
         beforeAll(async () => {
           root = mkdtempSync(join(tmpdir(), 'football-national-'));
@@ -51,7 +56,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
             db,
             competitions: ['World_Cup', 'European_Championship'],
           });
-          const archive = join(root, 'national.zip');
+          archive = join(root, 'national.zip');
           await build({ db, archive });
           ({ handler: api, close } = await archiveHandlerFor(archive));
         }, BUILD_TIMEOUT);
@@ -189,6 +194,26 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
             });
           },
         );
+
+        it('answers every query of the query set with a documented 200: no refusal', async () => {
+          const { reader, close: done } = await openLocalArchive(archive);
+          const doc = JSON.parse(new TextDecoder().decode((await reader.read(OPENAPI_FILE))!));
+          await done();
+          const check = new OpenApiCheck(doc as OpenApi);
+          const problems: string[] = [];
+          let answered = 0;
+          for (const [kind, urls] of Object.entries(await querySet(archive))) {
+            for (const url of urls) {
+              const reply = await call(api, url);
+              if (reply.status === 200) answered++;
+              else problems.push(`${kind} ${url}: ${reply.status} ${reply.text.slice(0, 100)}`);
+              for (const p of check.answerProblems('GET', url, reply))
+                problems.push(`${kind} ${url}: ${p}`);
+            }
+          }
+          expect(problems.slice(0, 20)).toEqual([]);
+          expect(answered).toBeGreaterThan(5000);
+        }, 900_000);
 
         it('serves the first international, with the results list credited (CC0)', async () => {
           const reply = await call(api, '/v1/national/matches/info?match_date=1872-11-30');
