@@ -348,6 +348,7 @@ export function sharedSchemas(): Record<string, Json> {
             'What answering a query reads, by kind of query (filter, wildcard, sort, records), ' +
             'and `refused`: which valid queries are refused (none).',
           required: ['refused'],
+          properties: { refused: text },
           additionalProperties: text,
         },
       },

@@ -82,11 +82,12 @@ export function filterKey(type: FieldType, value: Scalar): string {
 }
 
 /**
- * Case folding for comparisons: upper- then lower-casing maps every case variant to one form, also
- * where lower-casing alone does not ("STRASSE" and "Straße" both become "strasse"); accents stay.
+ * Case folding for comparisons: lower-, upper- then lower-casing maps every case variant to one
+ * form, also where lower-casing alone does not ("STRASSE" and "Straße" both become "strasse", as
+ * the capital "ẞ", whose upper case is itself, does by way of "ß"); accents stay.
  */
 function caseFold(value: string): string {
-  return value.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+  return value.normalize('NFC').toLowerCase().toUpperCase().toLowerCase().normalize('NFC');
 }
 
 /** True when a string filter value is a wildcard pattern (`*1/4*`). */

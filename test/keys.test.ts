@@ -175,6 +175,7 @@ describe('value semantics', () => {
     expect(filterKey('string', 'Arsène')).not.toBe(filterKey('string', 'Arsene'));
     expect(filterKey('string', 'MÜLLER')).toBe(filterKey('string', 'müller'));
     expect(filterKey('string', 'STRASSE')).toBe(filterKey('string', 'Straße'));
+    expect(filterKey('string', 'ẞ')).toBe(filterKey('string', 'ß'));
   });
 
   it('numbers and booleans key by value', () => {
