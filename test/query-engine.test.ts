@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../contract/keys.ts';
 import type { FieldManifest, ResourceManifest } from '../contract/manifest.ts';
-import type { Handler } from '../server/core/handler.ts';
+import { createHandler, type Handler } from '../server/core/handler.ts';
+import { nodeFiles } from '../server/disk/node-files.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 
 /**
@@ -142,3 +143,41 @@ describe.each(PATHS)('/%s', (path) => {
 function keyOf(resource: ResourceManifest, name: string): string {
   return name === 'id' ? 'id' : resource.fields.find((f) => f.name === name)!.key;
 }
+
+describe('what an answer reads', () => {
+  /** The router over the demo tree with no cache, counting the files it reads. */
+  function counting() {
+    const { dist, manifest } = demo();
+    const files = nodeFiles(dist);
+    const read: string[] = [];
+    const handler = createHandler({
+      manifest,
+      cacheBytes: 0,
+      files: { read: (file) => (read.push(file), files.read(file)) },
+    });
+    return { handler, read, manifest };
+  }
+
+  it('stays within the bounds OPTIONS states, per kind of query', async () => {
+    const { handler, read, manifest } = counting();
+    const resource = manifest.resources.find((r) => r.path === 'v1/clubs/events/actions')!;
+    const chunks = Math.ceil(resource.count / resource.query!.chunk);
+    const [first] = (await call(handler, `/${resource.path}`)).json.result;
+    const cases: [string, number][] = [
+      // A sort with no filter: the order chunk of the page, and at most a file per record.
+      ['?sort=-match_seconds&records=30', 1 + 30],
+      // Two exact filters: one posting file each, then the page's records.
+      [`?period=${first.period}&action_type=${first.actionType}`, 2 + 30],
+      // A filter and a sort by two fields: the posting file, the rank chunks of each sort field
+      // and the id, then the records.
+      ['?period=2&sort=-match_seconds,action&records=7', 1 + 3 * chunks + 7],
+    ];
+    for (const [query, bound] of cases) {
+      read.length = 0;
+      const reply = await call(handler, `/${resource.path}${query}`);
+      expect(reply.status, query).toBe(200);
+      expect(read.length, `${query}: ${read.join(', ')}`).toBeLessThanOrEqual(bound);
+      expect(read.filter((f) => f.includes('/_q/')).length, query).toBeGreaterThan(0);
+    }
+  });
+});
