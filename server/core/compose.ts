@@ -100,10 +100,7 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
   const candidates = plan.bases.length > 0 ? plan.bases : [null];
   let base: { filter: FilterPlan | null; doc: PageDoc } | null = null;
   for (const filter of candidates) {
-    const dir = collectionDir(
-      plan.resource.path,
-      filter ? { field: filter.field.name, key: filter.key } : undefined,
-    );
+    const dir = dirOf(plan.resource, filter);
     const doc = (await read(pageFile(dir, 1))) as PageDoc | null;
     if (doc === null) return respond(plan, [], 0); // one filter matches nothing, so all do
     if (!base || doc.result.length < base.doc.result.length) base = { filter, doc };
@@ -124,10 +121,7 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
 async function window(plan: ComposePlan, filter: FilterPlan | null, read: ReadJson) {
   const { resource } = plan;
   const size = resource.records.default;
-  const dir = collectionDir(
-    resource.path,
-    filter ? { field: filter.field.name, key: filter.key } : undefined,
-  );
+  const dir = dirOf(resource, filter);
   const first = (await read(pageFile(dir, 1))) as PageDoc | null;
   if (first === null) return respond(plan, [], 0);
   const total = totalOf(resource, first);
@@ -161,10 +155,7 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
     const list = lists.get(filter)!;
     if (!base || list.length < base.list.length) base = { filter, list };
   }
-  const dir = collectionDir(
-    resource.path,
-    base ? { field: base.filter.field.name, key: base.filter.key } : undefined,
-  );
+  const dir = dirOf(resource, base?.filter ?? null);
   const size = resource.records.default;
   const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
   const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
@@ -179,6 +170,14 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
     return { row, doc };
   });
   return respond(plan, rows, total, start);
+}
+
+/** The folder of the collection, or of the single-filter collection of `filter`. */
+function dirOf(resource: ResourceManifest, filter: FilterPlan | null): string {
+  return collectionDir(
+    resource.path,
+    filter ? { field: filter.field.name, key: filter.key } : undefined,
+  );
 }
 
 /** The position of `value` in an ascending list that holds it. */

@@ -228,7 +228,7 @@ export function createHandler(options: {
     json: readJson,
     postings: (file) => readDecoded(file, decodePostings),
     uint32s: (file) => readDecoded(file, decodeUint32s),
-    keys: (file) => readDecoded(file, (bytes) => JSON.parse(decoder.decode(bytes)) as string[]),
+    keys: (file) => readJson(file) as Promise<string[] | null>,
   };
 
   /**
