@@ -163,12 +163,15 @@ export function compareValues(a: Scalar, b: Scalar): number {
 
 /**
  * A field value as a key whose plain order is `compareValues`' order: numbers and null as they
- * are (booleans as 0 and 1), a string as its folded form, a NUL, and the string itself, so that
- * SQLite's BINARY collation (code point order of UTF-8) and `compareSortKeys` order such keys as
- * `compareValues` orders the values. The build sorts millions of records by these keys on disk.
+ * are (booleans as 0 and 1), a string as its folded form, a separator, and the string itself, so
+ * that SQLite's BINARY collation (code point order of UTF-8) and `compareSortKeys` order such keys
+ * as `compareValues` orders the values. The build sorts millions of records by these keys on disk.
+ * The separator is NUL then U+0001, and a NUL inside the folded form becomes NUL then U+0002: a
+ * folded form that is a prefix of another still sorts first, whatever character follows.
  */
 export function sortKey(value: Scalar): Scalar {
-  if (typeof value === 'string') return `${fold(value)}\u0000${value}`;
+  if (typeof value === 'string')
+    return `${fold(value).replaceAll('\0', '\0\u0002')}\0\u0001${value}`;
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
 }
