@@ -11,8 +11,11 @@ interface Base {
   link: Links;
 }
 
-/** Match minutes: normal time and stoppage time. */
-export interface MatchTime {
+/**
+ * A record's minute as v1 writes it: normal time and stoppage time, in camelCase. The build and
+ * the router hold the same moment as `MatchTime` (contract/match-time.ts).
+ */
+export interface RecordMinute {
   timeMins: number;
   stoppageMins: number | null;
 }
@@ -60,7 +63,7 @@ export interface Lineup extends Base {
   number: number | null;
 }
 
-interface PlayerEvent extends Base, MatchTime {
+interface PlayerEvent extends Base, RecordMinute {
   match: string;
   homeTeamName: string;
   awayTeamName: string;
@@ -87,7 +90,7 @@ export interface Penalty extends PlayerEvent {
   outcomeType: string;
 }
 
-export interface Substitution extends Base, MatchTime {
+export interface Substitution extends Base, RecordMinute {
   team: string;
   teamName: string;
   inPlayer: string | null;
