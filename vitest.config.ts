@@ -16,6 +16,7 @@ const DEMO = [
   'demo-events',
   'demo-matches',
   'demo',
+  'docs',
   'events',
   'hot-cache',
   'matches',
@@ -24,7 +25,6 @@ const DEMO = [
   'options-lists',
   'publish',
   'query-engine',
-  'readme',
   'stats',
   'v0',
 ].map((name) => `test/${name}.test.ts`);

@@ -19,13 +19,15 @@ import { DuplicateOutputError } from './sink.ts';
 
 /**
  * Lays the segments written by the tasks (`archive-sink.ts`) end to end into one ZIP file with the
- * hashed index as its first entry (format: ARCHIVE.md). Memory holds about 30 bytes per file (the
- * keys and places the index is sorted from), never the files or their names: 110 MB for the 3.7
- * million files of all the real data.
+ * hashed index as its first entry (format: docs/archive.md). Memory holds about 30 bytes per file
+ * (the keys and places the index is sorted from), never the files or their names: 110 MB for the
+ * 3.7 million files of all the real data.
  */
 
 /** The ZIP comment: what `unzip -l` shows under the listing. */
-const COMMENT = Buffer.from(`Football static API archive, format ${FORMAT_VERSION} (ARCHIVE.md)`);
+const COMMENT = Buffer.from(
+  `Football static API archive, format ${FORMAT_VERSION} (docs/archive.md)`,
+);
 const MAX32 = 0xffffffff;
 
 /** The keys and places of every file, in the order of the data. */

@@ -18,7 +18,7 @@ or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it i
   --demo SIZE      the demo to generate without --db: lean (the league's first six matchdays,
                    the default) or full (the whole season)
   --out DIR        output path, a link to the published build (default: dist)
-  --archive FILE   write the whole API into one file instead (a ZIP, see ARCHIVE.md)
+  --archive FILE   write the whole API into one file instead (a ZIP, see docs/archive.md)
   --workers N      worker threads (default: the number of cores, ${availableParallelism()})
   --precompress    also write .br and .gz variants of every file (three times the files)
   --force          build the demo even when the output (--out or --archive) is a demo build

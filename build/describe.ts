@@ -127,7 +127,7 @@ function documentEntry(
   };
 }
 
-/** The OPTIONS document of a resource (DECISIONS, "Resources SPEC leaves open"). */
+/** The OPTIONS document of a resource (docs/api.md#options). */
 export function optionsDocument(def: ResourceDef): string {
   switch (def.kind) {
     case 'collection':

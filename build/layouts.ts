@@ -21,7 +21,10 @@ import type { SpooledRecord } from './spool.ts';
  * what `JSON.stringify` of the envelope would give.
  */
 
-/** The default page size of paginated collections (SPEC), and the largest any request may ask. */
+/**
+ * The default page size of paginated collections, and the largest any request may ask
+ * (docs/api.md#paging).
+ */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 

@@ -19,7 +19,7 @@ import { ref, UUID_IN, type Json } from './openapi-schemas.ts';
  */
 
 /**
- * A filter's value as the router accepts it (DECISIONS, "Filters and sort"): a `*` is a wildcard
+ * A filter's value as the router accepts it (docs/api.md#filters): a `*` is a wildcard
  * in text, date and time values, which is why dates and times take a pattern, not a `format`.
  */
 export function filterSchema(type: FieldType): Json {
@@ -61,7 +61,7 @@ function either(names: readonly string[]): string {
 }
 
 /**
- * What the resource's implied filters (the manifest's `implied`: SPEC's phase rule) say about each
+ * What the resource's implied filters (the manifest's `implied`: the phase rule) say about each
  * parameter: on a parameter that triggers a rule, the filter the router adds; on the field a rule
  * sets, when it is added. The router applies the first rule that holds (`impliedFilter`), so a
  * rule names the earlier ones on the same field, which win. `label` names a rule's value (`1` is

@@ -264,8 +264,8 @@ function collectionPaths(
     ];
   const record = pathFilter
     ? operation(`get_${name}`, `One record of ${def.title}`, tag, {
-        // SPEC's `/events/actions/<action id>`: the action's records, paged and filtered like
-        // the collection, else the record of that id.
+        // `/events/actions/<action id>` (docs/api.md#micro-events): the action's records, paged and
+        // filtered like the collection, else the record of that id.
         description:
           `{id} is a ${pathFilter} id (its records, as ?${pathFilter}=<id>) ` +
           `or, when no record has it, a record id.\n\n${queries}`,
@@ -576,7 +576,7 @@ export function openApiDocument(
     security: [],
     tags: [
       { name: 'v1', description: 'The current API: uuid ids, camelCase keys.' },
-      { name: 'v0', description: 'The earlier API: integer ids, as SPEC keeps it.' },
+      { name: 'v0', description: 'The earlier API: integer ids, every match in one place.' },
     ],
     paths,
     components: {

@@ -1,8 +1,8 @@
 /**
  * The layout of the one-file API (format 1), shared by the writer (`build/archive-*.ts`) and the
- * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed index
- * stored as its first entry lets a reader find any file with a few range reads. ARCHIVE.md, beside
- * the README, describes every byte; this module is that description in code. Nothing here is
+ * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
+ * index stored as its first entry lets a reader find any file with a few range reads.
+ * docs/archive.md describes every byte; this module is that description in code. Nothing here is
  * specific to a runtime.
  */
 

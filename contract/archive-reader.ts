@@ -19,10 +19,11 @@ import {
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
- * ARCHIVE.md). A cold lookup costs three reads (the first bytes with header and root, one leaf of
- * the index, the file); once the leaf is cached, one. Every byte read is checked against a CRC-32
- * before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body. Nothing here
- * is specific to a runtime: the bytes come from a `RangeSource` and the codec is passed in.
+ * docs/archive.md). A cold lookup costs three reads (the first bytes with header and root, one leaf
+ * of the index, the file); once the leaf is cached, one. Every byte read is checked against a
+ * CRC-32 before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body.
+ * Nothing here is specific to a runtime: the bytes come from a `RangeSource` and the codec is
+ * passed in.
  */
 
 /** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */

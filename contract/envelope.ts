@@ -23,7 +23,8 @@ export interface Attribution {
 }
 
 /**
- * The pagination object; totals are spelled `total_pages`/`total_records` where SPEC says so (v0).
+ * The pagination object; totals are spelled `total_pages`/`total_records` on v0's macro-events
+ * (docs/api.md#the-v0-api).
  */
 export type PageMeta = Record<string, string | number | null>;
 

@@ -62,14 +62,14 @@ interface ManifestBase {
   aliases?: string[];
   /**
    * Filters the router adds when others are given: the first rule that applies adds its filter
-   * (SPEC's phase rule: `matchday` alone means the league phase). Declared in the registry.
+   * (the phase rule: `matchday` alone means the league phase). Declared in the registry.
    */
   implied: ImpliedFilter[];
   /** Parameters refused with a message of their own (phase filters on conditions). */
   refused: { names: string[]; message: string } | null;
   /**
-   * `/<path>/<id>` first lists the records whose field `pathFilter` is `id` (SPEC's
-   * `/events/actions/<action id>`: every modifier of that action) and only when there are none
+   * `/<path>/<id>` first lists the records whose field `pathFilter` is `id`
+   * (`/events/actions/<action id>`: every modifier of that action) and only when there are none
    * looks `id` up as a record id. Absent: the id is a record id.
    */
   pathFilter?: string;
@@ -86,7 +86,7 @@ interface ManifestBase {
 }
 
 /**
- * The record a resource is also addressed under, as SPEC's match paths are:
+ * The record a resource is also addressed under, as the match paths are:
  * `/<path>/<pid>/<name>`, `pid` being a value of the resource's field `param`.
  */
 /**

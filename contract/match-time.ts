@@ -97,10 +97,10 @@ export function minuteKey(time: MatchTime): number {
 export const KICKOFF: MatchTime = { mins: 0, stoppage: 0 };
 
 /**
- * `<minutes>` or `<minutes><sep><stoppage minutes>` with sep one of `:`, `+`, `-` (DECISIONS). Up
- * to three digits of minutes and two of stoppage: enough for any match and any time past its end,
- * and no room for numbers that are not times. The source is exported so that the OpenAPI document
- * gives `time` the very pattern the router parses with.
+ * `<minutes>` or `<minutes><sep><stoppage minutes>` with sep one of `:`, `+`, `-`
+ * (docs/api.md#analytics). Up to three digits of minutes and two of stoppage: enough for any match
+ * and any time past its end, and no room for numbers that are not times. The source is exported so
+ * that the OpenAPI document gives `time` the very pattern the router parses with.
  */
 export const MATCH_TIME_PATTERN = '^(\\d{1,3})(?:[:+-](\\d{1,2}))?$';
 const TIME = new RegExp(MATCH_TIME_PATTERN);

@@ -7,7 +7,7 @@ import { compareTimes, formatTime, type MatchTime } from './match-time.ts';
  * router can answer the state at any `time` by reading one small file. The score changes only when
  * a goal is scored, so the timeline lists the states at kickoff and at each distinct goal time; the
  * state at a time is the last of them at or before it (a goal at t counts in the state at t,
- * DECISIONS).
+ * docs/api.md#analytics).
  */
 
 /**

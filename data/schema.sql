@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS v0_counter (
 );
 
 ------------------------------------------------------------------------------------------------------
--- Fixed reference sets (integer ids as the original service numbered them; DECISIONS.md)
+-- Fixed reference sets (ids as the original service numbered them; docs/api.md#reference-lists)
 ------------------------------------------------------------------------------------------------------
 
 CREATE TABLE IF NOT EXISTS confederation (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -378,7 +378,7 @@ CREATE INDEX IF NOT EXISTS event_modifier_by_action ON event_modifier (action);
 
 ------------------------------------------------------------------------------------------------------
 -- Per-lineup statistics, computed from micro- and macro-events by the statistics step. One row per
--- (lineup, group, name); `counts` is a JSON object of the DECISIONS fields, NULL where unknown.
+-- (lineup, group, name); `counts` is a JSON object of the statistic's fields, NULL where unknown.
 -- The build, which only reads the source database, computes them into `derived.lineup_stat` in its
 -- scratch database, with the fields in columns rather than JSON (build/stats/lineup-stat.ts); this
 -- table itself stays empty.

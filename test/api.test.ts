@@ -51,7 +51,7 @@ const TABLES: Record<string, string> = {
   'v1/referees': 'referee',
 };
 
-describe('every v1 reference and personnel resource of SPEC', () => {
+describe('every v1 reference and personnel resource', () => {
   it('is in the build, with the documented paging', () => {
     const built = new Map(
       manifest.resources.filter((r) => r.path in TABLES).map((r) => [r.path, r]),
@@ -152,7 +152,7 @@ describe('persons and personnel', () => {
     'SELECT * FROM person WHERE second_last_name IS NOT NULL LIMIT 1',
   )[0]!;
 
-  it('a person record has every SPEC field under its camelCase key', async () => {
+  it('a person record has every documented field under its camelCase key', async () => {
     const record = (await call(api, `/v1/persons/${person['id']}`)).json.result[0];
     expect(record).toMatchObject({
       id: person['id'],
@@ -491,7 +491,7 @@ describe('HTTP behaviour', () => {
     '/v1/teams',
     '/v1/timezones',
     '/v1/venues',
-  ])('OPTIONS %s (listed in SPEC) answers', async (path) => {
+  ])('OPTIONS %s answers', async (path) => {
     const reply = await call(api, path, { method: 'OPTIONS' });
     expect(reply.status).toBe(200);
     expect(reply.json.result[0].resource).toBe(path);

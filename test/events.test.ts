@@ -122,7 +122,7 @@ describe.each(MATCH_TYPES)('%s micro-events', (mt) => {
   const base = `/v1/${mt}/events`;
   const matchOf = () => matches[mt][0]!;
 
-  it("all: one record per action, with SPEC's fields and links, in the default order", async () => {
+  it('all: one record per action, with its documented fields and links, in the default order', async () => {
     const expected = actionRows(mt);
     expect(expected.length).toBeGreaterThan(PER_MATCH);
     const { records, totalPages } = await walk(api, `${base}/all`);

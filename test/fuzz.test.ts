@@ -22,8 +22,9 @@ import { runtimesToTest, startServer } from './helpers/runtime-server.ts';
  * targets, absolute URIs), written to a socket. Every answer must be below 500; every error the
  * adapter makes itself must be the JSON error (`status`, `message`, `uri`); no answer may carry a
  * byte of a file beside the output (a canary); and the server's memory (the process and those it
- * started) must stay flat after a warm-up of half the requests. What a runtime's own HTTP parser answers before the
- * adapter sees the request is recognised by its signature (`PARSERS`) and listed in the README.
+ * started) must stay flat after a warm-up of half the requests. What a runtime's own HTTP parser
+ * answers before the adapter sees the request is recognised by its signature (`PARSERS`) and
+ * listed in docs/reliability.md#what-each-runtime-answers-itself.
  *
  * `FOOTBALL_FUZZ_REQUESTS` sets how many mutated requests Node on the tree gets (20,000 by
  * default; the archive gets a quarter as many, every other adapter a tenth), `FOOTBALL_FUZZ_SEED`

@@ -14,9 +14,9 @@ import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
 import { describeReal } from './helpers/real-data.ts';
 
 /**
- * The Fjelstul World Cup importer on the real dataset (`../shared/data/fjelstul-worldcup`): facts a
- * fan can check, counts that match the source, round trips, idempotency, and the API built from the
- * import.
+ * The Fjelstul World Cup importer on the real dataset (`fjelstul-worldcup`, found by
+ * `helpers/real-data.ts`): facts a fan can check, counts that match the source, round trips,
+ * idempotency, and the API built from the import.
  */
 
 /** Fjelstul's ids of well-known matches. */

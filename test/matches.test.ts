@@ -73,7 +73,7 @@ describe.each(MATCH_TYPES)('%s matches', (mt) => {
     }
   });
 
-  it("a match record has SPEC's fields and links, and phase fields only of its phase", async () => {
+  it('a match record has its documented fields and links, and phase fields only of its phase', async () => {
     const { records } = await walk(api, `${base}/info?records=100`);
     const phases = new Set(records.map((r) => r['phase']));
     expect(phases.has(mt === 'clubs' ? 1 : 2)).toBe(true);
@@ -196,7 +196,7 @@ describe.each(MATCH_TYPES)('%s matches', (mt) => {
     }
   });
 
-  it('lineups of a match: starters and substitutes, one captain a team when known, the order of DECISIONS', async () => {
+  it('lineups of a match: starters and substitutes, one captain a team when known, the documented order', async () => {
     const match = rows<{ id: string }>(
       db,
       'SELECT id FROM match WHERE match_type = ? ORDER BY match_date LIMIT 1',

@@ -124,7 +124,7 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           ['2016-07-10', 'Portugal'],
           ['2018-07-15', 'Croatia'],
         ])(
-          'the match of %s with %s: v0 and v1 agree on teams, date, scorers and minutes; ids and keys differ as SPEC says',
+          'the match of %s with %s: v0 and v1 agree on teams, date, scorers and minutes; ids and keys differ as documented',
           async (date, team) => {
             type Row = Record<string, unknown>;
             const find = async (path: string) => {

@@ -113,8 +113,9 @@ describe('the OpenAPI document', () => {
     const problems = await lintFromString({ source, absoluteRef: '/openapi.json', config });
     const errors = problems.filter((p) => p.severity === 'error');
     expect(errors.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
-    // The one warning left is SPEC's: `/<parent>/{match}/goals` and `/<parent>/goals/{id}` can
-    // match the same URL, which the router tells apart by the resource names it knows.
+    // The one warning left comes from the API's paths: `/<parent>/{match}/goals` and
+    // `/<parent>/goals/{id}` can match the same URL, which the router tells apart by the resource
+    // names it knows.
     const warned = new Set(problems.map((p) => p.ruleId));
     expect([...warned]).toEqual(['no-ambiguous-paths']);
   });

@@ -19,71 +19,70 @@ import { call, demo, handlerFor } from './helpers/api.ts';
 import { openOracle, rows } from './helpers/db.ts';
 
 /**
- * Match statistics per lineup: the fields are DECISIONS' (parsed from DECISIONS.md, not copied),
- * the counts agree with micro-events counted here independently, the macro-derived fields with the
- * goal, penalty and offense rows, a match without micro-events has null event counts but real goal
- * and card figures, and every lineup's stats links resolve.
+ * Match statistics per lineup: the fields are the ones docs/api.md#statistics lists (its table is
+ * parsed here, not copied), the counts agree with micro-events counted here independently, the
+ * macro-derived fields with the goal, penalty and offense rows, a match without micro-events has
+ * null event counts but real goal and card figures, and every lineup's stats links resolve.
  */
 
 // ---------------------------------------------------------------------------------------------------
-// DECISIONS' field list, parsed
+// The documented field list, parsed
 // ---------------------------------------------------------------------------------------------------
 
-/** The statistics v0 adds (DECISIONS: `setpieces/keyplays`), filled by `decisionsFields`. */
-const V0_ADDED = new Map<string, string[]>();
+/** Where a field of the documented table comes from, by its marking: bold, italics, a dagger. */
+type Marking = 'events' | 'fallback' | 'macro' | null;
 
-/** `group/name` -> field names of v1, in DECISIONS' order, from the section "Statistics fields". */
-function decisionsFields(): Map<string, string[]> {
-  const text = readFileSync('../shared/spec/DECISIONS.md', 'utf8');
-  const section = /## Statistics fields[^\n]*\n([\s\S]*?)\n## /
-    .exec(text)![1]!
-    .replace(/\s+/g, ' ')
-    .replaceAll('`', '');
-  const [body, v0] = section.split('. v0 adds ') as [string, string];
-  const out = new Map<string, string[]>();
-  // v0's addition, `setpieces/keyplays: a, b, c.`, kept apart: v1 does not publish it.
-  const added = /^([a-z]+\/[a-z]+): ([a-z, ]+)\./.exec(v0.trim());
-  if (!added) throw new Error(`unparsed DECISIONS v0 addition: ${v0}`);
-  V0_ADDED.set(added[1]!, added[2]!.split(', '));
-  let previous: string[] = [];
-  for (const entry of body.split(' · ')) {
-    const m = /^([a-z]+\/[a-z]+): (.*)$/.exec(entry.trim());
-    if (!m) throw new Error(`unparsed DECISIONS entry: ${entry}`);
-    let list = m[2]!.trim();
-    const base = list.startsWith('the same plus ') ? [...previous] : [];
-    if (base.length > 0) list = list.slice('the same plus '.length);
-    const each = /^(.*) \(each (.+)\)$/.exec(list);
-    const suffixes = each ? each[2]!.replace(/^_/, '').split('/') : null;
-    const items = (each ? each[1]! : list).split(', ').map((s) => s.trim());
-    const fields = items.flatMap((item) => {
-      const names = item.endsWith('_s/f')
-        ? [`${item.slice(0, -4)}_s`, `${item.slice(0, -4)}_f`]
-        : [item];
-      return suffixes ? names.flatMap((n) => suffixes.map((s) => `${n}_${s}`)) : names;
-    });
-    previous = [...base, ...fields];
-    out.set(m[1]!, previous);
+/** One documented statistic: its fields in order, each with its marking. */
+type Documented = { fields: string[]; marks: Marking[] };
+
+/** The marking of one cell of the table: `**f**` macro, `*f*` always null, `f†` a fallback. */
+function marking(cell: string): Marking {
+  if (cell.startsWith('**')) return 'macro';
+  if (cell.startsWith('*')) return null;
+  return cell.endsWith('†') ? 'fallback' : 'events';
+}
+
+/**
+ * The statistics table of docs/api.md: `group/name` -> its fields of v1 (rows that list a
+ * `/v1/clubs/stats/...` path) and of v0 alone (rows that list only a `/v0/stats/...` path).
+ */
+function documentedFields(): { v1: Map<string, Documented>; v0Only: Map<string, Documented> } {
+  const text = readFileSync('docs/api.md', 'utf8');
+  const v1 = new Map<string, Documented>();
+  const v0Only = new Map<string, Documented>();
+  const row = /^\| `\/(v1\/clubs|v0)\/stats\/([a-z]+\/[a-z]+)\[\/<id>\]`[^|]*\| ([^|]+) \|$/gm;
+  for (const [, prefix, key, list] of text.matchAll(row)) {
+    const cells = list!.split(', ');
+    const entry = { fields: cells.map((c) => c.replace(/[*†]/g, '')), marks: cells.map(marking) };
+    (prefix === 'v0' ? v0Only : v1).set(key!, entry);
   }
-  return out;
+  return { v1, v0Only };
+}
+
+/** `group/name` -> field names, from the documented table. */
+function fieldsOf(table: Map<string, Documented>): Map<string, string[]> {
+  return new Map([...table].map(([key, { fields }]) => [key, fields]));
 }
 
 const COMMON = ['lineup', 'match', 'player', 'player_name', 'player_team', 'player_team_name'];
 
 describe('statistics fields', () => {
-  const decided = decisionsFields();
+  const documented = documentedFields();
+  const v1Fields = fieldsOf(documented.v1);
+  const v0Added = fieldsOf(documented.v0Only);
 
-  it("SPEC's statistics are DECISIONS' (v1: 32 names)", () => {
+  it('the statistics are the documented ones (v1: 32 names)', () => {
     const names = Object.entries(STATS_GROUPS.v1).flatMap(([g, ns]) => ns.map((n) => `${g}/${n}`));
     expect(names).toHaveLength(32);
-    expect([...decided.keys()].sort()).toEqual([...names].sort());
+    expect([...v1Fields.keys()].sort()).toEqual([...names].sort());
   });
 
-  it("every statistic has exactly DECISIONS' fields, in order, after the common ones; v0 adds setpieces/keyplays", () => {
-    const v0 = new Map([...decided, ...V0_ADDED]);
-    expect([...V0_ADDED.keys()]).toEqual(['setpieces/keyplays']);
+  it('every statistic has exactly the documented fields, in order, after the common ones; v0 adds setpieces/keyplays', () => {
+    const v0 = new Map([...v1Fields, ...v0Added]);
+    expect([...v0Added.keys()]).toEqual(['setpieces/keyplays']);
     for (const [prefix, statistics] of [
-      ['v1/clubs', decided],
-      ['v1/national', decided],
+      ['v1/clubs', v1Fields],
+      ['v1/national', v1Fields],
       ['v0', v0],
     ] as const) {
       expect(
@@ -103,6 +102,19 @@ describe('statistics fields', () => {
     }
   });
 
+  it("the documented markings are the rules': bold from macro-events, italics always null, † a fallback", () => {
+    for (const [key, { fields, marks }] of [...documented.v1, ...documented.v0Only]) {
+      const [group, name] = key.split('/') as [string, string];
+      const rules = STAT_FIELDS[group]![name]!;
+      const actual = fields.map((field) => {
+        const rule = rules[field]!;
+        if (rule.from !== 'events') return rule.from;
+        return rule.otherwise ? 'fallback' : 'events';
+      });
+      expect(marks, key).toEqual(actual);
+    }
+  });
+
   it('every rule is documented: null fields say why, the others what they count', () => {
     const all = Object.values(STAT_FIELDS).flatMap((names) =>
       Object.values(names).flatMap((fields) => Object.values(fields)),
@@ -113,7 +125,7 @@ describe('statistics fields', () => {
     }
     const by = (from: string | null) => all.filter((r) => r.from === from).length;
     expect(by('events') + by('macro') + by(null)).toBe(
-      [...decided.values(), ...V0_ADDED.values()].flat().length,
+      [...v1Fields.values(), ...v0Added.values()].flat().length,
     );
     expect(by('macro')).toBeGreaterThan(10);
     expect(by(null)).toBeLessThan(12);
@@ -128,7 +140,7 @@ describe('statistics fields', () => {
 
   it('OPTIONS documents every field with its rule', async () => {
     const api = handlerFor(demo().dist);
-    for (const [key, fields] of decided) {
+    for (const [key, fields] of v1Fields) {
       const reply = await call(api, `/v1/national/stats/${key}`, { method: 'OPTIONS' });
       expect(reply.status, key).toBe(200);
       const doc = reply.json.result[0];

@@ -6,9 +6,10 @@ import { expectEnvelope, expectError } from './helpers/shapes.ts';
 import { walk } from './helpers/walk.ts';
 
 /**
- * The v0 API over the demo build: every v0 path of SPEC, its differences from v1 (integer ids from
- * the database's `v0_id`, `supplier_id`, v0's field sets, snake_case keys and totals, v0 links),
- * and the same facts as v1 for every match, checked against v1's answers and the demo database.
+ * The v0 API over the demo build: every documented v0 path, its differences from v1 (integer ids
+ * from the database's `v0_id`, `supplier_id`, v0's field sets, snake_case keys and totals, v0
+ * links), and the same facts as v1 for every match, checked against v1's answers and the demo
+ * database.
  */
 
 const { dist, db: dbFile, manifest } = demo();
@@ -25,7 +26,7 @@ const get = async (target: string) => {
 const all = async (target: string) => (await walk(api, target, 10_000)).records as Row[];
 const keysOf = (record: Row) => Object.keys(record).sort();
 
-/** The v0 collections of SPEC's endpoint table and the table behind each. */
+/** The documented v0 collections and the table behind each. */
 const TABLES: Record<string, string> = {
   confederations: 'confederation',
   countries: 'country',
@@ -67,7 +68,7 @@ const v0Of = (table: string, id: unknown) =>
   rows<{ v0_id: number }>(db, `SELECT v0_id FROM ${table} WHERE id = ?`, id)[0]?.v0_id ?? null;
 const teamV0 = (type: string, id: unknown) => v0Of(type === 'clubs' ? 'team' : 'country', id);
 
-describe('every v0 path of SPEC', () => {
+describe('every documented v0 path', () => {
   it('is in the build, with integer ids and no uuid anywhere', () => {
     const v0 = manifest.resources.filter((r) => r.version === 'v0');
     const paths = new Set(v0.flatMap((r) => [r.path, ...(r.aliases ?? [])]));
@@ -108,7 +109,7 @@ describe('every v0 path of SPEC', () => {
     expect((await get(first.uri)).result).toEqual([first]);
   });
 
-  it("reference resources are paginated (SPEC sets v0 no restriction) and keep v1's fixed ids", async () => {
+  it("reference resources are paginated and keep v1's fixed ids", async () => {
     const page = await get('/v0/positions?records=5&page=2');
     expect(page.meta).toMatchObject({ page: 2, records: 5, totalRecords: 18 });
     expect((await get('/v0/positions/21')).result[0]).toMatchObject({
@@ -194,7 +195,7 @@ describe('v0 field sets', () => {
     expect(venue.link.country).toBe(`/v0/countries/${venue.country}`);
   });
 
-  it("persons have SPEC's five fields", async () => {
+  it('persons have their five documented fields', async () => {
     const person = (await get('/v0/persons')).result[0];
     expect(keysOf(person)).toEqual([
       'birthDate',

@@ -4,9 +4,9 @@ import { changesOf, startersOf, type Change } from './changes.ts';
 
 /**
  * The segments analytic: periods of play in which the players on the pitch are unchanged, separated
- * by the substitutions and expulsions the source records (SPEC), for adjusted plus/minus models.
+ * by the substitutions and expulsions the source records, for adjusted plus/minus models.
  *
- * Choices, documented in the README:
+ * Choices, documented in docs/api.md#analytics:
  * - Changes at the same time start one segment. A change at kickoff changes the starting players.
  * - A goal at the time of a change counts in the segment that the change ends: play stops for a
  *   substitution, so a goal and a change in the same minute most often came in that order.

@@ -4,9 +4,9 @@ import { sideOf, type MatchFacts } from '../match-model/facts.ts';
 import { perMatchTable } from '../match-model/per-match-table.ts';
 
 /**
- * The total shot ratio of a match (SPEC, Analytics): each team's shots divided by the shots of
- * both teams, from the match's micro facts. A shot is an event with a shot action (`SHOTS`: shot,
- * free kick shot, penalty), counted once however many of its actions are shots.
+ * The total shot ratio of a match (docs/api.md#analytics): each team's shots divided by the shots
+ * of both teams, from the match's micro facts. A shot is an event with a shot action (`SHOTS`:
+ * shot, free kick shot, penalty), counted once however many of its actions are shots.
  */
 
 /** The home and the away team's share of the shots; both null when the match has no shots. */

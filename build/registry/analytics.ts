@@ -16,12 +16,12 @@ import {
 import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
 
 /**
- * The analytics of a match (SPEC, Analytics): match state, segments and total shot ratio, each one
- * small document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and national
- * matches alike (a match id is unique across both), all computed at build time from the facts of
- * each match (`build/match-model/`, `build/analytics/`): state and segments per document, the TSR
- * into a derived table the documents read. v0 has the same documents with integer ids and
- * snake_case keys, and calls the segments `segment` (SPEC).
+ * The analytics of a match (docs/api.md#analytics): match state, segments and total shot ratio,
+ * each one small document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and
+ * national matches alike (a match id is unique across both), all computed at build time from the
+ * facts of each match (`build/match-model/`, `build/analytics/`): state and segments per document,
+ * the TSR into a derived table the documents read. v0 has the same documents with integer ids and
+ * snake_case keys, and calls the segments `segment`.
  */
 
 /** Analytics take no filters: every field is documented but not filterable. */
@@ -243,7 +243,7 @@ function segmentFields(idType: FieldDef['type']): FieldDef[] {
  */
 export function analyticsSegments(version: 'v1' | 'v0'): DocumentDef {
   const { base, common, matchInfo } = analyticsParts(version);
-  // SPEC names the segments `segments` in v1 and `segment` in v0; each version answers the other
+  // The segments are `segments` in v1 and `segment` in v0; each version answers the other
   // name too.
   const [segmentName, segmentAlias] =
     version === 'v1' ? ['segments', 'segment'] : ['segment', 'segments'];

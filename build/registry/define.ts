@@ -118,7 +118,8 @@ export interface CollectionRoutingDef extends RoutingDef {
   aliases?: string[];
   /**
    * `/<path>/<id>` lists the records whose field of this name (a `bucket` filter) is `id`, and
-   * falls back to the record `id` when none has it (SPEC's `/events/actions/<action id>`).
+   * falls back to the record `id` when none has it (`/events/actions/<action id>`,
+   * docs/api.md#micro-events).
    */
   pathFilter?: string;
 }
@@ -150,9 +151,9 @@ interface ResourceBase {
 }
 
 /**
- * How a collection's listing is answered: in pages (`size` records by default, 10 unless SPEC
- * says otherwise; `totals` spells the pagination totals, snake_case for v0's macro-events), or
- * whole in one answer (`single`: small reference lists SPEC leaves unpaged).
+ * How a collection's listing is answered: in pages (`size` records by default, 10 unless the
+ * resource says otherwise; `totals` spells the pagination totals, snake_case for v0's
+ * macro-events), or whole in one answer (`single`: small reference lists; docs/api.md#paging).
  */
 export type PagingDef =
   { kind: 'pages'; size?: number; totals?: 'camel' | 'snake' } | { kind: 'single' };
@@ -177,7 +178,7 @@ export interface OrderDef {
 
 /** What the router does with a listing's parameters besides filtering by them. */
 export interface CompositionDef {
-  /** Filters the router adds when others are given (SPEC's phase rule, `PHASE_RULE`). */
+  /** Filters the router adds when others are given (the phase rule, `PHASE_RULE`). */
   implied?: ImpliedFilter[];
   /** Parameters refused with a message of their own. */
   refused?: { names: string[]; message: string };

@@ -13,12 +13,12 @@ import {
 import type { MatchType } from './scope.ts';
 
 /**
- * Micro-events of v1 (SPEC "Micro-events (v1)"), once per match type: `all` (one record per action
+ * Micro-events of v1 (docs/api.md#micro-events), once per match type: `all` (one record per action
  * of an event), `touches` (the actions that are a player's touch of the ball) and `actions` (the
  * modifiers of actions).
  *
  * Sized for the Wyscout data (3.25 M events, ~5 M modifiers), so the layout differs from the other
- * resources (README, "The file budget at full scale"):
+ * resources (docs/architecture.md#the-file-budget):
  * - records live in id-prefix bucket files, not a file each;
  * - `match` is the one pre-rendered filter; every other filter and sort is answered by the router
  *   from the query index (`contract/query-index.ts`);
@@ -26,7 +26,7 @@ import type { MatchType } from './scope.ts';
  *   grouped by action id into bucket files instead of a folder per action.
  */
 
-/** SPEC's default page size of micro-event collections. */
+/** The default page size of micro-event collections. */
 const EVENT_PAGE_SIZE = 30;
 
 /** The path of a match type's micro-events, without the leading slash. */
@@ -67,7 +67,7 @@ type MicroEventDef = Pick<
 >;
 
 /**
- * A micro-event resource: records in bucket files, SPEC's page size, from the build's
+ * A micro-event resource: records in bucket files, 30 to a page, from the build's
  * `derived.micro_event`.
  */
 function microEvent(def: MicroEventDef): CollectionDef {
@@ -239,7 +239,9 @@ export function touches(matchType: MatchType): CollectionDef {
  */
 function modifiedActionFields(matchType: MatchType): FieldDef[] {
   return [
-    field('match', 'uuid', 'Match id (an addition to SPEC).', 'ea.match', { nullable: false }),
+    field('match', 'uuid', 'Match id (an addition to the original service).', 'ea.match', {
+      nullable: false,
+    }),
     field('event', 'uuid', 'Event id.', 'ea.event', { nullable: false, filter: 'scan' }),
     field('action', 'uuid', `Action id (/${eventsBase(matchType)}/all/<action>).`, 'ea.id', {
       nullable: false,
@@ -266,14 +268,20 @@ const MODIFIER_FIELDS: FieldDef[] = [
     filter: 'scan',
     ...labelsOf(MODIFIERS),
   }),
-  field('period', 'integer', 'Period of the event (an addition to SPEC).', 'ea.period', {
-    nullable: false,
-    filter: 'scan',
-  }),
+  field(
+    'period',
+    'integer',
+    'Period of the event (an addition to the original service).',
+    'ea.period',
+    {
+      nullable: false,
+      filter: 'scan',
+    },
+  ),
   field(
     'match_seconds',
     'float',
-    'Seconds elapsed in the period (an addition to SPEC).',
+    'Seconds elapsed in the period (an addition to the original service).',
     'ea.match_seconds',
     { nullable: false, filter: 'scan' },
   ),
@@ -291,7 +299,7 @@ export function actionModifiers(matchType: MatchType): CollectionDef {
     description:
       'The modifiers of actions (body part, field sector, pass type, shot outcome, ...). ' +
       `/${base}/actions/<action id> lists every modifier of that action; a modifier's own id also works there. ` +
-      "match, period and match_seconds (the action's event) are additions to SPEC, to select and order by.",
+      "match, period and match_seconds (the action's event) are additions to the original service, to select and order by.",
     sql: {
       id: 'em.id',
       from: `${EVENT_JOINS} JOIN event_modifier em ON em.action = ea.id

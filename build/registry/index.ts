@@ -68,7 +68,7 @@ export interface Registry {
 /** v1 publishes match data once per match type. */
 const MATCH_TYPES: MatchType[] = ['clubs', 'national'];
 
-/** v1's reference resources, SPEC's confederations through modifier categories. */
+/** v1's reference resources, confederations through modifier categories (docs/api.md#resources). */
 const V1_REFERENCE = [
   confederations,
   countries,
@@ -108,7 +108,7 @@ const matchData = (scope: Scope): CollectionLike[] => [
   penalties(scope),
   offenses(scope),
   substitutions(scope),
-  // v0 has no shootouts (SPEC).
+  // v0 has no shootouts (docs/api.md#shootouts).
   ...(scope.version === 'v1' ? [shootouts(scope)] : []),
 ];
 

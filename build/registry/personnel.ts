@@ -95,7 +95,7 @@ function personnel(scope: Scope, def: RoleDef): CollectionDef {
 }
 
 /**
- * A player's links into the match data under `base`: SPEC's v1 club and natl objects hold all
+ * A player's links into the match data under `base`: v1's club and natl objects hold all
  * six; v0 has `matches` and an `events` object.
  */
 function playerLinks(scope: Scope, base: string): Record<string, LinkTemplate> {
@@ -193,7 +193,7 @@ export const v1Persons: CollectionDef = {
   credit,
 };
 
-/** `/v0/persons`: SPEC's five fields. */
+/** `/v0/persons`: five fields (docs/api.md#the-v0-api). */
 export const v0Persons: CollectionDef = {
   ...v1Persons,
   path: 'v0/persons',

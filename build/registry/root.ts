@@ -21,7 +21,7 @@ function matchTypeLinks(matchType: 'clubs' | 'national'): LinkTemplate {
   };
 }
 
-/** The v1 service root: links to every base resource (SPEC's list, plus actions and modifiers). */
+/** The v1 service root: links to every base resource (docs/api.md#the-root). */
 export const V1_ROOT: Record<string, LinkTemplate> = {
   actions: '/v1/actions',
   bodyparts: '/v1/bodyparts',

@@ -13,9 +13,9 @@ export type MatchType = 'clubs' | 'national';
 /**
  * Where a family of resources is published and how its records name other records. v1 publishes
  * match data once per match type, with uuid ids; v0 publishes every match under one path, with the
- * integer ids each table keeps in `v0_id` (DECISIONS, Identifiers). The registry's definitions take
- * a scope rather than being written twice: v0 is the same resources, built by the same code, with
- * these differences.
+ * integer ids each table keeps in `v0_id` (docs/api.md#identifiers). The registry's definitions
+ * take a scope rather than being written twice: v0 is the same resources, built by the same code,
+ * with these differences.
  */
 export interface Scope {
   version: 'v1' | 'v0';
@@ -27,7 +27,7 @@ export interface Scope {
   matchType: MatchType | null;
   /** Type of entity ids: uuid in v1, integer in v0. */
   idType: IdType;
-  /** Key case of lineups, macro-events and analytics: snake_case in v0 (SPEC). */
+  /** Key case of lineups, macro-events and analytics: snake_case in v0 (docs/api.md#the-v0-api). */
   keyCase: 'camel' | 'snake';
   /**
    * SQL condition selecting the matches of the scope, given the SQL of a match's type (by default
@@ -114,7 +114,7 @@ export function idField(
 
 /**
  * Link names in the scope's key case: v0's snake_case resources name their links as their keys
- * (`home_team`, SPEC's v0 goals); nested link objects keep their names.
+ * (`home_team` on v0's goals); nested link objects keep their names.
  */
 export function linkNames(
   keyCase: 'camel' | 'snake',
@@ -125,7 +125,7 @@ export function linkNames(
   return Object.fromEntries(Object.entries(links).map(([name, link]) => [snake(name), link]));
 }
 
-/** v0's `supplier_id` of the row of alias `alias`: the supplier's own id of the record (SPEC). */
+/** v0's `supplier_id` of the row of alias `alias`: the supplier's own id of the record. */
 export function supplierIdField(alias: string): FieldDef {
   return field(
     'supplier_id',

@@ -1,4 +1,4 @@
-/** The statistics groups and names of SPEC's v1. */
+/** The statistics groups and names of v1 (docs/api.md#statistics). */
 const V1_GROUPS: Readonly<Record<string, readonly string[]>> = {
   crosses: ['corners', 'totals'],
   defense: ['actions', 'blocks', 'clearances', 'goalline', 'tackles'],
@@ -12,7 +12,7 @@ const V1_GROUPS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The statistics groups and names of each version: v0 adds `setpieces/keyplays` (SPEC, DECISIONS).
+ * The statistics groups and names of each version: v0 adds `setpieces/keyplays`.
  */
 export const STATS_GROUPS: Readonly<
   Record<'v1' | 'v0', Readonly<Record<string, readonly string[]>>>

@@ -7,7 +7,7 @@ import { idField, type Scope } from './scope.ts';
 import { STATS_GROUPS } from './stats-groups.ts';
 
 /**
- * Match statistics per lineup (DECISIONS, "Statistics"), once per scope and statistic:
+ * Match statistics per lineup (docs/api.md#statistics), once per scope and statistic:
  * `/v1/{match_type}/stats/<group>/<name>` and `/v0/stats/<group>/<name>`, one record per lineup
  * entry whose id is the lineup's, so a lineup's `stats` links (`.../<group>/<name>/<lineup id>`)
  * are its records. The fields after the common ones, and how each is computed, come from the rule
@@ -118,8 +118,8 @@ export function statistic(scope: Scope, group: string, name: string): Collection
 }
 
 /**
- * Every statistic of a scope, in SPEC's order of groups and names: one family, which only the
- * group, the name and the rules of the fields tell apart.
+ * Every statistic of a scope, in the documented order of groups and names: one family, which only
+ * the group, the name and the rules of the fields tell apart.
  */
 export function statistics(scope: Scope): CollectionDef[] {
   return Object.entries(STATS_GROUPS[scope.version]).flatMap(([group, names]) =>

@@ -3,7 +3,7 @@ import type { Act, MatchFacts } from '../match-model/facts.ts';
 
 /**
  * Applies the rule table (`fields.ts`) to one match: every statistic of every lineup, as the
- * values of its fields in DECISIONS' order.
+ * values of its fields in the documented order (docs/api.md#statistics).
  */
 
 /** One statistic of one lineup. */

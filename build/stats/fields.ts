@@ -70,7 +70,7 @@ import {
 import { all, countOf, not, type Tri } from './tri.ts';
 
 /**
- * Every field of every statistic (DECISIONS, "Statistics fields"), each with the rule that computes
+ * Every field of every statistic (docs/api.md#statistics), each with the rule that computes
  * it:
  *
  * - `events`: a count of micro-event actions. The rule names the actions it looks at, a test each
@@ -117,7 +117,7 @@ export interface NoRule {
 
 export type FieldRule = EventRule | MacroRule | NoRule;
 
-/** The fields of one statistic, in DECISIONS' order. */
+/** The fields of one statistic, in the documented order. */
 export type StatFields = Readonly<Record<string, FieldRule>>;
 
 const yes = (): Tri => true;
@@ -247,7 +247,9 @@ const goalLocation = (inside: boolean): MacroRule =>
 
 const SAVES_NOTE = ' (the save attempt that followed the shot; located where the shot was taken)';
 
-/** The statistics: group -> name -> field -> rule, in SPEC's and DECISIONS' order. */
+/**
+ * The statistics: group -> name -> field -> rule, in the documented order (docs/api.md#statistics).
+ */
 export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFields>>>> = {
   crosses: {
     corners: {
@@ -742,7 +744,7 @@ export const STAT_FIELDS: Readonly<Record<string, Readonly<Record<string, StatFi
         (a) => not(accurate(a)),
       ),
     },
-    // v0 only (DECISIONS): set pieces that made a chance, by the source's key pass and assist tags.
+    // v0 only: set pieces that made a chance, by the source's key pass and assist tags.
     keyplays: {
       corners: events(
         'Corners that made a shot or a goal: tagged key pass (302) or assist (301).',

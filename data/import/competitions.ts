@@ -20,7 +20,7 @@ export function ensureIntlCompetition(
 }
 
 /**
- * The calendar-year season `year` (id = the year, as DECISIONS numbers seasons), written if absent.
+ * The calendar-year season `year` (id = the year, docs/api.md#resources), written if absent.
  */
 export function ensureYearSeason(ctx: ImportContext, year: number): number {
   ctx.ensure('season', { id: year, name: String(year), supplier_id: null });

@@ -1,6 +1,6 @@
 /**
- * The fixed reference value lists with the ids the original service used (DECISIONS.md, "Reference
- * value lists"), plus the lists the project numbers itself (time zones, modifier categories).
+ * The fixed reference value lists with the ids the original service used, plus the lists the
+ * project numbers itself (time zones, modifier categories; docs/api.md#reference-lists).
  * Sources and the demo generator load these verbatim, so an id means the same thing whatever filled
  * the database.
  */
@@ -15,7 +15,7 @@ export const CONFEDERATIONS: readonly RefEntry[] = [
   [13, 'CONMEBOL'],
   [14, 'OFC'],
   [15, 'UEFA'],
-  // A world body for world competitions (DECISIONS allows adding one with a new id).
+  // A world body for world competitions, with an id of its own.
   [16, 'FIFA'],
 ];
 
@@ -70,7 +70,7 @@ export const KNOCKOUT_ROUNDS: readonly RefEntry[] = [
   [30, 'Qualifying Final'],
   [31, 'Preliminary Final'],
   [32, 'Grand Final'],
-  // DECISIONS allows a third-place match with a new id.
+  // A third-place match, with an id of its own.
   [33, 'Third Place Play-off'],
 ];
 
@@ -207,8 +207,7 @@ export const NAME_ORDERS: readonly RefEntry[] = [
 export const NAME_ORDER = { western: 10, middle: 11, eastern: 12 } as const;
 
 /**
- * Modifier categories: names from DECISIONS, ids numbered by the project (1..16, in DECISIONS'
- * order).
+ * Modifier categories: the original service's names, ids numbered by the project (1..16).
  */
 export const MODIFIER_CATEGORIES: readonly RefEntry[] = [
   [1, 'Substitution'],

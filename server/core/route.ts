@@ -41,10 +41,11 @@ import { parseTarget } from './query.ts';
  */
 
 /**
- * Parameters every path accepts and ignores: the original service's credentials (DECISIONS, HTTP).
+ * Parameters every path accepts and ignores: the original service's credentials
+ * (docs/api.md#methods).
  */
 const IGNORED = new Set(['app_id', 'app_key']);
-/** Parameters DECISIONS reserves for every collection besides its filters. */
+/** Parameters reserved on every collection besides its filters (docs/api.md#paging). */
 const PAGING = ['records', 'page'] as const;
 
 /** A filter of a composed request, with what the router needs to apply it to records. */
@@ -508,11 +509,11 @@ function recordPlan(resource: CollectionLikeManifest, id: string, message: strin
 }
 
 /**
- * `/<path>/<id>` on a resource with a `pathFilter`: the collection `?<field>=<id>` (SPEC:
- * requesting an action id under `/events/actions` returns every modifier of that action, and the
- * pagination links filter with `action=<id>`). When no record has that value the id is taken as a
- * record's own id, so each record's `uri` resolves too; with query parameters it must be a value of
- * the field.
+ * `/<path>/<id>` on a resource with a `pathFilter`: the collection `?<field>=<id>`
+ * (docs/api.md#micro-events: requesting an action id under `/events/actions` returns every modifier
+ * of that action, and the pagination links filter with `action=<id>`). When no record has that
+ * value the id is taken as a record's own id, so each record's `uri` resolves too; with query
+ * parameters it must be a value of the field.
  */
 function byPathFilter(
   resource: CollectionLikeManifest,

@@ -21,7 +21,7 @@ export function realDataDir(name: string): string | null {
   if (existsSync(dir)) return dir;
   if (process.env['CI'] === 'true') {
     throw new Error(
-      `real dataset ${name} is required in CI but missing: expected it at ${dir} (see README, "Real data")`,
+      `real dataset ${name} is required in CI but missing: expected it at ${dir} (see docs/data.md#real-data)`,
     );
   }
   return null;
@@ -36,7 +36,7 @@ export function describeReal(name: string, fn: (dir: string) => void): void {
   if (dir === null) {
     console.warn(
       `Skipping the tests on real data "${name}": copy the dataset folder to ${join(REAL_DATA_ROOT, name)} ` +
-        '(the source URLs are in the README) to run them.',
+        '(docs/data.md#where-to-get-the-sources says where to get it) to run them.',
     );
   }
   describe.skipIf(dir === null)(`real data: ${name}`, () => fn(dir ?? ''));

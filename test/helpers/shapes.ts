@@ -8,7 +8,7 @@ import type { Reply } from './api.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Headers every response carries (DECISIONS, HTTP). */
+/** Headers every response carries (docs/http.md#headers). */
 export function expectCommonHeaders(reply: Reply): void {
   expect(reply.headers.get('content-type')).toBe(JSON_TYPE);
   expect(reply.headers.get('access-control-allow-origin')).toBe('*');
@@ -50,7 +50,7 @@ export function expectEnvelope(
     expect(record.id).not.toBeUndefined();
   }
   if (opts.paginated === true) {
-    // v0's macro-events spell the totals in snake_case (SPEC).
+    // v0's macro-events spell the totals in snake_case (docs/api.md#the-v0-api).
     const totals = opts.snakeTotals
       ? ['total_pages', 'total_records']
       : ['totalPages', 'totalRecords'];

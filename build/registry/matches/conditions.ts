@@ -65,7 +65,7 @@ const WEATHER_LABELS: FieldDef[] = [
   ),
 ];
 
-/** v1's humidity at kickoff; v0 conditions have none (SPEC). */
+/** v1's humidity at kickoff; v0 conditions have none (docs/api.md#the-v0-api). */
 const HUMIDITY = field(
   'kickoff_humidity',
   'float',
@@ -85,13 +85,13 @@ function conditionFields(scope: Scope): FieldDef[] {
 }
 
 /**
- * SPEC refuses phase details as filters of conditions (v1; v0 has no phases): the message says
+ * Phase details are not filters of conditions (v1; v0 has no phases): the message says
  * where to filter by phase instead.
  */
 const REFUSED_PHASE = {
   names: PHASE_PARAMS,
   message:
-    "Phase details cannot be used as filters on conditions (SPEC); filter match info by phase, then read each match's conditions.",
+    "Phase details cannot be used as filters on conditions; filter match info by phase, then read each match's conditions.",
 };
 
 /** `/<base>/matches/conditions`: the weather of each match, nested under the match. */

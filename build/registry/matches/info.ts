@@ -72,7 +72,7 @@ function officialFields(scope: Scope): FieldDef[] {
   ];
 }
 
-/** v1's lengths of the extra-time periods; v0 has none (SPEC's v0 match info). */
+/** v1's lengths of the extra-time periods; v0 has none (docs/api.md#the-v0-api). */
 const EXTRA_TIME = [
   field(
     'firstextra_length',
@@ -110,32 +110,37 @@ function scheduleFields(scope: Scope): FieldDef[] {
   ];
 }
 
-/** The scores of the match and of its shootout, additions to SPEC. */
+/** The scores of the match and of its shootout, additions to the original service. */
 function scoreFields(scope: Scope): FieldDef[] {
   return [
     field(
       'home_score',
       'integer',
-      'Goals of the home team, extra time included, shootout not (an addition to SPEC).',
+      'Goals of the home team, extra time included, shootout not (an addition to the original service).',
       'm.home_score',
     ),
-    field('away_score', 'integer', 'Goals of the away team (an addition to SPEC).', 'm.away_score'),
+    field(
+      'away_score',
+      'integer',
+      'Goals of the away team (an addition to the original service).',
+      'm.away_score',
+    ),
     field(
       'home_shootout_score',
       'integer',
-      'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to SPEC).',
+      'Shootout kicks converted by the home team; null without a shootout or when the source gives only the winner (an addition to the original service).',
       'm.home_shootout_score',
     ),
     field(
       'away_shootout_score',
       'integer',
-      'Shootout kicks converted by the away team (an addition to SPEC).',
+      'Shootout kicks converted by the away team (an addition to the original service).',
       'm.away_shootout_score',
     ),
     idField(
       scope,
       'shootout_winner',
-      'Team that won the shootout; null without one (an addition to SPEC).',
+      'Team that won the shootout; null without one (an addition to the original service).',
       scope.team('m.shootout_winner'),
     ),
     field(
@@ -194,7 +199,7 @@ function infoLinks(m: MatchParts): Record<string, LinkTemplate> {
   };
 }
 
-/** What SPEC says of the match information of a scope. */
+/** The description of the match information of a scope (docs/api.md#matches). */
 function infoDescription(scope: Scope): string {
   if (scope.version === 'v0')
     return (

@@ -25,7 +25,9 @@ import { phaseJoins, phaseRule } from './phase.ts';
  * the id of its statistics records, which its `stats` links name.
  */
 
-/** v1's shirt number; v0 lineups have none (SPEC), though it still orders them. */
+/**
+ * v1's shirt number; v0 lineups have none (docs/api.md#the-v0-api), though it still orders them.
+ */
 const NUMBER = field('number', 'integer', 'Shirt number.', 'l.number');
 
 /** The fields of a lineup: the macro-events' common ones, then position, role and number. */

@@ -15,10 +15,10 @@ import { phaseFields } from './phase.ts';
  * match type, `clubs` (teams are /v1/teams) and `national` (a national team is its country,
  * /v1/countries), each query scoped by its match type; in v0 once, every match, with integer ids,
  * no phase fields but matchday, snake_case lineups and macro-events, and the macro-events under
- * /v0/events (SPEC).
+ * /v0/events (docs/api.md#the-v0-api).
  */
 
-/** The macro-events SPEC lists in v0 (v1 adds shootouts). */
+/** The macro-events of v0 (v1 adds shootouts; docs/api.md#macro-events). */
 export const MACRO_EVENTS = ['goals', 'offenses', 'penalties', 'substitutions'];
 
 /** Filters pre-rendered on lineups and every macro-event resource. */
@@ -153,9 +153,9 @@ export function indexOnly(names: string[], fields: FieldDef[]): FieldDef[] {
 }
 
 /**
- * Fields every macro-event has: match, phase fields, teams (DECISIONS), and the player and their
- * team from the row `alias` (a lineup, or a goal, which names its scorer also where no lineup
- * exists).
+ * Fields every macro-event has: match, phase fields, teams (docs/api.md#macro-events), and the
+ * player and their team from the row `alias` (a lineup, or a goal, which names its scorer also
+ * where no lineup exists).
  */
 export function eventFields(m: MatchParts, alias: string, teamColumn = 'team'): FieldDef[] {
   const { scope } = m;
@@ -190,7 +190,10 @@ export function timeFields(alias: string): FieldDef[] {
   ];
 }
 
-/** Links of a macro-event (or a lineup): snake_case names in v0, as its keys (SPEC). */
+/**
+ * Links of a macro-event (or a lineup): snake_case names in v0, as its keys
+ * (docs/api.md#the-v0-api).
+ */
 export function eventLinks(m: MatchParts): Record<string, LinkTemplate> {
   return linkNames(m.scope.keyCase, {
     match: m.matchLink,

@@ -5,7 +5,7 @@ import { field, idsOf, labelsOf, type FieldDef } from '../define.ts';
 import type { Scope } from '../scope.ts';
 
 /**
- * The competition phase of a match: its fields, the joins of their names and SPEC's rule of which
+ * The competition phase of a match: its fields, the joins of their names and the rule of which
  * phase a phase detail implies. v1 only: v0 has no phases and rounds, only the matchday.
  */
 
@@ -13,10 +13,10 @@ import type { Scope } from '../scope.ts';
 export const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_name', 'group'];
 
 /**
- * SPEC's phase rule: `group` (with or without `round_name`) selects group matches, `round_name`
- * alone knockout matches, `matchday` alone league matches. Nothing is implied when the phase is
- * given (`phase`, `phase_name`), nor for `matchday` with a `round` id. Phase ids are those of
- * `PHASES` (`data/reference/lists.ts`).
+ * The phase rule (docs/api.md#phases): `group` (with or without `round_name`) selects group
+ * matches, `round_name` alone knockout matches, `matchday` alone league matches. Nothing is implied
+ * when the phase is given (`phase`, `phase_name`), nor for `matchday` with a `round` id. Phase ids
+ * are those of `PHASES` (`data/reference/lists.ts`).
  */
 export const PHASE_RULE: ImpliedFilter[] = [
   { field: 'phase', value: String(PHASE_ID.group), whenAny: ['group'], unless: ['phase_name'] },
@@ -34,7 +34,7 @@ export const PHASE_RULE: ImpliedFilter[] = [
   },
 ];
 
-/** The filters a scope's match data implies: SPEC's phase rule in v1, none in v0. */
+/** The filters a scope's match data implies: the phase rule in v1, none in v0. */
 export function phaseRule(scope: Scope): ImpliedFilter[] {
   return scope.version === 'v1' ? PHASE_RULE : [];
 }
@@ -50,7 +50,7 @@ export function phaseJoins(scope: Scope): string {
 
 const MATCHDAY = field('matchday', 'integer', 'Matchday (league and group phases).', 'm.matchday');
 
-/** v1's phase fields but the matchday, in SPEC's order around it. */
+/** v1's phase fields but the matchday, in the documented order around it. */
 const PHASE = [
   field(
     'phase',
@@ -77,8 +77,8 @@ const ROUND = [
 ];
 
 /**
- * SPEC's phase-specific fields; round, round_name and group appear only on matches of phases that
- * have them. v0 has no phases and rounds: of these, only matchday.
+ * The phase-specific fields (docs/api.md#phases); round, round_name and group appear only on
+ * matches of phases that have them. v0 has no phases and rounds: of these, only matchday.
  */
 export function phaseFields(scope: Scope): FieldDef[] {
   return scope.version === 'v0' ? [MATCHDAY] : [...PHASE, MATCHDAY, ...ROUND];

@@ -25,8 +25,8 @@ import {
 } from '../define.ts';
 
 /**
- * v1's small fixed lists of SPEC (phases, rounds, weather, fouls, cards...): integer ids and one
- * text column, most of them the reference lists of `data/reference/` verbatim.
+ * v1's small fixed lists (phases, rounds, weather, fouls, cards...; docs/api.md#reference-lists):
+ * integer ids and one text column, most of them the reference lists of `data/reference/` verbatim.
  */
 
 /** What a v1 reference resource declares; `reference` adds its version, storage and credit. */
@@ -34,7 +34,7 @@ export type ReferenceDef = Omit<CollectionDef, 'kind' | 'version' | 'credit' | '
 
 /**
  * A v1 reference resource: a plain collection of few records, a file each; `source` in its
- * attribution is empty (SPEC).
+ * attribution is empty (docs/api.md#attribution).
  */
 export function reference(def: ReferenceDef): CollectionDef {
   return {

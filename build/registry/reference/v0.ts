@@ -15,8 +15,8 @@ import {
 } from './lists.ts';
 
 /**
- * v0's reference resources of SPEC: some of v1's, with integer ids, `supplier_id` and v0's field
- * sets.
+ * v0's reference resources (docs/api.md#the-v0-api): some of v1's, with integer ids, `supplier_id`
+ * and v0's field sets.
  */
 
 /** Link templates pointed at v0's counterparts of v1's resources. */
@@ -30,8 +30,8 @@ function toV0(links: Record<string, LinkTemplate>): Record<string, LinkTemplate>
 }
 
 /**
- * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated, as SPEC sets
- * no pagination restriction on v0's reference resources (DECISIONS: paginated unless SPEC says no).
+ * A v1 reference resource as v0 publishes it: at /v0, linking into v0, and paginated: every v0
+ * collection is (docs/api.md#the-v0-api).
  * `changes` replaces what v0 does differently (integer ids from `v0_id`, field sets).
  */
 function inV0(def: CollectionDef, changes: Partial<CollectionDef> = {}): CollectionDef {
@@ -72,7 +72,7 @@ const v0Teams = inV0(teams, {
   ],
 });
 
-/** v0's venues: team and country by their v0 ids, and no time zone (SPEC, Venue). */
+/** v0's venues: team and country by their v0 ids, and no time zone (docs/api.md#the-v0-api). */
 const v0Venues = inV0(venues, {
   idType: 'integer',
   sql: { ...venues.sql, id: V0.own('v') },
@@ -95,7 +95,7 @@ const v0Venues = inV0(venues, {
   links: toV0(Object.fromEntries(Object.entries(venues.links).filter(([n]) => n !== 'timezone'))),
 });
 
-/** The v0 reference resources of SPEC, in its order. */
+/** The v0 reference resources, in the documented order (docs/api.md#the-v0-api). */
 export const V0_REFERENCE: CollectionDef[] = [
   inV0(confederations),
   inV0(countries, { idType: 'integer', sql: { ...countries.sql, id: V0.own('c') } }),

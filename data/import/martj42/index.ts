@@ -17,8 +17,7 @@ import { importTournaments } from './tournaments.ts';
 export const martj42: Importer = {
   format: 'martj42',
   source: MARTJ42_SOURCE,
-  description:
-    'martj42 international results: the folder with results.csv (e.g. ../shared/data/martj42-international-results)',
+  description: 'martj42 international results: the folder with results.csv (see docs/data.md)',
   check(dir) {
     const missing = Object.keys(FILES)
       .map((f) => `${f}.csv`)

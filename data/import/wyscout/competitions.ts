@@ -16,7 +16,7 @@ export interface WyscoutCompetition {
 /**
  * The competition and season of one competition file. Leagues are domestic competitions of this
  * source (level 1, Wyscout's competition id as `supplier_id`) with a split season (2017/18: id
- * 20172018, as DECISIONS numbers seasons); tournaments are the shared international competitions
+ * 20172018, docs/api.md#resources); tournaments are the shared international competitions
  * the other sources also name (the men's World Cup, UEFA Euro), with the calendar year as season.
  */
 export function importCompetition(
