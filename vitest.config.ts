@@ -49,6 +49,7 @@ const SLOW = [
   'national-build',
   'rebuild-under-load',
   'soak',
+  'start',
   'worker-upload',
 ].map((name) => `test/${name}.test.ts`);
 
