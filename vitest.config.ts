@@ -18,11 +18,13 @@ const DEMO = [
   'demo',
   'docs',
   'events',
+  'health',
   'hot-cache',
   'matches',
   'openapi',
   'openapi-client',
   'options-lists',
+  'production',
   'publish',
   'query-engine',
   'stats',
@@ -47,6 +49,7 @@ const SLOW = [
   'national-build',
   'rebuild-under-load',
   'soak',
+  'start',
   'worker-upload',
 ].map((name) => `test/${name}.test.ts`);
 

@@ -314,6 +314,17 @@ export function sharedSchemas(): Record<string, Json> {
         },
       },
     },
+    Health: {
+      type: 'object',
+      description: 'The build the server answers from, read again for this answer.',
+      additionalProperties: false,
+      required: ['status', 'build', 'format'],
+      properties: {
+        status: { const: 'ok' },
+        build: { ...text, description: 'The content hash of the whole build.' },
+        format: { type: 'integer', minimum: 1, description: "The manifest's format." },
+      },
+    },
     LinkTemplates: {
       type: 'object',
       description: 'Link templates by name: a path with {field} placeholders, or more of them.',

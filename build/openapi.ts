@@ -6,6 +6,7 @@ import {
   type ImpliedFilter,
   type ResourceManifest,
 } from '../contract/manifest.ts';
+import { HEALTH_PATH } from '../contract/health.ts';
 import { MAX_PAGE_SIZE } from './layouts.ts';
 import { collectionParameters, queriesNote, timeParameter } from './openapi-parameters.ts';
 import {
@@ -392,6 +393,7 @@ function sharedHeaders(): Json {
     'Access-Control-Expose-Headers': header('The answer headers a page may read.'),
     Allow: header('The methods the path takes.'),
     'Content-Range': header('The range sent (bytes a-b/size), or the size (bytes */size).'),
+    'Retry-After': header('Seconds to wait before asking again.', { type: 'integer', minimum: 0 }),
   };
 }
 
@@ -498,6 +500,10 @@ function sharedResponses(): Json {
       ...error('The API is read-only; OPTIONS describes listings only.'),
       headers: { Allow: ref('headers', 'Allow') },
     },
+    Unavailable: {
+      ...error('The server has no build it can read now; ask again after Retry-After seconds.'),
+      headers: RETRY_HEADERS,
+    },
     RangeNotSatisfiable: {
       ...error(range),
       headers: { 'Content-Range': ref('headers', 'Content-Range') },
@@ -523,6 +529,52 @@ function rootPath(version: string, bare: boolean): Json {
 }
 
 /**
+ * The health check (`contract/health.ts`), for load balancers and service managers: GET and HEAD,
+ * never cached, and OPTIONS only as a CORS preflight.
+ */
+function healthPath(): Json {
+  const headers = {
+    'Cache-Control': ref('headers', 'Cache-Control'),
+    'Access-Control-Allow-Origin': ref('headers', 'Access-Control-Allow-Origin'),
+  };
+  const ok = 'The server answers from a build it has just read: its identity.';
+  const get = operation('health', 'The health of the server', 'service', {
+    description:
+      'Reads the build being served again: 200 with its identity while it can be read, 503 ' +
+      'with Retry-After while the server has no build it can read. Cache-Control: no-store; ' +
+      'no ETag.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: ok,
+        headers,
+        content: { 'application/json': { schema: ref('schemas', 'Health') } },
+      },
+      '400': ref('responses', 'BadRequest'),
+      '503': ref('responses', 'Unavailable'),
+    },
+  });
+  const item = pathItem(get, 'preflight');
+  return {
+    ...item,
+    head: {
+      ...(item['head'] as Json),
+      responses: {
+        '200': { description: `${ok} No body.`, headers },
+        '400': ref('responses', 'HeadBadRequest'),
+        '503': { description: 'No build can be read now. No body.', headers: RETRY_HEADERS },
+      },
+    },
+  };
+}
+
+/** The headers of a 503. */
+const RETRY_HEADERS = {
+  'Retry-After': ref('headers', 'Retry-After'),
+  'Cache-Control': ref('headers', 'Cache-Control'),
+};
+
+/**
  * The OpenAPI document of a registry, as JSON text; `resources` are the manifest entries the build
  * writes for its resources, `examples` each resource's first record.
  */
@@ -533,12 +585,13 @@ export function openApiDocument(
 ): string {
   const entries = new Map(resources.map((r) => [r.path, r]));
   const versions = Object.keys(registry.roots);
-  const paths: Record<string, Json> = Object.fromEntries(
-    versions.flatMap((v) => [
+  const paths: Record<string, Json> = Object.fromEntries([
+    ...versions.flatMap((v) => [
       [`/${v}/`, rootPath(v, false)],
       [`/${v}`, rootPath(v, true)],
     ]),
-  );
+    [HEALTH_PATH, healthPath()],
+  ]);
   const schemas: Record<string, Json> = {
     ...sharedSchemas(),
     ...Object.fromEntries(versions.map((v) => [`Root_${v}`, rootSchema(v, registry.roots[v]!)])),
@@ -577,6 +630,7 @@ export function openApiDocument(
     tags: [
       { name: 'v1', description: 'The current API: uuid ids, camelCase keys.' },
       { name: 'v0', description: 'The earlier API: integer ids, every match in one place.' },
+      { name: 'service', description: 'The server itself: its health check.' },
     ],
     paths,
     components: {

@@ -7,6 +7,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { archivedManifest } from '../build/publish.ts';
+import { HEALTH_PATH } from '../contract/health.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { HTML_TYPE, PAGE_POLICY } from '../contract/page-policy.ts';
@@ -194,7 +196,7 @@ afterAll(async () => {
   await Promise.all([...started, ...(nginx ? [nginx] : [])].map((s) => s.stop()));
 });
 
-describe.each(adapters)('$name', ({ reach, refusesUnsafeTargets }) => {
+describe.each(adapters)('$name', ({ reach, source, refusesUnsafeTargets }) => {
   let send: Send;
   beforeAll(() => {
     send = sender(reach);
@@ -211,6 +213,22 @@ describe.each(adapters)('$name', ({ reach, refusesUnsafeTargets }) => {
     const record = await send(`/v1/persons/${id}/`);
     expectEnvelope(record, { paginated: false });
     expect(record.json.result[0]).toEqual(page2.json.result[0]);
+  });
+
+  it('answers the health check with the build it serves, uncached, for GET and HEAD', async () => {
+    const served = source === 'tree' ? demo().manifest : (await archivedManifest(archive))!;
+    const reply = await send(HEALTH_PATH, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.json).toEqual({ status: 'ok', build: served.build, format: served.format });
+    expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('etag')).toBeNull();
+    const head = await send(HEALTH_PATH, { method: 'HEAD' });
+    expect([head.status, head.text, head.headers.get('cache-control')]).toEqual([
+      200,
+      '',
+      'no-store',
+    ]);
   });
 
   it('serves the OpenAPI document of the build at /openapi.json', async () => {

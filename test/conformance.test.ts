@@ -15,6 +15,10 @@ import type {
   FieldManifest,
   ResourceManifest,
 } from '../contract/manifest.ts';
+import { HEALTH_PATH } from '../contract/health.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
+import { createHandler } from '../server/core/handler.ts';
+import { nodeFiles } from '../server/disk/node-files.ts';
 import { call, demo, handlerFor, type Reply } from './helpers/api.ts';
 import { OpenApiCheck, type OpenApi } from './helpers/openapi-check.ts';
 
@@ -580,8 +584,16 @@ async function roots(): Promise<void> {
   }
 }
 
+/** The health check: its methods, a parameter it does not take, a tag it ignores. */
+async function health(): Promise<void> {
+  await methods(HEALTH_PATH, false);
+  await probe(`${HEALTH_PATH}?no_such_parameter=1`, { status: 400 });
+  await probe(HEALTH_PATH, { status: 200, headers: { 'if-none-match': '*' } });
+}
+
 describe('the API answers as /openapi.json documents it', () => {
   beforeAll(async () => {
+    await health();
     await roots();
     const infos = new Map<string, Row[]>();
     for (const r of manifest.resources) {
@@ -593,6 +605,18 @@ describe('the API answers as /openapi.json documents it', () => {
     for (const r of manifest.resources)
       if (r.kind === 'document') await documents(r, matchIds(r.version, infos));
   }, 600_000);
+
+  it('answers the health check of a build it cannot read with the documented 503', async () => {
+    const unreadable = createHandler({
+      manifest,
+      files: { read: async (file) => (file === MANIFEST_FILE ? null : nodeFiles(dist).read(file)) },
+    });
+    for (const method of ['GET', 'HEAD']) {
+      const reply = await call(unreadable, HEALTH_PATH, { method });
+      expect(reply.status).toBe(503);
+      expect(check.answerProblems(method, HEALTH_PATH, reply)).toEqual([]);
+    }
+  });
 
   it('crawls every resource with thousands of requests', () => {
     expect(sent).toBeGreaterThan(5000);

@@ -12,6 +12,7 @@ import {
   type Attribution,
   type ParamError,
 } from '../../contract/envelope.ts';
+import { checkHealth, RETRY_AFTER_SECONDS, type HealthCheck } from './health.ts';
 import { HotCache } from './hot-cache.ts';
 import { MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts';
 import { chooseEncoding, gzip, isFresh, LARGEST_ON_THE_FLY, type Encoding } from './negotiate.ts';
@@ -124,6 +125,37 @@ export function errorOutcome(
   extra: Record<string, string> = {},
 ): Outcome {
   return bodyOutcome(status, JSON.stringify(errorBody(status, message, target, errors)), extra);
+}
+
+/** Answers that must never be kept: each one says how the server is now. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * The 503 of a server that cannot answer from a build now (`Unavailable`, or a health check that
+ * failed): the error shape, with the seconds to wait before trying again.
+ */
+export function unavailableOutcome(reason: string, target: string): Outcome {
+  const message = `The API is not available: ${reason}. Try again shortly.`;
+  return errorOutcome(503, message, target, [], {
+    ...NO_STORE,
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
+}
+
+/** The answer of the health check: the build's identity (200), or why it cannot be read (503). */
+function healthOutcome(check: HealthCheck, target: string): Outcome {
+  switch (check.kind) {
+    case 'ready':
+      return {
+        status: 200,
+        headers: { ...BASE_HEADERS, 'Content-Type': JSON_TYPE, ...NO_STORE },
+        body: JSON.stringify(check.health),
+      };
+    case 'unreadable':
+      return unavailableOutcome(check.reason, target);
+    default:
+      return check satisfies never;
+  }
 }
 
 /**
@@ -300,6 +332,8 @@ export function createHandler(options: {
       }
       case 'file':
         return plan.check ? ownedFile(plan, plan.check, target) : fileOutcome(plan, target);
+      case 'health':
+        return healthOutcome(await checkHealth(manifest, files), target);
       default:
         return plan satisfies never;
     }
@@ -414,6 +448,8 @@ export function createHandler(options: {
     if (planned.kind === 'within' && (await readJson(planned.file)) === null)
       return errorOutcome(404, planned.message, target);
     const plan = planned.kind === 'within' ? planned.plan : planned;
+    // The health check is never compressed, tagged or answered 304: each one reads the build.
+    if (plan.kind === 'health') return answer(plan, target);
     return encoded(await answer(plan, target), request);
   }
 

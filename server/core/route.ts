@@ -32,6 +32,7 @@ import {
   rootFile,
   timelineFile,
 } from '../../contract/paths.ts';
+import { isHealthPath } from './health.ts';
 import { parseTarget } from './query.ts';
 
 /**
@@ -135,7 +136,9 @@ export type SimplePlan =
        * value).
        */
       fallback?: FinalPlan;
-    };
+    }
+  /** The health check (`health.ts`): the build read again, answered uncached. */
+  | { kind: 'health' };
 
 /** A plan that needs no composition: a file, a bucket entry or an error. */
 export type FinalPlan = Exclude<SimplePlan, { kind: 'compose' }>;
@@ -220,16 +223,21 @@ export function route(method: string, target: string, table: RouteTable): Plan {
     return error(400, 'The query string has a malformed percent-encoding; encode each value once.');
 
   const path = segments.join('/');
-  const asset = table.assets.get(path);
+  // The health check comes first: no file of a build can take its path.
+  const health = isHealthPath(segments);
+  const asset = health ? undefined : table.assets.get(path);
   const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
   const resource = table.resources.get(path);
   const parent =
     segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
   const nested =
-    !asset && rootHash === undefined && !resource && !parent ? nestedTarget(segments, table) : null;
+    !health && !asset && rootHash === undefined && !resource && !parent
+      ? nestedTarget(segments, table)
+      : null;
   const isCollection =
     resource !== undefined || (nested !== null && nested.id === null && listed(nested.resource));
-  if (!asset && rootHash === undefined && !resource && !parent && !nested) return notFound();
+  if (!health && !asset && rootHash === undefined && !resource && !parent && !nested)
+    return notFound();
 
   if (method === 'OPTIONS' && !isCollection)
     return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
@@ -251,6 +259,7 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   }
   const given = params.filter(([name]) => !IGNORED.has(name));
 
+  if (health) return noParams(given) ?? { kind: 'health' };
   if (asset) return noParams(given) ?? file(asset.hash, asset.file, asset.type);
   if (rootHash !== undefined) {
     return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);

@@ -1,7 +1,14 @@
 import { ArchiveError, ArchiveReader, type Codec } from '../../contract/archive-reader.ts';
 import { createArchiveHandler } from './archive-handler.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
-import { errorOutcome, targetOf, type Handler, type Outcome } from './handler.ts';
+import {
+  errorOutcome,
+  targetOf,
+  unavailableOutcome,
+  type Handler,
+  type Outcome,
+} from './handler.ts';
+import { isHealthCheck, Unavailable } from './health.ts';
 
 /**
  * What every fetch-API adapter needs besides its runtime's network API: the router over an archive
@@ -21,8 +28,15 @@ export async function archiveRouter(
   return createArchiveHandler(await ArchiveReader.open(source, codec), cacheBytes);
 }
 
-/** The JSON 500 for a request the router failed to answer: a damaged archive says where. */
+/**
+ * The JSON error for a request the router failed to answer: a 503 while the server has no build
+ * (`Unavailable`) and for a health check that failed (the build cannot be read); otherwise a 500,
+ * where a damaged archive says where.
+ */
 export function failureOutcome(error: unknown, target: string): Outcome {
+  if (error instanceof Unavailable) return unavailableOutcome(error.message, target);
+  if (isHealthCheck(target))
+    return unavailableOutcome(`the build cannot be read (${String(error)})`, target);
   const message =
     error instanceof ArchiveError
       ? `The archive is damaged: ${error.message}.`
@@ -38,7 +52,8 @@ export function guarded(
     try {
       return await answer(request);
     } catch (error) {
-      console.error(error);
+      // Having no build yet is a state, not a fault: its 503 says so to the client.
+      if (!(error instanceof Unavailable)) console.error(error);
       const { status, headers, body } = failureOutcome(error, targetOf(request.url));
       return new Response(body as BodyInit | null, { status, headers });
     }

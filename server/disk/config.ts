@@ -1,3 +1,5 @@
+import { HEALTH_PATH } from '../../contract/health.ts';
+
 /**
  * What `npm run serve -- --runtime deno|bun` hands a runtime's adapter, in its environment: the
  * build to serve and the address. The adapter prints the `listening` line once it accepts
@@ -40,9 +42,28 @@ export function serveConfig(env: Record<string, string | undefined>): ServeConfi
     source,
     port: Number(env[SERVE_ENV.port] ?? 8080),
     host,
-    listening: (port) =>
-      console.log(
-        `Serving ${source.path} at http://${host}:${port}/v1/ and /v0/  (Ctrl-C to stop)`,
-      ),
+    listening: (port) => console.log(banner(source.path, host, port, env['npm_lifecycle_event'])),
   };
+}
+
+/**
+ * What a server prints once it listens: its first line is `LISTENING`'s; then where the explorer,
+ * the reference and the health check are, and how to choose another port, in the words of the
+ * command that started it (npm names its script in `npm_lifecycle_event`).
+ */
+export function banner(served: string, host: string, port: number, script?: string): string {
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const another =
+    script === 'start'
+      ? 'PORT=N npm start, or npm start -- --port N'
+      : script === 'serve'
+        ? 'npm run serve -- --port N, or PORT=N'
+        : '--port N, or PORT=N';
+  return [
+    `Serving ${served} at ${origin}/v1/ and /v0/  (Ctrl-C to stop)`,
+    `  ${origin}/         the explorer`,
+    `  ${origin}/docs     the API reference`,
+    `  ${origin}${HEALTH_PATH}  the health check`,
+    `  Another port: ${another}`,
+  ].join('\n');
 }

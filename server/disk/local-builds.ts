@@ -2,6 +2,7 @@ import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createArchiveHandler } from '../core/archive-handler.ts';
 import { createHandler, type FileSource, type Handler } from '../core/handler.ts';
+import { Unavailable } from '../core/health.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { fileStamp, openLocalArchive } from '../../contract/node/archive-file.ts';
 import { nodeFiles } from './node-files.ts';
@@ -114,7 +115,7 @@ export function followTree(dir: string): LocalBuilds {
     const root = currentRoot();
     if (root === null) {
       if (build) return build;
-      throw new Error(`${path} does not exist`);
+      throw new Unavailable(`${path} does not exist`);
     }
     const now = Date.now();
     if (build && build.root === root && now - checked < 1000) return build;
@@ -126,7 +127,7 @@ export function followTree(dir: string): LocalBuilds {
       const handler = createHandler({ manifest, files: replaceable(root) });
       build = { root, stamp, handler, hold: () => () => {} };
     } catch (e) {
-      if (!build) throw e;
+      if (!build) throw new Unavailable(`${path} holds no build that can be read (${String(e)})`);
     }
     return build;
   };

@@ -7,6 +7,7 @@ import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { createArchiveServer, createPreviewServer } from './node-server.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 
 const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE]
                             [--port N] [--host HOST] [--persist-to DIR]
@@ -77,6 +78,9 @@ const env: Record<string, string> = {
   [SERVE_ENV.port]: String(port),
   [SERVE_ENV.host]: values.host,
 };
+// The banner names the command that started it, `npm start` or `npm run serve`.
+const script = process.env['npm_lifecycle_event'];
+if (script !== undefined) env['npm_lifecycle_event'] = script;
 const config = serveConfig(env);
 
 switch (runtime) {
@@ -122,6 +126,7 @@ async function serveNode({ source, port, host, listening }: ServeConfig): Promis
     const address = server.address();
     listening(typeof address === 'object' && address ? address.port : port);
   });
+  stopOnSignals(server);
 }
 
 /** Runs another runtime's adapter with the settings in its environment, until it ends. */

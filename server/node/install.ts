@@ -11,8 +11,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * first use (`npm install --no-save --prefix runtimes`), or by `.ci/run` for the tests.
  */
 
-/** The project's root folder. */
-export const PROJECT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The project's root folder: the nearest folder above this module that holds `runtimes/`, so that
+ * the server bundled into one file (`npm run build:server`, into `dist-server/`) finds it as its
+ * source does. A bundle copied out of the project serves with Node only.
+ */
+export const PROJECT = projectRoot(dirname(fileURLToPath(import.meta.url)));
+
+function projectRoot(from: string): string {
+  for (let dir = from; dirname(dir) !== dir; dir = dirname(dir))
+    if (existsSync(join(dir, 'runtimes', 'package.json'))) return dir;
+  return join(from, '..', '..');
+}
 const RUNTIMES = join(PROJECT, 'runtimes');
 
 /** Whether the runtimes are installed. */

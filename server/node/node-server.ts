@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { errorOutcome, unparsedOutcome, type FileOutcome, type Outcome } from '../core/handler.ts';
 import { followArchive, followTree, withBuild, type LocalBuilds } from '../disk/local-builds.ts';
 import { failureOutcome } from '../core/web-router.ts';
+import { Unavailable } from '../core/health.ts';
 
 /**
  * The preview server of a built folder: Node's http server with the router in front. Files are
@@ -49,7 +50,8 @@ function serve(builds: LocalBuilds): Server {
     })
       .then((answer) => write(req, res, answer))
       .catch((err: unknown) => {
-        console.error(err);
+        // Having no build yet is a state, not a fault: its 503 says so to the client.
+        if (!(err instanceof Unavailable)) console.error(err);
         write(req, res, failureOutcome(err, req.url ?? '/'));
       });
   });

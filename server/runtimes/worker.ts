@@ -2,6 +2,7 @@ import type { RangeSource } from '../../contract/archive-reader.ts';
 import type { Handler } from '../core/handler.ts';
 import { WEB_CODEC } from '../core/web-codec.ts';
 import { archiveRouter, guarded } from '../core/web-router.ts';
+import { Unavailable } from '../core/health.ts';
 
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests
@@ -74,7 +75,9 @@ let router: Opened | null = null;
 let checking = 0;
 
 async function open(env: Env, head: R2Object | null): Promise<Opened> {
-  if (!head) throw new Error(`the bucket holds no object ${env.ARCHIVE}`);
+  // Before the first upload (a local run fills its bucket after it opens its port), every
+  // request is a 503 that asks to try again, the health check's included.
+  if (!head) throw new Unavailable(`the bucket holds no archive ${env.ARCHIVE} yet`);
   const source = r2Ranges(env.API, env.ARCHIVE, head);
   const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES);
   return { handler, etag: head.etag, checked: Date.now() };

@@ -29,6 +29,7 @@ export interface RuntimeServer {
 
 /** A server this file started, with what it printed before it listened. */
 export interface StartedServer extends RuntimeServer {
+  /** The lines before the `LISTENING` line (which begins the banner), joined. */
   said: string;
 }
 
@@ -75,14 +76,13 @@ export function startScript(
     child.stdout!.on('data', (chunk: Buffer) => {
       if (started) return;
       output += chunk.toString();
-      const port = output
-        .split('\n')
-        .map((line) => LISTENING.exec(line)?.[1])
-        .find(Boolean);
-      if (port === undefined) return;
+      const lines = output.split('\n');
+      const at = lines.findIndex((line) => LISTENING.test(line));
+      if (at === -1) return;
       started = true;
       clearTimeout(timer);
-      resolve({ port: Number(port), pid: child.pid!, said: output, stop });
+      const port = Number(LISTENING.exec(lines[at]!)![1]);
+      resolve({ port, pid: child.pid!, said: lines.slice(0, at).join('\n'), stop });
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT } from '../server/node/install.ts';
+
+/**
+ * `npm start`: builds the lean demo into one archive, `dist.zip`, reused when it is the demo built
+ * from this code (`build/inputs.ts`), then serves it with the Node server in this same process.
+ * Its arguments are the server's (`npm start -- --port 8081`); `--archive FILE` names another
+ * archive to build and serve.
+ *
+ * It is one process that a terminal or a service manager can stop: npm passes SIGTERM and SIGINT
+ * to it (the script `exec`s it, so no shell stands between them), it passes them on to the build
+ * while one runs, which then leaves the previous archive as it was, and the server stops on them
+ * (`stop-on-signals.ts`). Nothing it started outlives it.
+ */
+
+const args = process.argv.slice(2);
+// Only the options this step reads; the server reads and checks all of them.
+const { values } = parseArgs({
+  args,
+  options: {
+    archive: { type: 'string', default: 'dist.zip' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: false,
+});
+// Without a value, `--archive` is left for the server to refuse.
+const archive = typeof values.archive === 'string' ? values.archive : 'dist.zip';
+
+if (!values.help) {
+  const code = await build(archive);
+  if (code !== 0) process.exit(code);
+}
+// The server's command line, run here: its options after the archive, so that theirs win.
+process.argv.splice(2, args.length, '--archive', archive, ...args);
+await import('../server/node/cli.ts');
+
+/**
+ * Runs the build CLI into `archive` until it ends, passing SIGTERM and SIGINT on to it; resolves
+ * with its exit code, or 128 plus the number of the signal that stopped it or this process.
+ */
+function build(archive: string): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT, 'build', 'cli.ts'), '--archive', archive],
+    { stdio: 'inherit' },
+  );
+  let stopped: NodeJS.Signals | null = null;
+  const forward = (signal: NodeJS.Signals) => {
+    stopped = signal;
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward).on('SIGTERM', forward);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      const by = signal ?? stopped;
+      // A build that ended well as the signal came is not served: the signal asked to stop.
+      resolve(by ? 128 + constants.signals[by] : (code ?? 1));
+    });
+  });
+}
