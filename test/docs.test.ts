@@ -144,6 +144,7 @@ describe('docs/commands.md', () => {
     ['data/demo/cli.ts', 'npm run demo'],
     ['data/import/cli.ts', 'npm run import'],
     ['test/bench/run.ts', 'npm run bench'],
+    ['dev/bundle-server.ts', 'npm run build:server'],
   ])('documents every option of %s (%s)', (file, command) => {
     expect(commands).toContain(`## ${command}`);
     const options = optionsOf(file);
