@@ -11,10 +11,11 @@ import { demo } from './helpers/api.ts';
 const readme = readFileSync('README.md', 'utf8');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
 
-/** Option names declared in a command's parseArgs call. */
+/** Option names declared in a command's `options` block (`contract/node/cli.ts`). */
 function optionsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  const block = /options:\s*\{([\s\S]*?)\n\s*\},?\n/.exec(source)?.[1] ?? '';
+  // The block ends at the brace indented as `options:` is: an option may span lines.
+  const block = /^(\s*)options:\s*\{([\s\S]*?)\n\1\},?\n/m.exec(source)?.[2] ?? '';
   return [...block.matchAll(/^\s*'?([a-z][\w-]*)'?:\s*\{\s*type:/gm)].map((m) => m[1]!);
 }
 
