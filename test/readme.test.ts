@@ -39,6 +39,7 @@ describe('README', () => {
     ['server/node/nginx-cli.ts', 'npm run nginx'],
     ['data/demo/cli.ts', 'npm run demo'],
     ['test/bench/run.ts', 'npm run bench'],
+    ['build/national-cli.ts', 'npm run national'],
   ])('documents every option of %s', (file) => {
     const options = optionsOf(file);
     expect(options.length).toBeGreaterThan(0);
