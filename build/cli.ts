@@ -13,12 +13,9 @@ import {
   type Values,
 } from '../contract/node/cli.ts';
 import { integer, oneOf, path } from '../contract/node/cli-values.ts';
-import { openReadOnly } from '../data/db.ts';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/generate.ts';
+import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
-import { demoInputs } from './inputs.ts';
-import { archivedManifest, publishedManifest } from './publish.ts';
-import { build, type BuildProgress } from './build.ts';
+import type { BuildProgress } from './build.ts';
 
 /** `npm run build`'s command line. */
 export const BUILD_COMMAND = defineCommand({
@@ -75,8 +72,16 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       throw new UsageError('--archive is one output: not with --out or --precompress.');
     const out = values.out ?? 'dist';
     const output = values.archive ?? out;
-    if (values.db !== undefined) checkDatabase(values.db);
+    if (values.db !== undefined) await checkDatabase(values.db);
     checkOutput(values);
+    // The build is loaded once the command line is known to be good: the usage and the refusals
+    // come at once.
+    const [{ demoInputs }, { archivedManifest, publishedManifest }, { buildDemoDatabase }] =
+      await Promise.all([
+        import('./inputs.ts'),
+        import('./publish.ts'),
+        import('../data/demo/generate.ts'),
+      ]);
     // The embedded demo is made afresh from a seed: a demo build from the same code and options
     // is the same bytes, so it is reused (`npm start` starts at once the second time).
     const inputs = values.db
@@ -112,7 +117,7 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
  * Refuses a database the build cannot read, by name and with what to do: missing, unreadable,
  * not SQLite, or of another version (`openReadOnly` says which and what to do).
  */
-function checkDatabase(db: string): void {
+async function checkDatabase(db: string): Promise<void> {
   if (!existsSync(db))
     throw new UserError(
       `No database at ${db}. Import one with \`npm run import\`, write the demo with ` +
@@ -125,6 +130,7 @@ function checkDatabase(db: string): void {
   } catch {
     throw new UserError(`Cannot read ${db}: permission denied. Make it readable, or copy it.`);
   }
+  const { openReadOnly } = await import('../data/db.ts');
   try {
     openReadOnly(db).close();
   } catch (error) {
@@ -167,6 +173,7 @@ async function buildWithProgress(
     process.once(signal, stop);
     return () => process.off(signal, stop);
   });
+  const { build } = await import('./build.ts');
   try {
     const summary = await build({
       ...(values.archive !== undefined

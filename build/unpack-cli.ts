@@ -9,7 +9,6 @@ import {
   type CliIo,
 } from '../contract/node/cli.ts';
 import { path } from '../contract/node/cli-values.ts';
-import { unpack } from './unpack.ts';
 
 /** `npm run unpack`'s command line. */
 export const UNPACK_COMMAND = defineCommand({
@@ -39,6 +38,7 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
         `No archive at ${values.archive}. Build one with ` +
           `\`npm run build -- --archive ${values.archive}\`.`,
       );
+    const { unpack } = await import('./unpack.ts');
     const started = performance.now();
     try {
       const { files, bytes } = await unpack(values.archive, values.out);

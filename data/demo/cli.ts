@@ -14,7 +14,7 @@ import {
   type CliIo,
 } from '../../contract/node/cli.ts';
 import { integer, oneOf, path } from '../../contract/node/cli-values.ts';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, type DemoSize } from './generate.ts';
+import { DEMO_SEED, DEMO_SIZES, type DemoSize } from './sizes.ts';
 
 /** The default output file, resolved from this module so the working directory does not matter. */
 export const DEFAULT_DEMO_DB = fileURLToPath(new URL('../demo.sqlite', import.meta.url));
@@ -59,12 +59,14 @@ const SHOWN = [
 
 /** Runs `npm run demo` with `argv`; resolves to the exit code. */
 export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
-  return runCommand(DEMO_COMMAND, argv, io, ({ values: { db, seed, size } }) => {
+  return runCommand(DEMO_COMMAND, argv, io, async ({ values: { db, seed, size } }) => {
     const folder = dirname(resolve(db));
     if (!existsSync(folder))
       throw new UserError(`Cannot write ${db}: the folder ${folder} does not exist.`);
     if (statSync(db, { throwIfNoEntry: false })?.isDirectory())
       throw new UserError(`Cannot write ${db}: it is a folder; give --db a file name.`);
+    // The generator is loaded only to run: the usage and the refusals come at once.
+    const { buildDemoDatabase } = await import('./generate.ts');
     let counts: Record<string, number>;
     try {
       ({ counts } = buildDemoDatabase(db, seed, size));

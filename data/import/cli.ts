@@ -51,7 +51,7 @@ export const IMPORT_COMMAND = defineCommand({
     },
     // SQLite's busy timeout is a 32-bit count of milliseconds.
     wait: {
-      type: decimal('SECONDS', { min: 0, max: 2_000_000 }),
+      type: decimal('SECONDS', { min: 0, max: 2_000_000 }, 'a number of seconds'),
       default: String(WRITE_WAIT_SECONDS),
       help: 'longest wait for another import writing FILE; 0 fails at once',
     },

@@ -15,7 +15,6 @@ import {
   type CliIo,
 } from '../../contract/node/cli.ts';
 import { integer, oneOf, path, text } from '../../contract/node/cli-values.ts';
-import { createArchiveServer, createPreviewServer } from './node-server.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
 
@@ -143,6 +142,8 @@ function checkFolder(dir: string, named: boolean): void {
 
 /** The Node preview server (`node-server.ts`), listening. */
 async function serveNode({ source, port, host, listening }: ServeConfig): Promise<void> {
+  // The server is loaded once the command line is known to be good.
+  const { createArchiveServer, createPreviewServer } = await import('./node-server.ts');
   let server: Server;
   if (source.kind === 'archive') {
     try {

@@ -10,7 +10,8 @@ import {
 import { integer, path } from '../../contract/node/cli-values.ts';
 import { querySet } from '../helpers/query-set.ts';
 import { startServer } from '../helpers/runtime-server.ts';
-import { load, table } from './serving.ts';
+import { load } from './serving.ts';
+import { table } from './table.ts';
 
 /**
  * The query set of an archive (`query-set.ts`) served by the Node archive server, each kind beside

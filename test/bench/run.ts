@@ -13,7 +13,6 @@ import {
   type Values,
 } from '../../contract/node/cli.ts';
 import { integer, listOf, oneOf, path } from '../../contract/node/cli-values.ts';
-import { buildDemoDatabase } from '../../data/demo/generate.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { optionsFile } from '../../contract/paths.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -22,7 +21,8 @@ import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
 import { recordOutput, runInfo, saveResults } from './results.ts';
-import { load, printServing, table } from './serving.ts';
+import { load, printServing } from './serving.ts';
+import { table } from './table.ts';
 
 /**
  * `npm run bench`: figures, not assertions. Builds the demo (and larger copies of it) in child
@@ -301,6 +301,8 @@ async function bench(run: BenchRun): Promise<void> {
 
   // Build figures: the demo and larger copies, each build in its own process.
   const demoDb = join(work, 'demo.sqlite');
+  // The generator is loaded to run only: the usage and the refusals come at once.
+  const { buildDemoDatabase } = await import('../../data/demo/generate.ts');
   const t0 = performance.now();
   buildDemoDatabase(demoDb);
   console.log(`Demo database generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);

@@ -18,6 +18,7 @@ import { collectionDir, pageFile } from '../../contract/paths.ts';
 import { runtimesInstalled } from '../../server/node/install.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';
 import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
+import { table } from './table.ts';
 
 /**
  * The serving half of `npm run bench`: every adapter on the same requests, side by side with
@@ -247,18 +248,6 @@ export async function servingTable(options: {
     rows,
     skipped,
   };
-}
-
-/** Prints a table with its columns aligned. */
-export function table(headers: string[], rows: (string | number)[][]): void {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  for (const [n, row] of cells.entries()) {
-    console.log(
-      row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '),
-    );
-    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
 }
 
 /** Prints the serving table of a build. */
