@@ -32,7 +32,7 @@ export const BUILD_COMMAND = defineCommand({
   options: {
     db: {
       type: path('FILE'),
-      help: 'database to read (never written)',
+      help: 'database to read, never written',
       shownDefault: 'the embedded demo dataset, generated afresh',
     },
     demo: {

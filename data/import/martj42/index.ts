@@ -18,7 +18,7 @@ export const martj42: Importer = {
   format: 'martj42',
   source: MARTJ42_SOURCE,
   description:
-    'martj42 international results: the folder with results.csv (e.g. ../shared/data/martj42-international-results)',
+    'martj42 international results: the folder with results.csv (e.g. sources/martj42-international-results)',
   check(dir) {
     const missing = Object.keys(FILES)
       .map((f) => `${f}.csv`)

@@ -32,7 +32,7 @@ export const openfootball: Importer = {
   format: 'openfootball',
   source: OPENFOOTBALL_SOURCE,
   description:
-    'openfootball World Cup JSON: the folder with 1930/ ... 2026/ (e.g. ../shared/data/openfootball-worldcup.json)',
+    'openfootball World Cup JSON: the folder with 1930/ ... 2026/ (e.g. sources/openfootball-worldcup.json)',
   check(dir) {
     if (!existsSync(join(dir, '2026', MATCHES_FILE)) || worldCupYears(dir).length === 0) {
       throw new Error(
