@@ -33,10 +33,11 @@ const DEMO = [
 
 /**
  * Tests that take minutes or run programs: real data, imports racing and killed, many generated
- * requests, long runs, every runtime, a browser. Most read the demo build too.
+ * requests, long runs, every runtime, a browser, every command line as a process. Most read the demo build too.
  */
 const SLOW = [
   'adapters',
+  'cli-processes',
   'crawl',
   'explorer',
   'fuzz',

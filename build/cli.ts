@@ -1,153 +1,241 @@
 import { SingleBar } from 'cli-progress';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from '../data/demo/generate.ts';
+import { dirname, join, resolve } from 'node:path';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UsageError,
+  UserError,
+  type CliIo,
+  type Values,
+} from '../contract/node/cli.ts';
+import { integer, oneOf, path } from '../contract/node/cli-values.ts';
+import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
-import { demoInputs } from './inputs.ts';
-import { archivedManifest, publishedManifest } from './publish.ts';
-import { build, type BuildProgress } from './build.ts';
+import type { BuildProgress } from './build.ts';
 
-const USAGE = `Usage: npm run build -- [--db FILE | --demo SIZE] [--out DIR [--precompress] | --archive FILE]
-                        [--workers N] [--force]
-
-Builds the static API from a SQLite database into DIR, replacing DIR only when the build succeeds,
-or into one archive FILE that \`npm run serve -- --archive FILE\` serves as it is.
-  --db FILE        database to read (default: the embedded demo dataset, generated afresh)
-  --demo SIZE      the demo to generate without --db: lean (the league's first six matchdays,
-                   the default) or full (the whole season)
-  --out DIR        output path, a link to the published build (default: dist)
-  --archive FILE   write the whole API into one file instead (a ZIP, see docs/archive.md)
-  --workers N      worker threads (default: the number of cores, ${availableParallelism()})
-  --precompress    also write .br and .gz variants of every file (three times the files)
-  --force          build the demo even when the output (--out or --archive) is a demo build
-                   from the same code`;
-
-const { values } = parseArgs({
+/** `npm run build`'s command line. */
+export const BUILD_COMMAND = defineCommand({
+  name: 'npm run build --',
+  synopsis: [
+    '[--db FILE | --demo SIZE]',
+    '[--out DIR [--precompress] | --archive FILE]',
+    '[--workers N]',
+    '[--force]',
+  ],
+  description:
+    'Builds the static API from a SQLite database into DIR, replacing DIR only when the build ' +
+    'succeeds, or into one archive FILE that `npm run serve -- --archive FILE` serves as it is.',
   options: {
-    db: { type: 'string' },
-    demo: { type: 'string', default: 'lean' },
-    out: { type: 'string' },
-    archive: { type: 'string' },
-    workers: { type: 'string', default: String(availableParallelism()) },
-    precompress: { type: 'boolean', default: false },
-    force: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
+    db: {
+      type: path('FILE'),
+      help: 'database to read, never written',
+      shownDefault: 'the embedded demo dataset, generated afresh',
+    },
+    demo: {
+      type: oneOf('SIZE', Object.keys(DEMO_SIZES) as DemoSize[]),
+      default: 'lean',
+      help: "the demo to generate without --db: lean (the league's first six matchdays) or full",
+    },
+    out: {
+      type: path('DIR'),
+      shownDefault: 'dist',
+      help: 'output path, a link to the published build',
+    },
+    archive: { type: path('FILE'), help: 'write the whole API into one file instead (a ZIP)' },
+    workers: {
+      type: integer('N', { min: 1 }),
+      default: String(availableParallelism()),
+      shownDefault: `the number of cores, ${availableParallelism()}`,
+      help: 'worker threads',
+    },
+    precompress: {
+      type: 'flag',
+      help: 'also write .br and .gz variants of every file (three times the files)',
+    },
+    force: {
+      type: 'flag',
+      help: 'build the demo even when the output (--out or --archive) is a demo build from the same code',
+    },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-/** A positive integer option, or the usage and exit code 2. */
-function positive(name: 'workers'): number {
-  const n = Number(values[name]);
-  if (Number.isInteger(n) && n >= 1) return n;
-  console.error(`--${name} must be a positive integer.\n\n${USAGE}`);
-  process.exit(2);
-}
-if (values.archive !== undefined && (values.out !== undefined || values.precompress)) {
-  console.error(`--archive is one output: not with --out or --precompress.\n\n${USAGE}`);
-  process.exit(2);
-}
-const out = values.out ?? 'dist';
-const workers = positive('workers');
-const size = values.demo;
-if (!isDemoSize(size)) {
-  console.error(`--demo must be one of ${Object.keys(DEMO_SIZES).join(', ')}.\n\n${USAGE}`);
-  process.exit(2);
-}
 
-// The embedded demo is made afresh from a seed: a demo build from the same code and options is
-// the same bytes, so it is reused (`npm start` starts at once the second time).
-const inputs = values.db
-  ? undefined
-  : demoInputs({ seed: DEMO_SEED, size, precompress: values.precompress });
-const reusable =
-  inputs !== undefined &&
-  !values.force &&
-  (values.archive === undefined ? publishedManifest(out) : await archivedManifest(values.archive))
-    ?.inputs === inputs;
-if (reusable) {
-  console.log(
-    `${values.archive ?? out} is the demo built from this code; reusing it (--force rebuilds it).`,
-  );
-  process.exit(0);
-}
-let db = values.db;
-let scratch: string | null = null;
-if (!db) {
-  scratch = mkdtempSync(join(tmpdir(), 'football-demo-'));
-  db = join(scratch, 'demo.sqlite');
-  buildDemoDatabase(db, DEMO_SEED, size);
-}
+type BuildValues = Values<(typeof BUILD_COMMAND)['spec']>;
 
-// One bar for the whole build: resources done, files, bytes, elapsed and time left.
-const bar = process.stderr.isTTY
-  ? new SingleBar({
-      format:
-        '[{bar}] {percentage}% | {resourcesDone}/{resources} resources | {files} files | ' +
-        '{mb} MB | {duration_formatted} elapsed | {eta_formatted} left',
-      hideCursor: true,
-      clearOnComplete: true,
-      etaBuffer: 50,
-    })
-  : null;
-const show = (p: BuildProgress) => {
-  const payload = { ...p, files: p.files.toLocaleString('en'), mb: (p.bytes / 1e6).toFixed(0) };
-  bar?.update(Math.round(p.fraction * 1000), payload);
-};
-bar?.start(1000, 0, { resources: 0, resourcesDone: 0, files: 0, mb: 0 });
-
-// Ctrl-C or a SIGTERM stops the workers; the previous output stays as it was.
-const abort = new AbortController();
-// Exit codes as a shell gives a process killed by the signal: 128 + its number.
-const codes = { SIGINT: 130, SIGTERM: 143 } as const;
-let interrupted = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    interrupted = codes[signal];
-    abort.abort(new Error(`interrupted by ${signal}`));
+/** Runs `npm run build` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(BUILD_COMMAND, argv, io, async ({ values }) => {
+    if (values.archive !== undefined && (values.out !== undefined || values.precompress))
+      throw new UsageError('--archive is one output: not with --out or --precompress.');
+    const out = values.out ?? 'dist';
+    const output = values.archive ?? out;
+    if (values.db !== undefined) await checkDatabase(values.db);
+    checkOutput(values);
+    // The build is loaded once the command line is known to be good: the usage and the refusals
+    // come at once.
+    const [{ demoInputs }, { archivedManifest, publishedManifest }, { buildDemoDatabase }] =
+      await Promise.all([
+        import('./inputs.ts'),
+        import('./publish.ts'),
+        import('../data/demo/generate.ts'),
+      ]);
+    // The embedded demo is made afresh from a seed: a demo build from the same code and options
+    // is the same bytes, so it is reused (`npm start` starts at once the second time).
+    const inputs = values.db
+      ? undefined
+      : demoInputs({ seed: DEMO_SEED, size: values.demo, precompress: values.precompress });
+    const reusable =
+      inputs !== undefined &&
+      !values.force &&
+      (values.archive === undefined
+        ? publishedManifest(out)
+        : await archivedManifest(values.archive)
+      )?.inputs === inputs;
+    if (reusable) {
+      io.out(`${output} is the demo built from this code; reusing it (--force rebuilds it).`);
+      return 0;
+    }
+    let scratch: string | null = null;
+    let db = values.db;
+    if (!db) {
+      scratch = mkdtempSync(join(tmpdir(), 'football-demo-'));
+      db = join(scratch, 'demo.sqlite');
+      buildDemoDatabase(db, DEMO_SEED, values.demo);
+    }
+    try {
+      return await buildWithProgress({ ...values, out }, db, inputs, io);
+    } finally {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    }
   });
 }
-try {
-  const summary = await build({
-    ...(values.archive !== undefined
-      ? { archive: values.archive }
-      : { out, precompress: values.precompress }),
-    db,
-    workers,
-    progress: show,
-    signal: abort.signal,
-    inputs,
-  });
-  bar?.stop();
-  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  const into =
-    summary.archiveBytes === undefined
-      ? out
-      : `${values.archive} (${mb(summary.archiveBytes)}, ` +
-        `${(summary.bytes / summary.archiveBytes).toFixed(1)}x smaller)`;
-  console.log(
-    `Built ${summary.resources} resources: ${summary.records.toLocaleString('en')} records, ` +
-      `${summary.files.toLocaleString('en')} files, ${mb(summary.bytes)} in ` +
-      `${summary.seconds.toFixed(1)} s -> ${into}`,
-  );
-} catch (e) {
-  bar?.stop();
-  if (abort.signal.aborted) {
-    console.error(`Build ${(e as Error).message}; ${values.archive ?? out} was left as it was.`);
-    process.exitCode = interrupted;
-  } else if (e instanceof DiskFullError) {
-    console.error(`Build failed: ${e.message}`);
-    process.exitCode = 1;
-  } else {
-    console.error(
-      `Build failed; ${values.archive ?? out} was left as it was.\n${(e as Error).stack ?? e}`,
+
+/**
+ * Refuses a database the build cannot read, by name and with what to do: missing, unreadable,
+ * not SQLite, or of another version (`openReadOnly` says which and what to do).
+ */
+async function checkDatabase(db: string): Promise<void> {
+  if (!existsSync(db))
+    throw new UserError(
+      `No database at ${db}. Import one with \`npm run import\`, write the demo with ` +
+        `\`npm run demo -- --db ${db}\`, or leave out --db to build the demo.`,
     );
-    process.exitCode = 1;
+  if (statSync(db).isDirectory())
+    throw new UserError(`${db} is a folder, not a database: give --db a SQLite file.`);
+  try {
+    accessSync(db, constants.R_OK);
+  } catch {
+    throw new UserError(`Cannot read ${db}: permission denied. Make it readable, or copy it.`);
   }
-} finally {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  const { openReadOnly } = await import('../data/db.ts');
+  try {
+    openReadOnly(db).close();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_'))
+      throw new UserError(`${db} is not a SQLite database the build can read (${code}).`);
+    throw error;
+  }
 }
+
+/** Refuses an output whose folder does not exist (the build writes its scratch files there). */
+function checkOutput(values: BuildValues): void {
+  if (values.archive === undefined) return;
+  const folder = dirname(resolve(values.archive));
+  if (!existsSync(folder))
+    throw new UserError(
+      `The folder of --archive ${values.archive} does not exist: create ${folder} first.`,
+    );
+}
+
+/** The build with a progress bar on a terminal; stops on Ctrl-C or SIGTERM. */
+async function buildWithProgress(
+  values: BuildValues & { out: string },
+  db: string,
+  inputs: string | undefined,
+  io: CliIo,
+): Promise<number> {
+  const output = values.archive ?? values.out;
+  const bar = progressBar();
+  // Ctrl-C or a SIGTERM stops the workers; the previous output stays as it was.
+  const abort = new AbortController();
+  // Exit codes as a shell gives a process killed by the signal: 128 + its number.
+  const codes = { SIGINT: 130, SIGTERM: 143 } as const;
+  let interrupted = 0;
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const stop = () => {
+      interrupted = codes[signal];
+      abort.abort(new Error(`interrupted by ${signal}`));
+    };
+    process.once(signal, stop);
+    return () => process.off(signal, stop);
+  });
+  const { build } = await import('./build.ts');
+  try {
+    const summary = await build({
+      ...(values.archive !== undefined
+        ? { archive: values.archive }
+        : { out: values.out, precompress: values.precompress }),
+      db,
+      workers: values.workers,
+      progress: bar.show,
+      signal: abort.signal,
+      inputs,
+    });
+    bar.stop();
+    const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+    const into =
+      summary.archiveBytes === undefined
+        ? output
+        : `${output} (${mb(summary.archiveBytes)}, ` +
+          `${(summary.bytes / summary.archiveBytes).toFixed(1)}x smaller)`;
+    io.out(
+      `Built ${summary.resources} resources: ${summary.records.toLocaleString('en')} records, ` +
+        `${summary.files.toLocaleString('en')} files, ${mb(summary.bytes)} in ` +
+        `${summary.seconds.toFixed(1)} s -> ${into}`,
+    );
+    return 0;
+  } catch (e) {
+    bar.stop();
+    if (abort.signal.aborted) {
+      io.err(`Build ${(e as Error).message}; ${output} was left as it was.`);
+      return interrupted;
+    }
+    if (e instanceof DiskFullError) throw new UserError(`Build failed: ${e.message}`);
+    if (e instanceof UserError) throw e;
+    io.err(`Build failed; ${output} was left as it was.`);
+    throw e;
+  } finally {
+    for (const off of handlers) off();
+  }
+}
+
+/** One bar for the whole build on a terminal: resources done, files, bytes, elapsed, time left. */
+function progressBar(): { show: (p: BuildProgress) => void; stop: () => void } {
+  if (!process.stderr.isTTY) return { show: () => {}, stop: () => {} };
+  const bar = new SingleBar({
+    format:
+      '[{bar}] {percentage}% | {resourcesDone}/{resources} resources | {files} files | ' +
+      '{mb} MB | {duration_formatted} elapsed | {eta_formatted} left',
+    hideCursor: true,
+    clearOnComplete: true,
+    etaBuffer: 50,
+  });
+  bar.start(1000, 0, { resources: 0, resourcesDone: 0, files: 0, mb: 0 });
+  return {
+    show: (p) => {
+      const payload = {
+        ...p,
+        files: p.files.toLocaleString('en'),
+        mb: (p.bytes / 1e6).toFixed(0),
+      };
+      bar.update(Math.round(p.fraction * 1000), payload);
+    },
+    stop: () => bar.stop(),
+  };
+}
+
+runIfMain(import.meta.url, main);

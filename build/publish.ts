@@ -17,6 +17,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../contract/archive-format.ts';
 import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
 import { openLocalArchive, type LocalArchive } from '../contract/node/archive-file.ts';
+import { UserError } from '../contract/node/cli.ts';
 import { faultPoint } from '../data/faults.ts';
 
 /**
@@ -76,10 +77,12 @@ function assertReplaceable(out: string): void {
   const stat = lstatSync(out, { throwIfNoEntry: false });
   if (!stat || stat.isSymbolicLink()) return;
   if (!stat.isDirectory())
-    throw new Error(`${out} exists and is not a folder of a previous build; choose another --out.`);
+    throw new UserError(
+      `${out} exists and is not a folder of a previous build; choose another --out.`,
+    );
   const entries = readdirSync(out);
   if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) {
-    throw new Error(
+    throw new UserError(
       `${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`,
     );
   }
@@ -242,7 +245,7 @@ export function stageArchive(filePath: string): ArchiveStaging {
   const file = resolve(filePath);
   const stat = lstatSync(file, { throwIfNoEntry: false });
   if (stat && !(stat.isFile() && isArchive(file)))
-    throw new Error(`${file} exists and is not an API archive; choose another --archive.`);
+    throw new UserError(`${file} exists and is not an API archive; choose another --archive.`);
   const dir = dirname(file);
   const prefix = `.${basename(file)}.`;
   for (const name of readdirSync(dir)) {

@@ -1,37 +1,59 @@
-import { parseArgs } from 'node:util';
-import { unpack } from './unpack.ts';
+import { existsSync } from 'node:fs';
+import { ArchiveError } from '../contract/archive-reader.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../contract/node/cli.ts';
+import { path } from '../contract/node/cli-values.ts';
 
-const USAGE = `Usage: npm run unpack -- --archive FILE --out DIR
-
-Writes the tree of files an archive holds into DIR, as \`npm run build -- --out DIR\` would,
-replacing DIR only when every file is written.
-  --archive FILE  an archive written by \`npm run build -- --archive FILE\`
-  --out DIR       output path, a link to the unpacked tree (as for the build)`;
-
-const { values } = parseArgs({
+/** `npm run unpack`'s command line. */
+export const UNPACK_COMMAND = defineCommand({
+  name: 'npm run unpack --',
+  description:
+    'Writes the tree of files an archive holds into DIR, as `npm run build -- --out DIR` would, ' +
+    'replacing DIR only when every file is written.',
   options: {
-    archive: { type: 'string' },
-    out: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+    archive: {
+      type: path('FILE'),
+      required: true,
+      help: 'an archive written by `npm run build -- --archive FILE`',
+    },
+    out: {
+      type: path('DIR'),
+      required: true,
+      help: 'output path, a link to the unpacked tree (as for the build)',
+    },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
+
+/** Runs `npm run unpack` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(UNPACK_COMMAND, argv, io, async ({ values }) => {
+    if (!existsSync(values.archive))
+      throw new UserError(
+        `No archive at ${values.archive}. Build one with ` +
+          `\`npm run build -- --archive ${values.archive}\`.`,
+      );
+    const { unpack } = await import('./unpack.ts');
+    const started = performance.now();
+    try {
+      const { files, bytes } = await unpack(values.archive, values.out);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      io.out(
+        `Unpacked ${files.toLocaleString('en')} files, ${(bytes / 1e6).toFixed(1)} MB in ` +
+          `${seconds} s -> ${values.out}`,
+      );
+    } catch (e) {
+      if (e instanceof ArchiveError || e instanceof UserError)
+        throw new UserError(`Unpack failed; ${values.out} was left as it was: ${e.message}`);
+      io.err(`Unpack failed; ${values.out} was left as it was.`);
+      throw e;
+    }
+  });
 }
-if (values.archive === undefined || values.out === undefined) {
-  console.error(`--archive and --out are both needed.\n\n${USAGE}`);
-  process.exit(2);
-}
-const started = performance.now();
-try {
-  const { files, bytes } = await unpack(values.archive, values.out);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `Unpacked ${files.toLocaleString('en')} files, ${(bytes / 1e6).toFixed(1)} MB in ` +
-      `${seconds} s -> ${values.out}`,
-  );
-} catch (e) {
-  console.error(`Unpack failed; ${values.out} was left as it was.\n${(e as Error).message}`);
-  process.exitCode = 1;
-}
+
+runIfMain(import.meta.url, main);

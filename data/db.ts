@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { UserError } from '../contract/node/cli.ts';
 import {
   BODY_PARTS,
   CARDS,
@@ -99,7 +100,7 @@ export function writeTransaction<T>(db: Db, fn: () => T, options: WriterOptions 
       db.exec('BEGIN IMMEDIATE');
     } catch (again) {
       if (!isBusy(again)) throw again;
-      throw new Error(
+      throw new UserError(
         `${db.name} is being written by another process (an import?) and stayed locked for ` +
           `${options.askedSeconds ?? waitSeconds} s; nothing was written. Try again when it has ` +
           'finished.',
@@ -178,7 +179,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): 
 }
 
 function newerVersion(file: string, version: number, latest: number): Error {
-  return new Error(
+  return new UserError(
     `${file} was written by a newer version of this project (schema version ${version}; this ` +
       `one knows up to ${latest}): update the project (git pull, then npm install) and try again.`,
   );
@@ -196,12 +197,12 @@ export function openReadOnly(file: string): Db {
     if (version === SCHEMA_VERSION) return db;
     if (version > SCHEMA_VERSION) throw newerVersion(file, version, SCHEMA_VERSION);
     if (version === 0 && !hasTables(db)) {
-      throw new Error(
+      throw new UserError(
         `${file} is not a football database: it has no tables. Make one with 'npm run demo' or ` +
           `'npm run import', then build.`,
       );
     }
-    throw new Error(
+    throw new UserError(
       `${file} was written by an earlier version: run one of its imports again (importing again ` +
         `changes nothing else) to bring it up to date, or make a demo database afresh with ` +
         `'npm run demo', then build. (Its schema version is ${version}; this build reads ` +

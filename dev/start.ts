@@ -34,8 +34,10 @@ if (!values.help) {
   if (code !== 0) process.exit(code);
 }
 // The server's command line, run here: its options after the archive, so that theirs win.
-process.argv.splice(2, args.length, '--archive', archive, ...args);
-await import('../server/node/cli.ts');
+const { main } = await import('../server/node/cli.ts');
+const code = await main(['--archive', archive, ...args]);
+// A server that listens keeps the process alive until it is stopped; any other end is final.
+if (code !== 0) process.exit(code);
 
 /**
  * Runs the build CLI into `archive` until it ends, passing SIGTERM and SIGINT on to it; resolves

@@ -162,11 +162,11 @@ describe('demo generator: determinism', () => {
     leanDb.close();
   });
 
-  it('npm run demo writes the size it is asked for and refuses an unknown one', () => {
+  it('npm run demo writes the size it is asked for and refuses an unknown one', async () => {
     const file = path.join(dir, 'cli.sqlite');
-    expect(main(['--db', file, '--size', 'huge'])).toBe(2);
+    expect(await main(['--db', file, '--size', 'huge'])).toBe(2);
     expect(fs.existsSync(file)).toBe(false);
-    expect(main(['--db', file, '--size', 'lean'])).toBe(0);
+    expect(await main(['--db', file, '--size', 'lean'])).toBe(0);
     const written = openReadOnly(file);
     expect(written.prepare("SELECT value FROM meta WHERE key = 'size'").get()).toEqual({
       value: 'lean',

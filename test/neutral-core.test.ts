@@ -9,7 +9,9 @@ import { moduleGraph, reached, ROOT, type Import } from './helpers/import-graph.
  * plain JavaScript, and any Node-only global fails the test. The local disk is a folder of its own
  * on each side (`server/disk/`, `contract/node/`): Deno and Bun read a build through their own
  * `node:fs`, with the code that follows each publish in the Node preview server, and only through
- * the Node modules both implement. The Worker reaches none of it.
+ * the Node modules both implement. The Worker reaches none of it. The command line of the Node
+ * programs (`contract/node/cli*.ts`) lies beside them, where every program may import it, and no
+ * runtime reaches it.
  */
 
 const ENTRIES = ['server/runtimes/worker.ts', 'server/runtimes/deno.ts', 'server/runtimes/bun.ts'];
@@ -21,12 +23,15 @@ const NEUTRAL_PACKAGES = ['@noble/hashes', 'crc-32', 'fresh', 'negotiator'];
 /** Names that exist only on Node (a `Buffer` or `process` in the core would fail on Workers). */
 const NODE_GLOBALS = /\b(Buffer|process|__dirname|__filename|require)\s*[.(]/;
 
-const onDisk = (file: string) => LOCAL_DISK.some((folder) => file.startsWith(folder));
+/** The modules of the programs' command line (`contract/node/cli.ts`), which no runtime runs. */
+const commandLine = (file: string) => /^contract\/node\/cli(-[a-z]+)?\.ts$/.test(file);
+const onDisk = (file: string) =>
+  LOCAL_DISK.some((folder) => file.startsWith(folder)) && !commandLine(file);
 /** Imports of packages and Node modules, type-only imports left out. */
 const packages = (imports: Import[]) => imports.filter((i) => !i.file && !i.typeOnly);
 
 const everything = moduleGraph(['contract', 'server/core', 'server/disk']);
-const core = [...everything.keys()].filter((file) => !onDisk(file));
+const core = [...everything.keys()].filter((file) => !onDisk(file) && !commandLine(file));
 const disk = [...everything.keys()].filter(onDisk);
 
 describe('the runtime-neutral core', () => {
@@ -44,6 +49,11 @@ describe('the runtime-neutral core', () => {
     expect(worker.filter(onDisk)).toEqual([]);
     const disk = ['server/disk/local-builds.ts', 'server/disk/node-files.ts'];
     expect(modules).toEqual(expect.arrayContaining([...disk, 'contract/node/archive-file.ts']));
+  });
+
+  it('no runtime reaches the command line of the programs', () => {
+    expect([...everything.keys()].filter(commandLine)).toContain('contract/node/cli.ts');
+    expect(modules.filter(commandLine)).toEqual([]);
   });
 
   it.each(disk)('%s imports only the Node modules Deno and Bun implement', (file) => {

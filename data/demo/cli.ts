@@ -1,63 +1,84 @@
 /**
- * Builds the demo database: `npx tsx data/demo/cli.ts [--db FILE] [--seed N] [--size SIZE]`.
- * The file is replaced if it exists; the default is `data/demo.sqlite` in the project.
+ * Builds the demo database: `npm run demo -- [--db FILE] [--seed N] [--size SIZE]`. The file is
+ * replaced if it exists; the default is `data/demo.sqlite` in the project.
  */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { buildDemoDatabase, DEMO_SEED, DEMO_SIZES, isDemoSize } from './generate.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import { integer, oneOf, path } from '../../contract/node/cli-values.ts';
+import { DEMO_SEED, DEMO_SIZES, type DemoSize } from './sizes.ts';
 
 /** The default output file, resolved from this module so the working directory does not matter. */
 export const DEFAULT_DEMO_DB = fileURLToPath(new URL('../demo.sqlite', import.meta.url));
 
-/** Runs the command line; returns the process exit code. */
-export function main(argv: string[]): number {
-  let values: { db: string; seed: string; size: string };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        db: { type: 'string', default: DEFAULT_DEMO_DB },
-        seed: { type: 'string', default: String(DEMO_SEED) },
-        size: { type: 'string', default: 'full' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(
-      `${(error as Error).message}\nusage: tsx data/demo/cli.ts [--db FILE] [--seed N] [--size full|lean]`,
-    );
-    return 2;
-  }
-  const seed = Number(values.seed);
-  if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed)) {
-    console.error(`--seed must be an integer, got ${values.seed}`);
-    return 2;
-  }
-  const size = values.size;
-  if (!isDemoSize(size)) {
-    console.error(
-      `--size must be one of ${Object.keys(DEMO_SIZES).join(', ')}, got ${values.size}`,
-    );
-    return 2;
-  }
-  const { counts } = buildDemoDatabase(values.db, seed, size);
-  const shown = [
-    'country',
-    'competition',
-    'team',
-    'venue',
-    'person',
-    'player',
-    'manager',
-    'referee',
-    'match',
-  ];
-  console.log(
-    `demo: ${values.db} (seed ${seed}, ${values.size}): ${shown.map((table) => `${counts[table] ?? 0} ${table}`).join(', ')}`,
-  );
-  return 0;
+/** `npm run demo`'s command line. */
+export const DEMO_COMMAND = defineCommand({
+  name: 'npm run demo --',
+  description:
+    'Writes the demo dataset, generated from a seed, to a SQLite file (replaced if it exists).',
+  options: {
+    db: {
+      type: path('FILE'),
+      default: DEFAULT_DEMO_DB,
+      shownDefault: 'data/demo.sqlite',
+      help: 'database file to (re)create',
+    },
+    seed: {
+      type: integer('N'),
+      default: String(DEMO_SEED),
+      help: 'seed of the generator; the same seed gives the same data',
+    },
+    size: {
+      type: oneOf('SIZE', Object.keys(DEMO_SIZES) as DemoSize[]),
+      default: 'full',
+      help: 'the whole season, or the league stopped after its sixth matchday',
+    },
+  },
+});
+
+/** The tables the summary line counts. */
+const SHOWN = [
+  'country',
+  'competition',
+  'team',
+  'venue',
+  'person',
+  'player',
+  'manager',
+  'referee',
+  'match',
+];
+
+/** Runs `npm run demo` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(DEMO_COMMAND, argv, io, async ({ values: { db, seed, size } }) => {
+    const folder = dirname(resolve(db));
+    if (!existsSync(folder))
+      throw new UserError(`Cannot write ${db}: the folder ${folder} does not exist.`);
+    if (statSync(db, { throwIfNoEntry: false })?.isDirectory())
+      throw new UserError(`Cannot write ${db}: it is a folder; give --db a file name.`);
+    // The generator is loaded only to run: the usage and the refusals come at once.
+    const { buildDemoDatabase } = await import('./generate.ts');
+    let counts: Record<string, number>;
+    try {
+      ({ counts } = buildDemoDatabase(db, seed, size));
+    } catch (error) {
+      // SQLite cannot open the file: a folder, or a place this user may not write.
+      if ((error as { code?: unknown }).code === 'SQLITE_CANTOPEN')
+        throw new UserError(`Cannot write ${db}: SQLite cannot create a database there.`);
+      throw error;
+    }
+    const shown = SHOWN.map((table) => `${counts[table] ?? 0} ${table}`).join(', ');
+    io.out(`demo: ${db} (seed ${seed}, ${size}): ${shown}`);
+  });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = main(process.argv.slice(2));
-}
+runIfMain(import.meta.url, main);

@@ -9,6 +9,7 @@ import {
   type DemoCompetition,
 } from './competitions.ts';
 import { DEMO_SOURCE, createContext, type DemoContext } from './context.ts';
+import { DEMO_SEED, DEMO_SIZES, type DemoSize } from './sizes.ts';
 import { COUNTRIES, insertCountries, timezoneId } from './countries.ts';
 import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featured.ts';
 import { reserveNames } from './people.ts';
@@ -23,28 +24,7 @@ import { insertVenues, type DemoVenues } from './venues.ts';
 export type { DemoMatchHandle, DemoSquadEntry } from './match-handles.ts';
 export type { DemoEventMatch } from './events/insert.ts';
 
-/** The default seed of the embedded demo dataset. */
-export const DEMO_SEED = 20261120;
-
-/**
- * How much of the season a demo plays. `full` is the whole season, 137 matches: the demo the tests
- * build and `npm run demo` writes. `lean` stops the league after its sixth matchday, a season in
- * progress, 77 matches and a third fewer files: the demo `npm start` builds, so that a first start
- * answers within seconds. Both hold every resource of both versions, and the six matches with
- * micro-events.
- */
-export const DEMO_SIZES = {
-  full: { leagueMatchdays: null },
-  lean: { leagueMatchdays: 6 },
-} as const satisfies Record<string, { readonly leagueMatchdays: number | null }>;
-
-/** A demo size: `full` or `lean` (DEMO_SIZES). */
-export type DemoSize = keyof typeof DEMO_SIZES;
-
-/** Whether a command-line value names a demo size. */
-export function isDemoSize(value: string): value is DemoSize {
-  return Object.hasOwn(DEMO_SIZES, value);
-}
+export { DEMO_SEED, DEMO_SIZES, isDemoSize, type DemoSize } from './sizes.ts';
 
 /** The `provider` row every demo row points at. */
 export const DEMO_PROVIDER = {

@@ -4,105 +4,135 @@
  * directory; created with the schema if it does not exist). Importing the same data again changes
  * nothing.
  */
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UsageError,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import {
+  alternatives,
+  decimal,
+  listOf,
+  oneOf,
+  path,
+  text,
+} from '../../contract/node/cli-values.ts';
 import { WRITE_WAIT_SECONDS } from '../db.ts';
 import { DiskFullError } from '../disk-full.ts';
 import { FORMATS } from './formats.ts';
+import type { Importer } from './importer.ts';
 import { progressBar, SILENT } from './progress.ts';
 import { importDataset } from './run.ts';
+import { SourceFileError } from './source-file.ts';
 
-const USAGE = `Usage: npm run import -- <format> <path> [--db FILE] [--competitions LIST]
-                         [--wait SECONDS]
+/** `npm run import`'s command line. */
+export const IMPORT_COMMAND = defineCommand({
+  name: 'npm run import --',
+  description:
+    'Imports the dataset in <path> into the SQLite database FILE (created if missing). Every ' +
+    'format can be imported into the same database; importing the same data twice changes ' +
+    'nothing. While another import writes FILE, this one waits for it to finish, at most ' +
+    '--wait seconds.',
+  positionals: [
+    { name: 'format', type: oneOf('FORMAT', Object.keys(FORMATS)), help: 'a format listed below' },
+    { name: 'path', type: path('DIR'), help: 'the folder of the dataset, as downloaded' },
+  ],
+  options: {
+    db: { type: path('FILE'), default: 'football.sqlite', help: 'database to add to' },
+    competitions: {
+      type: listOf(text('NAME')),
+      help: 'part of a dataset: the competitions the format lists below',
+    },
+    // SQLite's busy timeout is a 32-bit count of milliseconds.
+    wait: {
+      type: decimal('SECONDS', { min: 0, max: 2_000_000 }, 'a number of seconds'),
+      default: String(WRITE_WAIT_SECONDS),
+      help: 'longest wait for another import writing FILE; 0 fails at once',
+    },
+  },
+  epilogue:
+    'Formats:\n' +
+    Object.values(FORMATS)
+      .map(
+        (f) =>
+          `  ${f.format.padEnd(12)} ${f.description}` +
+          (f.selections ? `\n  ${''.padEnd(12)} competitions: ${f.selections.join(', ')}` : ''),
+      )
+      .join('\n'),
+});
 
-Imports the dataset in <path> into the SQLite database FILE (default: football.sqlite in the current
-folder; created if missing). Every format can be imported into the same database; importing the same
-data twice changes nothing. --competitions imports part of a dataset: a comma-separated list of the
-competitions the format lists below. While another import writes FILE, this one waits for it to
-finish, at most --wait seconds (default ${WRITE_WAIT_SECONDS}; 0 fails at once).
+/** Runs `npm run import` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(IMPORT_COMMAND, argv, io, ({ values, positionals: [format, path] }) => {
+    const importer = FORMATS[format]!;
+    checkCompetitions(importer, values.competitions);
+    checkDataset(importer, path);
+    const folder = dirname(resolve(values.db));
+    if (!existsSync(folder))
+      throw new UserError(`Cannot write ${values.db}: the folder ${folder} does not exist.`);
+    try {
+      const report = importDataset({
+        format,
+        path,
+        db: values.db,
+        ...(values.competitions !== undefined ? { competitions: values.competitions } : {}),
+        progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
+        waitSeconds: values.wait,
+        onWait: () =>
+          io.err(`${values.db} is being written by another import; waiting for it to finish.`),
+      });
+      io.out(
+        `Imported ${format} from ${report.path} into ${values.db} in ` +
+          `${report.seconds.toFixed(1)} s\n`,
+      );
+      io.out(report.summary());
+    } catch (error) {
+      const nothing = `nothing of it was written to ${values.db} (one transaction)`;
+      if (error instanceof DiskFullError) throw new UserError(`Import failed: ${error.message}`);
+      if (error instanceof SourceFileError || error instanceof UserError)
+        throw new UserError(`Import failed; ${nothing}: ${error.message}`);
+      io.err(`Import failed; ${nothing}.`);
+      throw error;
+    }
+  });
+}
 
-Formats:
-${Object.values(FORMATS)
-  .map(
-    (f) =>
-      `  ${f.format.padEnd(12)} ${f.description}` +
-      (f.selections ? `\n  ${''.padEnd(12)} competitions: ${f.selections.join(', ')}` : ''),
-  )
-  .join('\n')}`;
-
-/** Runs the command line; returns the process exit code. */
-export function main(argv: string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string', default: 'football.sqlite' },
-        competitions: { type: 'string' },
-        wait: { type: 'string', default: String(WRITE_WAIT_SECONDS) },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const [format, path, ...extra] = positionals;
-  if (!format || !path || extra.length > 0) {
-    console.error(USAGE);
-    return 2;
-  }
-  if (!FORMATS[format]) {
-    console.error(`Unknown format "${format}".\n\n${USAGE}`);
-    return 2;
-  }
-  const waitSeconds = Number(values.wait);
-  // SQLite's busy timeout is a 32-bit count of milliseconds.
-  if (!(waitSeconds >= 0 && waitSeconds <= 2_000_000)) {
-    console.error(`--wait must be a number of seconds, 0 to 2000000.\n\n${USAGE}`);
-    return 2;
-  }
-  try {
-    const report = importDataset({
-      format,
-      path,
-      db: values.db,
-      ...(values.competitions !== undefined
-        ? {
-            competitions: values.competitions
-              .split(',')
-              .map((c) => c.trim())
-              .filter(Boolean),
-          }
-        : {}),
-      progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
-      waitSeconds,
-      onWait: () =>
-        console.error(`${values.db} is being written by another import; waiting for it to finish.`),
-    });
-    console.log(
-      `Imported ${format} from ${report.path} into ${values.db} in ${report.seconds.toFixed(1)} s\n`,
+/** Refuses competitions the format does not list, or any for a format imported whole. */
+function checkCompetitions(importer: Importer, competitions: string[] | undefined): void {
+  if (competitions === undefined) return;
+  const known = importer.selections;
+  if (!known)
+    throw new UsageError(
+      `--competitions: the ${importer.format} format imports its dataset whole.`,
     );
-    console.log(report.summary());
-    return 0;
-  } catch (error) {
-    console.error(
-      error instanceof DiskFullError
-        ? `Import failed: ${error.message}`
-        : `Import failed; nothing of it was written to ${values.db} (one transaction).\n` +
-            `${(error as Error).stack ?? error}`,
+  const unknown = competitions.filter((c) => !known.includes(c));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--competitions: ${importer.format} has no competition ${alternatives(unknown)}; ` +
+        `it has ${alternatives(known)}.`,
     );
-    return 1;
+}
+
+/** Refuses a folder that is not the dataset, naming what is missing and where to get it. */
+function checkDataset(importer: Importer, path: string): void {
+  if (!existsSync(path))
+    throw new UserError(
+      `No folder at ${path}: download the ${importer.format} dataset there (see the formats in ` +
+        '`npm run import -- --help`, and docs/data.md).',
+    );
+  if (!statSync(path).isDirectory())
+    throw new UserError(`${path} is a file: give the folder of the ${importer.format} dataset.`);
+  try {
+    importer.check(resolve(path));
+  } catch (error) {
+    throw new UserError((error as Error).message);
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = main(process.argv.slice(2));
-}
+runIfMain(import.meta.url, main);

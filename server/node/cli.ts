@@ -1,136 +1,228 @@
 import { spawn } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { ArchiveError } from '../../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
-import { createArchiveServer, createPreviewServer } from './node-server.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UsageError,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import { integer, oneOf, path, text } from '../../contract/node/cli-values.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
-const USAGE = `Usage: npm run serve -- [--runtime RUNTIME] [--dir DIR | --archive FILE]
-                            [--port N] [--host HOST] [--persist-to DIR]
-
-Serves a built API with the router in front: a folder (default dist/) or an archive.
-  --runtime RUNTIME  node (default), worker (Cloudflare's workerd, the archive in a local R2
-                     bucket), deno or bun; the last three are installed into runtimes/ on first use
-  --dir DIR          the folder written by \`npm run build\` (default: dist)
-  --archive FILE     an archive written by \`npm run build -- --archive FILE\`, read in place
-  --port N           port to listen on (default: $PORT or 8080)
-  --host HOST        address to bind (default: $HOST or 127.0.0.1)
-  --persist-to DIR   worker only: where the local R2 bucket is kept (default: .wrangler/state)`;
-
 const RUNTIMES = ['node', 'worker', 'deno', 'bun'] as const;
-type Runtime = (typeof RUNTIMES)[number];
 
-const { values } = parseArgs({
+/** `npm run serve`'s command line. */
+export const SERVE_COMMAND = defineCommand({
+  name: 'npm run serve --',
+  synopsis: [
+    '[--runtime RUNTIME]',
+    '[--dir DIR | --archive FILE]',
+    '[--port N]',
+    '[--host HOST]',
+    '[--persist-to DIR]',
+  ],
+  description:
+    'Serves a built API with the router in front: a folder (default dist/) or an archive.',
   options: {
-    runtime: { type: 'string', default: 'node' },
-    dir: { type: 'string' },
-    archive: { type: 'string' },
-    port: { type: 'string', default: process.env['PORT'] ?? '8080' },
-    host: { type: 'string', default: process.env['HOST'] ?? '127.0.0.1' },
-    'persist-to': { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+    runtime: {
+      type: oneOf('RUNTIME', RUNTIMES),
+      default: 'node',
+      help:
+        "node, worker (Cloudflare's workerd, the archive in a local R2 bucket), deno or bun; " +
+        'the last three are installed into runtimes/ on first use',
+    },
+    dir: { type: path('DIR'), shownDefault: 'dist', help: 'the folder written by `npm run build`' },
+    archive: {
+      type: path('FILE'),
+      help: 'an archive written by `npm run build -- --archive FILE`, read in place',
+    },
+    port: {
+      type: integer('N', { min: 0, max: 65535 }),
+      env: 'PORT',
+      default: '8080',
+      help: 'port to listen on, 0 for a free one',
+    },
+    host: { type: text('HOST'), env: 'HOST', default: '127.0.0.1', help: 'address to bind' },
+    'persist-to': {
+      type: path('DIR'),
+      shownDefault: '.wrangler/state',
+      help: 'worker only: where the local R2 bucket is kept',
+    },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-/** Prints a usage error and exits with code 2. */
-function usage(message: string): never {
-  console.error(`${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  usage(`--port must be an integer from 0 to 65535, not '${values.port}'.`);
-if (values.dir !== undefined && values.archive !== undefined)
-  usage('--dir and --archive are exclusive: serve a folder or an archive.');
-const runtime = values.runtime as Runtime;
-if (!RUNTIMES.includes(runtime))
-  usage(`--runtime must be one of ${RUNTIMES.join(', ')}, not '${values.runtime}'.`);
-if (values['persist-to'] !== undefined && runtime !== 'worker')
-  usage('--persist-to is for --runtime worker only.');
 
-let served: string;
-if (values.archive !== undefined) {
-  served = values.archive;
-  if (!existsSync(served)) {
-    console.error(`Cannot serve ${served}: it does not exist`);
-    process.exit(1);
-  }
-} else {
-  served = values.dir ?? 'dist';
-  if (!existsSync(join(served, MANIFEST_FILE))) {
-    console.error(`${served} holds no build (no ${MANIFEST_FILE}). Run \`npm run build\` first.`);
-    process.exit(2);
-  }
-}
-// Every runtime follows each publish (`local-builds.ts`): it looks at `--out`'s link, and at an
-// archive renamed over the old, rather than at one build. Runtimes started in the project's folder
-// get absolute paths.
-const absolute = resolve(served);
-const env: Record<string, string> = {
-  [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
-  [SERVE_ENV.port]: String(port),
-  [SERVE_ENV.host]: values.host,
-};
-// The banner names the command that started it, `npm start` or `npm run serve`.
-const script = process.env['npm_lifecycle_event'];
-if (script !== undefined) env['npm_lifecycle_event'] = script;
-const config = serveConfig(env);
-
-switch (runtime) {
-  case 'node':
-    await serveNode(config);
-    break;
-  case 'worker':
-    // A program of its own (`dev/`): it packs a tree with the build, which the server never imports.
-    if (values['persist-to'] !== undefined)
-      env[SERVE_ENV.workerState] = resolve(values['persist-to']);
-    run(process.execPath, ['--import', 'tsx', join(PROJECT, 'dev', 'worker-main.ts')]);
-    break;
-  case 'deno':
-    run(runtimeBin('deno'), [
-      'run',
-      '--no-lock',
-      '--no-prompt',
-      `--allow-read=${denoReadable(absolute)}`,
-      '--allow-net',
-      '--allow-env',
-      join(PROJECT, 'server', 'runtimes', 'deno.ts'),
-    ]);
-    break;
-  case 'bun':
-    run(runtimeBin('bun'), ['run', join(PROJECT, 'server', 'runtimes', 'bun.ts')]);
-    break;
-  default:
-    runtime satisfies never;
+/**
+ * Runs `npm run serve` with `argv`. Resolves once the Node server listens (to 0; the server keeps
+ * the process alive), or when another runtime's process ends (to its exit code).
+ */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(SERVE_COMMAND, argv, io, async ({ values }) => {
+    if (values.dir !== undefined && values.archive !== undefined)
+      throw new UsageError('--dir and --archive are exclusive: serve a folder or an archive.');
+    if (values['persist-to'] !== undefined && values.runtime !== 'worker')
+      throw new UsageError('--persist-to is for --runtime worker only.');
+    const served = values.archive ?? values.dir ?? 'dist';
+    if (values.archive !== undefined) checkArchive(values.archive);
+    else checkFolder(served, values.dir !== undefined);
+    // Every runtime follows each publish (`local-builds.ts`): it looks at `--out`'s link, and at
+    // an archive renamed over the old, rather than at one build. Runtimes started in the
+    // project's folder get absolute paths.
+    const absolute = resolve(served);
+    const env: Record<string, string> = {
+      [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
+      [SERVE_ENV.port]: String(values.port),
+      [SERVE_ENV.host]: values.host,
+    };
+    // The banner names the command that started it, `npm start` or `npm run serve`.
+    const script = process.env['npm_lifecycle_event'];
+    if (script !== undefined) env['npm_lifecycle_event'] = script;
+    const config = serveConfig(env);
+    const runtime = values.runtime;
+    if (runtime !== 'node') await probePort(config.port, config.host);
+    switch (runtime) {
+      case 'node':
+        await serveNode(config);
+        return 0;
+      case 'worker':
+        // A program of its own (`dev/`): it packs a tree with the build, which the server never
+        // imports.
+        if (values['persist-to'] !== undefined)
+          env[SERVE_ENV.workerState] = resolve(values['persist-to']);
+        return run(
+          process.execPath,
+          ['--import', 'tsx', join(PROJECT, 'dev', 'worker-main.ts')],
+          env,
+        );
+      case 'deno':
+        return run(
+          runtimeBin('deno'),
+          [
+            'run',
+            '--no-lock',
+            '--no-prompt',
+            `--allow-read=${denoReadable(absolute, values.archive !== undefined)}`,
+            '--allow-net',
+            '--allow-env',
+            join(PROJECT, 'server', 'runtimes', 'deno.ts'),
+          ],
+          env,
+        );
+      case 'bun':
+        return run(runtimeBin('bun'), ['run', join(PROJECT, 'server', 'runtimes', 'bun.ts')], env);
+      default:
+        return runtime satisfies never;
+    }
+  });
 }
 
-/** The Node preview server (`node-server.ts`). */
+/** Refuses an archive that is not there, saying how to make one. */
+function checkArchive(file: string): void {
+  if (!existsSync(file))
+    throw new UserError(
+      `Cannot serve ${file}: it does not exist. Build one with \`npm run build -- --archive ${file}\`.`,
+    );
+}
+
+/** Refuses a folder that holds no build, saying how to make one. */
+function checkFolder(dir: string, named: boolean): void {
+  if (existsSync(join(dir, MANIFEST_FILE))) return;
+  const build = named ? `\`npm run build -- --out ${dir}\`` : '`npm run build`';
+  if (!existsSync(dir))
+    throw new UserError(`Cannot serve ${dir}: there is no such folder. Run ${build} first.`);
+  if (!statSync(dir).isDirectory())
+    throw new UserError(`Cannot serve ${dir}: it is a file; serve an archive with --archive.`);
+  throw new UserError(`${dir} holds no build (no ${MANIFEST_FILE}). Run ${build} first.`);
+}
+
+/** The Node preview server (`node-server.ts`), listening. */
 async function serveNode({ source, port, host, listening }: ServeConfig): Promise<void> {
+  // The server is loaded once the command line is known to be good.
+  const { createArchiveServer, createPreviewServer } = await import('./node-server.ts');
   let server: Server;
   if (source.kind === 'archive') {
     try {
       server = await createArchiveServer(source.path);
     } catch (e) {
-      console.error(`Cannot serve ${source.path}: ${e}`);
-      process.exit(1);
+      if (e instanceof ArchiveError || (e as { code?: unknown }).code === 'EACCES')
+        throw new UserError(`Cannot serve ${source.path}: ${e}`);
+      throw e;
     }
   } else server = createPreviewServer(source.path);
-  server.listen(port, host, () => {
-    const address = server.address();
-    listening(typeof address === 'object' && address ? address.port : port);
-  });
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    // The server follows its build's publishes; closed, it lets the process end.
+    server.close();
+    throw error;
+  }
+  const address = server.address();
+  listening(typeof address === 'object' && address ? address.port : port);
   stopOnSignals(server);
 }
 
-/** Runs another runtime's adapter with the settings in its environment, until it ends. */
-function run(bin: string, args: string[]): void {
+/** Listens on `port` at `host`; a refusal the user can mend (a busy port) is a `UserError`. */
+function listen(server: Server | ReturnType<typeof createServer>, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    const refused = (error: Error) => reject(listenRefusal(error, port, host));
+    server.once('error', refused);
+    server.listen(port, host, () => {
+      server.off('error', refused);
+      resolve();
+    });
+  });
+}
+
+/** What to tell the user when the address cannot be listened on. */
+function listenRefusal(error: Error, port: number, host: string): Error {
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'EADDRINUSE':
+      return new UserError(
+        `Port ${port} on ${host} is in use by another program: stop it, or pick another port ` +
+          'with --port N (or PORT=N; --port 0 picks a free one).',
+      );
+    case 'EACCES':
+      return new UserError(
+        `Port ${port} on ${host} needs privileges this user does not have: pick a port above ` +
+          '1023 with --port N (or PORT=N).',
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new UserError(
+        `Cannot listen on ${host}: ` +
+          (code === 'EADDRNOTAVAIL' ? 'it is not an address of this machine' : 'no such host') +
+          '. Pick another with --host HOST (or HOST=...), such as 127.0.0.1 or 0.0.0.0.',
+      );
+    default:
+      return error;
+  }
+}
+
+/**
+ * Checks that the address is free before another runtime is started on it, so that a busy port
+ * is said in this program's words rather than in the runtime's. (Another program may still take
+ * the port in between; the runtime then says so in its own words.)
+ */
+async function probePort(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listen(probe, port, host);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
+/** Runs another runtime's adapter with the settings in its environment; resolves to its code. */
+function run(bin: string, args: string[], env: Record<string, string>): Promise<number> {
   const child = spawn(bin, args, {
     cwd: PROJECT,
     env: { ...process.env, ...env },
@@ -138,7 +230,13 @@ function run(bin: string, args: string[]): void {
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward).on('SIGTERM', forward);
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward).off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }
 
 /**
@@ -149,10 +247,12 @@ function run(bin: string, args: string[]): void {
  * whole builds folder is readable, builds in progress included, since the name of the next build
  * is not known in advance; the router reads only the build the link names.
  */
-function denoReadable(path: string): string {
-  if (values.archive !== undefined) return path;
+function denoReadable(path: string, archive: boolean): string {
+  if (archive) return path;
   const builds = `.${basename(path)}.builds`;
   const readable = [path, realpathSync(path), join(dirname(path), builds)];
   readable.push(join(realpathSync(dirname(path)), builds));
   return [...new Set(readable)].join(',');
 }
+
+runIfMain(import.meta.url, main);

@@ -1,54 +1,87 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { MANIFEST_FILE, MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import type { ValueType } from '../../contract/node/cli-values.ts';
+import { path } from '../../contract/node/cli-values.ts';
 import { nginxConfig } from './nginx.ts';
+import { NGINX_LISTEN } from './nginx-listen.ts';
 
-const USAGE = `Usage: npm run nginx -- --dir DIR [--router URL] [--listen PORT] [--out FILE]
+/** The router's address: an http(s) URL of a host and port, no path. */
+const ROUTER_URL: ValueType<string> = {
+  placeholder: 'URL',
+  expected: 'a URL such as http://127.0.0.1:8080',
+  read: (text) =>
+    /^https?:\/\/[^/\s;{}]+\/?$/.test(text) ? { ok: true, value: text } : { ok: false },
+};
 
-Writes an nginx configuration (for nginx's http block) that serves the files of a built folder
-that need no router straight from disk and passes every other request to the Node router.
-  --dir DIR       the folder written by \`npm run build\` (default: dist)
-  --router URL    the router, \`npm run serve\` (default: http://127.0.0.1:8080)
-  --listen PORT   what nginx listens on: a port or host:port (default: 80)
-  --out FILE      where to write it (default: standard output)`;
-
-const { values } = parseArgs({
+/** `npm run nginx`'s command line. */
+export const NGINX_COMMAND = defineCommand({
+  name: 'npm run nginx --',
+  description:
+    "Writes an nginx configuration (for nginx's http block) that serves the files of a built " +
+    'folder that need no router straight from disk and passes every other request to the Node ' +
+    'router.',
   options: {
-    dir: { type: 'string', default: 'dist' },
-    router: { type: 'string', default: 'http://127.0.0.1:8080' },
-    listen: { type: 'string', default: '80' },
-    out: { type: 'string' },
-    help: { type: 'boolean', short: 'h', default: false },
+    dir: { type: path('DIR'), default: 'dist', help: 'the folder written by `npm run build`' },
+    router: {
+      type: ROUTER_URL,
+      default: 'http://127.0.0.1:8080',
+      help: 'the router, `npm run serve`',
+    },
+    listen: {
+      type: NGINX_LISTEN,
+      default: '80',
+      help: 'what nginx listens on: a port, ADDRESS:PORT, [IPv6]:PORT or unix:PATH',
+    },
+    out: { type: path('FILE'), shownDefault: 'standard output', help: 'where to write it' },
   },
 });
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
+
+/** Runs `npm run nginx` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(NGINX_COMMAND, argv, io, ({ values }) => {
+    const manifest = builtManifest(values.dir);
+    if (values.out !== undefined && !existsSync(dirname(resolve(values.out))))
+      throw new UserError(
+        `Cannot write ${values.out}: the folder ${dirname(resolve(values.out))} does not exist.`,
+      );
+    // The folder as named: `dist` is a link that each build flips, and nginx follows it.
+    const config = nginxConfig(manifest, {
+      root: resolve(values.dir),
+      router: values.router,
+      listen: values.listen,
+    });
+    if (values.out) writeFileSync(values.out, config);
+    else io.out(config.replace(/\n$/, ''));
+  });
 }
-let manifest: Manifest;
-let root: string;
-try {
-  // The folder as named: `dist` is a link that each build flips, and nginx follows it.
-  root = resolve(values.dir);
-  manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-} catch {
-  console.error(`${values.dir} holds no build (no ${MANIFEST_FILE}). Run \`npm run build\` first.`);
-  process.exit(2);
+
+/** The manifest of the build in `dir`; a folder without one is refused with what to do. */
+function builtManifest(dir: string): Manifest {
+  const file = join(resolve(dir), MANIFEST_FILE);
+  if (!existsSync(file))
+    throw new UserError(
+      `${dir} holds no build (no ${MANIFEST_FILE}). Run \`npm run build -- --out ${dir}\` first.`,
+    );
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch (error) {
+    throw new UserError(`Cannot read ${file} (${(error as Error).message}); build it again.`);
+  }
+  if (manifest.format !== MANIFEST_FORMAT)
+    throw new UserError(
+      `${dir} was built by another version (manifest format ${manifest.format}); build it again.`,
+    );
+  return manifest;
 }
-if (manifest.format !== MANIFEST_FORMAT) {
-  console.error(
-    `${values.dir} was built by another version (manifest format ${manifest.format}); ` +
-      'build it again.',
-  );
-  process.exit(2);
-}
-if (!/^https?:\/\/[^/]+\/?$/.test(values.router)) {
-  console.error(
-    `--router must be a URL such as http://127.0.0.1:8080, not '${values.router}'.\n\n${USAGE}`,
-  );
-  process.exit(2);
-}
-const config = nginxConfig(manifest, { root, router: values.router, listen: values.listen });
-if (values.out) writeFileSync(values.out, config);
-else process.stdout.write(config);
+
+runIfMain(import.meta.url, main);

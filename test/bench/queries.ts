@@ -1,7 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import { integer, path } from '../../contract/node/cli-values.ts';
 import { querySet } from '../helpers/query-set.ts';
 import { startServer } from '../helpers/runtime-server.ts';
-import { load, table } from './serving.ts';
+import { load } from './serving.ts';
+import { table } from './table.ts';
 
 /**
  * The query set of an archive (`query-set.ts`) served by the Node archive server, each kind beside
@@ -38,9 +48,25 @@ export async function printQueries(options: {
   table(['kind', 'URLs', 'req/s', 'p99 ms', 'non-2xx'], rows);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  // `npx tsx test/bench/queries.ts <archive> [seconds]`: the query set of one archive alone.
-  const [archive, seconds = '5'] = process.argv.slice(2);
-  if (!archive) throw new Error('usage: tsx test/bench/queries.ts <archive> [seconds]');
-  await printQueries({ label: archive, archive, duration: Number(seconds), connections: 10 });
+/** The query set of one archive on its own. */
+export const QUERIES_COMMAND = defineCommand({
+  name: 'npx tsx test/bench/queries.ts',
+  description:
+    "Loads the Node archive server with each kind of the archive's query set, and prints the " +
+    'queries table of `npm run bench`.',
+  positionals: [{ name: 'archive', type: path('FILE'), help: 'an archive written by the build' }],
+  options: {
+    duration: { type: integer('S', { min: 1 }), default: '5', help: 'seconds of each load' },
+  },
+});
+
+/** Runs the queries bench with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(QUERIES_COMMAND, argv, io, async ({ values, positionals: [archive] }) => {
+    if (!existsSync(archive))
+      throw new UserError(`No archive at ${archive}: run \`npm run build -- --archive FILE\`.`);
+    await printQueries({ label: archive, archive, duration: values.duration, connections: 10 });
+  });
 }
+
+runIfMain(import.meta.url, main);

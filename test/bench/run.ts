@@ -3,8 +3,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
-import { buildDemoDatabase } from '../../data/demo/generate.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UsageError,
+  type CliIo,
+  type Values,
+} from '../../contract/node/cli.ts';
+import { integer, listOf, oneOf, path } from '../../contract/node/cli-values.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { optionsFile } from '../../contract/paths.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -12,7 +20,9 @@ import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
-import { load, printServing, table } from './serving.ts';
+import { recordOutput, runInfo, saveResults } from './results.ts';
+import { load, printServing } from './serving.ts';
+import { table } from './table.ts';
 
 /**
  * `npm run bench`: figures, not assertions. Builds the demo (and larger copies of it) in child
@@ -20,28 +30,15 @@ import { load, printServing, table } from './serving.ts';
  * its tree, then loads every adapter (Node on the tree and the archive, nginx, Deno, Bun, Workers)
  * and plain sirv serving the same files with autocannon, side by side (`serving.ts`).
  *
- * With the real datasets (`--national DIR`, default ../shared/data), `--real` picks the real sets
+ * With the real datasets (`--national DIR`, default sources/, as `npm run national` reads them), `--real` picks the real sets
  * to import and build: `national` (the three national sources, then Wyscout's World Cup and Euro
  * merged into them), `club` (one club season: Wyscout's 2017/18 Premier League on its own) and
  * `full` (the national sources and all of Wyscout: 3.25 M micro-events, built as an archive
  * only: its tree, about 52 GB, does not fit this disk).
  * `--keep DIR` moves each real set's database and build there instead of deleting them.
+ * `--save` writes what the run printed to `test/bench/results/` (`results.ts`).
  */
 
-const { values } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '10' },
-    scales: { type: 'string', default: '1,10,40' },
-    national: { type: 'string', default: '../shared/data' },
-    real: { type: 'string', default: 'national' },
-    keep: { type: 'string' },
-  },
-});
-const duration = Number(values.duration);
-const connections = Number(values.connections);
-const scales = values.scales.split(',').map(Number);
-const work = mkdtempSync(join(tmpdir(), 'football-bench-'));
 const tsx = ['--import', 'tsx'];
 
 /**
@@ -87,6 +84,49 @@ const REAL_SETS: Readonly<
   },
 };
 
+/** `npm run bench`'s command line. */
+export const BENCH_COMMAND = defineCommand({
+  name: 'npm run bench --',
+  description:
+    'Build and serving figures, not assertions: the demo and larger copies of it built in child ' +
+    'processes, each as a tree and as an archive, then every adapter under load beside plain ' +
+    'sirv; then the real sets, when their datasets are there.',
+  options: {
+    duration: { type: integer('S', { min: 1 }), default: '5', help: 'seconds of each load' },
+    connections: {
+      type: integer('N', { min: 1 }),
+      default: '10',
+      help: 'concurrent connections of the load generator',
+    },
+    scales: {
+      type: listOf(integer('N', { min: 1 })),
+      default: '1,10,40',
+      help: 'sizes of the demo to build (copies of its persons); 1 is needed, it is the one served',
+    },
+    national: {
+      type: path('DIR'),
+      default: 'sources',
+      help: 'folder with the real datasets (a real set whose datasets are missing is skipped)',
+    },
+    real: {
+      type: listOf(oneOf('NAME', Object.keys(REAL_SETS)), { empty: true }),
+      default: 'national',
+      help: `real sets to import and build: ${Object.keys(REAL_SETS).join(', ')}, or '' for none`,
+    },
+    keep: {
+      type: path('DIR'),
+      help: "keep each real set's database and build in DIR instead of deleting them",
+    },
+    save: {
+      type: 'flag',
+      help: 'also write what the run prints to test/bench/results/YYYY-MM-DD-<commit>.md',
+    },
+  },
+});
+
+/** What one run of the bench measures, and the folder it works in. */
+type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & { work: string };
+
 function importIn(format: string, path: string, db: string, competitions?: string) {
   settle();
   const child = spawnSync(
@@ -131,6 +171,7 @@ function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archiv
  * archive server's start time and memory after it has answered every collection once.
  */
 async function archiveRow(
+  run: BenchRun,
   label: string,
   db: string,
   file: string,
@@ -147,7 +188,7 @@ async function archiveRow(
     ...manifest.resources.filter((_, i) => i % 9 === 0).map((r) => optionsFile(r.path)),
   ];
   const reads = await readsPerLookup(file, sample);
-  const server = await archiveServerFigures(file, manifest);
+  const server = await archiveServerFigures(run, file, manifest);
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
   return [
     label,
@@ -170,6 +211,7 @@ async function archiveRow(
  * resident memory after a 5-second load over the default page of every collection.
  */
 async function archiveServerFigures(
+  { duration, connections }: BenchRun,
   file: string,
   manifest: Manifest,
 ): Promise<{ start: number; rssMB: number }> {
@@ -230,7 +272,7 @@ function buildRow(label: string, out: string, s: ReturnType<typeof buildIn>): (s
  * A new user's first start: `npm start`'s two steps (build the lean demo afresh into an archive,
  * serve it) until `GET /v1/` answers 200, in seconds; with `tree`, the same into a folder.
  */
-async function firstStart(output: 'archive' | 'tree'): Promise<number> {
+async function firstStart({ work }: BenchRun, output: 'archive' | 'tree'): Promise<number> {
   const out = join(work, output === 'archive' ? 'start.zip' : 'start-dist');
   const args = output === 'archive' ? ['--archive', out] : ['--out', out];
   settle();
@@ -250,19 +292,23 @@ async function firstStart(output: 'archive' | 'tree'): Promise<number> {
   }
 }
 
-async function main(): Promise<void> {
+/** The whole bench, printing its figures as it goes. */
+async function bench(run: BenchRun): Promise<void> {
+  const { duration, connections, work } = run;
   console.log(
     `Bench on ${process.version}, ${duration}s x ${connections} connections per scenario\n`,
   );
 
   // Build figures: the demo and larger copies, each build in its own process.
   const demoDb = join(work, 'demo.sqlite');
+  // The generator is loaded to run only: the usage and the refusals come at once.
+  const { buildDemoDatabase } = await import('../../data/demo/generate.ts');
   const t0 = performance.now();
   buildDemoDatabase(demoDb);
   console.log(`Demo database generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const rows: (string | number)[][] = [];
   const archives: (string | number)[][] = [];
-  for (const scale of scales) {
+  for (const scale of run.scales) {
     const db = scale === 1 ? demoDb : join(work, `demo-x${scale}.sqlite`);
     if (scale !== 1) scaledCopy(demoDb, db, scale);
     const out = join(work, `dist-x${scale}`);
@@ -270,7 +316,7 @@ async function main(): Promise<void> {
     rows.push(buildRow(`demo x${scale}`, out, tree));
     if (scale !== 1) removeBuild(out);
     const archive = join(work, `demo-x${scale}.zip`);
-    archives.push(await archiveRow(`demo x${scale}`, db, archive, tree));
+    archives.push(await archiveRow(run, `demo x${scale}`, db, archive, tree));
     if (scale !== 1) rmSync(archive);
   }
   const pre = join(work, 'dist-br');
@@ -278,11 +324,9 @@ async function main(): Promise<void> {
   removeBuild(pre);
 
   // The real sets (when the datasets are there): each import into one database, then the build.
-  const data = values.national;
-  for (const name of values.real.split(',').filter(Boolean)) {
-    const set = REAL_SETS[name];
-    if (!set)
-      throw new Error(`unknown real set "${name}"; known: ${Object.keys(REAL_SETS).join(', ')}`);
+  const data = run.national;
+  for (const name of run.real) {
+    const set = REAL_SETS[name]!;
     if (!set.imports.every(([, folder]) => existsSync(join(data, folder)))) {
       console.log(
         `No figures for the real set "${name}": its datasets are not all in ${data} (--national DIR).\n`,
@@ -305,12 +349,12 @@ async function main(): Promise<void> {
     console.log('');
     const archive = join(work, `${name}.zip`);
     if (set.archiveOnly) {
-      archives.push(await archiveRow(set.label, db, archive, null));
+      archives.push(await archiveRow(run, set.label, db, archive, null));
       console.log(`Built ${set.label} as an archive: ${archives.at(-1)!.join(', ')}\n`);
-      if (values.keep) {
-        mkdirSync(values.keep, { recursive: true });
-        renameSync(archive, join(values.keep, `${name}.zip`));
-        renameSync(db, join(values.keep, `${name}.sqlite`));
+      if (run.keep) {
+        mkdirSync(run.keep, { recursive: true });
+        renameSync(archive, join(run.keep, `${name}.zip`));
+        renameSync(db, join(run.keep, `${name}.sqlite`));
       } else rmSync(archive, { force: true });
       rmSync(db, { force: true });
       for (const suffix of ['-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
@@ -321,19 +365,19 @@ async function main(): Promise<void> {
     console.log(
       `Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`,
     );
-    archives.push(await archiveRow(set.label, db, archive, s));
+    archives.push(await archiveRow(run, set.label, db, archive, s));
     await printQueries({ label: set.label, archive, duration, connections });
-    if (values.keep) renameSync(archive, join(values.keep, `${name}.zip`));
+    if (run.keep) renameSync(archive, join(run.keep, `${name}.zip`));
     else rmSync(archive, { force: true });
-    if (values.keep) {
+    if (run.keep) {
       // Kept for a look or a crawl with the preview server: `npm run serve -- --dir
       // <keep>/dist-<name>`.
-      mkdirSync(values.keep, { recursive: true });
-      const kept = join(values.keep, `dist-${name}`);
+      mkdirSync(run.keep, { recursive: true });
+      const kept = join(run.keep, `dist-${name}`);
       removeBuild(kept);
-      renameSync(join(work, `.dist-${name}.builds`), join(values.keep, `.dist-${name}.builds`));
+      renameSync(join(work, `.dist-${name}.builds`), join(run.keep, `.dist-${name}.builds`));
       renameSync(join(work, `dist-${name}`), kept);
-      renameSync(db, join(values.keep, `${name}.sqlite`));
+      renameSync(db, join(run.keep, `${name}.sqlite`));
     } else {
       removeBuild(join(work, `dist-${name}`));
       rmSync(db, { force: true });
@@ -367,8 +411,8 @@ async function main(): Promise<void> {
   console.log('');
   console.log(
     'First start (build the lean demo afresh and serve it until GET /v1/ is 200): ' +
-      `${(await firstStart('archive')).toFixed(1)} s as npm start does, into an archive; ` +
-      `${(await firstStart('tree')).toFixed(1)} s into a tree`,
+      `${(await firstStart(run, 'archive')).toFixed(1)} s as npm start does, into an archive; ` +
+      `${(await firstStart(run, 'tree')).toFixed(1)} s into a tree`,
   );
 
   // Serving figures: every adapter on the same requests, beside plain sirv on the same files.
@@ -385,11 +429,23 @@ async function main(): Promise<void> {
     duration,
     connections,
   });
-  rmSync(work, { recursive: true, force: true });
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  rmSync(work, { recursive: true, force: true });
-  process.exitCode = 1;
-});
+/** Runs `npm run bench` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(BENCH_COMMAND, argv, io, async ({ values }) => {
+    if (!values.scales.includes(1))
+      throw new UsageError('--scales must include 1: the serving figures are of the demo x1.');
+    const work = mkdtempSync(join(tmpdir(), 'football-bench-'));
+    const output = values.save ? recordOutput() : null;
+    try {
+      await bench({ ...values, work });
+    } finally {
+      output?.stop();
+      rmSync(work, { recursive: true, force: true });
+    }
+    if (output) io.out(`Figures saved to ${saveResults(runInfo(argv), output.text())}`);
+  });
+}
+
+runIfMain(import.meta.url, main);

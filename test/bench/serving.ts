@@ -1,15 +1,24 @@
 import autocannon from 'autocannon';
 import fg from 'fast-glob';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { filterKey } from '../../contract/keys.ts';
+import { MANIFEST_FILE } from '../../contract/manifest.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../../contract/node/cli.ts';
+import { integer, listOf, oneOf, path } from '../../contract/node/cli-values.ts';
 import { collectionDir, pageFile } from '../../contract/paths.ts';
 import { runtimesInstalled } from '../../server/node/install.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';
 import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
+import { table } from './table.ts';
 
 /**
  * The serving half of `npm run bench`: every adapter on the same requests, side by side with
@@ -241,18 +250,6 @@ export async function servingTable(options: {
   };
 }
 
-/** Prints a table with its columns aligned. */
-export function table(headers: string[], rows: (string | number)[][]): void {
-  const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  for (const [n, row] of cells.entries()) {
-    console.log(
-      row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '),
-    );
-    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
-}
-
 /** Prints the serving table of a build. */
 export async function printServing(options: Parameters<typeof servingTable>[0]): Promise<void> {
   const { headers, rows, skipped } = await servingTable(options);
@@ -264,23 +261,50 @@ export async function printServing(options: Parameters<typeof servingTable>[0]):
   if (skipped.length > 0) console.log(`Not installed here, not measured: ${skipped.join(', ')}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({
-    options: {
-      dir: { type: 'string' },
-      archive: { type: 'string' },
-      duration: { type: 'string', default: '5' },
-      connections: { type: 'string', default: '10' },
-      adapters: { type: 'string' },
+/** The serving half of the bench on its own, on a build and an archive made beforehand. */
+export const SERVING_COMMAND = defineCommand({
+  name: 'npx tsx test/bench/serving.ts',
+  description:
+    'Loads every adapter this machine runs, beside plain sirv, on the same requests to a built ' +
+    'folder and its archive, and prints the serving table of `npm run bench`.',
+  options: {
+    dir: { type: path('DIR'), required: true, help: 'a folder written by `npm run build`' },
+    archive: { type: path('FILE'), required: true, help: 'the archive of the same database' },
+    duration: { type: integer('S', { min: 1 }), default: '5', help: 'seconds of each load' },
+    connections: {
+      type: integer('N', { min: 1 }),
+      default: '10',
+      help: 'concurrent connections of the load generator',
     },
-  });
-  if (!values.dir || !values.archive)
-    throw new Error('usage: serving.ts --dir DIST --archive ZIP [--adapters a,b]');
-  await printServing({
-    dist: values.dir,
-    archive: values.archive,
-    duration: Number(values.duration),
-    connections: Number(values.connections),
-    only: values.adapters?.split(','),
+    adapters: {
+      type: listOf(
+        oneOf(
+          'NAME',
+          ADAPTERS.filter((a) => !a.plain).map((a) => a.name),
+        ),
+      ),
+      help: 'only these adapters (plain sirv is always measured)',
+    },
+  },
+});
+
+/** Runs the serving bench with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(SERVING_COMMAND, argv, io, async ({ values }) => {
+    if (!existsSync(join(values.dir, MANIFEST_FILE)))
+      throw new UserError(`${values.dir} holds no build: run \`npm run build -- --out DIR\`.`);
+    if (!existsSync(values.archive))
+      throw new UserError(
+        `No archive at ${values.archive}: run \`npm run build -- --archive FILE\`.`,
+      );
+    await printServing({
+      dist: values.dir,
+      archive: values.archive,
+      duration: values.duration,
+      connections: values.connections,
+      ...(values.adapters ? { only: values.adapters } : {}),
+    });
   });
 }
+
+runIfMain(import.meta.url, main);

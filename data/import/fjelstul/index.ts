@@ -24,7 +24,7 @@ export const fjelstul: Importer = {
   format: 'fjelstul',
   source: FJELSTUL_SOURCE,
   description:
-    'Fjelstul World Cup Database: the folder with data-csv/ and derived/ (see docs/data.md)',
+    'Fjelstul World Cup Database: the folder with data-csv/ and derived/ (e.g. sources/fjelstul-worldcup; see docs/data.md)',
   check(dir) {
     const missing = [
       ...Object.keys(FILES).map((f) => join('data-csv', `${f}.csv`)),

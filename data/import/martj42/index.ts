@@ -17,7 +17,8 @@ import { importTournaments } from './tournaments.ts';
 export const martj42: Importer = {
   format: 'martj42',
   source: MARTJ42_SOURCE,
-  description: 'martj42 international results: the folder with results.csv (see docs/data.md)',
+  description:
+    'martj42 international results: the folder with results.csv (e.g. sources/martj42-international-results; see docs/data.md)',
   check(dir) {
     const missing = Object.keys(FILES)
       .map((f) => `${f}.csv`)

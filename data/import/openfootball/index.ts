@@ -31,7 +31,8 @@ import { planVenues, VenueWriter } from './venues.ts';
 export const openfootball: Importer = {
   format: 'openfootball',
   source: OPENFOOTBALL_SOURCE,
-  description: 'openfootball World Cup JSON: the folder with 1930/ ... 2026/ (see docs/data.md)',
+  description:
+    'openfootball World Cup JSON: the folder with 1930/ ... 2026/ (e.g. sources/openfootball-worldcup.json; see docs/data.md)',
   check(dir) {
     if (!existsSync(join(dir, '2026', MATCHES_FILE)) || worldCupYears(dir).length === 0) {
       throw new Error(

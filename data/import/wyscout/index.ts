@@ -34,7 +34,7 @@ export const wyscout: Importer = {
   format: 'wyscout',
   source: WYSCOUT_SOURCE,
   description:
-    'Wyscout public event data: the folder with matches/, events/, players.json (see docs/data.md)',
+    'Wyscout public event data: the folder with matches/, events/, players.json (e.g. sources/wyscout-pappalardo2019; see docs/data.md)',
   selections: COMPETITION_FILES,
   check(dir) {
     const missing = REQUIRED.filter((f) => !existsSync(join(dir, f)));

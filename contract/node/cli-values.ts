@@ -1,0 +1,143 @@
+/**
+ * The kinds of value a command line option takes (`cli.ts`): each says how it shows in the usage,
+ * what it must be, and reads the text given into the value, so that a bad value is refused by
+ * name before the command does anything.
+ */
+
+/** The value read from an option's text, or why the text is not one. */
+export type Reading<T> = { ok: true; value: T } | { ok: false; reason?: string };
+
+/** A kind of option value. */
+export interface ValueType<T> {
+  /** How the value shows in the usage: `N`, `FILE`, `SIZE`. */
+  readonly placeholder: string;
+  /** What a value must be, for the message that refuses one: "an integer from 0 to 65535". */
+  readonly expected: string;
+  /**
+   * The value `text` stands for. A refusal's `reason`, when there is one, says what is wrong in a
+   * sentence that names the text; otherwise the message says the value must be `expected`.
+   */
+  read(text: string): Reading<T>;
+}
+
+const ok = <T>(value: T): Reading<T> => ({ ok: true, value });
+const refused: Reading<never> = { ok: false };
+
+/** Any text but the empty one: a host, a name the command checks itself. */
+export function text(placeholder: string): ValueType<string> {
+  return {
+    placeholder,
+    expected: 'a text that is not empty',
+    read: (given) => (given === '' ? refused : ok(given)),
+  };
+}
+
+/** A path of a file or folder; whether it exists is for the command to say, with what to do. */
+export function path(placeholder: 'FILE' | 'DIR'): ValueType<string> {
+  return {
+    placeholder,
+    expected: placeholder === 'FILE' ? 'a file path' : 'a folder path',
+    read: (given) => (given === '' ? refused : ok(given)),
+  };
+}
+
+/** The bounds of a number, both included. */
+interface Bounds {
+  min?: number;
+  max?: number;
+}
+
+function within(n: number, { min = -Infinity, max = Infinity }: Bounds): boolean {
+  return n >= min && n <= max;
+}
+
+function describeBounds(what: string, { min, max }: Bounds): string {
+  if (min !== undefined && max !== undefined) return `${what} from ${min} to ${max}`;
+  if (min === 1 && what === 'an integer') return 'a positive integer';
+  if (min !== undefined) return `${what} of at least ${min}`;
+  if (max !== undefined) return `${what} of at most ${max}`;
+  return what;
+}
+
+/** A whole number in decimal digits, within the bounds; `noun` names it in messages. */
+export function integer(
+  placeholder: string,
+  bounds: Bounds = {},
+  noun = 'an integer',
+): ValueType<number> {
+  return {
+    placeholder,
+    expected: describeBounds(noun, bounds),
+    read(given) {
+      const n = Number(given);
+      return /^-?\d+$/.test(given) && Number.isSafeInteger(n) && within(n, bounds)
+        ? ok(n)
+        : refused;
+    },
+  };
+}
+
+/**
+ * A number in decimal digits, a fraction allowed (`1.5`), within the bounds; `noun` names it in
+ * messages ("a number of seconds").
+ */
+export function decimal(
+  placeholder: string,
+  bounds: Bounds = {},
+  noun = 'a number',
+): ValueType<number> {
+  return {
+    placeholder,
+    expected: describeBounds(noun, bounds),
+    read(given) {
+      const n = Number(given);
+      return /^-?\d+(\.\d+)?$/.test(given) && within(n, bounds) ? ok(n) : refused;
+    },
+  };
+}
+
+/** `a, b or c`, for a message. */
+export function alternatives(values: readonly string[]): string {
+  return values.length < 2
+    ? values.join('')
+    : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+}
+
+/** One of a few names. */
+export function oneOf<const V extends string>(
+  placeholder: string,
+  values: readonly V[],
+): ValueType<V> {
+  return {
+    placeholder,
+    expected: values.length > 2 ? `one of ${alternatives(values)}` : alternatives(values),
+    read: (given) => ((values as readonly string[]).includes(given) ? ok(given as V) : refused),
+  };
+}
+
+/**
+ * A comma-separated list of values of one kind. The empty text is the empty list when `empty`
+ * allows it (`--real ''`: no real set), and is refused otherwise.
+ */
+export function listOf<T>(
+  item: ValueType<T>,
+  options: { placeholder?: string; empty?: boolean } = {},
+): ValueType<T[]> {
+  return {
+    placeholder: options.placeholder ?? 'LIST',
+    expected: `a comma-separated list, each ${item.expected}`,
+    read(given) {
+      if (given === '') return options.empty ? ok([]) : refused;
+      const values: T[] = [];
+      const parts = given.split(',');
+      for (const part of parts) {
+        const one = item.read(part.trim());
+        const where = parts.length > 1 ? ` (in '${given}')` : '';
+        if (!one.ok)
+          return { ok: false, reason: one.reason ?? `'${part}'${where} is not ${item.expected}` };
+        values.push(one.value);
+      }
+      return ok(values);
+    },
+  };
+}

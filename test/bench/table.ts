@@ -1,0 +1,16 @@
+/**
+ * The bench's tables, as printed: a header row, a rule, and the rows, columns aligned (the first
+ * to the left, numbers to the right). What `--save` keeps is this text (`results.ts`).
+ */
+
+/** Prints a table with its columns aligned. */
+export function table(headers: string[], rows: (string | number)[][]): void {
+  const cells = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
+  for (const [n, row] of cells.entries()) {
+    console.log(
+      row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '),
+    );
+    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
