@@ -28,14 +28,15 @@ const { values } = parseArgs({
 });
 // Without a value, `--archive` is left for the server to refuse.
 const archive = typeof values.archive === 'string' ? values.archive : 'dist.zip';
-
-if (!values.help) {
-  const code = await build(archive);
-  if (code !== 0) process.exit(code);
+// The server's command line, run here: its options after the archive, so that theirs win. It is
+// checked before the build, so that a mistyped option is said at once.
+const { main, SERVE_COMMAND } = await import('../server/node/cli.ts');
+const argv = ['--archive', archive, ...args];
+if (!values.help && SERVE_COMMAND.parse(argv).kind === 'run') {
+  const built = await build(archive);
+  if (built !== 0) process.exit(built);
 }
-// The server's command line, run here: its options after the archive, so that theirs win.
-const { main } = await import('../server/node/cli.ts');
-const code = await main(['--archive', archive, ...args]);
+const code = await main(argv);
 // A server that listens keeps the process alive until it is stopped; any other end is final.
 if (code !== 0) process.exit(code);
 

@@ -7,6 +7,7 @@ import { main as buildMain, BUILD_COMMAND } from '../../build/cli.ts';
 import { main as nationalMain, NATIONAL_COMMAND } from '../../build/national-cli.ts';
 import { main as unpackMain, UNPACK_COMMAND } from '../../build/unpack-cli.ts';
 import type { CliIo, Command, CommandSpec } from '../../contract/node/cli.ts';
+import { main as bundleMain, BUNDLE_COMMAND } from '../../dev/bundle-server.ts';
 import { main as demoMain, DEMO_COMMAND } from '../../data/demo/cli.ts';
 import { main as importMain, IMPORT_COMMAND } from '../../data/import/cli.ts';
 import { main as serveMain, SERVE_COMMAND } from '../../server/node/cli.ts';
@@ -35,6 +36,12 @@ export const PROGRAMS: readonly Program[] = [
   { name: 'import', file: 'data/import/cli.ts', command: IMPORT_COMMAND, main: importMain },
   { name: 'bench', file: 'test/bench/run.ts', command: BENCH_COMMAND, main: benchMain },
   { name: 'nginx', file: 'server/node/nginx-cli.ts', command: NGINX_COMMAND, main: nginxMain },
+  {
+    name: 'build:server',
+    file: 'dev/bundle-server.ts',
+    command: BUNDLE_COMMAND,
+    main: bundleMain,
+  },
   {
     name: 'national',
     file: 'build/national-cli.ts',
