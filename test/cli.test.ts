@@ -369,7 +369,9 @@ const LISTEN: [value: string, ours: boolean, nginx: boolean][] = [
   ['1.2.3.4:0', false, false],
   ['[::1]:0', false, false],
   ['127.0.0.1:8o', false, false],
-  ['80 default_server', false, true],
+  ['80 default_server', true, true],
+  ['127.0.0.1:8080 reuseport', true, true],
+  ['80 bogus', false, false],
   ['80;', false, false],
   ['unix:', false, false],
   ['', false, false],
@@ -398,6 +400,12 @@ describe('nginx --listen', () => {
     expect(parsed.kind).toBe(ours ? 'run' : 'refused');
     if (parsed.kind === 'refused') expect(parsed.message).toMatch(/^--listen/);
     expect(NGINX_LISTEN.read(value).ok).toBe(ours);
+  });
+
+  it('takes ssl after the address, for TLS with certificates given elsewhere', () => {
+    expect(NGINX_LISTEN.read('443 ssl')).toEqual({ ok: true, value: '443 ssl' });
+    expect(NGINX_LISTEN.read('[::]:443 ssl http2').ok).toBe(true);
+    expect(NGINX_LISTEN.read('443 ssl;').ok).toBe(false);
   });
 
   it.skipIf(NGINX === null)('agrees with nginx -t', async () => {

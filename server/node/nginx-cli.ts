@@ -39,7 +39,9 @@ export const NGINX_COMMAND = defineCommand({
     listen: {
       type: NGINX_LISTEN,
       default: '80',
-      help: 'what nginx listens on: a port, ADDRESS:PORT, [IPv6]:PORT or unix:PATH',
+      help:
+        'what nginx listens on: a port, ADDRESS:PORT, [IPv6]:PORT or unix:PATH, then flags ' +
+        'such as ssl',
     },
     out: { type: path('FILE'), shownDefault: 'standard output', help: 'where to write it' },
   },

@@ -6,11 +6,15 @@ import type { Reading, ValueType } from '../../contract/node/cli-values.ts';
  * nginx reads (https://nginx.org/en/docs/http/ngx_http_core_module.html#listen): `8080`,
  * `127.0.0.1:8080` or `*:8080`, `[::1]:8080`, an address alone (port 80), or `unix:/path`. A host
  * name other than `localhost` is refused: nginx looks it up once, when it starts, and refuses to
- * start when the lookup fails (`listen abc;`), so an address says what is meant.
+ * start when the lookup fails (`listen abc;`), so an address says what is meant. The address may
+ * be followed by the directive's flags, such as `443 ssl` for TLS (docs/production.md).
  */
 
-/** Characters that would end the directive or split it into parameters. */
-const BREAKS = /[\s;{}"'\\#$]/;
+/** Characters that would end the directive or split it into parameters a flag is not. */
+const BREAKS = /[\t\n\r\f\v;{}"'\\#$]/;
+
+/** The flags of `listen` that take no value and may follow the address. */
+const FLAGS = new Set(['ssl', 'http2', 'quic', 'default_server', 'reuseport', 'proxy_protocol']);
 
 const ok = (value: string): Reading<string> => ({ ok: true, value });
 const no = (reason: string): Reading<string> => ({ ok: false, reason });
@@ -34,11 +38,20 @@ function host(text: string): Reading<string> | null {
   );
 }
 
-/** Reads a `--listen` value. */
+/** Reads a `--listen` value: an address, then flags of the directive, one space apart. */
 function read(text: string): Reading<string> {
+  if (BREAKS.test(text)) return no(`'${text}' holds a character that would end the directive`);
+  const [first = '', ...flags] = text.split(' ');
+  const unknown = flags.find((flag) => !FLAGS.has(flag));
+  if (unknown !== undefined)
+    return no(`'${unknown}' is not a flag of listen (${[...FLAGS].join(', ')})`);
+  const address = readAddress(first);
+  return address.ok ? ok(text) : address;
+}
+
+/** Reads the address of a `--listen` value. */
+function readAddress(text: string): Reading<string> {
   if (text === '') return no('the address is empty');
-  if (BREAKS.test(text))
-    return no(`'${text}' holds a space or a character that would end the directive`);
   if (text.startsWith('unix:'))
     return text.length > 'unix:'.length ? ok(text) : no("'unix:' needs the path of a socket");
   if (/^\d+$/.test(text)) return port(text) ?? ok(text);
@@ -56,6 +69,6 @@ function read(text: string): Reading<string> {
 /** The `--listen` value: what nginx's `listen` directive takes. */
 export const NGINX_LISTEN: ValueType<string> = {
   placeholder: 'ADDRESS',
-  expected: 'a port, ADDRESS:PORT, [IPv6]:PORT or unix:PATH',
+  expected: 'a port, ADDRESS:PORT, [IPv6]:PORT or unix:PATH, then flags such as ssl',
   read,
 };
