@@ -351,6 +351,7 @@ describe.skipIf(!withBrowser).each([
     expect(await page.locator('.opblock-tag').allTextContents()).toEqual([
       expect.stringContaining('v1'),
       expect.stringContaining('v0'),
+      expect.stringContaining('service'),
     ]);
     await page.locator('.opblock-tag', { hasText: 'v1' }).click();
     // The operations of v1 are listed in the document's order.
