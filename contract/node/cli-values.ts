@@ -59,22 +59,35 @@ function describeBounds(what: string, { min, max }: Bounds): string {
   return what;
 }
 
+/** A number `written` accepts, within the bounds; `noun` names it in messages. */
+function numeric(
+  written: (given: string, n: number) => boolean,
+  placeholder: string,
+  bounds: Bounds,
+  noun: string,
+) {
+  return {
+    placeholder,
+    expected: describeBounds(noun, bounds),
+    read(given: string) {
+      const n = Number(given);
+      return written(given, n) && within(n, bounds) ? ok(n) : refused;
+    },
+  } satisfies ValueType<number>;
+}
+
 /** A whole number in decimal digits, within the bounds; `noun` names it in messages. */
 export function integer(
   placeholder: string,
   bounds: Bounds = {},
   noun = 'an integer',
 ): ValueType<number> {
-  return {
+  return numeric(
+    (given, n) => /^-?\d+$/.test(given) && Number.isSafeInteger(n),
     placeholder,
-    expected: describeBounds(noun, bounds),
-    read(given) {
-      const n = Number(given);
-      return /^-?\d+$/.test(given) && Number.isSafeInteger(n) && within(n, bounds)
-        ? ok(n)
-        : refused;
-    },
-  };
+    bounds,
+    noun,
+  );
 }
 
 /**
@@ -86,14 +99,7 @@ export function decimal(
   bounds: Bounds = {},
   noun = 'a number',
 ): ValueType<number> {
-  return {
-    placeholder,
-    expected: describeBounds(noun, bounds),
-    read(given) {
-      const n = Number(given);
-      return /^-?\d+(\.\d+)?$/.test(given) && within(n, bounds) ? ok(n) : refused;
-    },
-  };
+  return numeric((given) => /^-?\d+(\.\d+)?$/.test(given), placeholder, bounds, noun);
 }
 
 /** `a, b or c`, for a message. */
