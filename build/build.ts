@@ -157,13 +157,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
       ),
     }));
+    const openApi = openApiDocument(registry, examples, resources);
     const assets = [
       { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
-      {
-        path: OPENAPI_FILE,
-        type: JSON_TYPE,
-        hash: hashOf(OPENAPI_FILE, openApiDocument(registry, examples, resources)),
-      },
+      { path: OPENAPI_FILE, type: JSON_TYPE, hash: hashOf(OPENAPI_FILE, JSON.stringify(openApi)) },
       {
         path: LICENCES_FILE,
         type: 'text/markdown; charset=utf-8',

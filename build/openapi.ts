@@ -8,6 +8,7 @@ import {
 } from '../contract/manifest.ts';
 import { MAX_PAGE_SIZE } from './layouts.ts';
 import { collectionParameters, queriesNote, timeParameter } from './openapi-parameters.ts';
+import { documentTags, groupTag, tagOf } from './openapi-tags.ts';
 import {
   envelopeSchema,
   recordSchema,
@@ -241,7 +242,7 @@ function collectionPaths(
   entry: CollectionLikeManifest,
 ): [string, Json][] {
   const { name, sample, example } = ctx;
-  const tag = def.version;
+  const tag = tagOf(def);
   const bodies = collectionBodies(def, ctx.record);
   const page = okResponse(`A page of /${def.path}.`, bodies.page);
   const one = okResponse('The record.', bodies.one);
@@ -344,7 +345,7 @@ function documentPaths(
   // Under its match a document answers OPTIONS with its description; at its own path, 405.
   const get = (id: string, underMatch: boolean) =>
     pathItem(
-      operation(id, `${def.title} of one ${param}`, def.version, {
+      operation(id, `${def.title} of one ${param}`, tagOf(def), {
         description: def.description,
         parameters,
         responses: {
@@ -511,7 +512,8 @@ function sharedResponses(): Json {
  */
 function rootPath(version: string, bare: boolean): Json {
   const id = `root_${version}${bare ? '_bare' : ''}`;
-  const get = operation(id, `The ${version} root${bare ? ' (without the slash)' : ''}`, version, {
+  const summary = `The ${version} root${bare ? ' (without the slash)' : ''}`;
+  const get = operation(id, summary, groupTag(version, 'reference'), {
     description: `Links to every collection of ${version}.`,
     parameters: GET_HEADERS,
     responses: {
@@ -523,14 +525,14 @@ function rootPath(version: string, bare: boolean): Json {
 }
 
 /**
- * The OpenAPI document of a registry, as JSON text; `resources` are the manifest entries the build
- * writes for its resources, `examples` each resource's first record.
+ * The OpenAPI document of a registry; `resources` are the manifest entries the build writes for its
+ * resources, `examples` each resource's first record.
  */
 export function openApiDocument(
   registry: Registry,
   examples: ReadonlyMap<string, Example>,
   resources: readonly ResourceManifest[],
-): string {
+): Json {
   const entries = new Map(resources.map((r) => [r.path, r]));
   const versions = Object.keys(registry.roots);
   const paths: Record<string, Json> = Object.fromEntries(
@@ -574,10 +576,7 @@ export function openApiDocument(
     },
     servers: [{ url: '/' }],
     security: [],
-    tags: [
-      { name: 'v1', description: 'The current API: uuid ids, camelCase keys.' },
-      { name: 'v0', description: 'The earlier API: integer ids, as SPEC keeps it.' },
-    ],
+    tags: documentTags(registry),
     paths,
     components: {
       schemas,
@@ -586,5 +585,5 @@ export function openApiDocument(
       responses: sharedResponses(),
     },
   };
-  return JSON.stringify(doc);
+  return doc;
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { tagOf } from '../build/openapi-tags.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { MATCH_TIME_PATTERN, TIME_HINT } from '../contract/match-time.ts';
@@ -25,6 +26,7 @@ const source = readFileSync(join(dist, OPENAPI_FILE), 'utf8');
 
 interface Operation {
   operationId: string;
+  tags?: string[];
   description?: string;
   parameters?: Parameter[];
   responses?: Record<string, { content?: Record<string, { schema?: BodySchema }> }>;
@@ -46,6 +48,7 @@ interface BodySchema {
   properties?: { result?: { items?: { $ref?: string } } };
 }
 const doc = JSON.parse(source) as {
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     parameters: Record<string, Parameter>;
@@ -313,4 +316,33 @@ describe('the OpenAPI document', () => {
     expect(filtered200).toBeGreaterThan(1000);
     expect(Object.keys(doc.paths).length).toBeGreaterThan(400);
   }, 300_000);
+});
+
+describe('the tags of the OpenAPI document', () => {
+  it("tags each operation with its resource's version and group, every tag listed and used", () => {
+    const groups = ['reference', 'persons', 'matches', 'micro-events', 'analytics', 'statistics'];
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      ...groups.map((g) => `v1 ${g}`),
+      ...groups.filter((g) => g !== 'micro-events').map((g) => `v0 ${g}`),
+    ]);
+    for (const tag of doc.tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+    const used = new Set<string>();
+    for (const [template, item] of Object.entries(doc.paths))
+      for (const op of Object.values(item)) {
+        expect(op.tags, op.operationId).toHaveLength(1);
+        expect(op.tags![0]!.split(' ')[0], template).toBe(template.split('/')[1]);
+        used.add(op.tags![0]!);
+      }
+    expect([...used].sort()).toEqual(doc.tags.map((t) => t.name).sort());
+    // Each resource's own paths carry its group's tag: micro-events apart from matches, v0's
+    // macro-events (/v0/events/goals) with its matches.
+    for (const def of REGISTRY.resources) {
+      const own = Object.keys(doc.paths).filter((t) => t.startsWith(`/${def.path}/{`));
+      expect(own.length, def.path).toBeGreaterThan(0);
+      for (const t of own) expect(doc.paths[t]!['get']!.tags, t).toEqual([tagOf(def)]);
+    }
+    expect(doc.paths['/v0/events/goals']!['get']!.tags).toEqual(['v0 matches']);
+    expect(doc.paths['/v1/clubs/events/all']!['get']!.tags).toEqual(['v1 micro-events']);
+    expect(doc.paths['/v1/']!['get']!.tags).toEqual(['v1 reference']);
+  });
 });
