@@ -7,6 +7,7 @@ import { tagOf } from '../build/openapi-tags.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { MATCH_TIME_PATTERN, TIME_HINT } from '../contract/match-time.ts';
+import { CONTENTS_PART, tagPart } from '../site/docs/parts.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 
@@ -318,7 +319,20 @@ describe('the OpenAPI document', () => {
   }, 300_000);
 });
 
-describe('the tags of the OpenAPI document', () => {
+/** Every `$ref` in a value. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [v] : refsIn(v),
+  );
+}
+
+describe('the tags of the OpenAPI document, and its parts for the API reference', () => {
+  /** A part of the build, parsed. */
+  const part = (file: string) =>
+    JSON.parse(readFileSync(join(dist, file), 'utf8')) as typeof doc & { components?: unknown };
+
   it("tags each operation with its resource's version and group, every tag listed and used", () => {
     const groups = ['reference', 'persons', 'matches', 'micro-events', 'analytics', 'statistics'];
     expect(doc.tags.map((t) => t.name)).toEqual([
@@ -344,5 +358,59 @@ describe('the tags of the OpenAPI document', () => {
     expect(doc.paths['/v0/events/goals']!['get']!.tags).toEqual(['v0 matches']);
     expect(doc.paths['/v1/clubs/events/all']!['get']!.tags).toEqual(['v1 micro-events']);
     expect(doc.paths['/v1/']!['get']!.tags).toEqual(['v1 reference']);
+  });
+
+  it("has a part per tag: the document with that tag's paths and the components they use", () => {
+    const { paths, components, ...head } = doc;
+    const seen: string[] = [];
+    for (const { name } of doc.tags) {
+      const { paths: own, components: used, ...rest } = part(tagPart(name));
+      expect(rest, name).toEqual(head);
+      const tagged = Object.entries(paths).filter(([, item]) =>
+        Object.values(item).some((op) => op.tags?.includes(name)),
+      );
+      expect(own, name).toEqual(Object.fromEntries(tagged));
+      seen.push(...Object.keys(own));
+      // Each component the part keeps is the document's, and each one it uses is there.
+      const kept = used as Record<string, Record<string, unknown>>;
+      for (const [kind, named] of Object.entries(kept))
+        for (const [key, value] of Object.entries(named))
+          expect(value, `${name}: ${kind}/${key}`).toEqual(
+            (components as Record<string, Record<string, unknown>>)[kind]![key],
+          );
+      const within = { components: kept };
+      for (const ref of new Set(refsIn({ own, kept }))) {
+        const target = ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], within);
+        expect(target, `${name}: ${ref}`).toBeDefined();
+      }
+    }
+    // Every path in exactly one part.
+    expect(seen.sort()).toEqual(Object.keys(paths).sort());
+    // The contents: every tag, no path.
+    const contents = part(CONTENTS_PART);
+    expect(contents.paths).toEqual({});
+    expect(contents.tags).toEqual(doc.tags);
+    expect(contents.components).toBeUndefined();
+  });
+
+  it('lints every part with no error, each a document of its own', async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'no-path-trailing-slash': 'off' },
+    });
+    for (const file of [CONTENTS_PART, ...doc.tags.map((t) => tagPart(t.name))]) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      const problems = await lintFromString({ source: text, absoluteRef: `/${file}`, config });
+      const errors = problems.filter((p) => p.severity === 'error');
+      expect(errors.map((p) => `${file}: ${p.ruleId}: ${p.message}`)).toEqual([]);
+      // The router serves each as it is.
+      const reply = await call(api, `/${file}`);
+      expect(reply.status, file).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(reply.text, file).toBe(text);
+    }
   });
 });
