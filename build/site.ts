@@ -51,6 +51,7 @@ export function siteFiles(db: Db): SiteFile[] {
     { path: 'explorer/explorer.js', type: JS_TYPE, content: bundle('explorer/main.ts') },
     { path: EXPLORER_INDEX, type: JSON_TYPE, content: JSON.stringify(competitions(db)) },
     own('docs/index.html', HTML_TYPE),
+    own('docs/reference.css', CSS_TYPE),
     { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
     swaggerUi('swagger-ui.css', CSS_TYPE),
     swaggerUi('swagger-ui-bundle.js', JS_TYPE),
