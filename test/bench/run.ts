@@ -12,6 +12,7 @@ import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
+import { printReference } from './reference.ts';
 import { load, printServing, table } from './serving.ts';
 
 /**
@@ -370,6 +371,7 @@ async function main(): Promise<void> {
       `${(await firstStart('archive')).toFixed(1)} s as npm start does, into an archive; ` +
       `${(await firstStart('tree')).toFixed(1)} s into a tree`,
   );
+  await printReference(join(work, 'demo-x1.zip'));
 
   // Serving figures: every adapter on the same requests, beside plain sirv on the same files.
   settle();
