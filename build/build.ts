@@ -17,6 +17,7 @@ import { manifestEntry } from './describe.ts';
 import { LICENCES_FILE, licencesDocument } from './licences.ts';
 import { LOGO_SVG } from './logo.ts';
 import { OPENAPI_FILE, openApiDocument } from './openapi.ts';
+import { openApiParts } from './openapi-parts.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
 import { assembleArchive } from './archive-assemble.ts';
 import { SegmentSink } from './archive-sink.ts';
@@ -157,13 +158,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
         envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
       ),
     }));
+    const openApi = openApiDocument(registry, examples, resources);
     const assets = [
       { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
-      {
-        path: OPENAPI_FILE,
+      { path: OPENAPI_FILE, type: JSON_TYPE, hash: hashOf(OPENAPI_FILE, JSON.stringify(openApi)) },
+      // The reference page's parts of the document, one per tag (`openapi-parts.ts`).
+      ...openApiParts(openApi).map(({ path, content }) => ({
+        path,
         type: JSON_TYPE,
-        hash: hashOf(OPENAPI_FILE, openApiDocument(registry, examples, resources)),
-      },
+        hash: hashOf(path, content),
+      })),
       {
         path: LICENCES_FILE,
         type: 'text/markdown; charset=utf-8',

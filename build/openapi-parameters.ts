@@ -13,8 +13,9 @@ import { ref, UUID_IN, type Json } from './openapi-schemas.ts';
 /**
  * The query parameters of `/openapi.json` as the router reads them (`server/core/route.ts`): each
  * filter with the values it accepts, the phase rule where the manifest declares it, `sort` as the
- * list of names it takes, and the analytics' `time`. None carries an `example`: Swagger UI fills
- * a parameter's example into "Try it out", which would send an optional filter nobody asked for.
+ * list of names it takes, and the analytics' `time`. None carries an `example`: reference pages
+ * fill a parameter's example into the field that tries it, which would send an optional filter
+ * nobody asked for.
  * The examples are the records' own, in the record schemas.
  */
 

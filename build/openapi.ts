@@ -9,6 +9,7 @@ import {
 import { HEALTH_PATH } from '../contract/health.ts';
 import { MAX_PAGE_SIZE } from './layouts.ts';
 import { collectionParameters, queriesNote, timeParameter } from './openapi-parameters.ts';
+import { documentTags, groupTag, SERVICE_TAG, tagOf } from './openapi-tags.ts';
 import {
   envelopeSchema,
   recordSchema,
@@ -83,8 +84,8 @@ const GET_HEADERS = [ref('parameters', 'IfNoneMatch'), ref('parameters', 'Range'
 
 /**
  * A path parameter of an id of `type`, one of `ids` where they are a fixed list. Its example (a
- * record the build wrote) stays: a path parameter is required, so Swagger UI's pre-filled value is
- * one the user needs anyway, and one that answers.
+ * record the build wrote) stays: a path parameter is required, so a reference page's pre-filled value
+ * is one the user needs anyway, and one that answers.
  */
 function idParameter(
   name: string,
@@ -242,7 +243,7 @@ function collectionPaths(
   entry: CollectionLikeManifest,
 ): [string, Json][] {
   const { name, sample, example } = ctx;
-  const tag = def.version;
+  const tag = tagOf(def);
   const bodies = collectionBodies(def, ctx.record);
   const page = okResponse(`A page of /${def.path}.`, bodies.page);
   const one = okResponse('The record.', bodies.one);
@@ -345,7 +346,7 @@ function documentPaths(
   // Under its match a document answers OPTIONS with its description; at its own path, 405.
   const get = (id: string, underMatch: boolean) =>
     pathItem(
-      operation(id, `${def.title} of one ${param}`, def.version, {
+      operation(id, `${def.title} of one ${param}`, tagOf(def), {
         description: def.description,
         parameters,
         responses: {
@@ -517,7 +518,8 @@ function sharedResponses(): Json {
  */
 function rootPath(version: string, bare: boolean): Json {
   const id = `root_${version}${bare ? '_bare' : ''}`;
-  const get = operation(id, `The ${version} root${bare ? ' (without the slash)' : ''}`, version, {
+  const summary = `The ${version} root${bare ? ' (without the slash)' : ''}`;
+  const get = operation(id, summary, groupTag(version, 'reference'), {
     description: `Links to every collection of ${version}.`,
     parameters: GET_HEADERS,
     responses: {
@@ -538,7 +540,7 @@ function healthPath(): Json {
     'Access-Control-Allow-Origin': ref('headers', 'Access-Control-Allow-Origin'),
   };
   const ok = 'The server answers from a build it has just read: its identity.';
-  const get = operation('health', 'The health of the server', 'service', {
+  const get = operation('health', 'The health of the server', SERVICE_TAG.name, {
     description:
       'Reads the build being served again: 200 with its identity while it can be read, 503 ' +
       'with Retry-After while the server has no build it can read. Cache-Control: no-store; ' +
@@ -575,14 +577,14 @@ const RETRY_HEADERS = {
 };
 
 /**
- * The OpenAPI document of a registry, as JSON text; `resources` are the manifest entries the build
- * writes for its resources, `examples` each resource's first record.
+ * The OpenAPI document of a registry; `resources` are the manifest entries the build writes for its
+ * resources, `examples` each resource's first record.
  */
 export function openApiDocument(
   registry: Registry,
   examples: ReadonlyMap<string, Example>,
   resources: readonly ResourceManifest[],
-): string {
+): Json {
   const entries = new Map(resources.map((r) => [r.path, r]));
   const versions = Object.keys(registry.roots);
   const paths: Record<string, Json> = Object.fromEntries([
@@ -627,11 +629,7 @@ export function openApiDocument(
     },
     servers: [{ url: '/' }],
     security: [],
-    tags: [
-      { name: 'v1', description: 'The current API: uuid ids, camelCase keys.' },
-      { name: 'v0', description: 'The earlier API: integer ids, every match in one place.' },
-      { name: 'service', description: 'The server itself: its health check.' },
-    ],
+    tags: [...documentTags(registry), SERVICE_TAG],
     paths,
     components: {
       schemas,
@@ -640,5 +638,5 @@ export function openApiDocument(
       responses: sharedResponses(),
     },
   };
-  return JSON.stringify(doc);
+  return doc;
 }

@@ -1,7 +1,6 @@
 import { buildSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../data/db.ts';
 import { JSON_TYPE } from '../contract/envelope.ts';
@@ -23,13 +22,8 @@ export interface SiteFile {
 
 const JS_TYPE = 'text/javascript; charset=utf-8';
 const CSS_TYPE = 'text/css; charset=utf-8';
-const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 const SITE = fileURLToPath(new URL('../site/', import.meta.url));
-const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-
-/** A source map's mention at the end of a script or a style sheet. */
-const SOURCE_MAP = /\n(\/\/# sourceMappingURL=.*|\/\*# sourceMappingURL=.*\*\/)\s*$/;
 
 /** Every file of the site, for a build of `db`. */
 export function siteFiles(db: Db): SiteFile[] {
@@ -38,23 +32,14 @@ export function siteFiles(db: Db): SiteFile[] {
     type,
     content: readFileSync(join(SITE, from), 'utf8'),
   });
-  // The reference page is Swagger UI's own bundle, served from the build: no other host is asked
-  // for a script, a style or a font. Its source maps are not shipped, so their mentions go too.
-  const swaggerUi = (file: string, type: string) => ({
-    path: `docs/${file}`,
-    type,
-    content: readFileSync(join(SWAGGER_UI, file), 'utf8').replace(SOURCE_MAP, '\n'),
-  });
   return [
     own('index.html', HTML_TYPE),
     own('explorer/explorer.css', CSS_TYPE),
     { path: 'explorer/explorer.js', type: JS_TYPE, content: bundle('explorer/main.ts') },
     { path: EXPLORER_INDEX, type: JSON_TYPE, content: JSON.stringify(competitions(db)) },
     own('docs/index.html', HTML_TYPE),
+    own('docs/reference.css', CSS_TYPE),
     { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
-    swaggerUi('swagger-ui.css', CSS_TYPE),
-    swaggerUi('swagger-ui-bundle.js', JS_TYPE),
-    swaggerUi('swagger-ui-bundle.js.LICENSE.txt', TEXT_TYPE),
   ];
 }
 

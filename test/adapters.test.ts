@@ -10,6 +10,7 @@ import { OPENAPI_FILE } from '../build/openapi.ts';
 import { archivedManifest } from '../build/publish.ts';
 import { HEALTH_PATH } from '../contract/health.ts';
 import { REGISTRY } from '../build/registry/index.ts';
+import { JSON_TYPE } from '../contract/envelope.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { HTML_TYPE, PAGE_POLICY } from '../contract/page-policy.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
@@ -245,7 +246,9 @@ describe.each(adapters)('$name', ({ reach, source, refusesUnsafeTargets }) => {
       ['/docs/', 'docs/index.html', HTML_TYPE],
       ['/explorer/explorer.js', 'explorer/explorer.js', 'text/javascript; charset=utf-8'],
       ['/explorer/explorer.css', 'explorer/explorer.css', 'text/css; charset=utf-8'],
-      ['/docs/swagger-ui-bundle.js', 'docs/swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+      ['/docs/reference.js', 'docs/reference.js', 'text/javascript; charset=utf-8'],
+      // A part of the OpenAPI document the reference loads.
+      ['/docs/openapi/v1-persons.json', 'docs/openapi/v1-persons.json', JSON_TYPE],
     ];
     for (const [path, file, type] of pages) {
       const reply = await send(path);

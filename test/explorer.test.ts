@@ -4,12 +4,14 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_FILE } from '../build/openapi.ts';
 import { PASSES, SHOTS } from '../data/reference/event-families.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
 import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
 import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
 import { openOracle } from './helpers/db.ts';
+import { getOperation, openOperation } from './helpers/reference-page.ts';
 
 /**
  * The football explorer at `/` and the API reference at `/docs`, pages of every build. Their files
@@ -31,6 +33,13 @@ type Json = any;
 const records = (path: string): Promise<Json[]> => allRecords(api, path);
 
 const competitions = JSON.parse(readFileSync(join(dist, EXPLORER_INDEX), 'utf8')) as Competition[];
+const doc = JSON.parse(readFileSync(join(dist, OPENAPI_FILE), 'utf8'));
+
+/** The names of an operation's parameters, the shared ones it refers to resolved. */
+const parameterNames = (op: Json): string[] =>
+  op.parameters.map((p: Json) =>
+    p.$ref ? doc.components.parameters[p.$ref.split('/').pop()].name : p.name,
+  );
 
 // The match the browser opens: one with micro-events and a penalty shootout.
 const match = oracle
@@ -73,7 +82,7 @@ describe('the pages in the build', () => {
         expect((await call(api, ref)).status, ref).toBe(200);
       }
     }
-    // The bundled scripts fetch nothing by absolute URL either (Swagger UI's validator is off).
+    // The bundled scripts fetch nothing by absolute URL either.
     const scripts = ['explorer/explorer.js', 'docs/reference.js'];
     for (const script of scripts)
       expect(readFileSync(join(dist, script), 'utf8')).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
@@ -87,7 +96,8 @@ describe('the pages in the build', () => {
         ['/docs', 'docs/index.html'],
         ['/explorer/explorer.js', 'explorer/explorer.js'],
         [`/${EXPLORER_INDEX}`, EXPLORER_INDEX],
-        ['/docs/swagger-ui-bundle.js', 'docs/swagger-ui-bundle.js'],
+        ['/docs/reference.js', 'docs/reference.js'],
+        ['/docs/openapi/v1-persons.json', 'docs/openapi/v1-persons.json'],
       ]) {
         const reply = await call(handler, path!);
         expect(reply.status, path).toBe(200);
@@ -344,31 +354,96 @@ describe.skipIf(!withBrowser).each([
     expect(problems).toEqual([]);
   });
 
-  it('renders the API reference from /openapi.json at /docs', async () => {
-    const { page, problems } = await watchedPage(browser);
-    await page.goto(`${base}/docs`);
-    await page.waitForSelector('.opblock-tag');
-    expect(await page.locator('.opblock-tag').allTextContents()).toEqual([
-      expect.stringContaining('v1'),
-      expect.stringContaining('v0'),
-      expect.stringContaining('service'),
-    ]);
-    await page.locator('.opblock-tag', { hasText: 'v1' }).click();
-    // The operations of v1 are listed in the document's order.
-    const doc = JSON.parse(readFileSync(join(dist, 'openapi.json'), 'utf8'));
-    const v1 = Object.keys(doc.paths).filter((path) => path.startsWith('/v1'));
-    await page.waitForSelector('.opblock');
-    const shown = await page.locator('.opblock-summary-path').allTextContents();
-    expect(shown.length).toBeGreaterThan(5);
-    expect([...new Set(shown.map((text) => text.replace(/\u200b/g, '')))]).toEqual(
-      v1.slice(0, new Set(shown).size),
+  it('shows the API reference at /docs a tag at a time, with a filter and operations to try', async () => {
+    const { page, problems } = await watchedPage(browser, { width: 1280, height: 1600 });
+    // A link to a tag loads its part of the document; an operation opened shows its parameters.
+    const { operation: get, ms } = await openOperation(page, base, 'v1 persons', '/v1/persons');
+    console.log(
+      `/docs from the ${source}: GET /v1/persons's parameters visible ` +
+        `${Math.round(ms)} ms after navigation`,
     );
-    // One operation opened shows its parameters and responses.
-    const get = page.locator('.opblock-get', { hasText: '/v1/confederations' }).first();
-    await get.locator('.opblock-summary').click();
-    await get.locator('.responses-table').first().waitFor();
-    expect(await get.locator('.response-col_status').allTextContents()).toContain('200');
+    const names = await get
+      .locator('.parameters tr[data-param-name]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-param-name')));
+    expect(names).toEqual(parameterNames(doc.paths['/v1/persons'].get));
+    // The operations listed are the tag's, in the document's order.
+    const own = Object.keys(doc.paths).filter(
+      (path) => doc.paths[path].get.tags[0] === 'v1 persons',
+    );
+    const shown = await page
+      .locator('section[data-tag="v1 persons"] details.operation.get')
+      .evaluateAll((blocks) => blocks.map((block) => block.getAttribute('data-path')));
+    expect(shown).toEqual(own);
+    expect(await get.locator('.response-status').allTextContents()).toEqual(
+      Object.keys(doc.paths['/v1/persons'].get.responses),
+    );
+    // The address links to the operation opened.
+    expect(new URL(page.url()).hash).toBe('#/v1%20persons/list_v1_persons');
+
+    // Every field starts empty; one filter typed finds its records.
+    const values = await get
+      .locator('.parameters input, .parameters select')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(values).toHaveLength(names.length);
+    expect(values.filter((value) => value !== '')).toEqual([]);
+    const person = (await call(api, '/v1/persons?records=50')).json.result.find(
+      (p: Json) => p.lastName,
+    );
+    const path = `/v1/persons?last_name=${encodeURIComponent(person.lastName)}`;
+    const expected = await call(api, path);
+    await get.getByLabel('last_name (query)', { exact: true }).fill(person.lastName);
+    await expect(get.locator('pre.curl').textContent()).resolves.toBe(`curl -i '${base}${path}'`);
+    await get.getByRole('button', { name: 'Send' }).click();
+    const answer = get.locator('.reply');
+    await answer.waitFor();
+    expect(await answer.getAttribute('data-status')).toBe('200');
+    const body = JSON.parse((await answer.locator('pre.body').textContent())!);
+    expect(body.meta.totalRecords).toBe(expected.json.meta.totalRecords);
+    expect(body.result).toEqual(expected.json.result);
+    // The record's schema lists its fields.
+    await get.locator('details.body-schema summary').first().click();
+    const fields = await get
+      .locator('details.body-schema')
+      .first()
+      .locator('code.name')
+      .allTextContents();
+    expect(fields).toEqual(
+      expect.arrayContaining(['attribution', 'meta', 'result', ...Object.keys(person)]),
+    );
     await shoot(page, 'docs');
+
+    // The filter finds tags by name, those of parts not loaded too.
+    const tags = () =>
+      page
+        .locator('section.tag:not([hidden])')
+        .evaluateAll((hs) => hs.map((h) => h.getAttribute('data-tag')));
+    await page.getByLabel('Filter the tags and operations').fill('statistics');
+    await expect.poll(tags).toEqual(['v1 statistics', 'v0 statistics']);
+    // Opening another tag loads its part.
+    await page.getByRole('button', { name: 'v1 statistics' }).click();
+    const statistics = Object.keys(doc.paths).find(
+      (path) => doc.paths[path].get.tags[0] === 'v1 statistics',
+    )!;
+    await getOperation(page, statistics).waitFor();
+    // And the filter finds the operations of loaded tags by path.
+    await page.getByLabel('Filter the tags and operations').fill('/v1/referees');
+    await expect.poll(tags).toEqual(['v1 persons']);
+    await page.getByLabel('Filter the tags and operations').fill('');
+    await expect.poll(tags).toEqual(doc.tags.map((t: Json) => t.name));
+
+    // A link to an operation opens it.
+    const target = doc.paths[statistics].get;
+    await page.goto(`${base}/docs#/${encodeURIComponent(target.tags[0])}/${target.operationId}`);
+    await getOperation(page, statistics)
+      .locator('.parameters tr[data-param-name]')
+      .first()
+      .waitFor();
+    expect(await getOperation(page, statistics).getAttribute('open')).not.toBeNull();
+
+    // The way back to the explorer.
+    await page.getByRole('link', { name: 'Football explorer' }).click();
+    await page.waitForSelector('main:not([aria-busy]) h1');
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(problems).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { tagOf } from '../build/openapi-tags.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { MATCH_TIME_PATTERN, TIME_HINT } from '../contract/match-time.ts';
+import { CONTENTS_PART, tagPart } from '../site/docs/parts.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 
@@ -25,6 +27,7 @@ const source = readFileSync(join(dist, OPENAPI_FILE), 'utf8');
 
 interface Operation {
   operationId: string;
+  tags?: string[];
   description?: string;
   parameters?: Parameter[];
   responses?: Record<string, { content?: Record<string, { schema?: BodySchema }> }>;
@@ -46,6 +49,7 @@ interface BodySchema {
   properties?: { result?: { items?: { $ref?: string } } };
 }
 const doc = JSON.parse(source) as {
+  tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: {
     parameters: Record<string, Parameter>;
@@ -204,8 +208,8 @@ describe('the OpenAPI document', () => {
     for (const item of Object.values(doc.paths))
       for (const op of Object.values(item)) {
         for (const p of parametersOf(op)) {
-          // Swagger UI fills a parameter's example into "Try it out": an optional filter would
-          // be sent though nobody asked for it.
+          // Reference pages fill a parameter's example into the field that tries it: an optional
+          // filter would be sent though nobody asked for it.
           if (!p.required) expect(p, `${op.operationId} ${p.name}`).not.toHaveProperty('example');
           if (p.name !== 'time') continue;
           expect(p.schema).toEqual({ type: 'string', pattern: MATCH_TIME_PATTERN });
@@ -314,4 +318,105 @@ describe('the OpenAPI document', () => {
     expect(filtered200).toBeGreaterThan(1000);
     expect(Object.keys(doc.paths).length).toBeGreaterThan(400);
   }, 300_000);
+});
+
+/** Every `$ref` in a value. */
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) =>
+    k === '$ref' && typeof v === 'string' ? [v] : refsIn(v),
+  );
+}
+
+describe('the tags of the OpenAPI document, and its parts for the API reference', () => {
+  /** A part of the build, parsed. */
+  const part = (file: string) =>
+    JSON.parse(readFileSync(join(dist, file), 'utf8')) as typeof doc & { components?: unknown };
+
+  it("tags each operation with its resource's version and group, every tag listed and used", () => {
+    const groups = ['reference', 'persons', 'matches', 'micro-events', 'analytics', 'statistics'];
+    expect(doc.tags.map((t) => t.name)).toEqual([
+      ...groups.map((g) => `v1 ${g}`),
+      ...groups.filter((g) => g !== 'micro-events').map((g) => `v0 ${g}`),
+      'service',
+    ]);
+    for (const tag of doc.tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+    const used = new Set<string>();
+    for (const [template, item] of Object.entries(doc.paths))
+      for (const op of Object.values(item)) {
+        expect(op.tags, op.operationId).toHaveLength(1);
+        // A version's operations carry its tags; the server's own (/healthz) the service tag.
+        const version = template.split('/')[1]!;
+        const expected = /^v\d+$/.test(version) ? version : 'service';
+        expect(op.tags![0]!.split(' ')[0], template).toBe(expected);
+        used.add(op.tags![0]!);
+      }
+    expect([...used].sort()).toEqual(doc.tags.map((t) => t.name).sort());
+    // Each resource's own paths carry its group's tag: micro-events apart from matches, v0's
+    // macro-events (/v0/events/goals) with its matches.
+    for (const def of REGISTRY.resources) {
+      const own = Object.keys(doc.paths).filter((t) => t.startsWith(`/${def.path}/{`));
+      expect(own.length, def.path).toBeGreaterThan(0);
+      for (const t of own) expect(doc.paths[t]!['get']!.tags, t).toEqual([tagOf(def)]);
+    }
+    expect(doc.paths['/v0/events/goals']!['get']!.tags).toEqual(['v0 matches']);
+    expect(doc.paths['/v1/clubs/events/all']!['get']!.tags).toEqual(['v1 micro-events']);
+    expect(doc.paths['/v1/']!['get']!.tags).toEqual(['v1 reference']);
+    expect(doc.paths['/healthz']!['get']!.tags).toEqual(['service']);
+  });
+
+  it("has a part per tag: the document with that tag's paths and the components they use", () => {
+    const { paths, components, ...head } = doc;
+    const seen: string[] = [];
+    for (const { name } of doc.tags) {
+      const { paths: own, components: used, ...rest } = part(tagPart(name));
+      expect(rest, name).toEqual(head);
+      const tagged = Object.entries(paths).filter(([, item]) =>
+        Object.values(item).some((op) => op.tags?.includes(name)),
+      );
+      expect(own, name).toEqual(Object.fromEntries(tagged));
+      seen.push(...Object.keys(own));
+      // Each component the part keeps is the document's, and each one it uses is there.
+      const kept = used as Record<string, Record<string, unknown>>;
+      for (const [kind, named] of Object.entries(kept))
+        for (const [key, value] of Object.entries(named))
+          expect(value, `${name}: ${kind}/${key}`).toEqual(
+            (components as Record<string, Record<string, unknown>>)[kind]![key],
+          );
+      const within = { components: kept };
+      for (const ref of new Set(refsIn({ own, kept }))) {
+        const target = ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], within);
+        expect(target, `${name}: ${ref}`).toBeDefined();
+      }
+    }
+    // Every path in exactly one part.
+    expect(seen.sort()).toEqual(Object.keys(paths).sort());
+    // The contents: every tag, no path.
+    const contents = part(CONTENTS_PART);
+    expect(contents.paths).toEqual({});
+    expect(contents.tags).toEqual(doc.tags);
+    expect(contents.components).toBeUndefined();
+  });
+
+  it('lints every part with no error, each a document of its own', async () => {
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'no-path-trailing-slash': 'off' },
+    });
+    for (const file of [CONTENTS_PART, ...doc.tags.map((t) => tagPart(t.name))]) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      const problems = await lintFromString({ source: text, absoluteRef: `/${file}`, config });
+      const errors = problems.filter((p) => p.severity === 'error');
+      expect(errors.map((p) => `${file}: ${p.ruleId}: ${p.message}`)).toEqual([]);
+      // The router serves each as it is.
+      const reply = await call(api, `/${file}`);
+      expect(reply.status, file).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(reply.text, file).toBe(text);
+    }
+  });
 });

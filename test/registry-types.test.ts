@@ -19,6 +19,7 @@ import { REGISTRY } from '../build/registry/index.ts';
 const base = {
   path: 'v1/things',
   version: 'v1',
+  group: 'reference',
   title: 'Things',
   description: 'Things.',
   idType: 'uuid',

@@ -124,6 +124,7 @@ export function analyticsState(version: 'v1' | 'v0'): DocumentDef {
   return {
     ...common,
     kind: 'document',
+    group: 'analytics',
     path: `${base}/state`,
     title: 'Match state',
     description:
@@ -250,6 +251,7 @@ export function analyticsSegments(version: 'v1' | 'v0'): DocumentDef {
   return {
     ...common,
     kind: 'document',
+    group: 'analytics',
     path: `${base}/${segmentName}`,
     title: 'Match segments',
     description:
@@ -274,6 +276,7 @@ export function analyticsTsr(version: 'v1' | 'v0'): DocumentDef {
     // The ratios are computed per match into a derived table (`build/analytics/tsr.ts`).
     sql: { ...common.sql, temp: [MATCH_SOURCES, SHOT_RATIOS] },
     kind: 'document',
+    group: 'analytics',
     path: `${base}/tsr`,
     title: 'Total shot ratio',
     description:

@@ -124,11 +124,21 @@ export interface CollectionRoutingDef extends RoutingDef {
   pathFilter?: string;
 }
 
+/**
+ * The part of a version a resource belongs to, for its readers: the reference lists every record
+ * points to, persons and their roles, matches with what happens in them (v0's macro-events too),
+ * v1's micro-events, the per-match analytics, and the statistics. Each is a tag of the OpenAPI
+ * document and a part of the API reference, which loads one at a time.
+ */
+export type ResourceGroup =
+  'reference' | 'persons' | 'matches' | 'micro-events' | 'analytics' | 'statistics';
+
 /** What every kind of resource has. */
 interface ResourceBase {
   /** URL path without the leading slash, also the folder in dist/. */
   path: string;
   version: 'v1' | 'v0';
+  group: ResourceGroup;
   title: string;
   description: string;
   idType: IdType;

@@ -74,6 +74,7 @@ function microEvent(def: MicroEventDef): CollectionDef {
   return {
     kind: 'collection',
     version: 'v1',
+    group: 'micro-events',
     idType: 'uuid',
     recordFiles: 'bucket',
     paging: { kind: 'pages', size: EVENT_PAGE_SIZE },

@@ -86,6 +86,7 @@ export function statistic(scope: Scope, group: string, name: string): Collection
     kind: 'collection',
     path: `${scope.base}/stats/${group}/${name}`,
     version,
+    group: 'statistics',
     title: `Statistics ${group}/${name} (${scope.matchType ?? 'all matches'})`,
     description:
       `One record per lineup entry (a player in a match): the ${group}/${name} statistic. Counts come from ` +

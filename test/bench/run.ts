@@ -20,6 +20,7 @@ import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
+import { printReference } from './reference.ts';
 import { recordOutput, runInfo, saveResults } from './results.ts';
 import { load, printServing } from './serving.ts';
 import { table } from './table.ts';
@@ -414,6 +415,7 @@ async function bench(run: BenchRun): Promise<void> {
       `${(await firstStart(run, 'archive')).toFixed(1)} s as npm start does, into an archive; ` +
       `${(await firstStart(run, 'tree')).toFixed(1)} s into a tree`,
   );
+  await printReference(join(work, 'demo-x1.zip'));
 
   // Serving figures: every adapter on the same requests, beside plain sirv on the same files.
   settle();

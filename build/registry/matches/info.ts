@@ -219,6 +219,7 @@ export function matchInfo(scope: Scope): ParentRecordDef {
     kind: 'parent-record',
     path: `${m.base}/info`,
     version: scope.version,
+    group: 'matches',
     title: `Matches (${m.scopeName})`,
     description: infoDescription(scope),
     idType: scope.idType,

@@ -87,6 +87,7 @@ export function perMatch(m: MatchParts, name: string, def: PerMatchDef): NestedD
   const { scope, base } = m;
   const common = {
     version: scope.version,
+    group: 'matches' as const,
     idType: scope.idType,
     credit: m.credit,
     recordFiles: 'one' as const,

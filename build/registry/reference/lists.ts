@@ -30,7 +30,10 @@ import {
  */
 
 /** What a v1 reference resource declares; `reference` adds its version, storage and credit. */
-export type ReferenceDef = Omit<CollectionDef, 'kind' | 'version' | 'credit' | 'recordFiles'>;
+export type ReferenceDef = Omit<
+  CollectionDef,
+  'kind' | 'version' | 'group' | 'credit' | 'recordFiles'
+>;
 
 /**
  * A v1 reference resource: a plain collection of few records, a file each; `source` in its
@@ -42,6 +45,7 @@ export function reference(def: ReferenceDef): CollectionDef {
     kind: 'collection',
     path: `v1/${def.path}`,
     version: 'v1',
+    group: 'reference',
     credit: REFERENCE,
     recordFiles: 'one',
   };

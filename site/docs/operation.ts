@@ -1,0 +1,221 @@
+import { h } from '../explorer/dom.ts';
+import { prose } from './prose.ts';
+import { browserSets, curlOf, requestOf, send, type Given, type Place } from './request.ts';
+import { constraintsOf, schemaView, typeOf, type Schema } from './schema.ts';
+
+/**
+ * One operation of the document, opened: what it does, its parameters, each with a field to try
+ * it, and its responses with their schemas. The operation comes with its references resolved.
+ */
+
+/** A parameter of an operation. */
+interface Parameter {
+  name: string;
+  in: Place;
+  required?: boolean;
+  description?: string;
+  schema?: Schema;
+  example?: unknown;
+}
+
+/** A response of an operation. */
+interface Response {
+  description?: string;
+  headers?: Record<string, { description?: string }>;
+  content?: Record<string, { schema?: Schema }>;
+}
+
+/** An operation, its references resolved. */
+export interface Operation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: Parameter[];
+  responses?: Record<string, Response>;
+}
+
+/** The field of a parameter: a list for an enumeration, else text; empty unless required. */
+function field(parameter: Parameter, id: string): HTMLInputElement | HTMLSelectElement {
+  const schema = parameter.schema ?? {};
+  const label = `${parameter.name} (${parameter.in})`;
+  // A required value (a record's id) starts with the document's example; optional ones empty.
+  const start =
+    parameter.required && parameter.example !== undefined ? String(parameter.example) : '';
+  const values = schema['enum'];
+  if (Array.isArray(values))
+    return h(
+      'select',
+      { id, 'aria-label': label },
+      h('option', { value: '' }, ''),
+      values.map((value) => h('option', { value: String(value) }, String(value))),
+    );
+  return h('input', {
+    id,
+    type: 'text',
+    'aria-label': label,
+    value: start,
+    required: parameter.required === true,
+    disabled: browserSets(parameter.name),
+    spellcheck: false,
+    autocomplete: 'off',
+  });
+}
+
+/** The parameters as a table with a field each, and what was typed into them. */
+function parametersView(op: Operation): { view: HTMLElement; given: () => Given[] } {
+  const parameters = op.parameters ?? [];
+  const fields = parameters.map((parameter, n) => field(parameter, `${op.operationId}-${n}`));
+  const rows = parameters.map((parameter, n) =>
+    h(
+      'tr',
+      { 'data-param-name': parameter.name },
+      h(
+        'th',
+        { scope: 'row' },
+        h('label', { for: fields[n]!.id }, h('code', null, parameter.name)),
+        h('span', { class: 'place' }, ` ${parameter.in}`),
+        parameter.required ? h('span', { class: 'required' }, ' required') : null,
+      ),
+      h(
+        'td',
+        null,
+        h('span', { class: 'type' }, typeOf(parameter.schema ?? {})),
+        prose(parameter.description, 'about'),
+        constraintsOf(parameter.schema ?? {}).map((text) =>
+          h('p', { class: 'about constraint' }, text),
+        ),
+        browserSets(parameter.name)
+          ? h('p', { class: 'about' }, 'The browser sets this header itself: try it with curl.')
+          : null,
+      ),
+      h('td', null, fields[n]),
+    ),
+  );
+  const view =
+    parameters.length === 0
+      ? h('p', { class: 'about' }, 'No parameters.')
+      : h(
+          'div',
+          { class: 'table' },
+          h(
+            'table',
+            { class: 'parameters' },
+            h(
+              'thead',
+              null,
+              h('tr', null, h('th', null, 'name'), h('th', null, 'what'), h('th', null, 'value')),
+            ),
+            h('tbody', null, rows),
+          ),
+        );
+  const given = () =>
+    parameters.map((parameter, n) => ({
+      name: parameter.name,
+      in: parameter.in,
+      value: fields[n]!.value.trim(),
+    }));
+  return { view, given };
+}
+
+/** The responses: each status, what it means, its headers and the schema of its body. */
+function responsesView(op: Operation): HTMLElement {
+  return h(
+    'div',
+    { class: 'table' },
+    h(
+      'table',
+      { class: 'responses' },
+      h('thead', null, h('tr', null, h('th', null, 'status'), h('th', null, 'what'))),
+      h(
+        'tbody',
+        null,
+        Object.entries(op.responses ?? {}).map(([status, response]) =>
+          h(
+            'tr',
+            null,
+            h('th', { scope: 'row', class: 'response-status' }, status),
+            h(
+              'td',
+              null,
+              prose(response.description, 'about'),
+              Object.keys(response.headers ?? {}).length > 0
+                ? h(
+                    'p',
+                    { class: 'about' },
+                    'Headers: ',
+                    Object.keys(response.headers!).map((name, n) => [
+                      n > 0 ? ', ' : '',
+                      h('code', null, name),
+                    ]),
+                  )
+                : null,
+              Object.entries(response.content ?? {}).map(([type, content]) =>
+                h(
+                  'details',
+                  { class: 'body-schema' },
+                  h('summary', null, 'Body ', h('code', null, type)),
+                  schemaView(content.schema ?? {}),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The form that sends the operation's request, and the answer's place. */
+function tryView(
+  method: string,
+  path: string,
+  given: () => Given[],
+): { form: HTMLElement; update: () => void } {
+  const command = h('code', null, '');
+  const answer = h('div', { class: 'answer', 'aria-live': 'polite' });
+  const button = h('button', { type: 'submit' }, 'Send');
+  const form = h(
+    'form',
+    { class: 'try' },
+    h('p', null, button, ' ', h('span', { class: 'about' }, 'the request below, from this page')),
+    h('pre', { class: 'curl' }, command),
+    answer,
+  );
+  const update = () => {
+    command.textContent = curlOf(requestOf(method, path, given()), window.location.origin);
+  };
+  update();
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const request = requestOf(method, path, given());
+    answer.replaceChildren(h('p', { class: 'about' }, `Sending ${request.method} ${request.url}…`));
+    button.disabled = true;
+    void send(request).then((view) => {
+      answer.replaceChildren(view);
+      button.disabled = false;
+    });
+  });
+  return { form, update };
+}
+
+/** The body of an opened operation. */
+export function operationView(method: string, path: string, op: Operation): HTMLElement {
+  const { view, given } = parametersView(op);
+  const trial = tryView(method, path, given);
+  const body = h(
+    'div',
+    { class: 'operation-body' },
+    prose(op.description),
+    h('h4', null, 'Parameters'),
+    view,
+    h('h4', null, 'Try it'),
+    trial.form,
+    h('h4', null, 'Responses'),
+    responsesView(op),
+  );
+  // The fields are in the table above the form: their changes reach it as they bubble up.
+  body.addEventListener('input', () => trial.update());
+  body.addEventListener('change', () => trial.update());
+  return body;
+}
