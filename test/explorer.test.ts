@@ -415,7 +415,7 @@ describe.skipIf(!withBrowser).each([
     // The filter finds tags by name, those of parts not loaded too.
     const tags = () =>
       page
-        .locator('section.tag:not([hidden])')
+        .locator('section.group:not([hidden])')
         .evaluateAll((hs) => hs.map((h) => h.getAttribute('data-tag')));
     await page.getByLabel('Filter the tags and operations').fill('statistics');
     await expect.poll(tags).toEqual(['v1 statistics', 'v0 statistics']);

@@ -109,7 +109,7 @@ function tagView(tag: { name: string; description?: string }): TagView {
   const button = h('button', { type: 'button', 'aria-expanded': 'false' }, tag.name);
   const section = h(
     'section',
-    { class: 'tag', 'data-tag': tag.name },
+    { class: 'group', 'data-tag': tag.name },
     h('h2', null, button),
     prose(tag.description, 'about'),
     list,
