@@ -80,10 +80,11 @@ function assertReplaceable(out: string): void {
     throw new UserError(
       `${out} exists and is not a folder of a previous build; choose another --out.`,
     );
-  const entries = readdirSync(out);
-  if (entries.length > 0 && !entries.includes(MANIFEST_FILE)) {
+  // Another program's manifest.json (a web app's) does not make a folder a build.
+  if (readdirSync(out).length > 0 && publishedManifest(out) === null) {
     throw new UserError(
-      `${out} exists and is not a previous build (no ${MANIFEST_FILE}); choose another --out.`,
+      `${out} exists and is not a previous build (no ${MANIFEST_FILE} of a build); ` +
+        'choose another --out.',
     );
   }
 }
@@ -201,10 +202,18 @@ export function discard(staging: Staging): void {
 /** The manifest of the build `out` publishes now, or null when there is none. */
 export function publishedManifest(out: string): Manifest | null {
   try {
-    return JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8')) as Manifest;
+    const manifest: unknown = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
+    return isBuildManifest(manifest) ? manifest : null;
   } catch {
     return null;
   }
+}
+
+/** Whether a parsed `manifest.json` is a build's: another program's has no list of resources. */
+function isBuildManifest(value: unknown): value is Manifest {
+  if (value === null || typeof value !== 'object') return false;
+  const { format, resources } = value as Partial<Record<keyof Manifest, unknown>>;
+  return typeof format === 'number' && Array.isArray(resources);
 }
 
 /** The manifest of the archive at `file`, or null when there is none or it is not an archive. */

@@ -95,6 +95,17 @@ describe('build', () => {
     expect(readFileSync(join(out, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
+  it("refuses a folder whose manifest.json is another program's, a web app's", async () => {
+    const out = join(root, 'web-app');
+    mkdirSync(out);
+    const app = JSON.stringify({ name: 'My app', start_url: '/', icons: [] });
+    writeFileSync(join(out, MANIFEST_FILE), app);
+    writeFileSync(join(out, 'index.html'), '<!doctype html>');
+    await expect(build({ db, out })).rejects.toThrow(/not a previous build/);
+    expect(readFileSync(join(out, MANIFEST_FILE), 'utf8')).toBe(app);
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('<!doctype html>');
+  });
+
   it('bucketed records answer exactly like one file per record, in far fewer files', async () => {
     const out = join(root, 'bucketed');
     const persons = only('v1/persons');
