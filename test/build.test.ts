@@ -19,7 +19,7 @@ import { archivedManifest } from '../build/publish.ts';
 import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
-import { MANIFEST_FILE } from '../contract/manifest.ts';
+import { MANIFEST_FILE, MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { treeDigest } from './helpers/tree.ts';
 
@@ -238,7 +238,16 @@ describe('npm start reuses a demo build from the same code', () => {
   it('a tree whose manifest names the same demo inputs is reused too', () => {
     const out = join(root, 'start-tree');
     mkdirSync(out, { recursive: true });
-    const manifest = JSON.stringify({ inputs: lean });
+    const built: Manifest = {
+      format: MANIFEST_FORMAT,
+      build: 'a previous build',
+      encodings: [],
+      roots: [],
+      resources: [],
+      assets: [],
+      inputs: lean,
+    };
+    const manifest = JSON.stringify(built);
     writeFileSync(join(out, MANIFEST_FILE), manifest);
     const reused = cli('--out', out);
     expect(reused.status, reused.stderr).toBe(0);

@@ -1,7 +1,7 @@
 import { h } from '../explorer/dom.ts';
 import { prose } from './prose.ts';
 import { browserSets, curlOf, requestOf, send, type Given, type Place } from './request.ts';
-import { constraintsOf, schemaView, typeOf, type Schema } from './schema.ts';
+import { described, schemaView, typeOf, type Schema } from './schema.ts';
 
 /**
  * One operation of the document, opened: what it does, its parameters, each with a field to try
@@ -81,10 +81,7 @@ function parametersView(op: Operation): { view: HTMLElement; given: () => Given[
         'td',
         null,
         h('span', { class: 'type' }, typeOf(parameter.schema ?? {})),
-        prose(parameter.description, 'about'),
-        constraintsOf(parameter.schema ?? {}).map((text) =>
-          h('p', { class: 'about constraint' }, text),
-        ),
+        described(parameter.description, parameter.schema ?? {}),
         browserSets(parameter.name)
           ? h('p', { class: 'about' }, 'The browser sets this header itself: try it with curl.')
           : null,
@@ -95,20 +92,7 @@ function parametersView(op: Operation): { view: HTMLElement; given: () => Given[
   const view =
     parameters.length === 0
       ? h('p', { class: 'about' }, 'No parameters.')
-      : h(
-          'div',
-          { class: 'table' },
-          h(
-            'table',
-            { class: 'parameters' },
-            h(
-              'thead',
-              null,
-              h('tr', null, h('th', null, 'name'), h('th', null, 'what'), h('th', null, 'value')),
-            ),
-            h('tbody', null, rows),
-          ),
-        );
+      : table('parameters', ['name', 'what', 'value'], rows);
   const given = () =>
     parameters.map((parameter, n) => ({
       name: parameter.name,
@@ -120,48 +104,61 @@ function parametersView(op: Operation): { view: HTMLElement; given: () => Given[
 
 /** The responses: each status, what it means, its headers and the schema of its body. */
 function responsesView(op: Operation): HTMLElement {
+  return table(
+    'responses',
+    ['status', 'what'],
+    Object.entries(op.responses ?? {}).map(([status, response]) =>
+      h(
+        'tr',
+        null,
+        h('th', { scope: 'row', class: 'response-status' }, status),
+        h(
+          'td',
+          null,
+          prose(response.description, 'about'),
+          Object.keys(response.headers ?? {}).length > 0
+            ? h(
+                'p',
+                { class: 'about' },
+                'Headers: ',
+                Object.keys(response.headers!).map((name, n) => [
+                  n > 0 ? ', ' : '',
+                  h('code', null, name),
+                ]),
+              )
+            : null,
+          Object.entries(response.content ?? {}).map(([type, content]) =>
+            h(
+              'details',
+              { class: 'body-schema' },
+              h('summary', null, 'Body ', h('code', null, type)),
+              schemaView(content.schema ?? {}),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A table of rows under a header row, which scrolls sideways inside its frame on a phone. */
+function table(className: string, headers: string[], rows: HTMLElement[]): HTMLElement {
   return h(
     'div',
     { class: 'table' },
     h(
       'table',
-      { class: 'responses' },
-      h('thead', null, h('tr', null, h('th', null, 'status'), h('th', null, 'what'))),
+      { class: className },
       h(
-        'tbody',
+        'thead',
         null,
-        Object.entries(op.responses ?? {}).map(([status, response]) =>
-          h(
-            'tr',
-            null,
-            h('th', { scope: 'row', class: 'response-status' }, status),
-            h(
-              'td',
-              null,
-              prose(response.description, 'about'),
-              Object.keys(response.headers ?? {}).length > 0
-                ? h(
-                    'p',
-                    { class: 'about' },
-                    'Headers: ',
-                    Object.keys(response.headers!).map((name, n) => [
-                      n > 0 ? ', ' : '',
-                      h('code', null, name),
-                    ]),
-                  )
-                : null,
-              Object.entries(response.content ?? {}).map(([type, content]) =>
-                h(
-                  'details',
-                  { class: 'body-schema' },
-                  h('summary', null, 'Body ', h('code', null, type)),
-                  schemaView(content.schema ?? {}),
-                ),
-              ),
-            ),
-          ),
+        h(
+          'tr',
+          null,
+          headers.map((name) => h('th', null, name)),
         ),
       ),
+      h('tbody', null, rows),
     ),
   );
 }

@@ -47,7 +47,7 @@ export function typeOf(schema: Schema): string {
 }
 
 /** What else a schema says of its values: its values listed, its pattern, its bounds. */
-export function constraintsOf(schema: Schema): string[] {
+function constraintsOf(schema: Schema): string[] {
   const said: string[] = [];
   const values = schema['enum'];
   if (Array.isArray(values)) {
@@ -70,6 +70,14 @@ export function constraintsOf(schema: Schema): string[] {
   return said;
 }
 
+/** What a description and a schema say of a value, as lines: its description, then its constraints. */
+export function described(description: string | undefined, schema: Schema): HTMLElement[] {
+  return [
+    ...prose(description, 'about'),
+    ...constraintsOf(schema).map((text) => h('p', { class: 'about constraint' }, text)),
+  ];
+}
+
 /** The schema whose properties a reader opens: an object's own, or an array's items'. */
 function inner(schema: Schema): Schema | null {
   if (isSchema(schema['properties'])) return schema;
@@ -87,10 +95,7 @@ function property(name: string, schema: Schema, required: boolean, depth: number
     h('span', { class: 'type' }, typeOf(schema)),
     required ? null : h('span', { class: 'optional' }, ' optional'),
   ];
-  const about = [
-    ...prose(schema['description'] as string | undefined, 'about'),
-    ...constraintsOf(schema).map((text) => h('p', { class: 'about constraint' }, text)),
-  ];
+  const about = described(schema['description'] as string | undefined, schema);
   if (nested === null) return h('li', null, head, about, variants(schema, depth));
   return h(
     'li',
