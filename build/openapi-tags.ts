@@ -3,8 +3,8 @@ import type { Registry } from './registry/index.ts';
 
 /**
  * The tags of `/openapi.json`: one per group of resources of a version (`v1 persons`, `v0
- * statistics`), so that a reader, the reference page's filter or a generated client finds an operation by
- * what it is about, and the API reference loads one tag at a time.
+ * statistics`), so that a reader, the reference page's filter or a generated client finds an
+ * operation by what it is about, and the API reference loads one tag at a time.
  */
 
 /** What the resources of each group are, for their tag's description. */

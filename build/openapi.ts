@@ -84,8 +84,8 @@ const GET_HEADERS = [ref('parameters', 'IfNoneMatch'), ref('parameters', 'Range'
 
 /**
  * A path parameter of an id of `type`, one of `ids` where they are a fixed list. Its example (a
- * record the build wrote) stays: a path parameter is required, so a reference page's pre-filled value
- * is one the user needs anyway, and one that answers.
+ * record the build wrote) stays: a path parameter is required, so a reference page's pre-filled
+ * value is one the user needs anyway, and one that answers.
  */
 function idParameter(
   name: string,

@@ -186,7 +186,8 @@ function tryView(
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const request = requestOf(method, path, given());
-    answer.replaceChildren(h('p', { class: 'about' }, `Sending ${request.method} ${request.url}…`));
+    const sending = `Sending ${request.method} ${request.url}…`;
+    answer.replaceChildren(h('p', { class: 'about' }, sending));
     button.disabled = true;
     void send(request).then((view) => {
       answer.replaceChildren(view);

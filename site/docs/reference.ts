@@ -10,10 +10,9 @@ import { prose } from './prose.ts';
  * (`parts.ts`) when the tag is opened, and renders an operation when it is opened, resolving its
  * references against the part (`local-refs.ts`).
  *
- * Why its own renderer: Swagger UI, which this page used before, takes about a second to start
- * (a 1.7 MB script) and as long again to open an operation, so no operation showed within 2 s
- * of navigation however small the document it was given. This page is a few kilobytes, names no
- * other host, and shows what a reader of this API needs: each operation's parameters, a field
+ * Why its own renderer: Swagger UI, which this page used before, spent longer starting its own
+ * script and opening an operation than a reader should wait, however small the document it was
+ * given. This page is a few kilobytes, names no other host, and shows what a reader of this API needs: each operation's parameters, a field
  * for each to try the request (every optional one empty), the curl command, the answer as it
  * came, and each response's schema.
  */

@@ -70,7 +70,7 @@ function constraintsOf(schema: Schema): string[] {
   return said;
 }
 
-/** What a description and a schema say of a value, as lines: its description, then its constraints. */
+/** What a description and a schema say of a value: the description, then the constraints. */
 export function described(description: string | undefined, schema: Schema): HTMLElement[] {
   return [
     ...prose(description, 'about'),
