@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attribution, pageMeta, type Provider } from '../contract/envelope.ts';
 import { compose, type Reads } from '../server/core/compose.ts';
+import { decodePage } from '../server/core/page-text.ts';
 import { decodePostings, encodePostings, keysFile, postingFile } from '../contract/query-index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
 import { routeTable, route } from '../server/core/route.ts';
@@ -122,6 +123,8 @@ describe('composition credits only the providers of the records returned', () =>
   const postings = encodePostings(names.map((name, ord) => [name, [ord]]));
   const reads: Reads = {
     json: async (file) => files[file] ?? null,
+    page: async (file) =>
+      files[file] ? decodePage(new TextEncoder().encode(JSON.stringify(files[file]))) : null,
     postings: async (file) =>
       file === postingFile('v1/things', 'name', 0) ? decodePostings(postings) : null,
     keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
@@ -146,7 +149,7 @@ describe('composition credits only the providers of the records returned', () =>
     if (plan.kind !== 'compose') throw new Error(`expected a composition, got ${plan.kind}`);
     const out = await compose(plan, reads);
     if (out.status !== 200) throw new Error(out.error.message);
-    const body = JSON.parse(out.body);
+    const body = JSON.parse(new TextDecoder().decode(out.body));
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(ids);
     expect(body.attribution.source.name).toBe(name);
   });

@@ -1,6 +1,6 @@
 import {
   attribution,
-  envelope,
+  envelopeOf,
   pageMeta,
   type Attribution,
   type ErrorBody,
@@ -9,16 +9,18 @@ import {
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../contract/keys.ts';
 import type { ResourceManifest } from '../../contract/manifest.ts';
 import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
+import type { PageText } from './page-text.ts';
 import { matching, pageOrdinals, type IndexReads } from './query-engine.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**
  * Answers the requests no single file answers (several filters, wildcards, other page sizes, other
  * sorts). A paginated collection's answer comes from its query index (`query-engine.ts`): the
- * matching ordinals, the page of them in the requested order, and those records alone, read from
- * the default pages of the smallest filter collection that holds them (else of the collection).
- * A collection of one page, or the records of one value of a `bucket` filter, is one file: the
- * router filters and sorts it in memory.
+ * matching ordinals, the page of them in the requested order, and those records alone, cut from
+ * the default pages of the smallest filter collection that holds them (else of the collection)
+ * as the text they are written in (`page-text.ts`). A collection of one page, or the records of
+ * one value of a `bucket` filter, is one file: the router parses it, filters and sorts it in
+ * memory.
  */
 
 /** A parsed pre-rendered page. */
@@ -34,11 +36,20 @@ export type ReadJson = (file: string) => Promise<unknown>;
 /** The files a composition reads: pages and bucket files, and the query index. */
 export interface Reads extends IndexReads {
   json: ReadJson;
+  /** A default page of a paginated collection as text, or null when it does not exist. */
+  page(file: string): Promise<PageText | null>;
 }
 
 /** The outcome of a composition: a body to send with its status (and how many records matched). */
 export type Composed =
-  { status: 200; body: string; total: number } | { status: 404; error: Omit<ErrorBody, 'uri'> };
+  | { status: 200; body: Uint8Array<ArrayBuffer>; total: number }
+  | { status: 404; error: Omit<ErrorBody, 'uri'> };
+
+/** A record going out: its JSON text, and the attribution of the page it was read from. */
+interface Row {
+  text: Uint8Array;
+  attribution: Attribution | undefined;
+}
 
 /**
  * A bucket file of a `bucket` filter: each value's records in the default order, with their
@@ -48,10 +59,9 @@ type GroupBucket = Record<string, { source: Attribution['source']; result: PageD
 
 type ComposePlan = Extract<Plan, { kind: 'compose' }>;
 
-/** Total number of records of a pre-rendered collection, from its first page. */
-function totalOf(resource: ResourceManifest, doc: PageDoc): number {
-  if (!resource.paginated) return doc.result.length;
-  const n = doc.meta[resource.totals === 'camel' ? 'totalRecords' : 'total_records'];
+/** Total number of records of a paginated collection, from its first page. */
+function totalOf(resource: ResourceManifest, first: PageText): number {
+  const n = first.meta[resource.totals === 'camel' ? 'totalRecords' : 'total_records'];
   return typeof n === 'number' ? n : 0;
 }
 
@@ -64,7 +74,7 @@ export async function compose(plan: ComposePlan, reads: Reads): Promise<Composed
   if (!resource.paginated) return fromOnePage(plan, reads.json);
   const base = plan.bases.length === 1 ? plan.bases[0]! : null;
   if (plan.sort === null && plan.filters.length === (base ? 1 : 0))
-    return window(plan, base, reads.json);
+    return window(plan, base, reads.page);
   return fromIndex(plan, reads);
 }
 
@@ -78,7 +88,7 @@ async function fromGroup(plan: ComposePlan, grouped: FilterPlan, read: ReadJson)
     grouped.field.buckets ?? 1,
   );
   const entry = ((await read(file)) as GroupBucket | null)?.[grouped.key];
-  if (!entry) return respond(plan, [], 0);
+  if (!entry) return respond(plan, 0, () => []);
   const doc: PageDoc = {
     attribution: { ...attribution(null), source: entry.source },
     meta: {},
@@ -102,7 +112,7 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
   for (const filter of candidates) {
     const dir = dirOf(plan.resource, filter);
     const doc = (await read(pageFile(dir, 1))) as PageDoc | null;
-    if (doc === null) return respond(plan, [], 0); // one filter matches nothing, so all do
+    if (doc === null) return respond(plan, 0, () => []); // one filter matches nothing, so all do
     if (!base || doc.result.length < base.doc.result.length) base = { filter, doc };
   }
   const { filter, doc } = base!;
@@ -118,12 +128,16 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
  * Another page size of the collection or of one filter collection, in the default order: the
  * default pages that overlap the requested one.
  */
-async function window(plan: ComposePlan, filter: FilterPlan | null, read: ReadJson) {
+async function window(
+  plan: ComposePlan,
+  filter: FilterPlan | null,
+  read: Reads['page'],
+): Promise<Composed> {
   const { resource } = plan;
   const size = resource.records.default;
   const dir = dirOf(resource, filter);
-  const first = (await read(pageFile(dir, 1))) as PageDoc | null;
-  if (first === null) return respond(plan, [], 0);
+  const first = await read(pageFile(dir, 1));
+  if (first === null) return respond(plan, 0, () => []);
   const total = totalOf(resource, first);
   const pages = Math.ceil(total / size);
   const start = (plan.page - 1) * plan.records;
@@ -131,12 +145,14 @@ async function window(plan: ComposePlan, filter: FilterPlan | null, read: ReadJs
   const to = Math.min(pages, Math.floor((start + plan.records - 1) / size) + 1);
   // Each row keeps the page it came from: a page's attribution credits the providers of its
   // records.
-  const rows: Sourced[] = [];
+  const rows: Row[] = [];
   for (let p = from; p <= to; p++) {
-    const doc = p === 1 ? first : ((await read(pageFile(dir, p))) as PageDoc | null);
-    for (const row of doc?.result ?? []) rows.push({ row, doc: doc! });
+    const page = p === 1 ? first : await read(pageFile(dir, p));
+    for (let i = 0; i < (page?.count ?? 0); i++)
+      rows.push({ text: page!.record(i), attribution: page!.attribution });
   }
-  return respond(plan, rows, total, (from - 1) * size);
+  const offset = (from - 1) * size;
+  return respond(plan, total, (s, e) => rows.slice(s - offset, e - offset));
 }
 
 /** Any filters and sort on a paginated collection, from its query index. */
@@ -159,17 +175,15 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
   const size = resource.records.default;
   const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
   const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
-  const docs = new Map<number, PageDoc | null>();
-  await Promise.all(
-    pages.map(async (p) => docs.set(p, (await reads.json(pageFile(dir, p))) as PageDoc | null)),
-  );
-  const rows = at.map((pos) => {
-    const doc = docs.get(Math.floor(pos / size) + 1);
-    const row = doc?.result[pos % size];
-    if (!doc || !row) throw new Error(`/${resource.path}: record ${pos} of ${dir} is missing`);
-    return { row, doc };
+  const texts = new Map<number, PageText | null>();
+  await Promise.all(pages.map(async (p) => texts.set(p, await reads.page(pageFile(dir, p)))));
+  const rows = at.map((pos): Row => {
+    const page = texts.get(Math.floor(pos / size) + 1);
+    if (!page || pos % size >= page.count)
+      throw new Error(`/${resource.path}: record ${pos} of ${dir} is missing`);
+    return { text: page.record(pos % size), attribution: page.attribution };
   });
-  return respond(plan, rows, total, start);
+  return respond(plan, total, () => rows);
 }
 
 /** The folder of the collection, or of the single-filter collection of `filter`. */
@@ -202,10 +216,17 @@ function filterAndSort(plan: ComposePlan, residual: FilterPlan[], all: Sourced[]
     const order = comparator(plan.sort);
     rows.sort((a, b) => order(a.row, b.row));
   }
-  return respond(plan, rows, rows.length);
+  return respond(plan, rows.length, (start, end) =>
+    rows.slice(start, end).map(({ row, doc }) => ({
+      text: encoder.encode(JSON.stringify(row)),
+      attribution: doc.attribution,
+    })),
+  );
 }
 
-/** A record with the page it was read from. */
+const encoder = new TextEncoder();
+
+/** A parsed record with the page it was read from. */
 interface Sourced {
   row: PageDoc['result'][number];
   doc: PageDoc;
@@ -233,28 +254,31 @@ function comparator(
 }
 
 /** The providers credited by the pages the records came from; null for reference data. */
-function providersOf(rows: Sourced[]): Provider[] | null {
+function providersOf(rows: Row[]): Provider[] | null {
   const out: Provider[] = [];
-  for (const doc of new Set(rows.map((r) => r.doc))) {
-    const source = doc.attribution?.source;
+  for (const credit of new Set(rows.map((r) => r.attribution))) {
+    const source = credit?.source;
     if (!source || Object.keys(source).length === 0) continue;
     out.push(...(source.providers ?? [source as Provider]));
   }
   return out.length > 0 ? out : null;
 }
 
-function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0): Composed {
+/**
+ * The answer of `total` matching records: the requested page of them, which `pick` gives from
+ * its start and end among them, or a 404 past the last page.
+ */
+function respond(
+  plan: ComposePlan,
+  total: number,
+  pick: (start: number, end: number) => Row[],
+): Composed {
   const { resource } = plan;
   if (!resource.paginated) {
-    return {
-      status: 200,
-      total,
-      body: envelope({
-        attribution: attribution(providersOf(rows)),
-        meta: {},
-        result: rows.map((r) => r.row),
-      }),
-    };
+    const rows = pick(0, total);
+    const credit = attribution(providersOf(rows));
+    const texts = rows.map((r) => r.text);
+    return { status: 200, total, body: envelopeOf({ attribution: credit, meta: {} }, texts) };
   }
   const lastPage = Math.max(1, Math.ceil(total / plan.records));
   if (plan.page > lastPage) {
@@ -267,8 +291,8 @@ function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0):
       },
     };
   }
-  const start = (plan.page - 1) * plan.records - offset;
-  const page = rows.slice(start, start + plan.records);
+  const start = (plan.page - 1) * plan.records;
+  const page = pick(start, start + plan.records);
   const meta = pageMeta({
     path: plan.path,
     params: plan.params,
@@ -280,10 +304,9 @@ function respond(plan: ComposePlan, rows: Sourced[], total: number, offset = 0):
   return {
     status: 200,
     total,
-    body: envelope({
-      attribution: attribution(providersOf(page)),
-      meta,
-      result: page.map((r) => r.row),
-    }),
+    body: envelopeOf(
+      { attribution: attribution(providersOf(page)), meta },
+      page.map((r) => r.text),
+    ),
   };
 }

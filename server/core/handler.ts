@@ -2,6 +2,7 @@ import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { byteRange } from './byte-range.ts';
 import { compose, type Reads } from './compose.ts';
+import { decodePage } from './page-text.ts';
 import { decodePostings, decodeUint32s } from '../../contract/query-index.ts';
 import {
   JSON_TYPE,
@@ -90,6 +91,9 @@ function tagText(digest: Uint8Array): string {
     .slice(0, 24);
   return `"${hash}"`;
 }
+
+/** The weight of a file held parsed: V8 holds it in more memory than its bytes. */
+const twice = (size: number): number => 2 * size;
 
 /** How many files' tags a router remembers (about 100 bytes each) before it starts again. */
 const FILE_TAGS_KEPT = 20_000;
@@ -231,10 +235,10 @@ export function createHandler(options: {
   /** Bytes to send, keyed by their strong tag: it names the file's content and coding. */
   const sent = new HotCache<Uint8Array>(budget / 2, (bytes) => bytes.byteLength);
   /**
-   * Parsed files, keyed by path (one build's files never change), counted at twice their size
-   * as text: V8 holds a parsed page in more memory than its text. Callers only read them.
+   * Decoded files, keyed by their form and path (one build's files never change), each counted
+   * at what it weighs in memory. Callers only read them.
    */
-  const parsed = new HotCache<{ doc: unknown; size: number }>(budget / 2, (p) => 2 * p.size);
+  const parsed = new HotCache<{ doc: unknown; weight: number }>(budget / 2, (p) => p.weight);
   if (manifest.format !== MANIFEST_FORMAT)
     throw new Error(
       `the build's manifest has format ${manifest.format}, ` +
@@ -244,22 +248,32 @@ export function createHandler(options: {
   /** Codings of the files themselves (a precompressed tree, an archive); else gzip on the fly. */
   const stored = manifest.encodings;
   const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  /** A file decoded by `decode`, from the cache of parsed files. */
-  const readDecoded = async <T>(file: string, decode: (bytes: Uint8Array) => T) => {
-    const entry = await parsed.get(file, async () => {
+  /**
+   * A file decoded by `decode` (its `form`, which the cache's key names), from the cache of
+   * decoded files; `weigh` gives what it holds in memory from the file's size and the decoded.
+   */
+  const readDecoded = async <T>(
+    form: string,
+    file: string,
+    decode: (bytes: Uint8Array) => T,
+    weigh: (size: number, doc: T) => number,
+  ) => {
+    const entry = await parsed.get(`${form}:${file}`, async () => {
       const bytes = await files.read(file);
       if (bytes === null) return null;
-      return { doc: decode(bytes) as unknown, size: bytes.byteLength };
+      const doc = decode(bytes);
+      return { doc: doc as unknown, weight: weigh(bytes.byteLength, doc) };
     });
     return (entry?.doc ?? null) as T | null;
   };
+  // V8 holds parsed JSON in about twice the memory of its text.
   const readJson = (file: string): Promise<unknown> =>
-    readDecoded(file, (bytes) => JSON.parse(decoder.decode(bytes)) as unknown);
+    readDecoded('json', file, (bytes) => JSON.parse(decoder.decode(bytes)) as unknown, twice);
   const reads: Reads = {
     json: readJson,
-    postings: (file) => readDecoded(file, decodePostings),
-    uint32s: (file) => readDecoded(file, decodeUint32s),
+    page: (file) => readDecoded('page', file, decodePage, (_, page) => page.weight),
+    postings: (file) => readDecoded('postings', file, decodePostings, twice),
+    uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),
     keys: (file) => readJson(file) as Promise<string[] | null>,
   };
 
@@ -300,7 +314,7 @@ export function createHandler(options: {
           );
         // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
         if (composed.total === 0 && plan.fallback) return answer(plan.fallback, target);
-        const bytes = encoder.encode(composed.body);
+        const bytes = composed.body;
         return bodyOutcome(200, bytes, { ETag: await bodyTag(bytes) });
       }
       case 'bucket': {
