@@ -119,29 +119,16 @@ export function envelope(body: {
   return JSON.stringify(out);
 }
 
-const encoder = new TextEncoder();
-
 /**
- * The envelope of records already written as JSON (UTF-8 text of each): the bytes `envelope`
- * gives for the same records parsed, without parsing them.
+ * The envelope of records already written as JSON: the text `envelope` gives for the same records
+ * parsed, without parsing them.
  */
 export function envelopeOf(
   head: { attribution?: Attribution; meta: PageMeta | Record<string, never> },
-  records: readonly Uint8Array[],
-): Uint8Array<ArrayBuffer> {
+  records: readonly string[],
+): string {
   // `result` comes last: the envelope of no records ends with `[]}`, and the records go between.
-  const open = encoder.encode(envelope({ ...head, result: [] }).slice(0, -2));
-  const length = records.reduce((n, r) => n + r.byteLength, 0);
-  const out = new Uint8Array(open.byteLength + length + Math.max(records.length - 1, 0) + 2);
-  out.set(open);
-  let at = open.byteLength;
-  records.forEach((record, i) => {
-    if (i > 0) out[at++] = 0x2c; // ,
-    out.set(record, at);
-    at += record.byteLength;
-  });
-  out.set([0x5d, 0x7d], at); // ]}
-  return out;
+  return `${envelope({ ...head, result: [] }).slice(0, -2)}${records.join(',')}]}`;
 }
 
 /** One problem with one query parameter. */

@@ -149,7 +149,7 @@ describe('composition credits only the providers of the records returned', () =>
     if (plan.kind !== 'compose') throw new Error(`expected a composition, got ${plan.kind}`);
     const out = await compose(plan, reads);
     if (out.status !== 200) throw new Error(out.error.message);
-    const body = JSON.parse(new TextDecoder().decode(out.body));
+    const body = JSON.parse(out.body);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(ids);
     expect(body.attribution.source.name).toBe(name);
   });

@@ -9,7 +9,6 @@ import { decodePage } from '../server/core/page-text.ts';
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** Strings with what could fool a scan of JSON text: quotes, backslashes, brackets, commas. */
 const tricky = fc.string({
@@ -47,7 +46,7 @@ describe('a page as text', () => {
       fc.property(head, fc.array(record, { maxLength: 6 }), (h, records) => {
         const page = decodePage(encoder.encode(envelope({ ...h, result: records })));
         expect(page.count).toBe(records.length);
-        records.forEach((r, i) => expect(decoder.decode(page.record(i))).toBe(JSON.stringify(r)));
+        records.forEach((r, i) => expect(page.record(i)).toBe(JSON.stringify(r)));
         expect(page.meta).toEqual(JSON.parse(JSON.stringify(h.meta)));
         expect(page.attribution).toEqual(h.attribution);
       }),
@@ -58,8 +57,8 @@ describe('a page as text', () => {
   it('writes the envelope of cut records byte for byte as the envelope of the records', () => {
     fc.assert(
       fc.property(head, fc.array(record, { maxLength: 6 }), (h, records) => {
-        const texts = records.map((r) => encoder.encode(JSON.stringify(r)));
-        expect(decoder.decode(envelopeOf(h, texts))).toBe(envelope({ ...h, result: records }));
+        const texts = records.map((r) => JSON.stringify(r));
+        expect(envelopeOf(h, texts)).toBe(envelope({ ...h, result: records }));
       }),
       { numRuns: 2000 },
     );

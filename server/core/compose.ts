@@ -42,12 +42,11 @@ export interface Reads extends IndexReads {
 
 /** The outcome of a composition: a body to send with its status (and how many records matched). */
 export type Composed =
-  | { status: 200; body: Uint8Array<ArrayBuffer>; total: number }
-  | { status: 404; error: Omit<ErrorBody, 'uri'> };
+  { status: 200; body: string; total: number } | { status: 404; error: Omit<ErrorBody, 'uri'> };
 
 /** A record going out: its JSON text, and the attribution of the page it was read from. */
 interface Row {
-  text: Uint8Array;
+  text: string;
   attribution: Attribution | undefined;
 }
 
@@ -218,13 +217,11 @@ function filterAndSort(plan: ComposePlan, residual: FilterPlan[], all: Sourced[]
   }
   return respond(plan, rows.length, (start, end) =>
     rows.slice(start, end).map(({ row, doc }) => ({
-      text: encoder.encode(JSON.stringify(row)),
+      text: JSON.stringify(row),
       attribution: doc.attribution,
     })),
   );
 }
-
-const encoder = new TextEncoder();
 
 /** A parsed record with the page it was read from. */
 interface Sourced {

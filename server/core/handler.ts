@@ -248,6 +248,7 @@ export function createHandler(options: {
   /** Codings of the files themselves (a precompressed tree, an archive); else gzip on the fly. */
   const stored = manifest.encodings;
   const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   /**
    * A file decoded by `decode` (its `form`, which the cache's key names), from the cache of
    * decoded files; `weigh` gives what it holds in memory from the file's size and the decoded.
@@ -314,7 +315,7 @@ export function createHandler(options: {
           );
         // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).
         if (composed.total === 0 && plan.fallback) return answer(plan.fallback, target);
-        const bytes = composed.body;
+        const bytes = encoder.encode(composed.body);
         return bodyOutcome(200, bytes, { ETag: await bodyTag(bytes) });
       }
       case 'bucket': {

@@ -14,8 +14,8 @@ export interface PageText {
   meta: Record<string, unknown>;
   /** The record count. */
   count: number;
-  /** Record `i`'s JSON text, as UTF-8. */
-  record(i: number): Uint8Array;
+  /** Record `i`'s JSON text. */
+  record(i: number): string;
   /** What the page weighs in memory, in bytes. */
   weight: number;
 }
@@ -35,40 +35,42 @@ const decoder = new TextDecoder();
  * build writes it): the head parsed, and where each element of `result` starts and ends.
  */
 export function decodePage(bytes: Uint8Array): PageText {
-  const open = resultOpening(bytes);
-  const head = JSON.parse(decoder.decode(bytes.subarray(0, open + 1)) + ']}') as {
+  const text = decoder.decode(bytes);
+  const open = resultOpening(text);
+  const head = JSON.parse(text.slice(0, open + 1) + ']}') as {
     attribution?: Attribution;
     meta: Record<string, unknown>;
   };
-  const bounds = elementBounds(bytes, open);
+  const bounds = elementBounds(text, open);
   return {
     attribution: head.attribution,
     meta: head.meta,
     count: bounds.length / 2,
-    record: (i) => bytes.subarray(bounds[2 * i]!, bounds[2 * i + 1]!),
-    weight: bytes.byteLength + bounds.byteLength,
+    record: (i) => text.slice(bounds[2 * i]!, bounds[2 * i + 1]!),
+    // A string of Latin-1 characters takes a byte each, any other two.
+    weight: 2 * text.length + bounds.byteLength,
   };
 }
 
 /** The end of a string that opens at `at`: the index of its closing quote. */
-function stringEnd(bytes: Uint8Array, at: number): number {
+function stringEnd(text: string, at: number): number {
   let end = at;
   for (;;) {
-    end = bytes.indexOf(QUOTE, end + 1);
+    end = text.indexOf('"', end + 1);
     if (end < 0) throw new Error('a page ends inside a string');
     // A quote is escaped when an odd number of backslashes comes before it.
     let slashes = 0;
-    while (bytes[end - 1 - slashes] === BACKSLASH) slashes++;
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
     if (slashes % 2 === 0) return end;
   }
 }
 
 /** The index of the `[` that opens the top-level object's one array: `result`. */
-function resultOpening(bytes: Uint8Array): number {
+function resultOpening(text: string): number {
   let depth = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b === QUOTE) i = stringEnd(bytes, i);
+  for (let i = 0; i < text.length; i++) {
+    const b = text.charCodeAt(i);
+    if (b === QUOTE) i = stringEnd(text, i);
     else if (b === OPEN_OBJECT) depth++;
     else if (b === CLOSE_OBJECT) depth--;
     else if (b === OPEN_ARRAY) {
@@ -80,13 +82,13 @@ function resultOpening(bytes: Uint8Array): number {
 }
 
 /** Start and end (exclusive) of each element of the array opening at `open`, in pairs. */
-function elementBounds(bytes: Uint8Array, open: number): Uint32Array {
+function elementBounds(text: string, open: number): Uint32Array {
   const out: number[] = [];
   let depth = 0;
   let start = open + 1;
-  for (let i = open + 1; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (b === QUOTE) i = stringEnd(bytes, i);
+  for (let i = open + 1; i < text.length; i++) {
+    const b = text.charCodeAt(i);
+    if (b === QUOTE) i = stringEnd(text, i);
     else if (b === OPEN_OBJECT || b === OPEN_ARRAY) depth++;
     else if (depth > 0 && (b === CLOSE_OBJECT || b === CLOSE_ARRAY)) depth--;
     else if (depth === 0 && (b === COMMA || b === CLOSE_ARRAY)) {
