@@ -30,6 +30,9 @@ const CLOSE_OBJECT = 0x7d;
 
 const decoder = new TextDecoder();
 
+/** A character past Latin-1. */
+const WIDE = /[^\u0000-\u00ff]/;
+
 /**
  * Reads a page's envelope (`{"attribution":…,"meta":…,"result":[…]}`, `result` last, as the
  * build writes it): the head parsed, and where each element of `result` starts and ends.
@@ -47,8 +50,8 @@ export function decodePage(bytes: Uint8Array): PageText {
     meta: head.meta,
     count: bounds.length / 2,
     record: (i) => text.slice(bounds[2 * i]!, bounds[2 * i + 1]!),
-    // A string of Latin-1 characters takes a byte each, any other two.
-    weight: 2 * text.length + bounds.byteLength,
+    // V8 holds a string of Latin-1 characters in a byte each, any other in two.
+    weight: text.length * (WIDE.test(text) ? 2 : 1) + bounds.byteLength,
   };
 }
 
