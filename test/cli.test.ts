@@ -137,6 +137,8 @@ describe('the command lines', () => {
     expectRefused(serve, SERVE_COMMAND, 'exclusive');
     const persist = await run(serveMain, ['--persist-to', root]);
     expectRefused(persist, SERVE_COMMAND, '--persist-to is for --runtime worker only');
+    const cache = await run(serveMain, ['--runtime', 'worker', '--cache-mb', '8']);
+    expectRefused(cache, SERVE_COMMAND, '--cache-mb is not for --runtime worker');
     expectRefused(
       await run(benchMain, ['--scales', '10']),
       BENCH_COMMAND,

@@ -1,6 +1,7 @@
 import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { byteRange } from './byte-range.ts';
+import { CACHE_MB, megabytes } from './cache-budget.ts';
 import { compose, type Reads } from './compose.ts';
 import { decodePage } from './page-text.ts';
 import { decodePostings, decodeUint32s } from '../../contract/query-index.ts';
@@ -218,8 +219,8 @@ export interface Handler {
   fetch(request: Request): Promise<Response>;
 }
 
-/** The default memory budget of a router's caches (`hot-cache.ts`): 64 MB. */
-export const CACHE_BYTES = 64 * 1024 * 1024;
+/** The default memory budget of a router's caches, in bytes. */
+export const CACHE_BYTES = megabytes(CACHE_MB);
 
 /**
  * Creates the router for one build. `cacheBytes`: the memory its caches may hold, half for the

@@ -1,4 +1,5 @@
 import { HEALTH_PATH } from '../../contract/health.ts';
+import { CACHE_MB, megabytes } from '../core/cache-budget.ts';
 
 /**
  * What `npm run serve -- --runtime deno|bun` hands a runtime's adapter, in its environment: the
@@ -12,6 +13,8 @@ export const SERVE_ENV = {
   archive: 'FOOTBALL_API_ARCHIVE',
   port: 'PORT',
   host: 'HOST',
+  /** Megabytes of memory for the router's caches (`--cache-mb`). */
+  cacheMb: 'FOOTBALL_API_CACHE_MB',
   /** The local Worker only: the folder of its R2 bucket (`--persist-to`). */
   workerState: 'FOOTBALL_API_WORKER_STATE',
 } as const;
@@ -24,6 +27,8 @@ export interface ServeConfig {
   source: Served;
   port: number;
   host: string;
+  /** The memory the router's caches may hold, in bytes (`createHandler`). */
+  cacheBytes: number;
   /** Says where the server listens, in the line the launcher waits for. */
   listening(port: number): void;
 }
@@ -42,6 +47,7 @@ export function serveConfig(env: Record<string, string | undefined>): ServeConfi
     source,
     port: Number(env[SERVE_ENV.port] ?? 8080),
     host,
+    cacheBytes: megabytes(Number(env[SERVE_ENV.cacheMb] ?? CACHE_MB)),
     listening: (port) => console.log(banner(source.path, host, port, env['npm_lifecycle_event'])),
   };
 }

@@ -1,7 +1,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createArchiveHandler } from '../core/archive-handler.ts';
-import { createHandler, type FileSource, type Handler } from '../core/handler.ts';
+import { CACHE_BYTES, createHandler, type FileSource, type Handler } from '../core/handler.ts';
 import { Unavailable } from '../core/health.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { fileStamp, openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -33,10 +33,10 @@ export function buildStamp(root: string): string {
 }
 
 /** What `npm run serve` hands a runtime: a folder or an archive, followed as it is published. */
-export function follow(source: Served): Promise<LocalBuilds> {
+export function follow(source: Served, cacheBytes = CACHE_BYTES): Promise<LocalBuilds> {
   return source.kind === 'archive'
-    ? followArchive(source.path)
-    : Promise.resolve(followTree(source.path));
+    ? followArchive(source.path, cacheBytes)
+    : Promise.resolve(followTree(source.path, cacheBytes));
 }
 
 /**
@@ -85,7 +85,7 @@ export interface Build {
  * changes its inode, and a `realpath` only when it changed. A plain folder rebuilt in place keeps
  * its path: its manifest is checked at most once a second.
  */
-export function followTree(dir: string): LocalBuilds {
+export function followTree(dir: string, cacheBytes = CACHE_BYTES): LocalBuilds {
   const path = resolve(dir);
   let build: (Build & { root: string; stamp: string }) | null = null;
   let link: { ino: number; mtimeMs: number; root: string } | null = null;
@@ -124,7 +124,7 @@ export function followTree(dir: string): LocalBuilds {
     if (build && (stamp === build.stamp || stamp === '')) return build;
     try {
       const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
-      const handler = createHandler({ manifest, files: replaceable(root) });
+      const handler = createHandler({ manifest, files: replaceable(root), cacheBytes });
       build = { root, stamp, handler, hold: () => () => {} };
     } catch (e) {
       if (!build) throw new Unavailable(`${path} holds no build that can be read (${String(e)})`);
@@ -155,8 +155,8 @@ export function followTree(dir: string): LocalBuilds {
  * requests from it; the old one is closed when its last request is done. An archive that fails to
  * open is reported and the last good one keeps serving.
  */
-export async function followArchive(file: string): Promise<LocalBuilds> {
-  let build = await openArchiveBuild(file);
+export async function followArchive(file: string, cacheBytes = CACHE_BYTES): Promise<LocalBuilds> {
+  let build = await openArchiveBuild(file, cacheBytes);
   let checked = Date.now();
   /** The stamp of a file that did not open, reported once rather than every second. */
   let refused = '';
@@ -174,7 +174,7 @@ export async function followArchive(file: string): Promise<LocalBuilds> {
       const stamp = stat && fileStamp(stat);
       if (stamp && stamp !== build.stamp && stamp !== refused) {
         opening = true;
-        openArchiveBuild(file)
+        openArchiveBuild(file, cacheBytes)
           .then(
             (next) => {
               build.retire();
@@ -202,11 +202,11 @@ interface ArchiveBuild extends Build {
   retire(): void;
 }
 
-async function openArchiveBuild(file: string): Promise<ArchiveBuild> {
+async function openArchiveBuild(file: string, cacheBytes: number): Promise<ArchiveBuild> {
   const archive = await openLocalArchive(file);
   let handler: Handler;
   try {
-    handler = await createArchiveHandler(archive.reader);
+    handler = await createArchiveHandler(archive.reader, cacheBytes);
   } catch (e) {
     await archive.close();
     throw e;

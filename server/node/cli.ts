@@ -15,6 +15,7 @@ import {
   type CliIo,
 } from '../../contract/node/cli.ts';
 import { integer, oneOf, path, text } from '../../contract/node/cli-values.ts';
+import { CACHE_MB } from '../core/cache-budget.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -29,6 +30,7 @@ export const SERVE_COMMAND = defineCommand({
     '[--dir DIR | --archive FILE]',
     '[--port N]',
     '[--host HOST]',
+    '[--cache-mb MB]',
     '[--persist-to DIR]',
   ],
   description:
@@ -53,6 +55,14 @@ export const SERVE_COMMAND = defineCommand({
       help: 'port to listen on, 0 for a free one',
     },
     host: { type: text('HOST'), env: 'HOST', default: '127.0.0.1', help: 'address to bind' },
+    'cache-mb': {
+      type: integer('MB', { min: 0, max: 1_048_576 }),
+      env: SERVE_ENV.cacheMb,
+      shownDefault: String(CACHE_MB),
+      help:
+        'memory for the router to keep the files it sends most and those it reads to compose ' +
+        'answers (node, deno, bun; the Worker keeps 16 MB)',
+    },
     'persist-to': {
       type: path('DIR'),
       shownDefault: '.wrangler/state',
@@ -71,6 +81,10 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       throw new UsageError('--dir and --archive are exclusive: serve a folder or an archive.');
     if (values['persist-to'] !== undefined && values.runtime !== 'worker')
       throw new UsageError('--persist-to is for --runtime worker only.');
+    if (values['cache-mb'] !== undefined && values.runtime === 'worker')
+      throw new UsageError(
+        "--cache-mb is not for --runtime worker: a Worker's memory is fixed by Cloudflare.",
+      );
     const served = values.archive ?? values.dir ?? 'dist';
     if (values.archive !== undefined) checkArchive(values.archive);
     else checkFolder(served, values.dir !== undefined);
@@ -83,6 +97,7 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       [SERVE_ENV.port]: String(values.port),
       [SERVE_ENV.host]: values.host,
     };
+    if (values['cache-mb'] !== undefined) env[SERVE_ENV.cacheMb] = String(values['cache-mb']);
     // The banner names the command that started it, `npm start` or `npm run serve`.
     const script = process.env['npm_lifecycle_event'];
     if (script !== undefined) env['npm_lifecycle_event'] = script;
@@ -145,19 +160,20 @@ function checkFolder(dir: string, named: boolean): void {
 }
 
 /** The Node preview server (`node-server.ts`), listening. */
-async function serveNode({ source, port, host, listening }: ServeConfig): Promise<void> {
+async function serveNode(config: ServeConfig): Promise<void> {
+  const { source, port, host, listening, cacheBytes } = config;
   // The server is loaded once the command line is known to be good.
   const { createArchiveServer, createPreviewServer } = await import('./node-server.ts');
   let server: Server;
   if (source.kind === 'archive') {
     try {
-      server = await createArchiveServer(source.path);
+      server = await createArchiveServer(source.path, cacheBytes);
     } catch (e) {
       if (e instanceof ArchiveError || (e as { code?: unknown }).code === 'EACCES')
         throw new UserError(`Cannot serve ${source.path}: ${e}`);
       throw e;
     }
-  } else server = createPreviewServer(source.path);
+  } else server = createPreviewServer(source.path, cacheBytes);
   try {
     await listen(server, port, host);
   } catch (error) {

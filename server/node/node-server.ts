@@ -16,8 +16,8 @@ import { Unavailable } from '../core/health.ts';
  * read when first asked for and the hot ones are then sent from memory (`hot-cache.ts`); nothing
  * indexes the tree at start-up, which may hold millions of files.
  */
-export function createPreviewServer(dir: string): Server {
-  return serve(followTree(dir));
+export function createPreviewServer(dir: string, cacheBytes?: number): Server {
+  return serve(followTree(dir, cacheBytes));
 }
 
 /**
@@ -25,8 +25,8 @@ export function createPreviewServer(dir: string): Server {
  * reads. Files are sent gzip-encoded to clients that accept it, straight from the archive, and
  * decoded for the others. Rejects when the file is not a good archive.
  */
-export async function createArchiveServer(file: string): Promise<Server> {
-  return serve(await followArchive(file));
+export async function createArchiveServer(file: string, cacheBytes?: number): Promise<Server> {
+  return serve(await followArchive(file, cacheBytes));
 }
 
 /**

@@ -18,7 +18,7 @@ declare const Bun: {
 };
 
 const config = serveConfig(Bun.env);
-const builds = await follow(config.source);
+const builds = await follow(config.source, config.cacheBytes);
 const server = Bun.serve({
   port: config.port,
   hostname: config.host,

@@ -19,7 +19,7 @@ declare const Deno: {
 };
 
 const config = serveConfig(Deno.env.toObject());
-const builds = await follow(config.source);
+const builds = await follow(config.source, config.cacheBytes);
 Deno.serve(
   { port: config.port, hostname: config.host, onListen: ({ port }) => config.listening(port) },
   guarded((request) => answerFrom(builds, request)),
