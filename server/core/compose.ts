@@ -147,8 +147,9 @@ async function window(
   const rows: Row[] = [];
   for (let p = from; p <= to; p++) {
     const page = p === 1 ? first : await read(pageFile(dir, p));
-    for (let i = 0; i < (page?.count ?? 0); i++)
-      rows.push({ text: page!.record(i), attribution: page!.attribution });
+    if (!page) continue;
+    for (let i = 0; i < page.count; i++)
+      rows.push({ text: page.record(i), attribution: page.attribution });
   }
   const offset = (from - 1) * size;
   return respond(plan, total, (s, e) => rows.slice(s - offset, e - offset));

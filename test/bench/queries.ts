@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   defineCommand,
   PROCESS_IO,
@@ -9,17 +11,40 @@ import {
 } from '../../contract/node/cli.ts';
 import { integer, path } from '../../contract/node/cli-values.ts';
 import { querySet } from '../helpers/query-set.ts';
-import { startServer } from '../helpers/runtime-server.ts';
+import { runtimesInstalled } from '../../server/node/install.ts';
+import { startScript } from '../helpers/runtime-server.ts';
 import { load } from './serving.ts';
 import { table } from './table.ts';
 
 /**
- * The query set of an archive (`query-set.ts`) served by the Node archive server, each kind beside
- * the pre-rendered pages of the same collections (what a router answers from one file), in the
- * same run.
+ * The query set of an archive (`query-set.ts`) served by the Node archive server and by the local
+ * Worker reading it from its R2 bucket, each kind beside the pre-rendered pages of the same
+ * collections (what a router answers from one file), in the same run.
  */
 
-/** Prints each kind of the query set's throughput and latency on the Node archive server. */
+/** A runtime that serves an archive: its server's arguments, given a folder of its own. */
+interface Runtime {
+  name: string;
+  available: () => boolean;
+  args: (archive: string, work: string) => string[];
+}
+
+const RUNTIMES: Runtime[] = [
+  { name: 'node', available: () => true, args: (archive) => ['--archive', archive] },
+  {
+    name: 'worker (R2)',
+    available: runtimesInstalled,
+    args: (archive, work) => [
+      ...['--runtime', 'worker', '--archive', archive],
+      ...['--persist-to', join(work, 'r2')],
+    ],
+  },
+];
+
+/** Longest wait for a server to listen: the local Worker first copies the archive to its bucket. */
+const START_MS = 30 * 60_000;
+
+/** Prints each kind of the query set's throughput and latency on each runtime. */
 export async function printQueries(options: {
   label: string;
   archive: string;
@@ -27,33 +52,41 @@ export async function printQueries(options: {
   connections: number;
 }): Promise<void> {
   const sets = await querySet(options.archive);
-  const server = await startServer(['--archive', options.archive]);
-  const rows: (string | number)[][] = [];
-  try {
-    for (const [kind, paths] of Object.entries(sets)) {
-      if (paths.length === 0) continue;
-      // One pass over every URL first: the figures are of a warm server, as in production.
-      for (const path of paths) await fetch(`http://127.0.0.1:${server.port}${path}`);
-      const { duration, connections } = options;
-      const result = await load(server.port, paths, { duration, connections });
-      rows.push([kind, paths.length, result.rps, result.p99, result.errors]);
+  const kinds = Object.entries(sets).filter(([, paths]) => paths.length > 0);
+  const runtimes = RUNTIMES.filter((r) => r.available());
+  const cells = new Map<string, (string | number)[]>(kinds.map(([k, p]) => [k, [k, p.length]]));
+  for (const runtime of runtimes) {
+    const work = mkdtempSync(join(tmpdir(), 'football-queries-'));
+    const args = ['server/node/cli.ts', ...runtime.args(options.archive, work), '--port', '0'];
+    const server = await startScript(args, {}, START_MS);
+    try {
+      for (const [kind, paths] of kinds) {
+        // One pass over every URL first: the figures are of a warm server, as in production.
+        for (const path of paths)
+          await (await fetch(`http://127.0.0.1:${server.port}${path}`)).text();
+        const { duration, connections } = options;
+        const result = await load(server.port, paths, { duration, connections });
+        cells.get(kind)!.push(result.rps, result.p99, result.errors);
+      }
+    } finally {
+      await server.stop();
+      rmSync(work, { recursive: true, force: true });
     }
-  } finally {
-    await server.stop();
   }
   console.log(
-    `\nQueries on ${options.label}, Node archive server (${options.duration}s x ` +
-      `${options.connections} connections per row)`,
+    `\nQueries on ${options.label}, the archive served by ${runtimes.map((r) => r.name).join(', ')} ` +
+      `(${options.duration}s x ${options.connections} connections per row)`,
   );
-  table(['kind', 'URLs', 'req/s', 'p99 ms', 'non-2xx'], rows);
+  const headers = runtimes.flatMap((r) => [`${r.name} req/s`, 'p99 ms', 'non-2xx']);
+  table(['kind', 'URLs', ...headers], [...cells.values()]);
 }
 
 /** The query set of one archive on its own. */
 export const QUERIES_COMMAND = defineCommand({
   name: 'npx tsx test/bench/queries.ts',
   description:
-    "Loads the Node archive server with each kind of the archive's query set, and prints the " +
-    'queries table of `npm run bench`.',
+    "Loads the Node archive server and the local Worker with each kind of the archive's query " +
+    'set, and prints the queries table of `npm run bench`.',
   positionals: [{ name: 'archive', type: path('FILE'), help: 'an archive written by the build' }],
   options: {
     duration: { type: integer('S', { min: 1 }), default: '5', help: 'seconds of each load' },
