@@ -18,6 +18,9 @@ export interface LocalArchive {
   close(): Promise<void>;
 }
 
+/** The largest read a local archive makes blocking. */
+const BLOCKING_READ_BYTES = 64 * 1024;
+
 /** A local file as a range source; `reads` counts the reads, for tests and the bench. */
 export async function fileRangeSource(
   path: string,
@@ -29,14 +32,18 @@ export async function fileRangeSource(
       length: stat.size,
       stamp: fileStamp(stat),
       reads: 0,
-      // A blocking read, as nginx reads files: an entry is a few KB of a local file, most often
-      // in the page cache, where a read through the thread pool cost thirty times the read.
       async read(offset: number, length: number): Promise<Uint8Array> {
         source.reads++;
         const bytes = Buffer.allocUnsafe(length);
+        // A small read blocks, as nginx reads files: most entries are a few KB of a local file,
+        // most often in the page cache, where a read through the thread pool cost thirty times
+        // the read. A large one goes through the pool, so that it never holds up the others.
+        const blocking = length <= BLOCKING_READ_BYTES;
         let got = 0;
         while (got < length) {
-          const bytesRead = readSync(handle.fd, bytes, got, length - got, offset + got);
+          const bytesRead = blocking
+            ? readSync(handle.fd, bytes, got, length - got, offset + got)
+            : (await handle.read(bytes, got, length - got, offset + got)).bytesRead;
           if (bytesRead === 0) break;
           got += bytesRead;
         }
