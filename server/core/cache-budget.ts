@@ -8,5 +8,8 @@
 /** The megabytes a server's router caches hold at most, unless `--cache-mb` says otherwise. */
 export const CACHE_MB = 64;
 
+/** The megabytes a Worker's router caches hold: a share of its isolate's 128 MB. */
+export const WORKER_CACHE_MB = 16;
+
 /** Megabytes in bytes. */
 export const megabytes = (mb: number): number => mb * 1024 * 1024;

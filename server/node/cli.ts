@@ -15,7 +15,7 @@ import {
   type CliIo,
 } from '../../contract/node/cli.ts';
 import { integer, oneOf, path, text } from '../../contract/node/cli-values.ts';
-import { CACHE_MB } from '../core/cache-budget.ts';
+import { CACHE_MB, WORKER_CACHE_MB } from '../core/cache-budget.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -58,10 +58,10 @@ export const SERVE_COMMAND = defineCommand({
     'cache-mb': {
       type: integer('MB', { min: 0, max: 1_048_576 }),
       env: SERVE_ENV.cacheMb,
-      shownDefault: String(CACHE_MB),
+      default: String(CACHE_MB),
       help:
         'memory for the router to keep the files it sends most and those it reads to compose ' +
-        'answers (node, deno, bun; the Worker keeps 16 MB)',
+        `answers (node, deno, bun; a Worker keeps ${WORKER_CACHE_MB} MB of its isolate's)`,
     },
     'persist-to': {
       type: path('DIR'),
@@ -81,9 +81,11 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       throw new UsageError('--dir and --archive are exclusive: serve a folder or an archive.');
     if (values['persist-to'] !== undefined && values.runtime !== 'worker')
       throw new UsageError('--persist-to is for --runtime worker only.');
-    if (values['cache-mb'] !== undefined && values.runtime === 'worker')
+    // The flag, not the variable, which a shell may export for the other runtimes.
+    if (values.runtime === 'worker' && argv.some((a) => /^--cache-mb(=|$)/.test(a)))
       throw new UsageError(
-        "--cache-mb is not for --runtime worker: a Worker's memory is fixed by Cloudflare.",
+        `--cache-mb is not for --runtime worker: a Worker keeps ${WORKER_CACHE_MB} MB, ` +
+          "a share of its isolate's memory.",
       );
     const served = values.archive ?? values.dir ?? 'dist';
     if (values.archive !== undefined) checkArchive(values.archive);
@@ -96,8 +98,8 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
       [SERVE_ENV.port]: String(values.port),
       [SERVE_ENV.host]: values.host,
+      [SERVE_ENV.cacheMb]: String(values['cache-mb']),
     };
-    if (values['cache-mb'] !== undefined) env[SERVE_ENV.cacheMb] = String(values['cache-mb']);
     // The banner names the command that started it, `npm start` or `npm run serve`.
     const script = process.env['npm_lifecycle_event'];
     if (script !== undefined) env['npm_lifecycle_event'] = script;

@@ -3,6 +3,7 @@ import type { Handler } from '../core/handler.ts';
 import { WEB_CODEC } from '../core/web-codec.ts';
 import { archiveRouter, guarded } from '../core/web-router.ts';
 import { Unavailable } from '../core/health.ts';
+import { megabytes, WORKER_CACHE_MB } from '../core/cache-budget.ts';
 
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests
@@ -59,7 +60,7 @@ function r2Ranges(bucket: R2Bucket, key: string, head: R2Object): RangeSource {
  * The router's caches: an isolate has 128 MB of memory, which also holds the archive's index
  * while it is read.
  */
-const ISOLATE_CACHE_BYTES = 16 * 1024 * 1024;
+const ISOLATE_CACHE_BYTES = megabytes(WORKER_CACHE_MB);
 /** A check for a new archive that has not ended after this long is left, and another begins. */
 const CHECK_GIVEN_UP_MS = 10_000;
 
