@@ -34,16 +34,34 @@ const value = fc.letrec((tie) => ({
 }));
 const record = fc.dictionary(tricky, value.any, { maxKeys: 5 });
 
-/** A page's head: an attribution and a meta whose strings are tricky too. */
+/** A provider whose credit has the strings of a scan's traps. */
+const provider = fc.record({
+  name: tricky,
+  url: tricky,
+  html: tricky,
+  logo: tricky,
+  license: tricky,
+});
+
+/**
+ * A page's head: an attribution (several providers put an array in it, before `result`) and a
+ * meta whose strings are tricky too.
+ */
 const head = fc.record({
-  attribution: fc.constantFrom(attribution(null), undefined),
+  attribution: fc.oneof(
+    fc.constant(undefined),
+    fc.array(provider, { maxLength: 3 }).map((ps) => attribution(ps.length > 0 ? ps : null)),
+  ),
   meta: fc.dictionary(tricky, fc.oneof(tricky, fc.integer(), fc.constant(null)), { maxKeys: 4 }),
 });
+
+/** The elements of `result`: records, and any other JSON value a scan must step over. */
+const element = fc.oneof(record, value.any);
 
 describe('a page as text', () => {
   it('cuts each record as its own JSON text, and reads the head', () => {
     fc.assert(
-      fc.property(head, fc.array(record, { maxLength: 6 }), (h, records) => {
+      fc.property(head, fc.array(element, { maxLength: 6 }), (h, records) => {
         const page = decodePage(encoder.encode(envelope({ ...h, result: records })));
         expect(page.count).toBe(records.length);
         records.forEach((r, i) => expect(page.record(i)).toBe(JSON.stringify(r)));
@@ -56,12 +74,23 @@ describe('a page as text', () => {
 
   it('writes the envelope of cut records byte for byte as the envelope of the records', () => {
     fc.assert(
-      fc.property(head, fc.array(record, { maxLength: 6 }), (h, records) => {
+      fc.property(head, fc.array(element, { maxLength: 6 }), (h, records) => {
         const texts = records.map((r) => JSON.stringify(r));
         expect(envelopeOf(h, texts)).toBe(envelope({ ...h, result: records }));
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('has no record past its last, and weighs what V8 holds', () => {
+    const text = (name: string) => envelope({ meta: {}, result: [{ name }, { name }] });
+    const page = (name: string) => decodePage(encoder.encode(text(name)));
+    expect(() => page('a').record(2)).toThrow(RangeError);
+    expect(() => page('a').record(-1)).toThrow(RangeError);
+    // Latin-1 text takes a byte a character; one character past it makes every one take two.
+    // Both hold their records' bounds too: two numbers of four bytes a record.
+    expect(page('Müller').weight).toBe(text('Müller').length + 16);
+    expect(page('Modrić').weight).toBe(2 * text('Modrić').length + 16);
   });
 
   it('refuses bytes that are not a page', () => {

@@ -37,7 +37,7 @@ export type ReadJson = (file: string) => Promise<unknown>;
 export interface Reads extends IndexReads {
   json: ReadJson;
   /** A default page of a paginated collection as text, or null when it does not exist. */
-  page(file: string): Promise<PageText | null>;
+  page: (file: string) => Promise<PageText | null>;
 }
 
 /** The outcome of a composition: a body to send with its status (and how many records matched). */

@@ -224,7 +224,7 @@ export const CACHE_BYTES = megabytes(CACHE_MB);
 
 /**
  * Creates the router for one build. `cacheBytes`: the memory its caches may hold, half for the
- * bytes of the files it sends most, half for the files it reads to compose answers, parsed.
+ * bytes of the files it sends most, half for the files it reads to compose answers, decoded.
  */
 export function createHandler(options: {
   manifest: Manifest;
