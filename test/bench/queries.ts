@@ -12,7 +12,7 @@ import {
 import { integer, path } from '../../contract/node/cli-values.ts';
 import { querySet } from '../helpers/query-set.ts';
 import { runtimesInstalled } from '../../server/node/install.ts';
-import { startScript } from '../helpers/runtime-server.ts';
+import { startServer } from '../helpers/runtime-server.ts';
 import { load } from './serving.ts';
 import { table } from './table.ts';
 
@@ -57,27 +57,30 @@ export async function printQueries(options: {
   const cells = new Map<string, (string | number)[]>(kinds.map(([k, p]) => [k, [k, p.length]]));
   for (const runtime of runtimes) {
     const work = mkdtempSync(join(tmpdir(), 'football-queries-'));
-    const args = ['server/node/cli.ts', ...runtime.args(options.archive, work), '--port', '0'];
-    const server = await startScript(args, {}, START_MS);
     try {
-      for (const [kind, paths] of kinds) {
-        // One pass over every URL first: the figures are of a warm server, as in production.
-        for (const path of paths)
-          await (await fetch(`http://127.0.0.1:${server.port}${path}`)).text();
-        const { duration, connections } = options;
-        const result = await load(server.port, paths, { duration, connections });
-        cells.get(kind)!.push(result.rps, result.p99, result.errors);
+      const server = await startServer(runtime.args(options.archive, work), {}, START_MS);
+      try {
+        for (const [kind, paths] of kinds) {
+          // One pass over every URL first: the figures are of a warm server, as in production.
+          for (const path of paths)
+            await (await fetch(`http://127.0.0.1:${server.port}${path}`)).text();
+          const { duration, connections } = options;
+          const result = await load(server.port, paths, { duration, connections });
+          cells.get(kind)!.push(result.rps, result.p99, result.errors);
+        }
+      } finally {
+        await server.stop();
       }
     } finally {
-      await server.stop();
       rmSync(work, { recursive: true, force: true });
     }
   }
+  const names = runtimes.map((r) => r.name).join(', ');
   console.log(
-    `\nQueries on ${options.label}, the archive served by ${runtimes.map((r) => r.name).join(', ')} ` +
+    `\nQueries on ${options.label}, the archive served by ${names} ` +
       `(${options.duration}s x ${options.connections} connections per row)`,
   );
-  const headers = runtimes.flatMap((r) => [`${r.name} req/s`, 'p99 ms', 'non-2xx']);
+  const headers = runtimes.flatMap((r) => [`${r.name} req/s`, `${r.name} p99 ms`, 'non-2xx']);
   table(['kind', 'URLs', ...headers], [...cells.values()]);
 }
 

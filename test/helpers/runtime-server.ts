@@ -35,13 +35,14 @@ export interface StartedServer extends RuntimeServer {
 
 /**
  * Starts `server/node/cli.ts` with `args` on a free port, with `env` added to the environment;
- * resolves once it listens.
+ * resolves once it listens, or rejects past `timeoutMs`.
  */
 export function startServer(
   args: string[],
   env: Record<string, string> = {},
+  timeoutMs?: number,
 ): Promise<StartedServer> {
-  return startScript(['server/node/cli.ts', ...args, '--port', '0'], env);
+  return startScript(['server/node/cli.ts', ...args, '--port', '0'], env, timeoutMs);
 }
 
 /**
