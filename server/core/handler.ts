@@ -239,7 +239,7 @@ export function createHandler(options: {
    * Decoded files, keyed by their form and path (one build's files never change), each counted
    * at what it weighs in memory. Callers only read them.
    */
-  const parsed = new HotCache<{ doc: unknown; weight: number }>(budget / 2, (p) => p.weight);
+  const decoded = new HotCache<{ doc: unknown; weight: number }>(budget / 2, (p) => p.weight);
   if (manifest.format !== MANIFEST_FORMAT)
     throw new Error(
       `the build's manifest has format ${manifest.format}, ` +
@@ -260,7 +260,7 @@ export function createHandler(options: {
     decode: (bytes: Uint8Array) => T,
     weigh: (size: number, doc: T) => number,
   ) => {
-    const entry = await parsed.get(`${form}:${file}`, async () => {
+    const entry = await decoded.get(`${form}:${file}`, async () => {
       const bytes = await files.read(file);
       if (bytes === null) return null;
       const doc = decode(bytes);

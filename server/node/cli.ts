@@ -162,8 +162,13 @@ function checkFolder(dir: string, named: boolean): void {
 }
 
 /** The Node preview server (`node-server.ts`), listening. */
-async function serveNode(config: ServeConfig): Promise<void> {
-  const { source, port, host, listening, cacheBytes } = config;
+async function serveNode({
+  source,
+  port,
+  host,
+  listening,
+  cacheBytes,
+}: ServeConfig): Promise<void> {
   // The server is loaded once the command line is known to be good.
   const { createArchiveServer, createPreviewServer } = await import('./node-server.ts');
   let server: Server;
