@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { compareSortKeys, type Scalar } from '../contract/keys.ts';
+import type { Scalar } from '../contract/keys.ts';
 import { RecordFile } from './record-file.ts';
 import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
@@ -91,21 +91,6 @@ function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
   return sorted;
 }
 
-/**
- * The records' order by id and each one's rank in it, by ordinal (records are held in ordinal
- * order). Ids are integers or uuids in lowercase hex, so the plain order of numbers and of code
- * units is `compareValues`' order.
- */
-function idOrder(held: readonly Spooled[]): { order: Uint32Array; rank: Uint32Array } {
-  const ids = held.map((h) => h.id as string | number);
-  const sorted = [...ids.keys()].sort((a, b) =>
-    ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0,
-  );
-  const rank = new Uint32Array(held.length);
-  sorted.forEach((ord, i) => (rank[ord] = i));
-  return { order: Uint32Array.from(sorted), rank };
-}
-
 /** A held record's value in column `column`; -1 is its id. */
 const keyIn = (h: Spooled, column: number): Scalar => (column < 0 ? h.id : h.keys[column]!);
 
@@ -142,8 +127,6 @@ export class Spool {
   private bytes = 0;
   private blocks = new Blocks();
   private disk: DiskSpool | null = null;
-  /** The held records' order by id, once a sort needs it. */
-  private idOrder: { order: Uint32Array; rank: Uint32Array } | null = null;
 
   constructor(
     private readonly columns: number,
@@ -205,7 +188,7 @@ export class Spool {
 
   /**
    * The held records with a non-null value in column `column` (-1: the id), sorted as `grouped`
-   * reads them; sorted once per column, for `counts`, `grouped` and `postings` to share.
+   * reads them; sorted once per column, for `counts` and `grouped` to share.
    */
   private heldBy(column: number): Spooled[] {
     let rows = this.sorted.get(column);
@@ -221,38 +204,15 @@ export class Spool {
   }
 
   /**
-   * The ordinals of the records with a non-null value in column `column`, by that value and then
-   * in the default order, with the value: posting lists. No record's JSON is read.
+   * The ordinals in the order of their records' ids (as `grouped(-1)` reads them). Ids are
+   * integers or uuids in lowercase hex, so this order is `compareValues`' order.
    */
-  *postings(column: number): IterableIterator<[Scalar, number]> {
-    if (this.disk) return yield* this.disk.keyed(column, 'postings');
-    for (const h of this.heldBy(column)) yield [keyIn(h, column), h.ord];
-  }
-
-  /**
-   * Every ordinal with its value in column `column` (a `sortKey`; -1: the id), by that value and
-   * then by id: the order of a sort on that field. In memory, records are grouped by value and the
-   * distinct values sorted, each group by the id's rank: a column of a few distinct values (most
-   * statistics) costs a pass, not a sort of every record.
-   */
-  *inOrderOf(column: number): IterableIterator<[Scalar, number]> {
-    if (this.disk) return yield* this.disk.keyed(column, 'order');
-    const byId = (this.idOrder ??= idOrder(this.held));
-    if (column < 0) {
-      for (const ord of byId.order) yield [this.held[ord]!.id, ord];
-      return;
-    }
-    const groups = new Map<Scalar, number[]>();
-    for (const h of this.held) {
-      const key = keyIn(h, column);
-      const group = groups.get(key);
-      if (group) group.push(h.ord);
-      else groups.set(key, [h.ord]);
-    }
-    for (const key of [...groups.keys()].sort(compareSortKeys)) {
-      const ords = groups.get(key)!.sort((a, b) => byId.rank[a]! - byId.rank[b]!);
-      for (const ord of ords) yield [key, ord];
-    }
+  idOrder(): Uint32Array {
+    if (this.disk) return this.disk.idOrder();
+    return Uint32Array.from(
+      sortByKey(this.held, (h) => h.id),
+      (h) => h.ord,
+    );
   }
 
   /** The number of distinct non-null values of grouping column `column`. */
@@ -265,7 +225,6 @@ export class Spool {
     this.held = [];
     this.blocks = new Blocks();
     this.sorted.clear();
-    this.idOrder = null;
     this.disk?.close();
   }
 }
@@ -288,6 +247,8 @@ class DiskSpool {
   private readonly file: RecordFile;
   private readonly insert: Database.Statement;
   private pending = 0;
+  /** Records added. */
+  private total = 0;
 
   constructor(
     columns: number,
@@ -309,6 +270,7 @@ class DiskSpool {
   }
 
   add({ ord, id, src, json, keys }: Spooled): void {
+    this.total++;
     const at = this.file.append(json);
     this.insert.run(ord, integral(id), src, at, json.length, ...keys.map(integral));
     if (++this.pending >= BATCH) {
@@ -368,14 +330,12 @@ class DiskSpool {
     yield* flush();
   }
 
-  /** `Spool.postings` (non-null values, then ordinal) or `Spool.inOrderOf` (values, then id). */
-  keyed(column: number, kind: 'postings' | 'order'): IterableIterator<[Scalar, number]> {
-    const key = column < 0 ? 'id' : `k${column}`;
-    const sql =
-      kind === 'postings'
-        ? `SELECT ${key}, ord FROM spool WHERE ${key} IS NOT NULL ORDER BY ${key}, ord`
-        : `SELECT ${key}, ord FROM spool ORDER BY ${key}, id`;
-    return this.db.prepare(sql).raw().iterate() as IterableIterator<[Scalar, number]>;
+  idOrder(): Uint32Array {
+    const ords = this.db.prepare('SELECT ord FROM spool ORDER BY id, ord').pluck().iterate();
+    const order = new Uint32Array(this.total);
+    let i = 0;
+    for (const ord of ords) order[i++] = ord as number;
+    return order;
   }
 
   distinct(column: number): number {

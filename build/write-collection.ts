@@ -2,7 +2,7 @@ import type { Db } from '../data/db.ts';
 import type { Provider } from '../contract/envelope.ts';
 import { faultPoint } from '../data/faults.ts';
 import { Assembler } from './assemble.ts';
-import { filterKey, sortKey, WILDCARD_TYPES, type Scalar } from '../contract/keys.ts';
+import { filterKey, WILDCARD_TYPES, type Scalar } from '../contract/keys.ts';
 import type { QueryIndexManifest } from '../contract/query-index.ts';
 import {
   Credits,
@@ -18,6 +18,7 @@ import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts
 import type { OutputSink } from './sink.ts';
 import { writeQueryIndex, type IndexPlan } from './query-index.ts';
 import { Spool } from './spool.ts';
+import { FieldColumns } from './field-columns.ts';
 import { defaultOrderQuery } from './sql.ts';
 
 /**
@@ -81,55 +82,22 @@ function groupValue(field: FieldDef, value: Scalar | undefined): Scalar {
 }
 
 /**
- * `sortKey`, remembering the keys of recent strings: folding a string (Unicode normalisation) costs
- * far more than a lookup, and a collection repeats its names and labels on many records.
+ * The query index's plan of a paginated collection (none for a collection of one page): every
+ * field, filtered by its filter key if it is an `indexed` or a `scan` filter (`bucket` filters
+ * are served by their buckets, `none` is no filter).
  */
-function memoSortKey(): (value: Scalar) => Scalar {
-  const keys = new Map<string, Scalar>();
-  return (value) => {
-    if (typeof value !== 'string') return sortKey(value);
-    let key = keys.get(value);
-    if (key === undefined) {
-      if (keys.size >= 65_536) keys.clear();
-      key = sortKey(value);
-      keys.set(value, key);
-    }
-    return key;
-  };
-}
-
-/**
- * The spool columns a paginated collection's query index needs past the layouts' own (which come
- * first, from `first`): the filter keys of the `scan` fields, and the sort key of every field. The
- * indexed fields' keys are the layouts' columns. No plan for a collection of one page.
- */
-function indexColumns(
-  def: CollectionLike,
-  first: number,
-  at: (name: string) => number,
-): { columns: ((row: Values) => Scalar)[]; plan: IndexPlan | null } {
-  if (def.paging.kind !== 'pages') return { columns: [], plan: null };
-  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
-  const scanned = def.fields.filter((f) => f.filter === 'scan');
-  const keyed = (f: FieldDef) => WILDCARD_TYPES.includes(f.type);
-  const keyOf = memoSortKey();
-  const column = (f: FieldDef, value: (v: Scalar) => Scalar) => {
-    const c = at(f.name);
-    return (row: Values) => value(row[c] ?? null);
-  };
-  const columns = [
-    ...scanned.map((f) => column(f, (v) => groupValue(f, v))),
-    ...def.fields.map((f) => column(f, keyOf)),
-  ];
-  const filters = [
-    ...indexed.map((f, i) => ({ name: f.name, column: i, keyed: keyed(f) })),
-    ...scanned.map((f, i) => ({ name: f.name, column: first + i, keyed: keyed(f) })),
-  ];
-  const sorts = [
-    ...def.fields.map((f, i) => ({ name: f.name, column: first + scanned.length + i })),
-    { name: 'id', column: -1 },
-  ];
-  return { columns, plan: { filters, sorts } };
+function indexPlan(def: CollectionLike): IndexPlan | null {
+  if (def.paging.kind !== 'pages') return null;
+  const fields = def.fields.map((f) => {
+    const mode = f.filter ?? 'indexed';
+    const filtered = mode === 'indexed' || mode === 'scan';
+    return {
+      name: f.name,
+      filter: filtered ? (v: Scalar) => (v === null ? null : filterKey(f.type, v)) : null,
+      keyed: WILDCARD_TYPES.includes(f.type),
+    };
+  });
+  return { fields };
 }
 
 /**
@@ -148,17 +116,19 @@ export function writeCollection(
   tick: Tick,
 ): Written {
   const query = db.prepare(defaultOrderQuery(def)).raw();
-  const columns = query.columns().map((c) => c.name);
-  const at = columnIndex(columns);
+  const names = query.columns().map((c) => c.name);
+  const at = columnIndex(names);
   const [id, source] = [at('id'), at('_source')];
-  const render = recordRenderer(def, columns);
+  const render = recordRenderer(def, names);
   const credits = new Credits(providers, def.credit.kind === 'reference');
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
   const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
   const paging = pagingOf(def.path, def.paging);
-  const index = indexColumns(def, layoutFields.length, at);
-  const spool = new Spool(layoutFields.length + index.columns.length);
+  const index = indexPlan(def);
+  const fieldsAt = def.fields.map((f) => at(f.name));
+  const spool = new Spool(layoutFields.length);
+  const columns = index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
   const encoded = new Assembler();
@@ -176,11 +146,12 @@ export function writeCollection(
       if (def.recordFiles !== 'bucket')
         writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
-      for (const column of index.columns) keys.push(column(row));
       spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
+      columns?.add(fieldsAt.map((c) => row[c] ?? null));
       if (++total % 1000 === 0) tick(total, null);
     }
     spool.seal();
+    columns?.seal();
     const pager = new Pager(sink, paging, credits, def.path, total);
     for (const r of spool.inOrder()) pager.add(r.json, r.src);
     pager.finish();
@@ -203,10 +174,12 @@ export function writeCollection(
     });
     const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
     if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
-    const queryIndex = index.plan && writeQueryIndex(sink, def.path, spool, index.plan, total);
+    const queryIndex =
+      index && columns && writeQueryIndex(sink, def.path, columns, spool.idOrder(), index);
     return { count: total, buckets, fieldBuckets, example, query: queryIndex };
   } finally {
     spool.close();
+    columns?.close();
     tick(total, total);
   }
 }

@@ -60,20 +60,34 @@ export function orderFile(
 }
 
 /**
- * The posting group of a filter key among `groups`: FNV-1a of its UTF-8 bytes, so the build and
- * every runtime agree without a shared table.
+ * The posting group of a filter key among `groups` (a power of two): the low bits of
+ * `postingHash`, so the build and every runtime agree without a shared table.
  */
 export function postingGroup(key: string, groups: number): number {
-  if (groups <= 1) return 0;
+  return groups <= 1 ? 0 : postingHash(key) & (groups - 1);
+}
+
+/** FNV-1a of a filter key's UTF-8 bytes, unsigned. */
+export function postingHash(key: string): number {
   let hash = 0x811c9dc5;
+  // ASCII is its own UTF-8: most keys (ids, numbers) are hashed without encoding them.
+  if (ASCII.test(key)) {
+    for (let i = 0; i < key.length; i++) {
+      hash ^= key.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    return hash >>> 0;
+  }
   for (const byte of encoder.encode(key)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193);
   }
-  return (hash >>> 0) & (groups - 1);
+  return hash >>> 0;
 }
 
 const encoder = new TextEncoder();
+/** Text of ASCII characters only. */
+const ASCII = /^[\x00-\x7f]*$/;
 const decoder = new TextDecoder();
 
 /** Encodes the posting lists of one group file. */

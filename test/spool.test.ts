@@ -26,6 +26,7 @@ function readAll(spool: Spool) {
   return {
     inOrder: read(spool.inOrder()).map(({ id, src, json }) => ({ id, src, json })),
     byId: read(spool.grouped(-1)),
+    idOrder: [...spool.idOrder()],
     columns: [0, 1].map((column) => ({
       grouped: read(spool.grouped(column)),
       counts: [...spool.counts(column)],
@@ -109,6 +110,7 @@ describe('the spool', () => {
       expect(read.inOrder.map((r) => r.id)).toEqual(['3', '1', '2', '10']);
       expect(read.inOrder[2]).toEqual({ id: '2', src: 'a,b', json: '{"é":2}' });
       expect(read.byId.map((r) => r.id)).toEqual(['1', '2', '3', '10']);
+      expect(read.idOrder).toEqual([1, 2, 0, 3]);
       expect(read.columns[0]!.grouped.map((r) => r.id)).toEqual(['2', '3', '10']);
       expect(read.columns[0]!.counts).toEqual([
         { key: 'a', n: 1 },

@@ -1,0 +1,322 @@
+import Database from 'better-sqlite3';
+import { compareCodePoints, compareSortKeys, sortKey, type Scalar } from '../contract/keys.ts';
+import { postingGroup, postingHash } from '../contract/query-index.ts';
+import { WORKER_CACHE_PRAGMA } from './sql.ts';
+
+/**
+ * One field's part of the query index, from its column of values (`FieldColumns`): the order of
+ * a sort on it and the posting lists of its filter keys.
+ *
+ * Each record gets the code of its value, codes numbered in the order of the sort, and both
+ * orders are counting sorts of the codes: a pass over the records each, in a few arrays of four
+ * bytes per record. Most fields have few distinct values (a team, a period), coded through a map.
+ * A field of numbers with many (a match second) is coded by sorting its values as doubles. A field
+ * of text with more than `MAX_DISTINCT` (the id of the action a micro-event belongs to: millions)
+ * would hold millions of strings, so its values go to a scratch SQLite table instead, whose sorter
+ * keeps memory bounded.
+ */
+
+/** Most distinct values of a field coded through a map. */
+export const MAX_DISTINCT = 1 << 18;
+
+/**
+ * The ordinals of a collection in the ascending order of a field (by sort key, then by id),
+ * where each run of equal keys starts in it (and the total at the end), and each ordinal's run.
+ */
+export interface FieldOrder {
+  order: Uint32Array;
+  starts: Uint32Array;
+  rank: Uint32Array;
+}
+
+/** One group file of posting lists: its number and its lists, by key in code point order. */
+export interface PostingGroup {
+  group: number;
+  lists: [string, Uint32Array][];
+}
+
+/** How a field is filtered: its filter key of a value (null: the record is in no list). */
+export interface FieldFilter {
+  key: (value: Scalar) => string | null;
+  /** The number of group files (a power of two) for posting lists of `bytes` bytes in all. */
+  groups: (bytes: number) => number;
+}
+
+/** What the index writer is given of one field, in this order. */
+export interface FieldOutput {
+  order(order: FieldOrder): void;
+  /** The posting lists, a group at a time, in group order; `count` groups in all. */
+  group?(group: PostingGroup, count: number): void;
+  /** Every filter key, in code point order. */
+  keys?(keys: string[]): void;
+}
+
+/**
+ * Indexes one field of `total` records: `values` reads its column (more than once, when the
+ * first way to code it does not fit); `byId` is the ordinals in the order of their ids, which
+ * breaks ties of a sort.
+ */
+export function indexField(
+  values: () => Iterable<Scalar>,
+  total: number,
+  byId: Uint32Array,
+  filter: FieldFilter | null,
+  out: FieldOutput,
+  maxDistinct = MAX_DISTINCT,
+): void {
+  const coded = codeByMap(values(), total, maxDistinct) ?? codeNumbers(values(), total);
+  if (!coded) return indexOnDisk(values(), total, byId, filter, out);
+  out.order(orderOf(coded.runs, byId));
+  if (!filter) return;
+  // Filter keys of the distinct values; values with one key (text in other case) share a list.
+  const names: string[] = [];
+  const nameAt = new Map<string, number>();
+  const nameOf = new Int32Array(coded.distinct).fill(-1);
+  for (let code = 0; code < coded.distinct; code++) {
+    const name = filter.key(coded.value(code));
+    if (name === null) continue;
+    let at = nameAt.get(name);
+    if (at === undefined) nameAt.set(name, (at = names.push(name) - 1));
+    nameOf[code] = at;
+  }
+  const lists = new Int32Array(total);
+  coded.runs.forEach((code, ord) => (lists[ord] = nameOf[code]!));
+  writeLists(lists, names, filter, out);
+}
+
+/**
+ * A column coded: each record's code in `runs`, codes numbered in the order of their sort keys
+ * (equal keys share one), and the value of each code.
+ */
+interface Coded {
+  runs: Uint32Array;
+  distinct: number;
+  value: (code: number) => Scalar;
+}
+
+/** The column coded through a map of its values, or null past `maxDistinct` of them. */
+function codeByMap(values: Iterable<Scalar>, total: number, maxDistinct: number): Coded | null {
+  const codes = new Uint32Array(total);
+  const seen = new Map<Scalar, number>();
+  const distinct: Scalar[] = [];
+  let i = 0;
+  for (const value of values) {
+    let code = seen.get(value);
+    if (code === undefined) {
+      if (distinct.length === maxDistinct) return null;
+      code = distinct.length;
+      seen.set(value, code);
+      distinct.push(value);
+    }
+    codes[i++] = code;
+  }
+  // Renumbered in the order of the sort keys, equal keys (0 and -0) to one code.
+  const keys = distinct.map(sortKey);
+  const sorted = [...keys.keys()].sort((a, b) => compareSortKeys(keys[a]!, keys[b]!));
+  const runOf = new Uint32Array(distinct.length);
+  const runValue: Scalar[] = [];
+  sorted.forEach((code, i) => {
+    if (i === 0 || compareSortKeys(keys[sorted[i - 1]!]!, keys[code]!) !== 0)
+      runValue.push(distinct[code]!);
+    runOf[code] = runValue.length - 1;
+  });
+  for (let ord = 0; ord < total; ord++) codes[ord] = runOf[codes[ord]!]!;
+  return { runs: codes, distinct: runValue.length, value: (code) => runValue[code]! };
+}
+
+/**
+ * A column of numbers (and nulls) coded by sorting its distinct values as doubles, however many
+ * there are; null when it holds anything else.
+ */
+function codeNumbers(values: Iterable<Scalar>, total: number): Coded | null {
+  const numbers = new Float64Array(total);
+  const nulls = new Uint8Array(total);
+  let i = 0;
+  let present = 0;
+  for (const value of values) {
+    if (value === null) nulls[i] = 1;
+    else if (typeof value === 'number') numbers[present++] = value;
+    else return null;
+    i++;
+  }
+  const sorted = numbers.slice(0, present).sort();
+  // The distinct values, 0 and -0 as one, with nulls first as code 0 when there are any.
+  const hasNull = present < total ? 1 : 0;
+  let distinct = 0;
+  for (let j = 0; j < present; j++) {
+    if (j === 0 || sorted[j] !== sorted[distinct - 1]) sorted[distinct++] = sorted[j]!;
+  }
+  const keys = sorted.subarray(0, distinct);
+  const runs = new Uint32Array(total);
+  let next = 0;
+  for (let ord = 0; ord < total; ord++) {
+    if (nulls[ord]) continue;
+    runs[ord] = hasNull + search(keys, numbers[next++]!);
+  }
+  return {
+    runs,
+    distinct: distinct + hasNull,
+    value: (code) => (code < hasNull ? null : keys[code - hasNull]!),
+  };
+}
+
+/** The index of `value` in the ascending distinct `keys`, which hold it. */
+function search(keys: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Where each of `count` codes' records start when dealt out by code, and the total last. */
+function startsOf(codes: ArrayLike<number>, count: number): Uint32Array {
+  const starts = new Uint32Array(count + 1);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i]!;
+    if (code >= 0) starts[code + 1] = starts[code + 1]! + 1;
+  }
+  for (let c = 0; c < count; c++) starts[c + 1] = starts[c + 1]! + starts[c]!;
+  return starts;
+}
+
+/** The sort's order: the records dealt out to their runs in the order of their ids. */
+function orderOf(runs: Uint32Array, byId: Uint32Array): FieldOrder {
+  let count = 0;
+  for (const run of runs) count = Math.max(count, run + 1);
+  const starts = startsOf(runs, count);
+  const next = starts.slice(0, count);
+  const order = new Uint32Array(runs.length);
+  for (const ord of byId) order[next[runs[ord]!]!++] = ord;
+  return { order, starts, rank: runs };
+}
+
+/**
+ * Writes the posting lists of `lists` (each record's list, an index in `names`, or -1): the
+ * names grouped as `postingGroup` says and in code point order within a group, the records dealt
+ * out to them in ordinal order.
+ */
+function writeLists(
+  lists: Int32Array,
+  names: readonly string[],
+  filter: FieldFilter,
+  out: FieldOutput,
+): void {
+  const starts = startsOf(lists, names.length);
+  let bytes = 0;
+  names.forEach((name, i) => (bytes += 8 + name.length + 4 * (starts[i + 1]! - starts[i]!)));
+  const count = filter.groups(bytes);
+  const ords = new Uint32Array(starts[names.length]!);
+  const next = starts.slice(0, names.length);
+  lists.forEach((name, ord) => {
+    if (name >= 0) ords[next[name]!++] = ord;
+  });
+  const groupOf = names.map((name) => postingGroup(name, count));
+  const byGroup = [...names.keys()].sort(
+    (a, b) => groupOf[a]! - groupOf[b]! || compareCodePoints(names[a]!, names[b]!),
+  );
+  for (let i = 0; i < byGroup.length;) {
+    const group: PostingGroup = { group: groupOf[byGroup[i]!]!, lists: [] };
+    for (; i < byGroup.length && groupOf[byGroup[i]!] === group.group; i++) {
+      const name = byGroup[i]!;
+      group.lists.push([names[name]!, ords.subarray(starts[name]!, starts[name + 1]!)]);
+    }
+    out.group?.(group, count);
+  }
+  out.keys?.([...names].sort(compareCodePoints));
+}
+
+/**
+ * `indexField` through a scratch SQLite table of the records' sort keys, filter keys (with their
+ * hashes, whose low bits are their posting group) and ranks by id: its sorter orders them in
+ * bounded memory, and both orders stream out of it.
+ */
+function indexOnDisk(
+  values: Iterable<Scalar>,
+  total: number,
+  byId: Uint32Array,
+  filter: FieldFilter | null,
+  out: FieldOutput,
+): void {
+  const db = new Database('');
+  try {
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma(WORKER_CACHE_PRAGMA);
+    db.exec('CREATE TABLE field (ord INTEGER PRIMARY KEY, s, f TEXT, h INTEGER, r INTEGER)');
+    const idRank = new Uint32Array(total);
+    byId.forEach((ord, i) => (idRank[ord] = i));
+    const insert = db.prepare('INSERT INTO field VALUES (?, ?, ?, ?, ?)');
+    db.exec('BEGIN');
+    let ord = 0;
+    for (const value of values) {
+      const name = filter?.key(value) ?? null;
+      insert.run(ord, sortKey(value), name, name === null ? null : postingHash(name), idRank[ord]);
+      ord++;
+    }
+    db.exec('COMMIT');
+    const order = new Uint32Array(total);
+    const rank = new Uint32Array(total);
+    const starts: number[] = [];
+    let i = 0;
+    let previous: Scalar = null;
+    const sorted = db.prepare('SELECT s, ord FROM field ORDER BY s, r').raw().iterate();
+    for (const [key, ord] of sorted as IterableIterator<[Scalar, number]>) {
+      if (i === 0 || key !== previous) starts.push(i);
+      previous = key;
+      rank[ord] = starts.length - 1;
+      order[i++] = ord;
+    }
+    starts.push(total);
+    out.order({ order, starts: Uint32Array.from(starts), rank });
+    if (filter) postingsOnDisk(db, filter, out);
+  } finally {
+    db.close();
+  }
+}
+
+/** The posting lists of the scratch table, a group at a time. */
+function postingsOnDisk(db: Database.Database, filter: FieldFilter, out: FieldOutput): void {
+  const sizes = db
+    .prepare('SELECT f, count(*) FROM field WHERE f IS NOT NULL GROUP BY f')
+    .raw()
+    .iterate() as IterableIterator<[string, number]>;
+  let bytes = 0;
+  for (const [name, n] of sizes) bytes += 8 + name.length + 4 * n;
+  const count = filter.groups(bytes);
+  const rows = db
+    .prepare(
+      `SELECT h & ${count - 1} AS g, f, ord FROM field WHERE f IS NOT NULL ORDER BY g, f, ord`,
+    )
+    .raw()
+    .iterate() as IterableIterator<[number, string, number]>;
+  // Rows come by group, then by key: a list ends where the key changes, a group where the
+  // group does.
+  let group: PostingGroup | null = null;
+  let name = '';
+  let ords: number[] = [];
+  for (const [g, key, ord] of rows) {
+    if (group && (key !== name || group.group !== g)) {
+      group.lists.push([name, Uint32Array.from(ords)]);
+      ords = [];
+      if (group.group !== g) {
+        out.group?.(group, count);
+        group = null;
+      }
+    }
+    group ??= { group: g, lists: [] };
+    name = key;
+    ords.push(ord);
+  }
+  if (group) {
+    group.lists.push([name, Uint32Array.from(ords)]);
+    out.group?.(group, count);
+  }
+  if (out.keys) {
+    const keys = db.prepare('SELECT DISTINCT f FROM field WHERE f IS NOT NULL ORDER BY f');
+    out.keys(keys.pluck().all() as string[]);
+  }
+}
