@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { compareCodePoints, compareSortKeys, sortKey, type Scalar } from '../contract/keys.ts';
-import { postingGroup, postingHash } from '../contract/query-index.ts';
+import { postingHash } from '../contract/query-index.ts';
 import { WORKER_CACHE_PRAGMA } from './sql.ts';
 
 /**
@@ -10,10 +10,10 @@ import { WORKER_CACHE_PRAGMA } from './sql.ts';
  * Each record gets the code of its value, codes numbered in the order of the sort, and both
  * orders are counting sorts of the codes: a pass over the records each, in a few arrays of four
  * bytes per record. Most fields have few distinct values (a team, a period), coded through a map.
- * A field of numbers with many (a match second) is coded by sorting its values as doubles. A field
- * of text with more than `MAX_DISTINCT` (the id of the action a micro-event belongs to: millions)
- * would hold millions of strings, so its values go to a scratch SQLite table instead, whose sorter
- * keeps memory bounded.
+ * A field of numbers with many (a match second) is coded by sorting its values as doubles, and a
+ * field of v1 ids with many (the action a micro-event belongs to: millions) by sorting them as
+ * 128-bit numbers. Other text with more than `MAX_DISTINCT` values would hold millions of
+ * strings, so its values go to a scratch SQLite table instead, whose sorter keeps memory bounded.
  */
 
 /** Most distinct values of a field coded through a map. */
@@ -38,7 +38,10 @@ export interface PostingGroup {
 /** How a field is filtered: its filter key of a value (null: the record is in no list). */
 export interface FieldFilter {
   key: (value: Scalar) => string | null;
-  /** The number of group files (a power of two) for posting lists of `bytes` bytes in all. */
+  /**
+   * The number of group files for posting lists of `bytes` bytes in all: a power of two, at most
+   * `PARTITIONS`.
+   */
   groups: (bytes: number) => number;
 }
 
@@ -64,24 +67,13 @@ export function indexField(
   out: FieldOutput,
   maxDistinct = MAX_DISTINCT,
 ): void {
-  const coded = codeByMap(values(), total, maxDistinct) ?? codeNumbers(values(), total);
+  const coded =
+    codeByMap(values(), total, maxDistinct) ??
+    codeNumbers(values(), total) ??
+    codeHexIds(values(), total);
   if (!coded) return indexOnDisk(values(), total, byId, filter, out);
   out.order(orderOf(coded.runs, byId));
-  if (!filter) return;
-  // Filter keys of the distinct values; values with one key (text in other case) share a list.
-  const names: string[] = [];
-  const nameAt = new Map<string, number>();
-  const nameOf = new Int32Array(coded.distinct).fill(-1);
-  for (let code = 0; code < coded.distinct; code++) {
-    const name = filter.key(coded.value(code));
-    if (name === null) continue;
-    let at = nameAt.get(name);
-    if (at === undefined) nameAt.set(name, (at = names.push(name) - 1));
-    nameOf[code] = at;
-  }
-  const lists = new Int32Array(total);
-  coded.runs.forEach((code, ord) => (lists[ord] = nameOf[code]!));
-  writeLists(lists, names, filter, out);
+  if (filter) writeLists(coded, filter, out);
 }
 
 /**
@@ -160,6 +152,59 @@ function codeNumbers(values: Iterable<Scalar>, total: number): Coded | null {
   };
 }
 
+/** 32 lowercase hex digits: a v1 id. */
+const HEX_ID = /^[0-9a-f]{32}$/;
+
+/** The two hex digits of each byte. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/**
+ * A column of v1 ids (and nulls) coded by sorting them as 128-bit numbers, however many there are:
+ * their order as numbers is their order as text, and their sort keys' (an id folds to itself).
+ * Null when it holds anything else.
+ */
+function codeHexIds(values: Iterable<Scalar>, total: number): Coded | null {
+  const words = new Uint32Array(4 * total);
+  const present: number[] = [];
+  let ord = 0;
+  for (const value of values) {
+    if (typeof value === 'string' && HEX_ID.test(value)) {
+      for (let w = 0; w < 4; w++) words[4 * ord + w] = parseInt(value.slice(8 * w, 8 * w + 8), 16);
+      present.push(ord);
+    } else if (value !== null) return null;
+    ord++;
+  }
+  const compare = (a: number, b: number) => {
+    for (let w = 0; w < 4; w++) {
+      const d = words[4 * a + w]! - words[4 * b + w]!;
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  const sorted = Uint32Array.from(present).sort(compare);
+  const hasNull = present.length < total ? 1 : 0;
+  const runs = new Uint32Array(total);
+  /** An ordinal of each distinct id, by code. */
+  const first: number[] = [];
+  sorted.forEach((ord, i) => {
+    if (i === 0 || compare(sorted[i - 1]!, ord) !== 0) first.push(ord);
+    runs[ord] = hasNull + first.length - 1;
+  });
+  const hex = (ord: number) => {
+    let text = '';
+    for (let w = 4 * ord; w < 4 * ord + 4; w++) {
+      const x = words[w]!;
+      text += HEX[x >>> 24]! + HEX[(x >>> 16) & 255]! + HEX[(x >>> 8) & 255]! + HEX[x & 255]!;
+    }
+    return text;
+  };
+  return {
+    runs,
+    distinct: first.length + hasNull,
+    value: (code) => (code < hasNull ? null : hex(first[code - hasNull]!)),
+  };
+}
+
 /** The index of `value` in the ascending distinct `keys`, which hold it. */
 function search(keys: Float64Array, value: number): number {
   let lo = 0;
@@ -195,38 +240,70 @@ function orderOf(runs: Uint32Array, byId: Uint32Array): FieldOrder {
 }
 
 /**
- * Writes the posting lists of `lists` (each record's list, an index in `names`, or -1): the
- * names grouped as `postingGroup` says and in code point order within a group, the records dealt
- * out to them in ordinal order.
+ * Filter keys are hashed into this many partitions: a power of two, and a multiple of every
+ * group count, so each posting group is a set of partitions.
  */
-function writeLists(
-  lists: Int32Array,
-  names: readonly string[],
-  filter: FieldFilter,
-  out: FieldOutput,
-): void {
-  const starts = startsOf(lists, names.length);
-  let bytes = 0;
-  names.forEach((name, i) => (bytes += 8 + name.length + 4 * (starts[i + 1]! - starts[i]!)));
-  const count = filter.groups(bytes);
-  const ords = new Uint32Array(starts[names.length]!);
-  const next = starts.slice(0, names.length);
-  lists.forEach((name, ord) => {
-    if (name >= 0) ords[next[name]!++] = ord;
-  });
-  const groupOf = names.map((name) => postingGroup(name, count));
-  const byGroup = [...names.keys()].sort(
-    (a, b) => groupOf[a]! - groupOf[b]! || compareCodePoints(names[a]!, names[b]!),
-  );
-  for (let i = 0; i < byGroup.length;) {
-    const group: PostingGroup = { group: groupOf[byGroup[i]!]!, lists: [] };
-    for (; i < byGroup.length && groupOf[byGroup[i]!] === group.group; i++) {
-      const name = byGroup[i]!;
-      group.lists.push([names[name]!, ords.subarray(starts[name]!, starts[name + 1]!)]);
-    }
-    out.group?.(group, count);
+const PARTITIONS = 4096;
+
+/**
+ * Writes the posting lists of a coded column: the records of each code in ordinal order, under
+ * the code's filter key. Keys are made a partition at a time and dropped after, so a field of
+ * millions of distinct values never holds all its keys at once; codes with one key (text in
+ * other case) share its list. A first pass counts the lists' bytes, which set the group count.
+ */
+function writeLists({ runs, distinct, value }: Coded, filter: FieldFilter, out: FieldOutput): void {
+  const starts = startsOf(runs, distinct);
+  const ords = new Uint32Array(runs.length);
+  const next = starts.slice(0, distinct);
+  runs.forEach((code, ord) => (ords[next[code]!++] = ord));
+  const partOf = new Int32Array(distinct);
+  for (let code = 0; code < distinct; code++) {
+    const key = filter.key(value(code));
+    partOf[code] = key === null ? -1 : postingHash(key) & (PARTITIONS - 1);
   }
-  out.keys?.([...names].sort(compareCodePoints));
+  const partStarts = startsOf(partOf, PARTITIONS);
+  const members = new Uint32Array(partStarts[PARTITIONS]!);
+  const at = partStarts.slice(0, PARTITIONS);
+  partOf.forEach((part, code) => {
+    if (part >= 0) members[at[part]!++] = code;
+  });
+  /** The lists of the given partitions: codes with one key merged, by key in code point order. */
+  const listsOf = (parts: Iterable<number>): [string, Uint32Array][] => {
+    const keyed: [string, number][] = [];
+    for (const part of parts) {
+      for (let m = partStarts[part]!; m < partStarts[part + 1]!; m++)
+        keyed.push([filter.key(value(members[m]!))!, members[m]!]);
+    }
+    keyed.sort((a, b) => compareCodePoints(a[0], b[0]));
+    const lists: [string, Uint32Array][] = [];
+    for (let i = 0; i < keyed.length;) {
+      const [key, code] = keyed[i]!;
+      let j = i + 1;
+      while (j < keyed.length && keyed[j]![0] === key) j++;
+      const list = ords.subarray(starts[code]!, starts[code + 1]!);
+      if (j === i + 1) lists.push([key, list]);
+      else {
+        const merged = keyed.slice(i, j).map(([, c]) => ords.subarray(starts[c]!, starts[c + 1]!));
+        lists.push([key, Uint32Array.from(merged.flatMap((l) => [...l])).sort()]);
+      }
+      i = j;
+    }
+    return lists;
+  };
+  let bytes = 0;
+  for (let part = 0; part < PARTITIONS; part++) {
+    if (partStarts[part] === partStarts[part + 1]) continue;
+    for (const [key, list] of listsOf([part])) bytes += 8 + key.length + 4 * list.length;
+  }
+  const count = filter.groups(bytes);
+  const keys: string[] = [];
+  for (let group = 0; group < count; group++) {
+    const parts = Array.from({ length: PARTITIONS / count }, (_, i) => group + i * count);
+    const lists = listsOf(parts);
+    if (lists.length > 0) out.group?.({ group, lists }, count);
+    if (out.keys) for (const [key] of lists) keys.push(key);
+  }
+  out.keys?.(keys.sort(compareCodePoints));
 }
 
 /**

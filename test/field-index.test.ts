@@ -139,11 +139,19 @@ const filters: FieldFilter[] = [
   },
 ];
 
+/** v1 ids, some a digit apart, at either end of the order. */
+const ids = ['0'.repeat(32), `${'0'.repeat(31)}1`, `${'f'.repeat(31)}e`, 'f'.repeat(32)].concat([
+  '3fa85f6457174562b3fc2c963f66afa6',
+  '3fa85f6457174562b3fc2c963f66afa7',
+  'a0'.repeat(16),
+]);
+
 describe('indexing a field', () => {
   it('orders by sort key then id and lists each filter key, in memory and through SQLite', () => {
     const column = fc.oneof(
       fc.array(fc.option(text, { nil: null }), { maxLength: 50 }),
       fc.array(fc.option(fc.integer({ min: -2, max: 2 }), { nil: null }), { maxLength: 50 }),
+      fc.array(fc.option(fc.constantFrom(...ids), { nil: null }), { maxLength: 50 }),
       fc.array(fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: null }), {
         maxLength: 30,
       }),
@@ -159,7 +167,8 @@ describe('indexing a field', () => {
         const filter = filters[f]!;
         const want = expected(values, byId, filter);
         expect(index(values, byId, filter)).toEqual(want);
-        // Past the most distinct values held in memory: the scratch table's sorter.
+        // Past the most distinct values coded through a map: numbers and ids sorted as numbers,
+        // other text by the scratch table's sorter.
         expect(index(values, byId, filter, 1)).toEqual(want);
       }),
       { numRuns: 300 },
