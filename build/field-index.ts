@@ -151,6 +151,8 @@ function writeLists({ runs, distinct, value }: Coded, filter: FieldFilter, out: 
     for (const [key, list] of listsOf([part])) bytes += 8 + key.length + 4 * list.length;
   }
   const count = filter.groups(bytes);
+  if (PARTITIONS % count !== 0)
+    throw new Error(`${count} posting groups do not divide ${PARTITIONS}`);
   const keys: string[] = [];
   for (let group = 0; group < count; group++) {
     const parts = Array.from({ length: PARTITIONS / count }, (_, i) => group + i * count);
