@@ -68,7 +68,7 @@ export function indexField(
     codeNumbers(values(), total) ??
     codeHexIds(values(), total);
   if (!coded) return indexOnDisk(values(), total, byId, filter, out);
-  out.order(orderOf(coded.runs, byId));
+  out.order(orderOf(coded, byId));
   if (filter) writeLists(coded, filter, out);
 }
 
@@ -84,9 +84,7 @@ function startsOf(codes: ArrayLike<number>, count: number): Uint32Array {
 }
 
 /** The sort's order: the records dealt out to their runs in the order of their ids. */
-function orderOf(runs: Uint32Array, byId: Uint32Array): FieldOrder {
-  let count = 0;
-  for (const run of runs) count = Math.max(count, run + 1);
+function orderOf({ runs, distinct: count }: Coded, byId: Uint32Array): FieldOrder {
   const starts = startsOf(runs, count);
   const next = starts.slice(0, count);
   const order = new Uint32Array(runs.length);
