@@ -18,8 +18,11 @@ export interface LocalArchive {
   close(): Promise<void>;
 }
 
-/** The largest read a local archive makes blocking. */
-const BLOCKING_READ_BYTES = 64 * 1024;
+/**
+ * The largest read a local archive makes blocking: above every index leaf, page and posting
+ * group a query reads, below the files too large to hold the other requests up for.
+ */
+const BLOCKING_READ_BYTES = 1024 * 1024;
 
 /** A local file as a range source; `reads` counts the reads, for tests and the bench. */
 export async function fileRangeSource(
@@ -35,9 +38,10 @@ export async function fileRangeSource(
       async read(offset: number, length: number): Promise<Uint8Array> {
         source.reads++;
         const bytes = Buffer.allocUnsafe(length);
-        // A small read blocks, as nginx reads files: most entries are a few KB of a local file,
-        // most often in the page cache, where a read through the thread pool cost thirty times
-        // the read. A large one goes through the pool, so that it never holds up the others.
+        // A read up to a megabyte blocks, as nginx reads files: most are a few KB to a few
+        // hundred KB of a local file, most often in the page cache, where a read through the
+        // thread pool cost thirty times the read. A larger one (the OpenAPI document, a large
+        // collection of one page) goes through the pool, so that it never holds up the others.
         const blocking = length <= BLOCKING_READ_BYTES;
         let got = 0;
         while (got < length) {
