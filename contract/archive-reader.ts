@@ -55,24 +55,38 @@ export interface ArchivedFile {
   deflated: Uint8Array;
 }
 
-/** Decoded leaves kept in memory: 256 leaves of 4,096 entries is about 25 MB. */
-const LEAF_CACHE = 256;
+/**
+ * The bytes of decoded leaves a reader keeps unless told otherwise: about 256 leaves of 4,096
+ * entries. A lookup whose leaf is not kept reads and inflates the whole leaf first.
+ */
+export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
 const decoder = new TextDecoder();
 
 /** An open archive. */
 export class ArchiveReader {
+  /** Decoded leaves, least recently used first, and their total bytes. */
   private readonly leaves = new Map<number, DataView>();
+  private leafBytes = 0;
 
   private constructor(
     private readonly source: RangeSource,
     private readonly codec: Codec,
     readonly header: IndexHeader,
     private readonly root: DataView,
+    private readonly indexBytes: number,
   ) {}
 
-  /** Opens an archive: one read, which checks the header, the root and the archive's length. */
-  static async open(source: RangeSource, codec: Codec): Promise<ArchiveReader> {
+  /**
+   * Opens an archive: one read, which checks the header, the root and the archive's length.
+   * `indexBytes`: the most memory its decoded index leaves may hold (24 bytes a file), least
+   * recently used first out; an index that fits is read once.
+   */
+  static async open(
+    source: RangeSource,
+    codec: Codec,
+    indexBytes = INDEX_CACHE_BYTES,
+  ): Promise<ArchiveReader> {
     if (source.length < INDEX_DATA_START + HEADER_SIZE)
       throw new ArchiveError(`not an API archive: ${source.length} bytes is too short`);
     const first = await source.read(0, Math.min(source.length, FIRST_READ));
@@ -114,6 +128,7 @@ export class ArchiveReader {
       codec,
       header,
       new DataView(root.buffer, root.byteOffset, root.byteLength),
+      indexBytes,
     );
   }
 
@@ -147,8 +162,15 @@ export class ArchiveReader {
         throw new ArchiveError(`leaf ${leaf} of the archive index has the wrong length`);
       view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
-    this.leaves.set(leaf, view);
-    if (this.leaves.size > LEAF_CACHE) this.leaves.delete(this.leaves.keys().next().value!);
+    if (view.byteLength <= this.indexBytes && !this.leaves.has(leaf)) {
+      this.leaves.set(leaf, view);
+      this.leafBytes += view.byteLength;
+      for (const [oldest, kept] of this.leaves) {
+        if (this.leafBytes <= this.indexBytes) break;
+        this.leaves.delete(oldest);
+        this.leafBytes -= kept.byteLength;
+      }
+    }
     return view;
   }
 

@@ -168,6 +168,31 @@ describe('the archive', () => {
     }
   });
 
+  it('keeps as much of its index as it is given, and reads a leaf again only past that', async () => {
+    const passReads = async (indexBytes: number) => {
+      const source = await fileRangeSource(archive);
+      try {
+        const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
+        for (const name of digest.keys()) await reader.read(name);
+        const before = source.reads;
+        for (const name of digest.keys()) await reader.read(name);
+        return source.reads - before;
+      } finally {
+        await source.close();
+      }
+    };
+    const files = digest.size + 1;
+    const whole = 24 * files;
+    // The whole index held: a second pass reads each file, no leaf.
+    expect(await passReads(whole)).toBe(digest.size);
+    // None held: every file costs its leaf too.
+    expect(await passReads(0)).toBe(2 * digest.size);
+    // Half held: some leaves are read again.
+    const half = await passReads(whole / 2);
+    expect(half).toBeGreaterThan(digest.size);
+    expect(half).toBeLessThan(2 * digest.size);
+  });
+
   it('is 5 times smaller than the tree at least', () => {
     const treeBytes = [...digest.keys()].reduce((n, f) => n + statSync(join(dist, f)).size, 0);
     expect(statSync(archive).size * 5).toBeLessThan(treeBytes);

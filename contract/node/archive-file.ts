@@ -62,11 +62,14 @@ export async function fileRangeSource(
   }
 }
 
-/** Opens an archive on the local disk: an `ArchiveError` says why a file is not a good one. */
-export async function openLocalArchive(path: string): Promise<LocalArchive> {
+/**
+ * Opens an archive on the local disk: an `ArchiveError` says why a file is not a good one.
+ * `indexBytes`: the memory its index may hold (`ArchiveReader.open`).
+ */
+export async function openLocalArchive(path: string, indexBytes?: number): Promise<LocalArchive> {
   const source = await fileRangeSource(path);
   try {
-    const reader = await ArchiveReader.open(source, NODE_CODEC);
+    const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
     return { reader, stamp: source.stamp, close: () => source.close() };
   } catch (e) {
     await source.close();

@@ -1,15 +1,23 @@
 /**
- * The memory a router's caches (`hot-cache.ts`) may hold: half for the bytes of the files it sends
- * most, half for the files it reads to compose answers, decoded. A composed answer reads a few
- * default pages and index files; those held cost it no read. The servers that run on a machine
- * take `--cache-mb` (docs/queries.md#memory); a Worker's isolate keeps its own, smaller budget.
+ * The memory a router may hold to answer faster. Over an archive, half keeps the archive's index
+ * (`ArchiveReader`): a lookup whose leaf is held reads only its file, where one whose leaf is not
+ * first reads and inflates the leaf, about 100 KB. The rest, or all over a folder, goes to the
+ * router's caches (`hot-cache.ts`): half for the bytes of the files it sends most, half for the
+ * files it reads to compose answers, decoded. A composed answer reads a few default pages and
+ * index files; those held cost it no read. The servers that run on a machine take `--cache-mb`
+ * (docs/queries.md#memory); a Worker's isolate keeps its own, smaller budget.
  */
 
-/** The megabytes a server's router caches hold at most, unless `--cache-mb` says otherwise. */
-export const CACHE_MB = 64;
+/** The megabytes a server holds at most, unless `--cache-mb` says otherwise. */
+export const CACHE_MB = 128;
 
-/** The megabytes a Worker's router caches hold: a share of its isolate's 128 MB. */
-export const WORKER_CACHE_MB = 16;
+/** The megabytes a Worker holds: a share of its isolate's 128 MB. */
+export const WORKER_CACHE_MB = 48;
 
 /** Megabytes in bytes. */
 export const megabytes = (mb: number): number => mb * 1024 * 1024;
+
+/** A budget over an archive: the bytes for its index, and the bytes for the router's caches. */
+export function archiveBudget(bytes: number): { index: number; router: number } {
+  return { index: bytes / 2, router: bytes / 2 };
+}

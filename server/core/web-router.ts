@@ -1,5 +1,6 @@
 import { ArchiveError, ArchiveReader, type Codec } from '../../contract/archive-reader.ts';
 import { createArchiveHandler } from './archive-handler.ts';
+import { archiveBudget } from './cache-budget.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
 import {
   errorOutcome,
@@ -17,15 +18,16 @@ import { isHealthCheck, Unavailable } from './health.ts';
  */
 
 /**
- * The router over an archive, read through a runtime's range reads; `cacheBytes`, its caches'
- * budget (`createHandler`).
+ * The router over an archive, read through a runtime's range reads; `cacheBytes`, the memory it
+ * may hold (`archiveBudget`).
  */
 export async function archiveRouter(
   source: RangeSource,
   codec: Codec,
-  cacheBytes?: number,
+  cacheBytes: number,
 ): Promise<Handler> {
-  return createArchiveHandler(await ArchiveReader.open(source, codec), cacheBytes);
+  const budget = archiveBudget(cacheBytes);
+  return createArchiveHandler(await ArchiveReader.open(source, codec, budget.index), budget.router);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createArchiveHandler } from '../core/archive-handler.ts';
+import { archiveBudget } from '../core/cache-budget.ts';
 import { CACHE_BYTES, createHandler, type FileSource, type Handler } from '../core/handler.ts';
 import { Unavailable } from '../core/health.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
@@ -203,10 +204,11 @@ interface ArchiveBuild extends Build {
 }
 
 async function openArchiveBuild(file: string, cacheBytes: number): Promise<ArchiveBuild> {
-  const archive = await openLocalArchive(file);
+  const budget = archiveBudget(cacheBytes);
+  const archive = await openLocalArchive(file, budget.index);
   let handler: Handler;
   try {
-    handler = await createArchiveHandler(archive.reader, cacheBytes);
+    handler = await createArchiveHandler(archive.reader, budget.router);
   } catch (e) {
     await archive.close();
     throw e;

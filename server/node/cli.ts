@@ -60,8 +60,8 @@ export const SERVE_COMMAND = defineCommand({
       env: SERVE_ENV.cacheMb,
       default: String(CACHE_MB),
       help:
-        'memory for the router to keep the files it sends most and those it reads to compose ' +
-        `answers (node, deno, bun; a Worker keeps ${WORKER_CACHE_MB} MB of its isolate's)`,
+        "memory for the router to keep an archive's index, the files it sends most and those it " +
+        `reads to compose answers (node, deno, bun; a Worker keeps ${WORKER_CACHE_MB} MB)`,
     },
     'persist-to': {
       type: path('DIR'),
