@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import { build } from '../build/build.ts';
 import { importDataset } from '../data/import/run.ts';
 import { OPENAPI_FILE } from '../build/openapi.ts';
@@ -20,6 +21,13 @@ import { describeReal } from './helpers/real-data.ts';
  * values blanked), so every kind of link of every resource is requested on real records in a few
  * minutes; following all of the ~1 M links would take a quarter of an hour.
  */
+
+/** Items by key, in their order (Node 20 has no `Map.groupBy`). */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
 
 /** Links of one shape the crawl follows. */
 const PER_SHAPE = 300;
@@ -194,6 +202,114 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
             });
           },
         );
+
+        it("every World Cup group table equals Fjelstul's published group standings", async () => {
+          type Row = Record<string, string | number | null>;
+          const ours: Row[] = [];
+          for (let page = 1; ; page++) {
+            const answer = await call(api, `/v1/national/standings?records=100&page=${page}`);
+            expect(answer.status).toBe(200);
+            ours.push(...(answer.json.result as Row[]));
+            if (page >= answer.json.meta.totalPages) break;
+          }
+          // A table is named by its edition, its stage and its teams: Fjelstul's matches name
+          // the 1982 second-stage groups 1 to 4, its standings A to D.
+          const stages: Record<string, string> = {
+            'group stage': 'Group Stage',
+            'first round': 'Group Stage',
+            'first group stage': 'Group Stage',
+            'second group stage': 'Second Round',
+            'final round': 'Final Round',
+          };
+          const tableKey = (competition: string, year: string, round: string, teams: string[]) =>
+            [competition, year, round, ...[...teams].sort()].join('|');
+          const line = (r: (string | number | null)[]) => r.map(String).join(',');
+          const expected = new Map<string, string[]>();
+          const published = parse(readFileSync(join(fjelstul, 'data-csv', 'group_standings.csv')), {
+            columns: true,
+          }) as Record<string, string>[];
+          const byTable = groupBy(
+            published,
+            (r) => `${r['tournament_id']}|${r['stage_name']}|${r['group_name']}`,
+          );
+          for (const rows of byTable.values()) {
+            const { tournament_name: name, stage_name: stage } = rows[0]!;
+            const competition = name!.includes('Women')
+              ? "FIFA Women's World Cup"
+              : "FIFA Men's World Cup";
+            const key = tableKey(
+              competition,
+              name!.slice(0, 4),
+              stages[stage!]!,
+              rows.map((r) => r['team_name']!),
+            );
+            expect(expected.has(key), key).toBe(false);
+            expected.set(
+              key,
+              rows
+                .map((r) =>
+                  line([
+                    r['position']!,
+                    r['team_name']!,
+                    r['played']!,
+                    r['wins']!,
+                    r['draws']!,
+                    r['losses']!,
+                    r['goals_for']!,
+                    r['goals_against']!,
+                    r['points']!,
+                  ]),
+                )
+                .sort(),
+            );
+          }
+          expect(published).toHaveLength(626);
+          const found = new Map<string, string[]>();
+          const worldCups = ours.filter((r) => String(r['competitionName']).startsWith('FIFA'));
+          const ourTables = groupBy(
+            worldCups,
+            (r) => `${r['competition']}|${r['season']}|${r['round']}|${r['group']}`,
+          );
+          for (const rows of ourTables.values()) {
+            const { competitionName, seasonName, roundName } = rows[0]!;
+            const key = tableKey(
+              String(competitionName),
+              String(seasonName),
+              String(roundName),
+              rows.map((r) => String(r['teamName'])),
+            );
+            found.set(
+              key,
+              rows
+                .map((r) =>
+                  line([
+                    r['position']!,
+                    r['teamName']!,
+                    r['played']!,
+                    r['won']!,
+                    r['drawn']!,
+                    r['lost']!,
+                    r['goalsFor']!,
+                    r['goalsAgainst']!,
+                    r['points']!,
+                  ]),
+                )
+                .sort(),
+            );
+          }
+          for (const [key, rows] of expected) expect(found.get(key), key).toEqual(rows);
+          // Ours has the 2026 groups too, which Fjelstul's data (to 2022) does not.
+          const extra = [...found.keys()].filter((k) => !expected.has(k));
+          expect(
+            extra.every((k) => k.includes('|2026|')),
+            extra.join('\n'),
+          ).toBe(true);
+          // Ties no result decided say what did.
+          const decided = worldCups.filter((r) => r['decidedBy'] !== null);
+          expect(new Set(decided.map((r) => r['decidedBy']))).toEqual(
+            new Set(['play-off', 'lots', 'fair play']),
+          );
+        }, 300_000);
 
         it('answers every query of the query set with a documented 200: no refusal', async () => {
           const { reader, close: done } = await openLocalArchive(archive);

@@ -50,6 +50,7 @@ import {
 import { V0_REFERENCE } from './reference/v0.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
 import { V0, v1Scope, type MatchType, type Scope } from './scope.ts';
+import { standings } from './standings.ts';
 import { statistics } from './stats.ts';
 
 /**
@@ -140,6 +141,7 @@ export const REGISTRY: Registry = {
     managerKeys,
     refereeKeys,
     ...MATCH_TYPES.flatMap((type) => matchData(v1Scope(type))),
+    ...MATCH_TYPES.map((type) => standings(v1Scope(type))),
     ...MATCH_TYPES.flatMap(microEvents),
     ...analytics('v1'),
     ...MATCH_TYPES.flatMap((type) => statistics(v1Scope(type))),

@@ -17,6 +17,7 @@ function matchTypeLinks(matchType: 'clubs' | 'national'): LinkTemplate {
       'penalties',
       'substitutions',
     ]),
+    standings: `${base}/standings`,
     stats: statsLinks('v1', (group, name) => `${base}/stats/${group}/${name}`),
   };
 }
