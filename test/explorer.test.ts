@@ -166,13 +166,33 @@ describe.skipIf(!withBrowser).each([
     const { page, problems } = await open('/');
     await page.locator('.card', { hasText: c.name }).getByRole('link', { name: s.name }).click();
     await page.waitForSelector('main:not([aria-busy]) table');
-    expect(await page.locator('tbody tr').count()).toBe(20);
+    const part = (name: string) =>
+      page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    const matches = part('Matches').locator('tbody tr');
+    expect(await matches.count()).toBe(20);
+    // The season's tables come first: every line of the API's, in its order.
+    const query = `competition=${c.id}&season=${s.id}`;
+    const lines = await records(`/v1/${c.matchType}/standings?${query}`);
+    expect(lines.length).toBeGreaterThan(0);
+    const shown = await part('Standings').locator('tbody tr').allTextContents();
+    expect(shown).toEqual(
+      lines.map((l) =>
+        [
+          `${l.position}${l.decidedBy ? '*' : ''}`,
+          l.teamName,
+          ...['played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst'].map((k) => l[k]),
+          `${l.goalDifference > 0 ? '+' : ''}${l.goalDifference}`,
+          l.points,
+          l.form,
+        ].join(''),
+      ),
+    );
     await page.getByRole('link', { name: 'Next →' }).click();
     await page.waitForSelector(`text=Page 2 of ${Math.ceil(s.matches / 20)}`);
-    expect(await page.locator('tbody tr').count()).toBe(Math.min(20, s.matches - 20));
+    expect(await matches.count()).toBe(Math.min(20, s.matches - 20));
     await expectSourcesAnswer(page);
     await shoot(page, 'season');
-    const first = page.locator('tbody tr').first();
+    const first = matches.first();
     const home = (await first.locator('td').nth(2).textContent())!;
     await first.getByRole('link').click();
     await page.waitForSelector('.scoreboard');

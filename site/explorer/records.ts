@@ -154,3 +154,25 @@ export type StatRecord = Base & Record<string, string | number | boolean | null 
 
 /** The penalty outcome id of a scored kick (`/v1/penalty_outcomes`). */
 export const SCORED = 1;
+
+/** A team's line of a league's or a group's table. */
+export interface Standing extends Base {
+  competitionName: string;
+  seasonName: string;
+  phaseName: string;
+  roundName?: string | null;
+  group?: string | null;
+  team: string;
+  teamName: string;
+  position: number;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  goalDifference: number;
+  points: number;
+  form: string;
+  decidedBy: string | null;
+}

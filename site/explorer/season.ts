@@ -1,6 +1,6 @@
-import { get, withQuery } from './api.ts';
+import { all, firstPage, get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
-import type { MatchInfo } from './records.ts';
+import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { day, empty, PAGE_SIZE, section, table } from './view.ts';
 
@@ -20,7 +20,44 @@ export function scoreOf(m: MatchInfo): string {
     : `${score} (${m.homeShootoutScore}–${m.awayShootoutScore} pens)`;
 }
 
-/** One season of a competition: its matches, a page at a time. */
+/** The name of a table: its group and round, or the league's. */
+function tableName(s: Standing): string {
+  if (s.group) return s.roundName ? `${s.roundName}, group ${s.group}` : `Group ${s.group}`;
+  return s.roundName ?? s.phaseName;
+}
+
+/** A signed goal difference, as tables print it. */
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The tables of a season: one per league or group, in the API's order. */
+function standingsTables(lines: Standing[]): HTMLElement[] {
+  const tables = new Map<string, Standing[]>();
+  for (const line of lines)
+    tables.set(tableName(line), [...(tables.get(tableName(line)) ?? []), line]);
+  return [...tables].map(([name, rows]) =>
+    table(
+      name,
+      ['Pos', 'Team', 'P', 'W', 'D', 'L', 'GF', 'GA', 'GD', 'Pts', 'Form'],
+      rows.map((s) => [
+        s.decidedBy
+          ? h('span', { title: `Decided by ${s.decidedBy}` }, `${s.position}*`)
+          : s.position,
+        s.teamName,
+        s.played,
+        s.won,
+        s.drawn,
+        s.lost,
+        s.goalsFor,
+        s.goalsAgainst,
+        signed(s.goalDifference),
+        s.points,
+        s.form,
+      ]),
+    ),
+  );
+}
+
+/** One season of a competition: its tables, then its matches, a page at a time. */
 export async function seasonView(route: Extract<Route, { view: 'season' }>): Promise<Child[]> {
   const { matchType, competition, season, page } = route;
   const path = withQuery(`/v1/${matchType}/matches/info`, {
@@ -29,7 +66,12 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
     records: PAGE_SIZE,
     page,
   });
-  const { meta, result } = await get<MatchInfo[]>(path);
+  const standingsPath = withQuery(`/v1/${matchType}/standings`, { competition, season });
+  const [{ meta, result }, lines] = await Promise.all([
+    get<MatchInfo[]>(path),
+    all<Standing>(standingsPath),
+  ]);
+  const decided = [...new Set(lines.flatMap((s) => (s.decidedBy ? [s.decidedBy] : [])))];
   const first = result[0];
   const pages = meta.totalPages ?? 1;
   const pageLink = (n: number, text: string) =>
@@ -51,6 +93,16 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
     h('h1', null, first ? `${first.competitionName} ${first.seasonName}` : 'No matches'),
+    lines.length
+      ? section(
+          'Standings',
+          [firstPage(standingsPath)],
+          standingsTables(lines),
+          decided.length
+            ? h('p', { class: 'note' }, `* Place decided by ${decided.join(', ')}.`)
+            : null,
+        )
+      : null,
     section(
       'Matches',
       [path],
