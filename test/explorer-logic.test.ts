@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Goal, Offense, Penalty, Segment, Substitution } from '../site/explorer/records.ts';
 import { href, parseRoute, type Route } from '../site/explorer/routes.ts';
 import { runningScore, timeline } from '../site/explorer/timeline.ts';
+import { count } from '../site/explorer/view.ts';
 
 /**
  * The explorer's logic that needs no browser: the match timeline, the running score of the match
@@ -143,4 +144,13 @@ describe('the addresses of the explorer', () => {
     'names no page at %s',
     (hash) => expect(parseRoute(hash)).toEqual({ view: 'missing', hash }),
   );
+});
+
+describe('counts in words', () => {
+  it('says one in the singular and any other number in the plural', () => {
+    expect(count(1, 'goal')).toBe('1 goal');
+    expect(count(0, 'goal')).toBe('0 goals');
+    expect(count(2, 'match', 'matches')).toBe('2 matches');
+    expect(count(1, 'match', 'matches')).toBe('1 match');
+  });
 });

@@ -267,6 +267,11 @@ describe.skipIf(!withBrowser).each([
     const shotActions = new Set(shots.map((t) => t.action));
     const goals = outcomes.filter((o) => o.modifierDesc === 'Goal' && shotActions.has(o.action));
     expect(await page.locator('circle.shot.goal').count()).toBe(goals.length);
+    // The legend names the teams as well as the outcomes.
+    expect(await page.locator('.legend.teams li').allTextContents()).toEqual([
+      info.homeTeamName,
+      info.awayTeamName,
+    ]);
 
     // A chosen player's passes, one arrow each.
     const starter = lineups.find((l) => l.isStarting && l.positionName !== 'Goalkeeper')!;
@@ -305,7 +310,8 @@ describe.skipIf(!withBrowser).each([
         continue;
       }
       expect(await part.locator('.summary').textContent()).toContain(
-        `${lineups.length} ${lineups.length === 1 ? 'match' : 'matches'}, ${goals.length} goals`,
+        `${lineups.length} ${lineups.length === 1 ? 'match' : 'matches'}, ` +
+          `${goals.length} ${goals.length === 1 ? 'goal' : 'goals'}`,
       );
       expect(await part.locator('tbody tr').count()).toBe(Math.min(20, lineups.length));
       rows += lineups.length;
@@ -344,14 +350,37 @@ describe.skipIf(!withBrowser).each([
     expect(problems).toEqual([]);
   });
 
+  it('says why a match without on-ball events has no pitch map', async () => {
+    let bare: Json | undefined;
+    for (const m of await records('/v1/clubs/matches/info')) {
+      const touches = await call(api, `/v1/clubs/events/touches?match=${m.id}&records=1`);
+      if (touches.json.meta.totalRecords === 0) {
+        bare = m;
+        break;
+      }
+    }
+    expect(bare).toBeDefined();
+    const { page, problems } = await open(`/#/match/clubs/${bare!.id}`);
+    const part = page.locator('section', { hasText: 'Pitch map' });
+    expect(await part.locator('.empty').textContent()).toBe(
+      'The sources have no on-ball events for this match, so it has no pitch map.',
+    );
+    expect(await page.locator('.shot').count()).toBe(0);
+    await expectSourcesAnswer(page);
+    expect(problems).toEqual([]);
+  });
+
   it("shows the API's own message for a match that does not exist", async () => {
     const missing = '0'.repeat(32);
     const { page, problems } = await open(`/#/match/clubs/${missing}`);
-    expect(await page.locator('h1').textContent()).toBe('Something went wrong');
+    expect(await page.locator('h1').textContent()).toBe('Not found');
     const path = `/v1/clubs/matches/${missing}/info`;
     const reply = await call(api, path);
     expect(reply.status).toBe(404);
     expect(await page.getByRole('alert').textContent()).toBe(`${reply.json.message} (${path})`);
+    // A way back to the competitions.
+    await page.getByRole('link', { name: '← All competitions' }).click();
+    await page.waitForSelector('main:not([aria-busy]) .card');
     // The one failed request is that 404, which Chromium also logs.
     expect(problems.sort()).toEqual([
       `404: ${base}${path}`,

@@ -5,7 +5,7 @@ import { homeView } from './home.ts';
 import { matchView } from './match.ts';
 import { playerView } from './player.ts';
 import { seasonView } from './season.ts';
-import { parseRoute, type Route } from './routes.ts';
+import { href, parseRoute, type Route } from './routes.ts';
 
 /**
  * The football explorer: a page of the build that reads the API from the browser. The fragment
@@ -74,10 +74,13 @@ async function show(): Promise<void> {
   try {
     content = await render(inPage ? { view: 'home' } : parseRoute(location.hash));
   } catch (error) {
+    // The API's own message says what is missing or wrong; the page offers a way back.
+    const missing = error instanceof ApiError && error.status === 404;
     const message = error instanceof ApiError ? `${error.message} (${error.path})` : String(error);
     content = [
-      h('h1', null, 'Something went wrong'),
+      h('h1', null, missing ? 'Not found' : 'Something went wrong'),
       h('p', { class: 'error', role: 'alert' }, message),
+      h('p', null, h('a', { href: href({ view: 'home' }) }, '← All competitions')),
     ];
   }
   // A later navigation wins over a slower earlier one.

@@ -20,7 +20,7 @@ import {
 import { href, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
-import { day, empty, section, sources, table, unseen } from './view.ts';
+import { count, day, empty, section, sources, table, unseen } from './view.ts';
 
 /** The actions drawn as passes: those the statistics count as passes, set pieces included. */
 const PASS_ACTIONS = new Set(PASSES);
@@ -106,7 +106,11 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
     stateSection(match, segments.result, paths.segments),
     (touches.meta.totalRecords ?? 0) > 0
       ? await pitchSection(match, lineups, { ...paths, anyTouch }, teams)
-      : null,
+      : section(
+          'Pitch map',
+          [anyTouch],
+          empty('The sources have no on-ball events for this match, so it has no pitch map.'),
+        ),
   ];
 }
 
@@ -360,6 +364,14 @@ async function pitchSection(
     { class: 'legend' },
     OUTCOME_CLASSES.map((o) => h('li', null, h('span', { class: `swatch ${slug(o)}` }), o)),
   );
+  // The teams by the ring of their marks, as the outcomes by their fill.
+  const sides = h(
+    'ul',
+    { class: 'legend teams' },
+    (['home', 'away'] as const).map((side) =>
+      h('li', null, h('span', { class: `swatch other ${side}` }), teams.name(side)),
+    ),
+  );
   return section(
     'Pitch map',
     [],
@@ -368,7 +380,7 @@ async function pitchSection(
       'figure',
       null,
       pitch(`Shots of ${m.homeTeamName} and ${m.awayTeamName}, by outcome`, ...marks),
-      h('figcaption', null, `${shots.length} shots, by outcome`, legend),
+      h('figcaption', null, `${count(shots.length, 'shot')}, by outcome and team`, legend, sides),
     ),
     sources(paths.anyTouch, ...shotPaths.map(firstPage), firstPage(outcomePath)),
     passChooser(m, lineups, paths.touches, teams),
@@ -476,7 +488,8 @@ function passMap(touches: Touch[], lineup: Lineup, side: Side): HTMLElement {
     h(
       'figcaption',
       null,
-      `${lineup.playerName}: ${touches.length} passes, ${done} completed (solid green lines), `,
+      `${lineup.playerName}: ${count(touches.length, 'pass', 'passes')}, `,
+      `${done} completed (solid green lines), `,
       'the others failed (dashed red) or not recorded (grey).',
     ),
   );

@@ -4,7 +4,7 @@ import type { MatchType } from './index-file.ts';
 import type { Goal, Lineup, Links, MatchInfo, Offense, Player, StatRecord } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { scoreOf } from './season.ts';
-import { day, empty, PAGE_SIZE, section, sources, table, unseen } from './view.ts';
+import { count, day, empty, PAGE_SIZE, section, sources, table, unseen } from './view.ts';
 
 /** The statistics shown per match: `/v1/{match_type}/stats/<group>/<name>/<lineup id>`. */
 const STATS: [group: string, name: string, title: string][] = [
@@ -128,8 +128,8 @@ async function matches(
     h(
       'p',
       { class: 'summary' },
-      `${total} ${total === 1 ? 'match' : 'matches'}, ${ownSide(goals).length} goals, `,
-      `${yellow} yellow and ${offenses.length - yellow} red cards.`,
+      `${count(total, 'match', 'matches')}, ${count(ownSide(goals).length, 'goal')}, `,
+      `${yellow} yellow and ${count(offenses.length - yellow, 'red card')}.`,
     ),
     matchTable,
     more,

@@ -2,7 +2,7 @@ import { all, firstPage, get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
 import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
-import { day, empty, PAGE_SIZE, section, table } from './view.ts';
+import { count, day, empty, PAGE_SIZE, section, table } from './view.ts';
 
 /** The round of a match as its phase names it. */
 export function roundOf(m: MatchInfo): string {
@@ -108,7 +108,7 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
       [path],
       rows.length
         ? table(
-            `Page ${page} of ${pages}, ${meta.totalRecords ?? rows.length} matches`,
+            `Page ${page} of ${pages}, ${count(meta.totalRecords ?? rows.length, 'match', 'matches')}`,
             ['Date', 'Round', 'Home', 'Score', 'Away'],
             rows,
           )

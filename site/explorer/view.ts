@@ -30,6 +30,9 @@ export function section(title: string, paths: string[], ...content: Child[]): HT
   );
 }
 
+/** A count with its noun, singular for one: `1 goal`, `2 goals`, `0 matches`. */
+export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** Matches per page in the explorer's lists. */
 export const PAGE_SIZE = 20;
 
