@@ -50,7 +50,13 @@ export function filterSchema(type: FieldType): Json {
 
 /** What a filter of `type` takes, in words, with the wildcard where it applies. */
 function takes(type: FieldType): string {
-  const wildcard = ['string', 'date', 'time'].includes(type) ? '; * matches any characters' : '';
+  const any = '; * matches any characters';
+  const wildcard =
+    type === 'string'
+      ? `${any}, and a pattern with * matches accents aside (*muller* finds Müller)`
+      : type === 'date' || type === 'time'
+        ? any
+        : '';
   return `Takes ${TYPE_HINT[type]}${wildcard}.`;
 }
 

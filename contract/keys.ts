@@ -104,18 +104,43 @@ export function isWildcard(raw: string): boolean {
 /** Types on which `*` wildcards are allowed. */
 export const WILDCARD_TYPES: readonly FieldType[] = ['string', 'date', 'time'];
 
+/** Letters that carry their mark in themselves, not as one that decomposes, and their base. */
+const BASE_LETTERS: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  ı: 'i',
+  æ: 'ae',
+  œ: 'oe',
+  þ: 'th',
+};
+
 /**
- * A predicate for a wildcard pattern, matched against filter keys (so case-insensitive). `*`
- * matches any run of characters. Matching is greedy with one backtrack point, so it takes linear
- * time whatever the pattern (a regular expression with many `.*` can take seconds on a crafted
- * pattern).
+ * A case-folded text without its accents, for wildcard patterns: "Müller" and "muller", "Ødegaard"
+ * and "odegaard" are one.
+ */
+function unaccented(folded: string): string {
+  if (ASCII.test(folded)) return folded;
+  return folded
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[øłđðıæœþ]/g, (c) => BASE_LETTERS[c]!);
+}
+
+/**
+ * A predicate for a wildcard pattern, matched against filter keys: case and accents aside, so
+ * `*muller*` finds "Müller", where equality keeps accents. `*` matches any run of characters.
+ * Matching is greedy with one backtrack point, so it takes linear time whatever the pattern (a
+ * regular expression with many `.*` can take seconds on a crafted pattern).
  */
 export function wildcardMatcher(pattern: string): (key: string) => boolean {
-  const parts = caseFold(pattern).split('*');
+  const parts = unaccented(caseFold(pattern)).split('*');
   const head = parts[0]!;
   const tail = parts.length > 1 ? parts[parts.length - 1]! : null;
   const middle = parts.slice(1, -1).filter((p) => p !== '');
-  return (key) => {
+  return (folded) => {
+    const key = unaccented(folded);
     if (tail === null) return key === head;
     if (!key.startsWith(head) || key.length < head.length + tail.length || !key.endsWith(tail))
       return false;

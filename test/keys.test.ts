@@ -207,6 +207,17 @@ describe('value semantics', () => {
     expect(wildcardMatcher('a.b')('axb')).toBe(false);
   });
 
+  it('wildcards match case and accents aside; equality keeps accents', () => {
+    const key = (text: string) => filterKey('string', text);
+    expect(wildcardMatcher('*muller*')(key('Thomas Müller'))).toBe(true);
+    expect(wildcardMatcher('MÜLLER')(key('muller'))).toBe(true);
+    expect(wildcardMatcher('*odegaard')(key('Martin Ødegaard'))).toBe(true);
+    expect(wildcardMatcher('*lodz*')(key('ŁKS Łódź'))).toBe(true);
+    expect(wildcardMatcher('strasse*')(key('Straße 1'))).toBe(true);
+    expect(wildcardMatcher('*muller*')(key('Thomas Mueller'))).toBe(false);
+    expect(key('Arsène')).not.toBe(key('Arsene'));
+  });
+
   it("the router sorts text exactly as the build's SQL does", () => {
     const db = new Database(':memory:');
     registerFunctions(db);
