@@ -327,6 +327,25 @@ describe('filters', () => {
     expect(await ids('/v1/persons?last_name=d*')).toEqual(expected);
   });
 
+  it('a wildcard matches accents aside, equality does not', async () => {
+    const all = rows<{ id: string; last_name: string | null }>(
+      db,
+      'SELECT id, last_name FROM person',
+    );
+    const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const accented = all.find((p) => p.last_name && plain(p.last_name) !== p.last_name)!;
+    const bare = plain(accented.last_name!).toLowerCase();
+    const expected = all
+      .filter((p) => p.last_name && plain(p.last_name).toLowerCase() === bare)
+      .map((p) => p.id)
+      .sort();
+    expect(expected).toContain(accented.id);
+    expect(await ids(`/v1/persons?last_name=${encodeURIComponent(`*${bare}`)}`)).toEqual(expected);
+    expect(await ids(`/v1/persons?last_name=${encodeURIComponent(bare)}`)).not.toContain(
+      accented.id,
+    );
+  });
+
   it('dates filter by value', async () => {
     const { birth_date: date } = rows<{ birth_date: string }>(
       db,
