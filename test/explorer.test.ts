@@ -280,7 +280,7 @@ describe.skipIf(!withBrowser).each([
       (t) => PASSES.includes(t.actionType) && t.xEnd !== null && t.yEnd !== null,
     );
     expect(passes.length).toBeGreaterThan(0);
-    await page.getByLabel('Player').selectOption(starter.player);
+    await page.getByLabel('Player', { exact: true }).selectOption(starter.player);
     await page.waitForSelector('line.pass');
     expect(await page.locator('line.pass').count()).toBe(passes.length);
     expect(await page.locator('line.pass.completed').count()).toBe(
@@ -347,6 +347,49 @@ describe.skipIf(!withBrowser).each([
     await page.waitForSelector('main:not([aria-busy]) table');
     // The new page's content takes the focus, so a screen reader reads it next.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(problems).toEqual([]);
+  });
+
+  it('finds a player by a name typed without its accents, and opens their page', async () => {
+    // A player whose name has an accent, typed as a keyboard without them would.
+    const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    const players = await records('/v1/personnel/players');
+    const accented = players.find((p) => plain(p.fullName) !== p.fullName)!;
+    const typed = plain(accented.fullName).toLowerCase();
+    const { page, problems } = await open('/');
+    await page.getByLabel('Search players, teams and competitions').fill(typed);
+    const found = page.locator('.found a', { hasText: accented.fullName });
+    await found.first().waitFor();
+    expect(await page.getByRole('status').textContent()).toMatch(/^\d+ results? for /);
+    // Enter opens the first result; this one is the only player of that name.
+    await page.getByLabel('Search players, teams and competitions').press('Enter');
+    await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${accented.fullName}")`);
+    expect(problems).toEqual([]);
+  });
+
+  it("opens a team's page from a table: its tables and recent matches", async () => {
+    const line = (await records('/v1/clubs/standings'))[0];
+    const { page, problems } = await open(`/#/season/clubs/${line.competition}/${line.season}`);
+    await page
+      .locator('section', { hasText: 'Standings' })
+      .getByRole('link', { name: line.teamName })
+      .first()
+      .click();
+    await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${line.teamName}")`);
+    const tables = await records(`/v1/clubs/standings?team=${line.team}`);
+    const part = (name: string) =>
+      page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    expect(await part('Tables').locator('tbody tr').count()).toBe(tables.length);
+    const home = await records(`/v1/clubs/matches/info?home_team=${line.team}`);
+    const away = await records(`/v1/clubs/matches/info?away_team=${line.team}`);
+    const played = [...home, ...away]
+      .map((m) => m.matchDate)
+      .sort()
+      .reverse();
+    const rows = part('Recent matches').locator('tbody tr');
+    expect(await rows.count()).toBe(Math.min(10, played.length));
+    await expectSourcesAnswer(page);
+    await shoot(page, 'team');
     expect(problems).toEqual([]);
   });
 

@@ -6,6 +6,8 @@ import { matchView } from './match.ts';
 import { playerView } from './player.ts';
 import { seasonView } from './season.ts';
 import { href, parseRoute, type Route } from './routes.ts';
+import { mountSearch } from './search.ts';
+import { teamView } from './team.ts';
 
 /**
  * The football explorer: a page of the build that reads the API from the browser. The fragment
@@ -22,6 +24,8 @@ function render(route: Route): Promise<Child[]> {
       return matchView(route);
     case 'player':
       return playerView(route);
+    case 'team':
+      return teamView(route);
     case 'missing':
       return Promise.resolve([
         h('h1', null, 'No such page'),
@@ -93,5 +97,6 @@ async function show(): Promise<void> {
   if (turn > 1) main.focus();
 }
 
+mountSearch(document.querySelector<HTMLElement>('header.site')!);
 addEventListener('hashchange', () => void show());
 void show();

@@ -1,3 +1,4 @@
+import type { MatchType } from './index-file.ts';
 import { PASSES, SHOTS } from '../../data/reference/event-families.ts';
 import { SHOT_OUTCOMES } from '../../data/reference/events.ts';
 import { OUTCOME } from '../../data/reference/outcome.ts';
@@ -89,7 +90,7 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
       ),
     ),
     scoreboard(match),
-    facts(match, infoPath),
+    facts(match, route.matchType, infoPath),
     section(
       'Timeline',
       events.map(firstPage),
@@ -134,8 +135,11 @@ function scoreboard(m: MatchInfo): HTMLElement {
   );
 }
 
-function facts(m: MatchInfo, path: string): HTMLElement {
+function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
+  const team = (id: string, name: string) =>
+    h('a', { href: href({ view: 'team', matchType, id }) }, name);
   const rows: [string, Child][] = [
+    ['Teams', [team(m.homeTeam, m.homeTeamName), ' and ', team(m.awayTeam, m.awayTeamName)]],
     ['Date', `${day(m.matchDate)}${m.kickoffTime ? `, ${m.kickoffTime.slice(0, 5)}` : ''}`],
     ['Round', roundOf(m)],
     ['Venue', m.venueName],

@@ -157,7 +157,9 @@ export const SCORED = 1;
 
 /** A team's line of a league's or a group's table. */
 export interface Standing extends Base {
+  competition: string;
   competitionName: string;
+  season: number;
   seasonName: string;
   phaseName: string;
   roundName?: string | null;

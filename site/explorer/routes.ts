@@ -9,6 +9,7 @@ export type Route =
   | { view: 'season'; matchType: MatchType; competition: string; season: number; page: number }
   | { view: 'match'; matchType: MatchType; id: string }
   | { view: 'player'; id: string }
+  | { view: 'team'; matchType: MatchType; id: string }
   | { view: 'missing'; hash: string };
 
 const ID = /^[0-9a-f]{32}$/;
@@ -39,6 +40,8 @@ export function parseRoute(hash: string): Route {
   if (view === 'match' && isType(a) && b && ID.test(b) && parts.length === 3)
     return { view: 'match', matchType: a, id: b };
   if (view === 'player' && a && ID.test(a) && parts.length === 2) return { view: 'player', id: a };
+  if (view === 'team' && isType(a) && b && ID.test(b) && parts.length === 3)
+    return { view: 'team', matchType: a, id: b };
   return { view: 'missing', hash };
 }
 
@@ -55,6 +58,8 @@ export function href(route: Route): string {
       return `#/match/${route.matchType}/${route.id}`;
     case 'player':
       return `#/player/${route.id}`;
+    case 'team':
+      return `#/team/${route.matchType}/${route.id}`;
     case 'missing':
       return route.hash;
     default:

@@ -1,5 +1,6 @@
 import { all, firstPage, get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
+import type { MatchType } from './index-file.ts';
 import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { count, day, empty, PAGE_SIZE, section, table } from './view.ts';
@@ -30,7 +31,7 @@ function tableName(s: Standing): string {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The tables of a season: one per league or group, in the API's order. */
-function standingsTables(lines: Standing[]): HTMLElement[] {
+function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[] {
   const tables = new Map<string, Standing[]>();
   for (const line of lines)
     tables.set(tableName(line), [...(tables.get(tableName(line)) ?? []), line]);
@@ -42,7 +43,7 @@ function standingsTables(lines: Standing[]): HTMLElement[] {
         s.decidedBy
           ? h('span', { title: `Decided by ${s.decidedBy}` }, `${s.position}*`)
           : s.position,
-        s.teamName,
+        h('a', { href: href({ view: 'team', matchType, id: s.team }) }, s.teamName),
         s.played,
         s.won,
         s.drawn,
@@ -97,7 +98,7 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
       ? section(
           'Standings',
           [firstPage(standingsPath)],
-          standingsTables(lines),
+          standingsTables(matchType, lines),
           decided.length
             ? h('p', { class: 'note' }, `* Place decided by ${decided.join(', ')}.`)
             : null,
