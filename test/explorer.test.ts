@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
@@ -145,8 +146,21 @@ describe.skipIf(!withBrowser).each([
     for (const path of paths) expect((await call(api, path)).status, path).toBe(200);
   }
 
-  const shoot = (page: Page, name: string) =>
-    page.screenshot({ path: join(SCREENSHOTS, `${source}-${name}.png`), fullPage: true });
+  /**
+   * A page as it is shown: no serious or critical accessibility violation (axe-core's WCAG 2.x
+   * A and AA rules), and its screenshot saved.
+   */
+  async function shoot(page: Page, name: string): Promise<void> {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
+      name,
+    ).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, `${source}-${name}.png`), fullPage: true });
+  }
 
   it('lists the competitions and their seasons', async () => {
     const { page, problems } = await open('/');
@@ -360,6 +374,7 @@ describe.skipIf(!withBrowser).each([
     await page.getByLabel('Search players, teams and competitions').fill(typed);
     const found = page.locator('.found a', { hasText: accented.fullName });
     await found.first().waitFor();
+    await shoot(page, 'search');
     expect(await page.getByRole('status').textContent()).toMatch(/^\d+ results? for /);
     // Enter opens the first result; this one is the only player of that name.
     await page.getByLabel('Search players, teams and competitions').press('Enter');
@@ -388,6 +403,10 @@ describe.skipIf(!withBrowser).each([
       .reverse();
     const rows = part('Recent matches').locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(10, played.length));
+    // The first is the team's latest match.
+    const first = (await rows.first().getByRole('link').getAttribute('href'))!.split('/').pop();
+    const latest = [...home, ...away].find((m) => m.id === first)!;
+    expect(latest.matchDate).toBe(played[0]);
     await expectSourcesAnswer(page);
     await shoot(page, 'team');
     expect(problems).toEqual([]);
@@ -410,6 +429,7 @@ describe.skipIf(!withBrowser).each([
     );
     expect(await page.locator('.shot').count()).toBe(0);
     await expectSourcesAnswer(page);
+    await shoot(page, 'match-without-events');
     expect(problems).toEqual([]);
   });
 
@@ -421,6 +441,7 @@ describe.skipIf(!withBrowser).each([
     const reply = await call(api, path);
     expect(reply.status).toBe(404);
     expect(await page.getByRole('alert').textContent()).toBe(`${reply.json.message} (${path})`);
+    await shoot(page, 'not-found');
     // A way back to the competitions.
     await page.getByRole('link', { name: '← All competitions' }).click();
     await page.waitForSelector('main:not([aria-busy]) .card');

@@ -99,7 +99,14 @@ export async function send(request: Request): Promise<HTMLElement> {
         ` in ${ms} ms`,
       ),
       h('details', { class: 'headers' }, h('summary', null, 'Headers'), h('dl', null, headers)),
-      body === '' ? null : h('pre', { class: 'body' }, h('code', null, shownBody(body, type))),
+      // A scrolled body takes the focus, so the keyboard scrolls it too.
+      body === ''
+        ? null
+        : h(
+            'pre',
+            { class: 'body', tabindex: '0', 'aria-label': 'Response body' },
+            h('code', null, shownBody(body, type)),
+          ),
     );
   } catch (error) {
     return h('p', { class: 'error', role: 'alert' }, `No answer: ${String(error)}`);

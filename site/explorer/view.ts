@@ -44,9 +44,10 @@ export const empty = (text: string) => h('p', { class: 'empty' }, text);
 
 /** A table with a caption and column headers; cells are given row by row. */
 export function table(caption: string, headers: string[], rows: Child[][]): HTMLElement {
+  // The frame scrolls a wide table on a narrow screen; it takes the focus so the keyboard can.
   return h(
     'div',
-    { class: 'table' },
+    { class: 'table', tabindex: '0', role: 'region', 'aria-label': caption },
     h(
       'table',
       null,

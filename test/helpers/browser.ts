@@ -37,7 +37,8 @@ export async function watchedPage(
   browser: Browser,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport });
+  // A page of its own context, as axe-core's checks need (`browser.newPage` hides it).
+  const page = await (await browser.newContext({ viewport })).newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')
