@@ -30,7 +30,12 @@ let index: Promise<Map<string, Competition>> | null = null;
 const competitions = () =>
   (index ??= fetch(`/${EXPLORER_INDEX}`)
     .then((r) => r.json() as Promise<Competition[]>)
-    .then((list) => new Map(list.map((c) => [c.id, c]))));
+    .then((list) => new Map(list.map((c) => [c.id, c])))
+    .catch((error: unknown) => {
+      // A failed read is tried again by the next search, not remembered.
+      index = null;
+      throw error;
+    }));
 
 /** What the API finds for `text`, by kind, with the pages they lead to. */
 async function find(text: string): Promise<Found[]> {
