@@ -467,6 +467,36 @@ describe.skipIf(!withBrowser).each([
     expect(problems).toEqual([]);
   });
 
+  it('fits a phone screen on a season, a team and the search: wide tables scroll in place', async () => {
+    const line = (await records('/v1/clubs/standings'))[0];
+    const phone = { width: 390, height: 844 };
+    for (const [name, path] of [
+      ['season-phone', `/#/season/clubs/${line.competition}/${line.season}`],
+      ['team-phone', `/#/team/clubs/${line.team}`],
+    ] as const) {
+      const { page, problems } = await open(path, phone);
+      await page.waitForSelector('main table');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, name).toBe(0);
+      // Every column is there, reached by scrolling its table's frame.
+      const headers = await page.locator('main table').first().locator('th').count();
+      expect(headers, name).toBeGreaterThanOrEqual(6);
+      await shoot(page, name);
+      expect(problems, name).toEqual([]);
+    }
+    const { page, problems } = await open('/', phone);
+    await page.getByLabel('Search players, teams and competitions').fill(line.teamName);
+    await page.locator('.found a', { hasText: line.teamName }).first().waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await shoot(page, 'search-phone');
+    expect(problems).toEqual([]);
+  });
+
   it('shows the API reference at /docs a tag at a time, with a filter and operations to try', async () => {
     const { page, problems } = await watchedPage(browser, { width: 1280, height: 1600 });
     // A link to a tag loads its part of the document; an operation opened shows its parameters.
