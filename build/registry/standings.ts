@@ -13,7 +13,7 @@ import { idField, type Scope } from './scope.ts';
 const count = (name: string, description: string): FieldDef =>
   field(name, 'integer', description, `st.${name}`, { nullable: false, filter: 'none' });
 
-/** The fields of a line of a table. */
+/** Which table and which team a line is. */
 function standingFields(scope: Scope): FieldDef[] {
   return [
     idField(scope, 'competition', 'Competition id.', 'st.competition', { nullable: false }),
@@ -65,6 +65,12 @@ function standingFields(scope: Scope): FieldDef[] {
       nullable: false,
       filter: 'scan',
     }),
+  ];
+}
+
+/** The place and the counts of a line. */
+function tableFields(): FieldDef[] {
+  return [
     field(
       'position',
       'integer',
@@ -130,7 +136,7 @@ export function standings(scope: Scope): CollectionDef {
       hidden: { _ord: 'st.ord' },
       temp: [STANDINGS],
     },
-    fields: standingFields(scope),
+    fields: [...standingFields(scope), ...tableFields()],
     recordFiles: 'one',
     paging: { kind: 'pages', size: 20 },
     order: {
