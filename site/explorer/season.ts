@@ -22,7 +22,7 @@ export function scoreOf(m: MatchInfo): string {
 }
 
 /** The name of a table: its group and round, or the league's. */
-function tableName(s: Standing): string {
+export function tableName(s: Standing): string {
   if (s.group) return s.roundName ? `${s.roundName}, group ${s.group}` : `Group ${s.group}`;
   return s.roundName ?? s.phaseName;
 }

@@ -2,7 +2,7 @@ import { all, firstPage, get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
 import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
-import { scoreOf } from './season.ts';
+import { scoreOf, tableName } from './season.ts';
 import { day, empty, section, table } from './view.ts';
 
 /** Matches a team page lists, most recent first. */
@@ -55,7 +55,7 @@ export async function teamView(route: Extract<Route, { view: 'team' }>): Promise
                 },
                 s.seasonName,
               ),
-              s.group ? `${s.roundName ?? ''} group ${s.group}`.trim() : (s.roundName ?? 'League'),
+              tableName(s),
               s.position,
               s.played,
               s.points,
