@@ -28,6 +28,7 @@ const DEMO = [
   'publish',
   'query-engine',
   'stats',
+  'team-figures',
   'v0',
 ].map((name) => `test/${name}.test.ts`);
 

@@ -16,7 +16,8 @@ const GROUP_TEXT: Record<ResourceGroup, string> = {
   persons: 'Persons, and their roles: players, managers and referees.',
   matches:
     'Matches, and what happens in them: conditions, lineups, goals, penalty kicks, bookable ' +
-    'offenses, substitutions and shootouts; and the standings of leagues and groups.',
+    'offenses, substitutions and shootouts; the standings of leagues and groups; squads, scorers ' +
+    'and head-to-head records.',
   'micro-events': 'Every on-ball event of a match: the events, their touches, and their modifiers.',
   analytics:
     'A document per match: the state at a match time, the segments between changes of the ' +

@@ -1,4 +1,5 @@
 import type { Db } from '../data/db.ts';
+import { uuidFor } from '../data/ids.ts';
 import { filterKey, fold, type Scalar } from '../contract/keys.ts';
 import { unknownKind, type FieldType } from '../contract/manifest.ts';
 import type { CollectionLike, ResourceDef } from './registry/define.ts';
@@ -18,9 +19,13 @@ import type { CollectionLike, ResourceDef } from './registry/define.ts';
 export const WORKER_CACHE_PRAGMA = 'cache_size = -16384';
 
 /**
- * Registers the router's value functions in SQLite so the build orders and groups like the router.
+ * Registers the router's value functions in SQLite so the build orders and groups like the router,
+ * and `build_id(kind, key)`, the stable uuid of a record the build itself makes (a squad line).
  */
 export function registerFunctions(db: Db): void {
+  db.function('build_id', { deterministic: true }, (kind: unknown, key: unknown) =>
+    uuidFor('build', String(kind), String(key)),
+  );
   db.function('fold', { deterministic: true }, (v: unknown) =>
     typeof v === 'string' ? fold(v) : (v as Scalar),
   );

@@ -571,6 +571,7 @@ describe('HTTP behaviour', () => {
     expect(link.club.matches.info).toBe('/v1/clubs/matches/info');
     expect(link.natl.stats.passes.totals).toBe('/v1/national/stats/passes/totals');
     expect(link.natl.standings).toBe('/v1/national/standings');
+    expect(link.club.squads).toBe('/v1/clubs/squads');
     expect(link.personnel.players).toBe('/v1/personnel/players');
     expect((await call(api, '/v1')).text).toBe(reply.text);
   });

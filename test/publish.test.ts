@@ -23,7 +23,7 @@ import { treeDigest } from './helpers/tree.ts';
  * interrupted, leaves the previous output complete and served, and the next build cleans up.
  *
  * The kills run the real CLI on a database with the schema and the fixed reference lists only:
- * every resource is built (183 of them), in a few seconds.
+ * every resource is built (189 of them), in a few seconds.
  */
 
 describe('workers', () => {

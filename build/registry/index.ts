@@ -50,6 +50,7 @@ import {
 import { V0_REFERENCE } from './reference/v0.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
 import { V0, v1Scope, type MatchType, type Scope } from './scope.ts';
+import { headToHead, scorers, squads } from './squads.ts';
 import { standings } from './standings.ts';
 import { statistics } from './stats.ts';
 
@@ -113,6 +114,14 @@ const matchData = (scope: Scope): CollectionLike[] => [
   ...(scope.version === 'v1' ? [shootouts(scope)] : []),
 ];
 
+/** v1's standings and team figures of a match type (additions to the original service). */
+const teamFigures = (scope: Scope) => [
+  standings(scope),
+  squads(scope),
+  scorers(scope),
+  headToHead(scope),
+];
+
 /** v1's micro-events of a match type; v0 has none. */
 const microEvents = (matchType: MatchType) => [
   allEvents(matchType),
@@ -141,7 +150,7 @@ export const REGISTRY: Registry = {
     managerKeys,
     refereeKeys,
     ...MATCH_TYPES.flatMap((type) => matchData(v1Scope(type))),
-    ...MATCH_TYPES.map((type) => standings(v1Scope(type))),
+    ...MATCH_TYPES.flatMap((type) => teamFigures(v1Scope(type))),
     ...MATCH_TYPES.flatMap(microEvents),
     ...analytics('v1'),
     ...MATCH_TYPES.flatMap((type) => statistics(v1Scope(type))),

@@ -17,6 +17,9 @@ function matchTypeLinks(matchType: 'clubs' | 'national'): LinkTemplate {
       'penalties',
       'substitutions',
     ]),
+    headToHead: `${base}/head_to_head`,
+    scorers: `${base}/scorers`,
+    squads: `${base}/squads`,
     standings: `${base}/standings`,
     stats: statsLinks('v1', (group, name) => `${base}/stats/${group}/${name}`),
   };

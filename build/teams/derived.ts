@@ -1,0 +1,173 @@
+import type { Db } from '../../data/db.ts';
+import { copyRows } from '../derived.ts';
+import { perMatchTable } from '../match-model/per-match-table.ts';
+import { MICRO_EVENTS } from '../micro-events.ts';
+import type { DerivedTable } from '../registry/define.ts';
+import { redCards, yellowCards } from '../stats/macro-rules.ts';
+import { minutesOf } from './minutes.ts';
+
+/**
+ * The team figures the build sums up from the matches (docs/api.md#squads-scorers-and-head-to-head):
+ * a team's squad in each competition season, its scorers across every match of its type, and its
+ * record against each opponent. Each is one derived table with its records' ids and their rank in
+ * the resource's order, so a resource reads one table.
+ */
+
+/** A team's name, by the match type of the row (`match_type`, `team`). */
+const teamName = (column: string) =>
+  `CASE match_type WHEN 'clubs' THEN (SELECT name FROM team WHERE id = ${column})
+    ELSE (SELECT name FROM country WHERE id = ${column}) END`;
+
+/** A player's full name. */
+const playerName = (column: string) =>
+  `(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = ${column})`;
+
+/** The providers of a group of matches, sorted and distinct, comma-separated. */
+const SOURCES = `(SELECT GROUP_CONCAT(source, ',') FROM (SELECT DISTINCT source FROM match
+  WHERE match_type = k.match_type AND competition = k.competition AND season = k.season
+  ORDER BY source))`;
+
+/**
+ * `derived.appearance`: what a lineup row (a player who played in a match) adds to a squad line:
+ * minutes on the pitch (`minutes.ts`), yellow cards and sendings-off (counted as the statistics
+ * count them: a second yellow is two yellows and a sending-off).
+ */
+export const APPEARANCE: DerivedTable = perMatchTable({
+  name: 'appearance',
+  columns: [
+    'lineup TEXT NOT NULL',
+    'minutes INTEGER',
+    'yellows INTEGER NOT NULL',
+    'reds INTEGER NOT NULL',
+  ],
+  key: ['lineup'],
+  matches: 'SELECT DISTINCT match FROM lineup ORDER BY match',
+  // The facts reader prepares its micro-event statements up front; minutes never read them.
+  reads: [MICRO_EVENTS],
+  rows: (facts) => {
+    const minutes = minutesOf(facts);
+    return [...facts.lineups.values()].map((l) => [
+      l.id,
+      minutes.get(l.id) ?? null,
+      yellowCards(l, facts),
+      redCards(l, facts),
+    ]);
+  },
+});
+
+/**
+ * `derived.squad`: one line per player of a team in a competition season, for every player with
+ * a lineup row or a goal for the team in it. The lineup rows make the appearances, starts,
+ * minutes and cards; a scorer without any lineup row (a source that names scorers only) has
+ * those `null`: unknown, not none. Goals are the goal rows for the player's own team (own goals
+ * are not the scorer's).
+ */
+export const SQUADS: DerivedTable = {
+  name: 'squad',
+  reads: [APPEARANCE],
+  fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
+    target.exec(`DROP TABLE IF EXISTS squad; CREATE TABLE squad (id TEXT PRIMARY KEY,
+      ord INTEGER NOT NULL, match_type TEXT NOT NULL, competition TEXT NOT NULL,
+      season INTEGER NOT NULL, team TEXT NOT NULL, player TEXT NOT NULL, appearances INTEGER,
+      starts INTEGER, minutes INTEGER, goals INTEGER NOT NULL, yellows INTEGER, reds INTEGER,
+      source TEXT NOT NULL)`);
+    const keys = 'm.match_type, m.competition, m.season';
+    const select = db.prepare(`
+      WITH played AS (
+        SELECT ${keys}, l.team, l.player, COUNT(*) AS appearances, SUM(l.is_starting) AS starts,
+          CASE WHEN COUNT(a.minutes) = COUNT(*) THEN SUM(a.minutes) END AS minutes,
+          SUM(a.yellows) AS yellows, SUM(a.reds) AS reds
+        FROM lineup l JOIN match m ON m.id = l.match
+          JOIN derived.appearance a ON a.lineup = l.id
+        GROUP BY ${keys}, l.team, l.player),
+      scored AS (
+        SELECT ${keys}, g.player_team AS team, g.player, COUNT(*) AS goals
+        FROM goal g JOIN match m ON m.id = g.match
+        WHERE g.player IS NOT NULL AND g.player_team = g.team
+        GROUP BY ${keys}, g.player_team, g.player),
+      k AS (
+        SELECT match_type, competition, season, team, player FROM played
+        UNION SELECT match_type, competition, season, team, player FROM scored)
+      SELECT build_id('squad', k.match_type || '|' || k.competition || '|' || k.season || '|' ||
+          k.team || '|' || k.player) AS id,
+        ROW_NUMBER() OVER (ORDER BY fold(c.name), k.competition, k.season,
+          fold(${teamName('k.team')}), k.team, p.appearances IS NULL, p.appearances DESC,
+          p.minutes DESC, COALESCE(s.goals, 0) DESC, fold(${playerName('k.player')}), k.player)
+          AS ord,
+        k.match_type, k.competition, k.season, k.team, k.player, p.appearances, p.starts,
+        p.minutes, COALESCE(s.goals, 0) AS goals, p.yellows, p.reds, ${SOURCES} AS source
+      FROM k JOIN competition c ON c.id = k.competition
+        LEFT JOIN played p USING (match_type, competition, season, team, player)
+        LEFT JOIN scored s USING (match_type, competition, season, team, player)`);
+    copyRows(select, target, 'squad');
+    progress(1, 1);
+  },
+};
+
+/**
+ * `derived.scorer`: one line per player who scored for a team, across every match of its type:
+ * goals (own goals are not the scorer's), the matches scored in, the first and the last date.
+ */
+export const SCORERS: DerivedTable = {
+  name: 'scorer',
+  fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
+    target.exec(`DROP TABLE IF EXISTS scorer; CREATE TABLE scorer (id TEXT PRIMARY KEY,
+      ord INTEGER NOT NULL, match_type TEXT NOT NULL, team TEXT NOT NULL, player TEXT NOT NULL,
+      goals INTEGER NOT NULL, matches INTEGER NOT NULL, first_goal TEXT NOT NULL,
+      last_goal TEXT NOT NULL, source TEXT NOT NULL)`);
+    const select = db.prepare(`
+      WITH k AS (
+        SELECT m.match_type, g.player_team AS team, g.player, COUNT(*) AS goals,
+          COUNT(DISTINCT g.match) AS matches, MIN(m.match_date) AS first_goal,
+          MAX(m.match_date) AS last_goal, GROUP_CONCAT(DISTINCT m.source) AS sources
+        FROM goal g JOIN match m ON m.id = g.match
+        WHERE g.player IS NOT NULL AND g.player_team = g.team
+        GROUP BY m.match_type, g.player_team, g.player)
+      SELECT build_id('scorer', match_type || '|' || team || '|' || player) AS id,
+        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, goals DESC,
+          fold(${playerName('player')}), player) AS ord,
+        match_type, team, player, goals, matches, first_goal, last_goal, sources AS source
+      FROM k`);
+    copyRows(select, target, 'scorer');
+    progress(1, 1);
+  },
+};
+
+/**
+ * `derived.head_to_head`: one line per team and opponent, across every match of their type with a
+ * final score: played, won, drawn, lost, goals, the first and the last meeting. A match decided by
+ * a shootout is the draw its score says.
+ */
+export const HEAD_TO_HEAD: DerivedTable = {
+  name: 'head_to_head',
+  fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
+    target.exec(`DROP TABLE IF EXISTS head_to_head; CREATE TABLE head_to_head (
+      id TEXT PRIMARY KEY, ord INTEGER NOT NULL, match_type TEXT NOT NULL, team TEXT NOT NULL,
+      opponent TEXT NOT NULL, played INTEGER NOT NULL, won INTEGER NOT NULL,
+      drawn INTEGER NOT NULL, lost INTEGER NOT NULL, goals_for INTEGER NOT NULL,
+      goals_against INTEGER NOT NULL, first_match TEXT NOT NULL, last_match TEXT NOT NULL,
+      source TEXT NOT NULL)`);
+    const select = db.prepare(`
+      WITH side AS (
+        SELECT match_type, home_team AS team, away_team AS opponent, home_score AS gf,
+          away_score AS ga, match_date, source FROM match
+        WHERE home_score IS NOT NULL AND away_score IS NOT NULL
+        UNION ALL
+        SELECT match_type, away_team, home_team, away_score, home_score, match_date, source
+        FROM match WHERE home_score IS NOT NULL AND away_score IS NOT NULL),
+      k AS (
+        SELECT match_type, team, opponent, COUNT(*) AS played, SUM(gf > ga) AS won,
+          SUM(gf = ga) AS drawn, SUM(gf < ga) AS lost, SUM(gf) AS goals_for,
+          SUM(ga) AS goals_against, MIN(match_date) AS first_match, MAX(match_date) AS last_match,
+          GROUP_CONCAT(DISTINCT source) AS sources
+        FROM side GROUP BY match_type, team, opponent)
+      SELECT build_id('head_to_head', match_type || '|' || team || '|' || opponent) AS id,
+        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, played DESC,
+          fold(${teamName('opponent')}), opponent) AS ord,
+        match_type, team, opponent, played, won, drawn, lost, goals_for, goals_against,
+        first_match, last_match, sources AS source
+      FROM k`);
+    copyRows(select, target, 'head_to_head');
+    progress(1, 1);
+  },
+};
