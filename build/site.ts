@@ -58,7 +58,7 @@ function bundle(entry: string): string {
   return outputFiles[0]!.text;
 }
 
-interface Row extends Omit<Competition, 'seasons'>, Omit<Season, 'id' | 'name'> {
+interface Row extends Omit<Competition, 'seasons'>, Omit<Season, 'id' | 'name' | 'eventMatches'> {
   season: number;
   seasonName: string;
 }
@@ -78,6 +78,7 @@ function competitions(db: Db): Competition[] {
         ORDER BY c.name, m.competition, m.match_type, MAX(m.match_date) DESC, m.season DESC`,
     )
     .all() as Row[];
+  const withEvents = eventMatches(db);
   const out: Competition[] = [];
   for (const row of rows) {
     let last = out.at(-1);
@@ -90,9 +91,32 @@ function competitions(db: Db): Competition[] {
       name: row.seasonName,
       matches: row.matches,
       withEvents: row.withEvents,
+      eventMatches:
+        row.withEvents < row.matches
+          ? (withEvents.get(`${row.matchType}|${row.id}|${row.season}`) ?? [])
+          : [],
       first: row.first,
       last: row.last,
     });
+  }
+  return out;
+}
+
+/** The ids of the matches with on-ball events, by match type, competition and season. */
+function eventMatches(db: Db): Map<string, string[]> {
+  const rows = db
+    .prepare(
+      `SELECT m.match_type || '|' || m.competition || '|' || m.season AS season, m.id
+         FROM match m WHERE EXISTS (SELECT 1 FROM event e WHERE e.match = m.id)
+        ORDER BY m.id`,
+    )
+    .raw()
+    .all() as [string, string][];
+  const out = new Map<string, string[]>();
+  for (const [season, id] of rows) {
+    const ids = out.get(season);
+    if (ids) ids.push(id);
+    else out.set(season, [id]);
   }
   return out;
 }

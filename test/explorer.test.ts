@@ -208,7 +208,7 @@ describe.skipIf(!withBrowser).each([
     await shoot(page, 'season');
     const first = matches.first();
     const home = (await first.locator('td').nth(2).textContent())!;
-    await first.getByRole('link').click();
+    await first.locator('a[href^="#/match/"]').click();
     await page.waitForSelector('.scoreboard');
     expect(await page.locator('.scoreboard .home').textContent()).toBe(home);
     expect(problems).toEqual([]);
@@ -404,11 +404,123 @@ describe.skipIf(!withBrowser).each([
     const rows = part('Recent matches').locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(10, played.length));
     // The first is the team's latest match.
-    const first = (await rows.first().getByRole('link').getAttribute('href'))!.split('/').pop();
+    const first = (await rows.first().locator('a[href^="#/match/"]').getAttribute('href'))!
+      .split('/')
+      .pop();
     const latest = [...home, ...away].find((m) => m.id === first)!;
     expect(latest.matchDate).toBe(played[0]);
+    // The squad of the latest match's competition season, line by line as the API sums it.
+    const squadQuery = `team=${line.team}&competition=${latest.competition}&season=${latest.season}`;
+    const squad = await records(`/v1/clubs/squads?${squadQuery}`);
+    expect(squad.length).toBeGreaterThan(10);
+    const dash = (n: number | null) => (n === null ? '–' : n);
+    expect(
+      await part(`Squad: ${latest.competitionName} ${latest.seasonName}`)
+        .locator('tbody tr')
+        .allTextContents(),
+    ).toEqual(
+      squad.map((p) =>
+        [
+          p.playerName,
+          ...['appearances', 'starts', 'minutes'].map((k) => dash(p[k])),
+          p.goals,
+          dash(p.yellows),
+          dash(p.reds),
+        ].join(''),
+      ),
+    );
+    await expectTeamFigures(page, 'clubs', line.team);
     await expectSourcesAnswer(page);
     await shoot(page, 'team');
+    // A table's squad link shows that season's squad on the same page.
+    const other =
+      tables.find((t) => t.season !== latest.season || t.competition !== latest.competition) ??
+      tables[0];
+    await part('Tables')
+      .locator('tbody tr', { hasText: other.competitionName })
+      .getByRole('link', { name: 'Squad' })
+      .first()
+      .click();
+    await page.waitForSelector(
+      `main:not([aria-busy]) h2:text-is("Squad: ${other.competitionName} ${other.seasonName}")`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  /** A team page's top scorers and record against each opponent, as the API gives them. */
+  async function expectTeamFigures(page: Page, type: string, team: string): Promise<void> {
+    const part = (name: string) =>
+      page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    const scorers = (await call(api, `/v1/${type}/scorers?team=${team}&records=20`)).json.result;
+    expect(scorers.length).toBeGreaterThan(0);
+    const shown = part('Top scorers').locator('tbody tr');
+    expect(await shown.count()).toBe(scorers.length);
+    expect(await shown.first().locator('td').allTextContents()).toEqual(
+      expect.arrayContaining([scorers[0].playerName, String(scorers[0].goals)]),
+    );
+    const opponents = await records(`/v1/${type}/head_to_head?team=${team}`);
+    expect(opponents.length).toBeGreaterThan(0);
+    const rows = part('Record against each opponent').locator('tbody tr');
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent).slice(0, 7)),
+    );
+    const counts = ['played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst'];
+    expect(cells).toEqual(opponents.map((o) => [o.opponentName, ...counts.map((k) => `${o[k]}`)]));
+  }
+
+  it("shows a national team's record against each opponent and its top scorers", async () => {
+    const [team] = (await call(api, '/v1/national/scorers?records=1')).json.result;
+    const { page, problems } = await open(`/#/team/national/${team.team}`);
+    await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${team.teamName}")`);
+    await expectTeamFigures(page, 'national', team.team);
+    await expectSourcesAnswer(page);
+    await shoot(page, 'team-national');
+    expect(problems).toEqual([]);
+  });
+
+  it("opens a competition from the home page: its seasons, a season's knockout rounds", async () => {
+    // A competition season with knockout matches.
+    let found: { c: Competition; season: number; knockouts: Json[] } | undefined;
+    for (const c of competitions)
+      for (const s of c.seasons) {
+        const query = `competition=${c.id}&season=${s.id}&phase=3`;
+        const knockouts = await records(`/v1/${c.matchType}/matches/info?${query}`);
+        if (!found && knockouts.length > 0) found = { c, season: s.id, knockouts };
+      }
+    const { c, season, knockouts } = found!;
+    const { page, problems } = await open('/');
+    await page.locator('.card h3').getByRole('link', { name: c.name }).click();
+    await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${c.name}")`);
+    expect(await page.locator('main tbody tr').count()).toBe(c.seasons.length);
+    await expectSourcesAnswer(page);
+    await shoot(page, 'competition');
+    const s = c.seasons.find((x) => x.id === season)!;
+    await page.locator('main tbody').getByRole('link', { name: s.name, exact: true }).click();
+    await page.waitForSelector('main:not([aria-busy]) h2:text-is("Knockout rounds")');
+    const part = (name: string) =>
+      page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    // Every knockout match, under its round, the rounds in the order they were played.
+    const rounds = [...new Set(knockouts.map((m) => m.roundName))];
+    const captions = await part('Knockout rounds').locator('caption').allTextContents();
+    expect(captions.map((t) => t.split(':')[0])).toEqual(rounds);
+    expect(await part('Knockout rounds').locator('tbody tr').count()).toBe(knockouts.length);
+    // The matches with on-ball events are marked, and only they.
+    const listed = (
+      await call(
+        api,
+        `/v1/${c.matchType}/matches/info?competition=${c.id}&season=${season}&records=20`,
+      )
+    ).json.result;
+    const marked = [];
+    for (const m of listed) {
+      const events = await call(api, `/v1/${c.matchType}/events/all?match=${m.id}&records=1`);
+      marked.push(events.json.meta.totalRecords > 0 ? 'Pitch map' : '');
+    }
+    const cells = part('Matches').locator('tbody tr td:last-child');
+    expect(await cells.allTextContents()).toEqual(marked);
+    expect(marked).toContain('Pitch map');
+    await expectSourcesAnswer(page);
+    await shoot(page, 'season-knockouts');
     expect(problems).toEqual([]);
   });
 
@@ -486,6 +598,17 @@ describe.skipIf(!withBrowser).each([
       await shoot(page, name);
       expect(problems, name).toEqual([]);
     }
+    const { page: seasons, problems: seen } = await open(
+      `/#/competition/clubs/${line.competition}`,
+      phone,
+    );
+    expect(
+      await seasons.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await shoot(seasons, 'competition-phone');
+    expect(seen).toEqual([]);
     const { page, problems } = await open('/', phone);
     await page.getByLabel('Search players, teams and competitions').fill(line.teamName);
     await page.locator('.found a', { hasText: line.teamName }).first().waitFor();

@@ -1,23 +1,22 @@
 import { h, type Child } from './dom.ts';
-import { EXPLORER_INDEX, type Competition } from './index-file.ts';
+import { competitionsIndex, INDEX_PATH } from './competition.ts';
 import { href } from './routes.ts';
 import { day, empty, section } from './view.ts';
-
-/** The explorer's index, as the page asks for it. */
-const INDEX_PATH = `/${EXPLORER_INDEX}`;
 
 const TYPE_NAMES = { clubs: 'Club football', national: 'National teams' } as const;
 
 /** The first page: every competition and its seasons. */
 export async function homeView(): Promise<Child[]> {
-  const response = await fetch(INDEX_PATH);
-  if (!response.ok) throw new Error(`${INDEX_PATH} answered ${response.status}`);
-  const competitions = (await response.json()) as Competition[];
+  const competitions = await competitionsIndex();
   const cards = competitions.map((c) =>
     h(
       'article',
       { class: 'card' },
-      h('h3', null, c.name),
+      h(
+        'h3',
+        null,
+        h('a', { href: href({ view: 'competition', matchType: c.matchType, id: c.id }) }, c.name),
+      ),
       h('p', { class: 'kind' }, TYPE_NAMES[c.matchType]),
       h(
         'ul',

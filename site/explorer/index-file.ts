@@ -24,7 +24,16 @@ export interface Season {
   matches: number;
   /** Matches with on-ball micro-events, which the match page draws on a pitch. */
   withEvents: number;
+  /**
+   * The ids of the matches with on-ball events when some of the season's matches have them and
+   * others do not; empty when none or all do (`hasEvents`), which keeps the index small.
+   */
+  eventMatches: string[];
   /** Dates of the first and last match, `YYYY-MM-DD`. */
   first: string;
   last: string;
 }
+
+/** Whether a match of a season has on-ball events (a pitch map on its page). */
+export const hasEvents = (season: Season, match: string): boolean =>
+  season.withEvents === season.matches || season.eventMatches.includes(match);

@@ -1,6 +1,7 @@
 import type { Provider } from '../../contract/envelope.ts';
 import { ApiError, providers } from './api.ts';
 import { fragment, h, type Child } from './dom.ts';
+import { competitionView } from './competition.ts';
 import { homeView } from './home.ts';
 import { matchView } from './match.ts';
 import { playerView } from './player.ts';
@@ -18,6 +19,8 @@ function render(route: Route): Promise<Child[]> {
   switch (route.view) {
     case 'home':
       return homeView();
+    case 'competition':
+      return competitionView(route);
     case 'season':
       return seasonView(route);
     case 'match':

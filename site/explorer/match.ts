@@ -21,7 +21,7 @@ import {
 import { href, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
-import { count, day, empty, section, sources, table, unseen } from './view.ts';
+import { count, day, empty, section, sources, table, teamLink, unseen } from './view.ts';
 
 /** The actions drawn as passes: those the statistics count as passes, set pieces included. */
 const PASS_ACTIONS = new Set(PASSES);
@@ -136,8 +136,7 @@ function scoreboard(m: MatchInfo): HTMLElement {
 }
 
 function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
-  const team = (id: string, name: string) =>
-    h('a', { href: href({ view: 'team', matchType, id }) }, name);
+  const team = (id: string, name: string) => teamLink(matchType, id, name);
   const rows: [string, Child][] = [
     ['Teams', [team(m.homeTeam, m.homeTeamName), ' and ', team(m.awayTeam, m.awayTeamName)]],
     ['Date', `${day(m.matchDate)}${m.kickoffTime ? `, ${m.kickoffTime.slice(0, 5)}` : ''}`],

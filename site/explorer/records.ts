@@ -178,3 +178,43 @@ export interface Standing extends Base {
   form: string;
   decidedBy: string | null;
 }
+
+/** A player of a team in a competition season (`/v1/<type>/squads`). */
+export interface SquadLine extends Base {
+  competition: string;
+  competitionName: string;
+  season: number;
+  seasonName: string;
+  player: string;
+  playerName: string;
+  appearances: number | null;
+  starts: number | null;
+  minutes: number | null;
+  goals: number;
+  yellows: number | null;
+  reds: number | null;
+}
+
+/** A team's scorer across all its matches (`/v1/<type>/scorers`). */
+export interface Scorer extends Base {
+  player: string;
+  playerName: string;
+  goals: number;
+  matches: number;
+  firstGoal: string;
+  lastGoal: string;
+}
+
+/** A team's record against one opponent (`/v1/<type>/head_to_head`). */
+export interface HeadToHead extends Base {
+  opponent: string;
+  opponentName: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goalsFor: number;
+  goalsAgainst: number;
+  firstMatch: string;
+  lastMatch: string;
+}

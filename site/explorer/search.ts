@@ -1,6 +1,7 @@
 import { get, withQuery } from './api.ts';
 import { h } from './dom.ts';
-import { EXPLORER_INDEX, type Competition, type MatchType } from './index-file.ts';
+import { competitionsIndex } from './competition.ts';
+import type { MatchType } from './index-file.ts';
 import { href } from './routes.ts';
 import { count } from './view.ts';
 
@@ -25,18 +26,6 @@ interface Found {
   link: string;
 }
 
-/** The competitions of the explorer's index, by id: where a found competition leads. */
-let index: Promise<Map<string, Competition>> | null = null;
-const competitions = () =>
-  (index ??= fetch(`/${EXPLORER_INDEX}`)
-    .then((r) => r.json() as Promise<Competition[]>)
-    .then((list) => new Map(list.map((c) => [c.id, c])))
-    .catch((error: unknown) => {
-      // A failed read is tried again by the next search, not remembered.
-      index = null;
-      throw error;
-    }));
-
 /** What the API finds for `text`, by kind, with the pages they lead to. */
 async function find(text: string): Promise<Found[]> {
   const pattern = `*${text.replaceAll('*', '')}*`;
@@ -45,28 +34,25 @@ async function find(text: string): Promise<Found[]> {
   const team = (matchType: MatchType) => (t: { id: string; name: string }) => ({
     kind: matchType === 'clubs' ? 'Club' : 'National team',
     name: t.name,
-    link: href({ view: 'team', matchType, id: t.id }),
+    link: href({ view: 'team', matchType, id: t.id, squad: null }),
   });
   const [players, clubs, countries, cups, known] = await Promise.all([
     named<{ id: string; fullName: string }>('/v1/personnel/players', 'full_name'),
     named<{ id: string; name: string }>('/v1/teams', 'name'),
     named<{ id: string; name: string }>('/v1/countries', 'name'),
     get<{ id: string; name: string }[]>(withQuery('/v1/competitions', { name: pattern })),
-    competitions(),
+    competitionsIndex(),
   ]);
-  const competitionsFound = cups.result.flatMap((c) => {
-    const entry = known.get(c.id);
-    const latest = entry?.seasons[0];
-    if (!entry || !latest) return [];
-    const season = { competition: c.id, season: latest.id, page: 1 };
-    return [
-      {
+  // A competition leads to its page, if the build has matches of it.
+  const competitionsFound = cups.result.flatMap((c) =>
+    known
+      .filter((entry) => entry.id === c.id)
+      .map((entry) => ({
         kind: 'Competition',
-        name: `${c.name} ${latest.name}`,
-        link: href({ view: 'season', matchType: entry.matchType, ...season }),
-      },
-    ];
-  });
+        name: c.name,
+        link: href({ view: 'competition', matchType: entry.matchType, id: c.id }),
+      })),
+  );
   return [
     ...players.map((p) => ({
       kind: 'Player',

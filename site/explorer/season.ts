@@ -1,9 +1,13 @@
 import { all, firstPage, get, withQuery } from './api.ts';
+import { competitionOf } from './competition.ts';
 import { h, type Child } from './dom.ts';
-import type { MatchType } from './index-file.ts';
+import { hasEvents, type MatchType } from './index-file.ts';
 import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
-import { count, day, empty, PAGE_SIZE, section, table } from './view.ts';
+import { count, day, empty, PAGE_SIZE, section, table, teamLink } from './view.ts';
+
+/** The knockout phase's id (`/v1/phases`). */
+const KNOCKOUT = 3;
 
 /** The round of a match as its phase names it. */
 export function roundOf(m: MatchInfo): string {
@@ -43,7 +47,7 @@ function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[]
         s.decidedBy
           ? h('span', { title: `Decided by ${s.decidedBy}` }, `${s.position}*`)
           : s.position,
-        h('a', { href: href({ view: 'team', matchType, id: s.team }) }, s.teamName),
+        teamLink(matchType, s.team, s.teamName),
         s.played,
         s.won,
         s.drawn,
@@ -53,6 +57,39 @@ function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[]
         signed(s.goalDifference),
         s.points,
         s.form,
+      ]),
+    ),
+  );
+}
+
+/** A match's score, linked to its page and read out with both teams. */
+function scoreLink(matchType: MatchType, m: MatchInfo): HTMLElement {
+  return h(
+    'a',
+    {
+      href: href({ view: 'match', matchType, id: m.id }),
+      'aria-label': `${m.homeTeamName} ${scoreOf(m)} ${m.awayTeamName}`,
+    },
+    scoreOf(m),
+  );
+}
+
+/** The knockout matches of a season, a table per round in the order the rounds were played. */
+function knockoutTables(matchType: MatchType, matches: MatchInfo[]): HTMLElement[] {
+  const rounds = new Map<string, MatchInfo[]>();
+  for (const m of matches) {
+    const round = m.roundName ?? m.phaseName;
+    rounds.set(round, [...(rounds.get(round) ?? []), m]);
+  }
+  return [...rounds].map(([round, list]) =>
+    table(
+      `${round}: ${count(list.length, 'match', 'matches')}`,
+      ['Date', 'Home', 'Score', 'Away'],
+      list.map((m) => [
+        day(m.matchDate),
+        teamLink(matchType, m.homeTeam, m.homeTeamName),
+        scoreLink(matchType, m),
+        teamLink(matchType, m.awayTeam, m.awayTeamName),
       ]),
     ),
   );
@@ -68,10 +105,18 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
     page,
   });
   const standingsPath = withQuery(`/v1/${matchType}/standings`, { competition, season });
-  const [{ meta, result }, lines] = await Promise.all([
+  const knockoutPath = withQuery(`/v1/${matchType}/matches/info`, {
+    competition,
+    season,
+    phase: KNOCKOUT,
+  });
+  const [{ meta, result }, lines, knockouts, entry] = await Promise.all([
     get<MatchInfo[]>(path),
     all<Standing>(standingsPath),
+    all<MatchInfo>(knockoutPath),
+    competitionOf(matchType, competition),
   ]);
+  const seasonEntry = entry?.seasons.find((s) => s.id === season);
   const decided = [...new Set(lines.flatMap((s) => (s.decidedBy ? [s.decidedBy] : [])))];
   const first = result[0];
   const pages = meta.totalPages ?? 1;
@@ -80,19 +125,23 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
   const rows = result.map((m) => [
     day(m.matchDate),
     roundOf(m),
-    m.homeTeamName,
-    h(
-      'a',
-      {
-        href: href({ view: 'match', matchType, id: m.id }),
-        'aria-label': `${m.homeTeamName} ${scoreOf(m)} ${m.awayTeamName}`,
-      },
-      scoreOf(m),
-    ),
-    m.awayTeamName,
+    teamLink(matchType, m.homeTeam, m.homeTeamName),
+    scoreLink(matchType, m),
+    teamLink(matchType, m.awayTeam, m.awayTeamName),
+    seasonEntry && hasEvents(seasonEntry, m.id) ? 'Pitch map' : '',
   ]);
   return [
-    h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
+    h(
+      'p',
+      { class: 'crumbs' },
+      h('a', { href: href({ view: 'home' }) }, 'Competitions'),
+      ' › ',
+      h(
+        'a',
+        { href: href({ view: 'competition', matchType, id: competition }) },
+        first ? first.competitionName : 'Competition',
+      ),
+    ),
     h('h1', null, first ? `${first.competitionName} ${first.seasonName}` : 'No matches'),
     lines.length
       ? section(
@@ -104,13 +153,16 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
             : null,
         )
       : null,
+    knockouts.length
+      ? section('Knockout rounds', [firstPage(knockoutPath)], knockoutTables(matchType, knockouts))
+      : null,
     section(
       'Matches',
       [path],
       rows.length
         ? table(
             `Page ${page} of ${pages}, ${count(meta.totalRecords ?? rows.length, 'match', 'matches')}`,
-            ['Date', 'Round', 'Home', 'Score', 'Away'],
+            ['Date', 'Round', 'Home', 'Score', 'Away', 'On-ball events'],
             rows,
           )
         : empty('No match on this page.'),

@@ -1,84 +1,192 @@
 import { all, firstPage, get, withQuery } from './api.ts';
 import { h, type Child } from './dom.ts';
-import type { MatchInfo, Standing } from './records.ts';
-import { href, type Route } from './routes.ts';
+import type { MatchType } from './index-file.ts';
+import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
+import { href, type Route, type Squad } from './routes.ts';
 import { scoreOf, tableName } from './season.ts';
-import { day, empty, section, table } from './view.ts';
+import { count, day, empty, known, section, table, teamLink } from './view.ts';
 
 /** Matches a team page lists, most recent first. */
 const RECENT = 10;
 
+/** Scorers a team page lists. */
+const TOP_SCORERS = 20;
+
+type TeamRoute = Extract<Route, { view: 'team' }>;
+
 /**
- * One team (a club, or a country's national team): the tables it played in, each linked to its
- * season, and its most recent matches.
+ * One team (a club, or a country's national team): the tables it played in, its most recent
+ * matches, its squad in one competition season (the latest match's unless the page names one),
+ * its top scorers and its record against each opponent across all its matches in the data.
  */
-export async function teamView(route: Extract<Route, { view: 'team' }>): Promise<Child[]> {
+export async function teamView(route: TeamRoute): Promise<Child[]> {
   const { matchType, id } = route;
+  const base = `/v1/${matchType}`;
   const recordPath = `/v1/${matchType === 'clubs' ? 'teams' : 'countries'}/${id}`;
-  const standingsPath = withQuery(`/v1/${matchType}/standings`, { team: id });
-  const info = `/v1/${matchType}/matches/info`;
+  const standingsPath = withQuery(`${base}/standings`, { team: id });
+  const scorersPath = withQuery(`${base}/scorers`, { team: id, records: TOP_SCORERS });
+  const opponentsPath = withQuery(`${base}/head_to_head`, { team: id });
   const sides = ['home_team', 'away_team'].map((side) =>
-    withQuery(info, { [side]: id, sort: '-match_date', records: RECENT }),
+    withQuery(`${base}/matches/info`, { [side]: id, sort: '-match_date', records: RECENT }),
   );
-  const [record, lines, ...played] = await Promise.all([
+  const [record, lines, scorers, opponents, ...played] = await Promise.all([
     get<{ name: string }[]>(recordPath),
     all<Standing>(standingsPath),
+    get<Scorer[]>(scorersPath),
+    all<HeadToHead>(opponentsPath),
     ...sides.map((path) => get<MatchInfo[]>(path)),
   ]);
-  const name = record.result[0]?.name ?? 'Team';
   const recent = played
     .flatMap((page) => page.result)
     .sort((a, b) => (a.matchDate < b.matchDate ? 1 : -1))
     .slice(0, RECENT);
+  const latest = recent[0];
+  const squad: Squad | null =
+    route.squad ?? (latest ? { competition: latest.competition, season: latest.season } : null);
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
-    h('h1', null, name),
+    h('h1', null, record.result[0]?.name ?? 'Team'),
+    tablesSection(route, recordPath, standingsPath, lines),
+    recentSection(route, sides, recent),
+    squad ? await squadSection(route, squad) : null,
     section(
-      'Tables',
-      [recordPath, firstPage(standingsPath)],
-      lines.length
+      'Top scorers',
+      [scorersPath],
+      scorers.result.length
         ? table(
-            `${lines.length} ${lines.length === 1 ? 'table' : 'tables'}`,
-            ['Competition', 'Season', 'Table', 'Pos', 'P', 'Pts'],
-            lines.map((s) => [
-              s.competitionName,
-              h(
-                'a',
-                {
-                  href: href({
-                    view: 'season',
-                    matchType,
-                    competition: s.competition,
-                    season: s.season,
-                    page: 1,
-                  }),
-                },
-                s.seasonName,
-              ),
-              tableName(s),
-              s.position,
-              s.played,
-              s.points,
+            `Most goals for the team in the data, ${count(scorers.meta.totalRecords ?? scorers.result.length, 'scorer')} in all`,
+            ['Player', 'Goals', 'Matches scored in', 'First goal', 'Last goal'],
+            scorers.result.map((s) => [
+              h('a', { href: href({ view: 'player', id: s.player }) }, s.playerName),
+              s.goals,
+              s.matches,
+              day(s.firstGoal),
+              day(s.lastGoal),
             ]),
           )
-        : empty('This team played in no league or group in the data.'),
+        : empty('The data names no scorer of this team.'),
     ),
-    section(
-      'Recent matches',
-      sides,
-      recent.length
-        ? table(
-            `The last ${recent.length} in the data`,
-            ['Date', 'Competition', 'Home', 'Score', 'Away'],
-            recent.map((m) => [
-              day(m.matchDate),
-              `${m.competitionName} ${m.seasonName}`,
-              m.homeTeamName,
-              h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
-              m.awayTeamName,
-            ]),
-          )
-        : empty('No match of this team in the data.'),
-    ),
+    opponentsSection(matchType, opponentsPath, opponents),
   ];
+}
+
+/** The season whose squad a row leads to, on this team's page. */
+const squadHref = (route: TeamRoute, squad: Squad) => href({ ...route, squad });
+
+/** The tables the team played in, each with its season's page and the team's squad in it. */
+function tablesSection(
+  route: TeamRoute,
+  recordPath: string,
+  standingsPath: string,
+  lines: Standing[],
+): HTMLElement {
+  const { matchType } = route;
+  return section(
+    'Tables',
+    [recordPath, firstPage(standingsPath)],
+    lines.length
+      ? table(
+          count(lines.length, 'table'),
+          ['Competition', 'Season', 'Table', 'Pos', 'P', 'Pts', 'Squad'],
+          lines.map((s) => [
+            s.competitionName,
+            h(
+              'a',
+              {
+                href: href({
+                  view: 'season',
+                  matchType,
+                  competition: s.competition,
+                  season: s.season,
+                  page: 1,
+                }),
+              },
+              s.seasonName,
+            ),
+            tableName(s),
+            s.position,
+            s.played,
+            s.points,
+            h('a', { href: squadHref(route, s) }, 'Squad'),
+          ]),
+        )
+      : empty('This team played in no league or group in the data.'),
+  );
+}
+
+/** The team's latest matches, each with the competition season's squad. */
+function recentSection(route: TeamRoute, sides: string[], recent: MatchInfo[]): HTMLElement {
+  const { matchType } = route;
+  return section(
+    'Recent matches',
+    sides,
+    recent.length
+      ? table(
+          `The last ${count(recent.length, 'match', 'matches')} in the data`,
+          ['Date', 'Competition', 'Home', 'Score', 'Away'],
+          recent.map((m) => [
+            day(m.matchDate),
+            h('a', { href: squadHref(route, m) }, `${m.competitionName} ${m.seasonName}`),
+            teamLink(matchType, m.homeTeam, m.homeTeamName),
+            h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
+            teamLink(matchType, m.awayTeam, m.awayTeamName),
+          ]),
+        )
+      : empty('No match of this team in the data.'),
+  );
+}
+
+/** The team's players in one competition season. */
+async function squadSection(route: TeamRoute, squad: Squad): Promise<HTMLElement> {
+  const path = withQuery(`/v1/${route.matchType}/squads`, { team: route.id, ...squad });
+  const players = await all<SquadLine>(path);
+  const first = players[0];
+  const title = first ? `Squad: ${first.competitionName} ${first.seasonName}` : 'Squad';
+  return section(
+    title,
+    [firstPage(path)],
+    first
+      ? table(
+          count(players.length, 'player'),
+          ['Player', 'Apps', 'Starts', 'Minutes', 'Goals', 'Yellow', 'Red'],
+          players.map((p) => [
+            h('a', { href: href({ view: 'player', id: p.player }) }, p.playerName),
+            known(p.appearances),
+            known(p.starts),
+            known(p.minutes),
+            p.goals,
+            known(p.yellows),
+            known(p.reds),
+          ]),
+        )
+      : empty('The data lists no player of this team in this competition season.'),
+    players.some((p) => p.appearances === null)
+      ? h('p', { class: 'note' }, '– The source names these scorers but lists no lineups.')
+      : null,
+  );
+}
+
+/** The team's record against each opponent, most meetings first. */
+function opponentsSection(matchType: MatchType, path: string, rows: HeadToHead[]): HTMLElement {
+  return section(
+    'Record against each opponent',
+    [firstPage(path)],
+    rows.length
+      ? table(
+          `${count(rows.length, 'opponent')}, in every match of the data with a score`,
+          ['Opponent', 'P', 'W', 'D', 'L', 'GF', 'GA', 'First', 'Last'],
+          rows.map((r) => [
+            teamLink(matchType, r.opponent, r.opponentName),
+            r.played,
+            r.won,
+            r.drawn,
+            r.lost,
+            r.goalsFor,
+            r.goalsAgainst,
+            day(r.firstMatch),
+            day(r.lastMatch),
+          ]),
+        )
+      : empty('No match of this team with a score in the data.'),
+  );
 }

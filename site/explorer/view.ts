@@ -1,4 +1,6 @@
 import { h, type Child } from './dom.ts';
+import type { MatchType } from './index-file.ts';
+import { href } from './routes.ts';
 
 /** The pieces every view is made of. */
 
@@ -86,3 +88,10 @@ export function day(date: string | null): string {
     timeZone: 'UTC',
   });
 }
+
+/** A team's name, linked to its page. */
+export const teamLink = (matchType: MatchType, id: string, name: string) =>
+  h('a', { href: href({ view: 'team', matchType, id, squad: null }) }, name);
+
+/** A count the source may not know: a dash for `null`. */
+export const known = (n: number | null) => (n === null ? '–' : n);
