@@ -451,7 +451,8 @@ describe.skipIf(!withBrowser).each([
   async function expectTeamFigures(page: Page, type: string, team: string): Promise<void> {
     const part = (name: string) =>
       page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
-    const scorers = (await call(api, `/v1/${type}/scorers?team=${team}&records=20`)).json.result;
+    const scorersPath = `/v1/${type}/scorers?team=${team}&gender=men&records=20`;
+    const scorers = (await call(api, scorersPath)).json.result;
     expect(scorers.length).toBeGreaterThan(0);
     const shown = part('Top scorers').locator('tbody tr');
     expect(await shown.count()).toBe(scorers.length);

@@ -311,6 +311,55 @@ describeReal('fjelstul-worldcup', (fjelstul) => {
           );
         }, 300_000);
 
+        it("a country's record against an opponent and its top scorers equal the international results'", async () => {
+          type Csv = Record<string, string>;
+          const read = (file: string) =>
+            parse(readFileSync(join(martj42, file)), { columns: true }) as Csv[];
+          const idOf = async (name: string) =>
+            (await call(api, `/v1/countries?name=${encodeURIComponent(name)}`)).json.result[0].id;
+          const results = read('results.csv').filter((r) => r['home_score'] !== 'NA');
+          // Pairs whose names the results use in every era (no West Germany or Soviet Union).
+          for (const [a, b] of [
+            ['England', 'Scotland'],
+            ['Argentina', 'Brazil'],
+            ['Argentina', 'Uruguay'],
+            ['Spain', 'Portugal'],
+          ] as const) {
+            const scores = results.flatMap((r) => {
+              const [home, away] = [Number(r['home_score']), Number(r['away_score'])];
+              if (r['home_team'] === a && r['away_team'] === b) return [[home, away]];
+              if (r['home_team'] === b && r['away_team'] === a) return [[away, home]];
+              return [];
+            });
+            const sum = (f: (s: number[]) => number) => scores.reduce((n, s) => n + f(s), 0);
+            const path = `/v1/national/head_to_head?team=${await idOf(a)}&opponent=${await idOf(b)}&gender=men`;
+            const [record] = (await call(api, path)).json.result;
+            expect(record, `${a} v ${b}`).toMatchObject({
+              played: scores.length,
+              won: sum(([x, y]) => Number(x! > y!)),
+              drawn: sum(([x, y]) => Number(x === y)),
+              lost: sum(([x, y]) => Number(x! < y!)),
+              goalsFor: sum(([x]) => x!),
+              goalsAgainst: sum(([, y]) => y!),
+            });
+          }
+          // England's men's top scorers: the goals the results list, own goals aside.
+          const goals = new Map<string, number>();
+          for (const g of read('goalscorers.csv'))
+            if (g['team'] === 'England' && g['own_goal'] === 'FALSE')
+              goals.set(g['scorer']!, (goals.get(g['scorer']!) ?? 0) + 1);
+          const top = (
+            await call(
+              api,
+              `/v1/national/scorers?team=${await idOf('England')}&gender=men&records=8`,
+            )
+          ).json.result;
+          expect(top.map((s: Record<string, unknown>) => [s['playerName'], s['goals']])).toEqual(
+            // Ties go by name, as the API orders them.
+            [...goals].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, 8),
+          );
+        });
+
         it('answers every query of the query set with a documented 200: no refusal', async () => {
           const { reader, close: done } = await openLocalArchive(archive);
           const doc = JSON.parse(new TextDecoder().decode((await reader.read(OPENAPI_FILE))!));

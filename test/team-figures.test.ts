@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WOMENS_COMPETITIONS } from '../data/reference/competitions.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 
 /**
@@ -11,6 +12,9 @@ const api = handlerFor(demo().dist);
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Rec = Record<string, any>;
+
+/** The teams of a match: men's or women's, by its competition. */
+const genderOf = (m: Rec) => (WOMENS_COMPETITIONS.includes(m.competitionName) ? 'women' : 'men');
 
 /** Adds `by` to the counts of `key` in `sums`, creating it from `start`. */
 function add(sums: Map<string, Rec>, key: string, start: Rec, by: Rec): void {
@@ -87,8 +91,9 @@ describe.each(['clubs', 'national'])('%s team figures', (type) => {
     const scoredIn = new Map<string, Set<string>>();
     for (const g of await allRecords(api, `${base}/matches/goals`)) {
       if (g.player === null || g.playerTeam !== g.scoringTeam) continue;
-      const key = `${g.playerTeam}|${g.player}`;
-      const date = matches.get(g.match)!.matchDate as string;
+      const m = matches.get(g.match)!;
+      const key = `${g.playerTeam}|${genderOf(m)}|${g.player}`;
+      const date = m.matchDate as string;
       const sum = sums.get(key) ?? { goals: 0, firstGoal: date, lastGoal: date };
       sum.goals++;
       if (date < sum.firstGoal) sum.firstGoal = date;
@@ -97,7 +102,7 @@ describe.each(['clubs', 'national'])('%s team figures', (type) => {
       scoredIn.set(key, (scoredIn.get(key) ?? new Set()).add(g.match));
     }
     for (const [key, sum] of sums) sum.matches = scoredIn.get(key)!.size;
-    const scorers = await served(`${base}/scorers`, (r) => `${r.team}|${r.player}`, [
+    const scorers = await served(`${base}/scorers`, (r) => `${r.team}|${r.gender}|${r.player}`, [
       'goals',
       'firstGoal',
       'lastGoal',
@@ -120,7 +125,7 @@ describe.each(['clubs', 'national'])('%s team figures', (type) => {
         [m.homeTeam, m.awayTeam, m.homeScore, m.awayScore],
         [m.awayTeam, m.homeTeam, m.awayScore, m.homeScore],
       ]) {
-        const key = `${team}|${opponent}`;
+        const key = `${team}|${genderOf(m)}|${opponent}`;
         const sum = sums.get(key) ?? { firstMatch: m.matchDate, lastMatch: m.matchDate };
         if (m.matchDate < sum.firstMatch) sum.firstMatch = m.matchDate;
         if (m.matchDate > sum.lastMatch) sum.lastMatch = m.matchDate;
@@ -140,16 +145,11 @@ describe.each(['clubs', 'national'])('%s team figures', (type) => {
         );
       }
     }
-    const records = await served(`${base}/head_to_head`, (r) => `${r.team}|${r.opponent}`, [
-      'firstMatch',
-      'lastMatch',
-      'played',
-      'won',
-      'drawn',
-      'lost',
-      'goalsFor',
-      'goalsAgainst',
-    ]);
+    const records = await served(
+      `${base}/head_to_head`,
+      (r) => `${r.team}|${r.gender}|${r.opponent}`,
+      ['firstMatch', 'lastMatch', 'played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst'],
+    );
     expect(records.size).toBeGreaterThan(10);
     expect(records).toEqual(sums);
   });

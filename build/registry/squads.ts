@@ -1,3 +1,4 @@
+import { TEAM_GENDERS } from '../../data/reference/competitions.ts';
 import { HEAD_TO_HEAD, SCORERS, SQUADS } from '../teams/derived.ts';
 import { dataCredit, field, type CollectionDef, type FieldDef } from './define.ts';
 import { idField, type Scope } from './scope.ts';
@@ -12,6 +13,25 @@ import { idField, type Scope } from './scope.ts';
 /** A count that is always known. */
 const count = (alias: string, name: string, description: string): FieldDef =>
   field(name, 'integer', description, `${alias}.${name}`, { nullable: false, filter: 'none' });
+
+/** A date that is always known, not filtered. */
+const date = (alias: string, name: string, description: string): FieldDef =>
+  field(name, 'date', description, `${alias}.${name}`, { nullable: false, filter: 'none' });
+
+/**
+ * The competition and the season of a line (`c` and `s` joined): shared with the standings.
+ */
+export const competitionSeasonFields = (scope: Scope, alias: string): FieldDef[] => [
+  idField(scope, 'competition', 'Competition id.', `${alias}.competition`, { nullable: false }),
+  field('competition_name', 'string', 'Competition name.', 'c.name', {
+    nullable: false,
+    filter: 'scan',
+  }),
+  field('season', 'integer', `Season id (${scope.root}/seasons).`, `${alias}.season`, {
+    nullable: false,
+  }),
+  field('season_name', 'string', 'Season name.', 's.name', { nullable: false, filter: 'scan' }),
+];
 
 /** A count that lineup rows make: `null` for a scorer no lineup row lists. */
 const lineupCount = (name: string, description: string): FieldDef =>
@@ -29,6 +49,20 @@ const teamFields = (scope: Scope, alias: string, name = 'team', what = 'Team'): 
     filter: 'scan',
   }),
 ];
+
+/**
+ * Which of a country's teams a line is about: a national team is its country, so its men's and
+ * women's teams are told apart by the competitions they play (`data/reference/competitions.ts`).
+ */
+const genderField = (alias: string): FieldDef =>
+  field(
+    'gender',
+    'string',
+    "The team's: men or women, by the competitions it played; a country's men's and women's " +
+      'teams are summed apart.',
+    `${alias}.gender`,
+    { nullable: false, filter: 'scan', values: [...TEAM_GENDERS] },
+  );
 
 /** A player and their full name. */
 const playerFields = (scope: Scope, alias: string): FieldDef[] => [
@@ -64,15 +98,7 @@ export function squads(scope: Scope): CollectionDef {
       temp: [SQUADS],
     },
     fields: [
-      idField(scope, 'competition', 'Competition id.', 'sq.competition', { nullable: false }),
-      field('competition_name', 'string', 'Competition name.', 'c.name', {
-        nullable: false,
-        filter: 'scan',
-      }),
-      field('season', 'integer', `Season id (${scope.root}/seasons).`, 'sq.season', {
-        nullable: false,
-      }),
-      field('season_name', 'string', 'Season name.', 's.name', { nullable: false, filter: 'scan' }),
+      ...competitionSeasonFields(scope, 'sq'),
       ...teamFields(scope, 'sq'),
       ...playerFields(scope, 'sq'),
       lineupCount('appearances', 'Matches played: started or came on.'),
@@ -112,8 +138,8 @@ export function scorers(scope: Scope): CollectionDef {
     title: `Scorers (${scope.matchType})`,
     description:
       "Every team's scorers across all its matches (an addition to the original service), most " +
-      'goals first: goals, matches scored in, the dates of the first and the last goal. Filter by ' +
-      'team or player.',
+      'goals first: goals, matches scored in, the dates of the first and the last goal; men and ' +
+      'women apart. Filter by team, gender or player.',
     idType: scope.idType,
     sql: {
       id: 'sc.id',
@@ -123,21 +149,16 @@ export function scorers(scope: Scope): CollectionDef {
     },
     fields: [
       ...teamFields(scope, 'sc'),
+      genderField('sc'),
       ...playerFields(scope, 'sc'),
       count('sc', 'goals', 'Goals scored for the team (own goals are not counted).'),
       count('sc', 'matches', 'Matches in which the player scored for the team.'),
-      field('first_goal', 'date', 'Date of the match of the first goal.', 'sc.first_goal', {
-        nullable: false,
-        filter: 'none',
-      }),
-      field('last_goal', 'date', 'Date of the match of the last goal.', 'sc.last_goal', {
-        nullable: false,
-        filter: 'none',
-      }),
+      date('sc', 'first_goal', 'Date of the match of the first goal.'),
+      date('sc', 'last_goal', 'Date of the match of the last goal.'),
     ],
     recordFiles: 'one',
     paging: { kind: 'pages', size: 20 },
-    order: { by: ['_ord'], note: 'by team, then goals (most first) and player name' },
+    order: { by: ['_ord'], note: 'by team and gender, then goals (most first) and player name' },
     links: { team: scope.teamLink('team'), player: '/v1/personnel/players/{player}' },
     credit: dataCredit('sc.source'),
   };
@@ -154,7 +175,8 @@ export function headToHead(scope: Scope): CollectionDef {
     description:
       "Each team's record against each opponent across all their matches with a final score (an " +
       'addition to the original service): played, won, drawn, lost, goals, first and last ' +
-      'meeting. A match decided by a shootout is a draw. Filter by team or opponent.',
+      'meeting; men and women apart. A match decided by a shootout is a draw. Filter by team, ' +
+      'gender or opponent.',
     idType: scope.idType,
     sql: {
       id: 'h.id',
@@ -164,6 +186,7 @@ export function headToHead(scope: Scope): CollectionDef {
     },
     fields: [
       ...teamFields(scope, 'h'),
+      genderField('h'),
       ...teamFields(scope, 'h', 'opponent', 'Opponent'),
       count('h', 'played', 'Matches played with a final score.'),
       count('h', 'won', 'Matches won.'),
@@ -171,18 +194,15 @@ export function headToHead(scope: Scope): CollectionDef {
       count('h', 'lost', 'Matches lost.'),
       count('h', 'goals_for', 'Goals scored.'),
       count('h', 'goals_against', 'Goals conceded.'),
-      field('first_match', 'date', 'Date of the first meeting.', 'h.first_match', {
-        nullable: false,
-        filter: 'none',
-      }),
-      field('last_match', 'date', 'Date of the last meeting.', 'h.last_match', {
-        nullable: false,
-        filter: 'none',
-      }),
+      date('h', 'first_match', 'Date of the first meeting.'),
+      date('h', 'last_match', 'Date of the last meeting.'),
     ],
     recordFiles: 'one',
     paging: { kind: 'pages', size: 20 },
-    order: { by: ['_ord'], note: 'by team, then matches played (most first) and opponent name' },
+    order: {
+      by: ['_ord'],
+      note: 'by team and gender, then matches played (most first) and opponent name',
+    },
     links: { team: scope.teamLink('team'), opponent: scope.teamLink('opponent') },
     credit: dataCredit('h.source'),
   };

@@ -2,6 +2,7 @@ import { PHASES } from '../../data/reference/lists.ts';
 import { STANDINGS } from '../standings/derived.ts';
 import { dataCredit, field, idsOf, labelsOf, type CollectionDef, type FieldDef } from './define.ts';
 import { idField, type Scope } from './scope.ts';
+import { competitionSeasonFields } from './squads.ts';
 
 /**
  * `/v1/<match type>/standings` (docs/api.md#standings): the table of every league season and of
@@ -16,15 +17,7 @@ const count = (name: string, description: string): FieldDef =>
 /** Which table and which team a line is. */
 function standingFields(scope: Scope): FieldDef[] {
   return [
-    idField(scope, 'competition', 'Competition id.', 'st.competition', { nullable: false }),
-    field('competition_name', 'string', 'Competition name.', 'c.name', {
-      nullable: false,
-      filter: 'scan',
-    }),
-    field('season', 'integer', `Season id (${scope.root}/seasons).`, 'st.season', {
-      nullable: false,
-    }),
-    field('season_name', 'string', 'Season name.', 's.name', { nullable: false, filter: 'scan' }),
+    ...competitionSeasonFields(scope, 'st'),
     field('phase', 'integer', 'Competition phase id (/v1/phases): 1 League, 2 Group.', 'st.phase', {
       nullable: false,
       filter: 'scan',

@@ -1,3 +1,4 @@
+import { genderSql } from '../../data/reference/competitions.ts';
 import type { Db } from '../../data/db.ts';
 import { copyRows } from '../derived.ts';
 import { perMatchTable } from '../match-model/per-match-table.ts';
@@ -105,28 +106,30 @@ export const SQUADS: DerivedTable = {
 };
 
 /**
- * `derived.scorer`: one line per player who scored for a team, across every match of its type:
- * goals (own goals are not the scorer's), the matches scored in, the first and the last date.
+ * `derived.scorer`: one line per player who scored for a team, across every match of its type
+ * and of the team's gender (`data/reference/competitions.ts`): goals (own goals are not the
+ * scorer's), the matches scored in, the first and the last date.
  */
 export const SCORERS: DerivedTable = {
   name: 'scorer',
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS scorer; CREATE TABLE scorer (id TEXT PRIMARY KEY,
-      ord INTEGER NOT NULL, match_type TEXT NOT NULL, team TEXT NOT NULL, player TEXT NOT NULL,
-      goals INTEGER NOT NULL, matches INTEGER NOT NULL, first_goal TEXT NOT NULL,
+      ord INTEGER NOT NULL, match_type TEXT NOT NULL, team TEXT NOT NULL, gender TEXT NOT NULL,
+      player TEXT NOT NULL, goals INTEGER NOT NULL, matches INTEGER NOT NULL, first_goal TEXT NOT NULL,
       last_goal TEXT NOT NULL, source TEXT NOT NULL)`);
     const select = db.prepare(`
       WITH k AS (
-        SELECT m.match_type, g.player_team AS team, g.player, COUNT(*) AS goals,
-          COUNT(DISTINCT g.match) AS matches, MIN(m.match_date) AS first_goal,
+        SELECT m.match_type, g.player_team AS team, ${genderSql('c.name')} AS gender, g.player,
+          COUNT(*) AS goals, COUNT(DISTINCT g.match) AS matches, MIN(m.match_date) AS first_goal,
           MAX(m.match_date) AS last_goal, GROUP_CONCAT(DISTINCT m.source) AS sources
-        FROM goal g JOIN match m ON m.id = g.match
+        FROM goal g JOIN match m ON m.id = g.match JOIN competition c ON c.id = m.competition
         WHERE g.player IS NOT NULL AND g.player_team = g.team
-        GROUP BY m.match_type, g.player_team, g.player)
-      SELECT build_id('scorer', match_type || '|' || team || '|' || player) AS id,
-        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, goals DESC,
+        GROUP BY m.match_type, g.player_team, gender, g.player)
+      SELECT build_id('scorer', match_type || '|' || team || '|' || gender || '|' || player)
+          AS id,
+        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, gender, goals DESC,
           fold(${playerName('player')}), player) AS ord,
-        match_type, team, player, goals, matches, first_goal, last_goal, sources AS source
+        match_type, team, gender, player, goals, matches, first_goal, last_goal, sources AS source
       FROM k`);
     copyRows(select, target, 'scorer');
     progress(1, 1);
@@ -134,37 +137,41 @@ export const SCORERS: DerivedTable = {
 };
 
 /**
- * `derived.head_to_head`: one line per team and opponent, across every match of their type with a
- * final score: played, won, drawn, lost, goals, the first and the last meeting. A match decided by
- * a shootout is the draw its score says.
+ * `derived.head_to_head`: one line per team and opponent, across every match of their type and
+ * gender with a final score: played, won, drawn, lost, goals, the first and the last meeting. A
+ * match decided by a shootout is the draw its score says.
  */
 export const HEAD_TO_HEAD: DerivedTable = {
   name: 'head_to_head',
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS head_to_head; CREATE TABLE head_to_head (
       id TEXT PRIMARY KEY, ord INTEGER NOT NULL, match_type TEXT NOT NULL, team TEXT NOT NULL,
-      opponent TEXT NOT NULL, played INTEGER NOT NULL, won INTEGER NOT NULL,
+      gender TEXT NOT NULL, opponent TEXT NOT NULL, played INTEGER NOT NULL, won INTEGER NOT NULL,
       drawn INTEGER NOT NULL, lost INTEGER NOT NULL, goals_for INTEGER NOT NULL,
       goals_against INTEGER NOT NULL, first_match TEXT NOT NULL, last_match TEXT NOT NULL,
       source TEXT NOT NULL)`);
     const select = db.prepare(`
-      WITH side AS (
-        SELECT match_type, home_team AS team, away_team AS opponent, home_score AS gf,
-          away_score AS ga, match_date, source FROM match
-        WHERE home_score IS NOT NULL AND away_score IS NOT NULL
+      WITH scored AS (
+        SELECT m.*, ${genderSql('c.name')} AS gender
+        FROM match m JOIN competition c ON c.id = m.competition
+        WHERE home_score IS NOT NULL AND away_score IS NOT NULL),
+      side AS (
+        SELECT match_type, home_team AS team, away_team AS opponent, gender, home_score AS gf,
+          away_score AS ga, match_date, source FROM scored
         UNION ALL
-        SELECT match_type, away_team, home_team, away_score, home_score, match_date, source
-        FROM match WHERE home_score IS NOT NULL AND away_score IS NOT NULL),
+        SELECT match_type, away_team, home_team, gender, away_score, home_score, match_date,
+          source FROM scored),
       k AS (
-        SELECT match_type, team, opponent, COUNT(*) AS played, SUM(gf > ga) AS won,
+        SELECT match_type, team, gender, opponent, COUNT(*) AS played, SUM(gf > ga) AS won,
           SUM(gf = ga) AS drawn, SUM(gf < ga) AS lost, SUM(gf) AS goals_for,
           SUM(ga) AS goals_against, MIN(match_date) AS first_match, MAX(match_date) AS last_match,
           GROUP_CONCAT(DISTINCT source) AS sources
-        FROM side GROUP BY match_type, team, opponent)
-      SELECT build_id('head_to_head', match_type || '|' || team || '|' || opponent) AS id,
-        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, played DESC,
+        FROM side GROUP BY match_type, team, gender, opponent)
+      SELECT build_id('head_to_head', match_type || '|' || team || '|' || gender || '|' ||
+          opponent) AS id,
+        ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, gender, played DESC,
           fold(${teamName('opponent')}), opponent) AS ord,
-        match_type, team, opponent, played, won, drawn, lost, goals_for, goals_against,
+        match_type, team, gender, opponent, played, won, drawn, lost, goals_for, goals_against,
         first_match, last_match, sources AS source
       FROM k`);
     copyRows(select, target, 'head_to_head');

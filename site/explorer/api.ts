@@ -10,7 +10,8 @@ import type { Links } from './records.ts';
 /** The largest page the API serves (`records`). */
 const MAX_RECORDS = 100;
 
-interface Envelope<T> {
+/** An answer of the API, as the views read it. */
+export interface Envelope<T> {
   attribution: Attribution;
   meta: { totalPages?: number; totalRecords?: number; next?: string | null; prev?: string | null };
   result: T;

@@ -156,7 +156,17 @@ export type StatRecord = Base & Record<string, string | number | boolean | null 
 export const SCORED = 1;
 
 /** A team's line of a league's or a group's table. */
-export interface Standing extends Base {
+/** The results a team's line sums: a table's, or a record against an opponent. */
+interface Results {
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  goalsFor: number;
+  goalsAgainst: number;
+}
+
+export interface Standing extends Base, Results {
   competition: string;
   competitionName: string;
   season: number;
@@ -167,12 +177,6 @@ export interface Standing extends Base {
   team: string;
   teamName: string;
   position: number;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
   goalDifference: number;
   points: number;
   form: string;
@@ -206,15 +210,10 @@ export interface Scorer extends Base {
 }
 
 /** A team's record against one opponent (`/v1/<type>/head_to_head`). */
-export interface HeadToHead extends Base {
+export interface HeadToHead extends Base, Results {
+  gender: 'men' | 'women';
   opponent: string;
   opponentName: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goalsFor: number;
-  goalsAgainst: number;
   firstMatch: string;
   lastMatch: string;
 }

@@ -1,10 +1,15 @@
-import { all, firstPage, get, withQuery } from './api.ts';
+import { all, firstPage, get, withQuery, type Envelope } from './api.ts';
 import { h, type Child } from './dom.ts';
 import type { MatchType } from './index-file.ts';
 import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
 import { href, type Route, type Squad } from './routes.ts';
 import { scoreOf, tableName } from './season.ts';
 import { count, day, empty, known, section, table, teamLink } from './view.ts';
+
+/** The teams of a country, or of a club, that the data sums apart. */
+const GENDERS = ['men', 'women'] as const;
+type Gender = (typeof GENDERS)[number];
+const GENDER_NAMES: Record<Gender, string> = { men: "men's team", women: "women's team" };
 
 /** Matches a team page lists, most recent first. */
 const RECENT = 10;
@@ -24,17 +29,20 @@ export async function teamView(route: TeamRoute): Promise<Child[]> {
   const base = `/v1/${matchType}`;
   const recordPath = `/v1/${matchType === 'clubs' ? 'teams' : 'countries'}/${id}`;
   const standingsPath = withQuery(`${base}/standings`, { team: id });
-  const scorersPath = withQuery(`${base}/scorers`, { team: id, records: TOP_SCORERS });
+  // A country's men's and women's teams are one team id, summed apart by gender.
+  const scorersPaths = GENDERS.map((gender) =>
+    withQuery(`${base}/scorers`, { team: id, gender, records: TOP_SCORERS }),
+  );
   const opponentsPath = withQuery(`${base}/head_to_head`, { team: id });
   const sides = ['home_team', 'away_team'].map((side) =>
     withQuery(`${base}/matches/info`, { [side]: id, sort: '-match_date', records: RECENT }),
   );
-  const [record, lines, scorers, opponents, ...played] = await Promise.all([
+  const [record, lines, opponents, scorers, played] = await Promise.all([
     get<{ name: string }[]>(recordPath),
     all<Standing>(standingsPath),
-    get<Scorer[]>(scorersPath),
     all<HeadToHead>(opponentsPath),
-    ...sides.map((path) => get<MatchInfo[]>(path)),
+    Promise.all(scorersPaths.map((path) => get<Scorer[]>(path))),
+    Promise.all(sides.map((path) => get<MatchInfo[]>(path))),
   ]);
   const recent = played
     .flatMap((page) => page.result)
@@ -49,24 +57,7 @@ export async function teamView(route: TeamRoute): Promise<Child[]> {
     tablesSection(route, recordPath, standingsPath, lines),
     recentSection(route, sides, recent),
     squad ? await squadSection(route, squad) : null,
-    section(
-      'Top scorers',
-      [scorersPath],
-      scorers.result.length
-        ? table(
-            `Most goals for the team in the data, ${count(scorers.meta.totalRecords ?? scorers.result.length, 'scorer')} in all`,
-            ['Player', 'Goals', 'Matches scored in', 'First goal', 'Last goal'],
-            scorers.result.map((s) => [
-              h('a', { href: href({ view: 'player', id: s.player }) }, s.playerName),
-              s.goals,
-              s.matches,
-              day(s.firstGoal),
-              day(s.lastGoal),
-            ]),
-          )
-        : empty('The data names no scorer of this team.'),
-    ),
-    opponentsSection(matchType, opponentsPath, opponents),
+    figuresSections(matchType, { paths: scorersPaths, pages: scorers }, opponentsPath, opponents),
   ];
 }
 
@@ -166,10 +157,67 @@ async function squadSection(route: TeamRoute, squad: Squad): Promise<HTMLElement
   );
 }
 
-/** The team's record against each opponent, most meetings first. */
-function opponentsSection(matchType: MatchType, path: string, rows: HeadToHead[]): HTMLElement {
+/**
+ * The team's top scorers and its record against each opponent, for each of its genders with
+ * either; a title names the gender only when there are two.
+ */
+function figuresSections(
+  matchType: MatchType,
+  scorers: { paths: string[]; pages: Envelope<Scorer[]>[] },
+  opponentsPath: string,
+  opponents: HeadToHead[],
+): Child[] {
+  const genders = GENDERS.filter(
+    (g, i) => scorers.pages[i]!.result.length || opponents.some((o) => o.gender === g),
+  );
+  if (genders.length === 0) return [empty('No match of this team with a score in the data.')];
+  const titled = (title: string, gender: Gender) =>
+    genders.length > 1 ? `${title}: ${GENDER_NAMES[gender]}` : title;
+  return genders.flatMap((gender) => {
+    const i = GENDERS.indexOf(gender);
+    return [
+      scorersSection(titled('Top scorers', gender), scorers.paths[i]!, scorers.pages[i]!),
+      opponentsSection(
+        matchType,
+        titled('Record against each opponent', gender),
+        opponentsPath,
+        opponents.filter((o) => o.gender === gender),
+      ),
+    ];
+  });
+}
+
+/** The team's top scorers, most goals first. */
+function scorersSection(title: string, path: string, scorers: Envelope<Scorer[]>): HTMLElement {
+  const total = scorers.meta.totalRecords ?? scorers.result.length;
   return section(
-    'Record against each opponent',
+    title,
+    [path],
+    total === 0
+      ? empty('The data names no scorer of this team.')
+      : table(
+          `Most goals for the team in the data, ${count(total, 'scorer')} in all`,
+          ['Player', 'Goals', 'Matches scored in', 'First goal', 'Last goal'],
+          scorers.result.map((s) => [
+            h('a', { href: href({ view: 'player', id: s.player }) }, s.playerName),
+            s.goals,
+            s.matches,
+            day(s.firstGoal),
+            day(s.lastGoal),
+          ]),
+        ),
+  );
+}
+
+/** The team's record against each opponent, most meetings first. */
+function opponentsSection(
+  matchType: MatchType,
+  title: string,
+  path: string,
+  rows: HeadToHead[],
+): HTMLElement {
+  return section(
+    title,
     [firstPage(path)],
     rows.length
       ? table(
