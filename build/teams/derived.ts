@@ -23,11 +23,6 @@ const teamName = (column: string) =>
 const playerName = (column: string) =>
   `(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = ${column})`;
 
-/** The providers of a group of matches, sorted and distinct, comma-separated. */
-const SOURCES = `(SELECT GROUP_CONCAT(source, ',') FROM (SELECT DISTINCT source FROM match
-  WHERE match_type = k.match_type AND competition = k.competition AND season = k.season
-  ORDER BY source))`;
-
 /**
  * `derived.appearance`: what a lineup row (a player who played in a match) adds to a squad line:
  * minutes on the pitch (`minutes.ts`), yellow cards and sendings-off (counted as the statistics
@@ -72,34 +67,36 @@ export const SQUADS: DerivedTable = {
       season INTEGER NOT NULL, team TEXT NOT NULL, player TEXT NOT NULL, appearances INTEGER,
       starts INTEGER, minutes INTEGER, goals INTEGER NOT NULL, yellows INTEGER, reds INTEGER,
       source TEXT NOT NULL)`);
-    const keys = 'm.match_type, m.competition, m.season';
+    // One aggregate over the lineup rows and the goal rows together: joining two aggregates by
+    // their keys, or looking up each line's providers, costs a scan per line (minutes, not
+    // seconds, on the national data).
     const select = db.prepare(`
-      WITH played AS (
-        SELECT ${keys}, l.team, l.player, COUNT(*) AS appearances, SUM(l.is_starting) AS starts,
-          CASE WHEN COUNT(a.minutes) = COUNT(*) THEN SUM(a.minutes) END AS minutes,
-          SUM(a.yellows) AS yellows, SUM(a.reds) AS reds
+      WITH contribution AS (
+        SELECT m.match_type, m.competition, m.season, l.team, l.player, 1 AS appearance,
+          l.is_starting AS start, a.minutes, a.minutes IS NULL AS unknown_minutes, a.yellows,
+          a.reds, 0 AS goal, m.source
         FROM lineup l JOIN match m ON m.id = l.match
           JOIN derived.appearance a ON a.lineup = l.id
-        GROUP BY ${keys}, l.team, l.player),
-      scored AS (
-        SELECT ${keys}, g.player_team AS team, g.player, COUNT(*) AS goals
+        UNION ALL
+        SELECT m.match_type, m.competition, m.season, g.player_team, g.player, NULL, NULL, NULL,
+          0, NULL, NULL, 1, m.source
         FROM goal g JOIN match m ON m.id = g.match
-        WHERE g.player IS NOT NULL AND g.player_team = g.team
-        GROUP BY ${keys}, g.player_team, g.player),
+        WHERE g.player IS NOT NULL AND g.player_team = g.team),
       k AS (
-        SELECT match_type, competition, season, team, player FROM played
-        UNION SELECT match_type, competition, season, team, player FROM scored)
+        SELECT match_type, competition, season, team, player, SUM(appearance) AS appearances,
+          SUM(start) AS starts,
+          CASE WHEN SUM(unknown_minutes) = 0 THEN SUM(minutes) END AS minutes,
+          SUM(goal) AS goals, SUM(yellows) AS yellows, SUM(reds) AS reds,
+          GROUP_CONCAT(DISTINCT source) AS source
+        FROM contribution GROUP BY match_type, competition, season, team, player)
       SELECT build_id('squad', k.match_type || '|' || k.competition || '|' || k.season || '|' ||
           k.team || '|' || k.player) AS id,
         ROW_NUMBER() OVER (ORDER BY fold(c.name), k.competition, k.season,
-          fold(${teamName('k.team')}), k.team, p.appearances IS NULL, p.appearances DESC,
-          p.minutes DESC, COALESCE(s.goals, 0) DESC, fold(${playerName('k.player')}), k.player)
-          AS ord,
-        k.match_type, k.competition, k.season, k.team, k.player, p.appearances, p.starts,
-        p.minutes, COALESCE(s.goals, 0) AS goals, p.yellows, p.reds, ${SOURCES} AS source
-      FROM k JOIN competition c ON c.id = k.competition
-        LEFT JOIN played p USING (match_type, competition, season, team, player)
-        LEFT JOIN scored s USING (match_type, competition, season, team, player)`);
+          fold(${teamName('k.team')}), k.team, k.appearances IS NULL, k.appearances DESC,
+          k.minutes DESC, k.goals DESC, fold(${playerName('k.player')}), k.player) AS ord,
+        k.match_type, k.competition, k.season, k.team, k.player, k.appearances, k.starts,
+        k.minutes, k.goals, k.yellows, k.reds, k.source
+      FROM k JOIN competition c ON c.id = k.competition`);
     copyRows(select, target, 'squad');
     progress(1, 1);
   },
