@@ -1,6 +1,7 @@
 import { TEAM_GENDERS } from '../../data/reference/competitions.ts';
 import { HEAD_TO_HEAD, SCORERS, SQUADS } from '../teams/derived.ts';
 import { dataCredit, field, type CollectionDef, type FieldDef } from './define.ts';
+import { playerName } from './matches/parts.ts';
 import { idField, type Scope } from './scope.ts';
 
 /**
@@ -67,14 +68,10 @@ const genderField = (alias: string): FieldDef =>
 /** A player and their full name. */
 const playerFields = (scope: Scope, alias: string): FieldDef[] => [
   idField(scope, 'player', 'Player.', `${alias}.player`, { nullable: false }),
-  field(
-    'player_name',
-    'string',
-    'Player full name.',
-    `(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person
-      WHERE pl.id = ${alias}.player)`,
-    { nullable: false, filter: 'scan' },
-  ),
+  field('player_name', 'string', 'Player full name.', playerName(alias), {
+    nullable: false,
+    filter: 'scan',
+  }),
 ];
 
 /** `/v1/<match type>/squads`: a team's players in each competition season. */

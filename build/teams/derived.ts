@@ -3,6 +3,7 @@ import type { Db } from '../../data/db.ts';
 import { copyRows } from '../derived.ts';
 import { perMatchTable } from '../match-model/per-match-table.ts';
 import { MICRO_EVENTS } from '../micro-events.ts';
+import { playerName } from '../registry/matches/parts.ts';
 import type { DerivedTable } from '../registry/define.ts';
 import { redCards, yellowCards } from '../stats/macro-rules.ts';
 import { minutesOf } from './minutes.ts';
@@ -18,10 +19,6 @@ import { minutesOf } from './minutes.ts';
 const teamName = (column: string) =>
   `CASE match_type WHEN 'clubs' THEN (SELECT name FROM team WHERE id = ${column})
     ELSE (SELECT name FROM country WHERE id = ${column}) END`;
-
-/** A player's full name. */
-const playerName = (column: string) =>
-  `(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = ${column})`;
 
 /**
  * `derived.appearance`: what a lineup row (a player who played in a match) adds to a squad line:
@@ -93,7 +90,7 @@ export const SQUADS: DerivedTable = {
           k.team || '|' || k.player) AS id,
         ROW_NUMBER() OVER (ORDER BY fold(c.name), k.competition, k.season,
           fold(${teamName('k.team')}), k.team, k.appearances IS NULL, k.appearances DESC,
-          k.minutes DESC, k.goals DESC, fold(${playerName('k.player')}), k.player) AS ord,
+          k.minutes DESC, k.goals DESC, fold(${playerName('k')}), k.player) AS ord,
         k.match_type, k.competition, k.season, k.team, k.player, k.appearances, k.starts,
         k.minutes, k.goals, k.yellows, k.reds, k.source
       FROM k JOIN competition c ON c.id = k.competition`);
@@ -125,7 +122,7 @@ export const SCORERS: DerivedTable = {
       SELECT build_id('scorer', match_type || '|' || team || '|' || gender || '|' || player)
           AS id,
         ROW_NUMBER() OVER (ORDER BY fold(${teamName('team')}), team, gender, goals DESC,
-          fold(${playerName('player')}), player) AS ord,
+          fold(${playerName('k')}), player) AS ord,
         match_type, team, gender, player, goals, matches, first_goal, last_goal, sources AS source
       FROM k`);
     copyRows(select, target, 'scorer');
