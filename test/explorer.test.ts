@@ -409,6 +409,16 @@ describe.skipIf(!withBrowser).each([
       .pop();
     const latest = [...home, ...away].find((m) => m.id === first)!;
     expect(latest.matchDate).toBe(played[0]);
+    // The team's matches of the latest match's competition season, in the order played.
+    const inSeason = [...home, ...away]
+      .filter((m) => m.competition === latest.competition && m.season === latest.season)
+      .map((m) => m.matchDate)
+      .sort();
+    const seasonRows = part(`Matches: ${latest.competitionName} ${latest.seasonName}`).locator(
+      'tbody tr',
+    );
+    expect(await seasonRows.count()).toBe(inSeason.length);
+    expect(inSeason.length).toBeGreaterThan(1);
     // The squad of the latest match's competition season, line by line as the API sums it.
     const squadQuery = `team=${line.team}&competition=${latest.competition}&season=${latest.season}`;
     const squad = await records(`/v1/clubs/squads?${squadQuery}`);

@@ -4,7 +4,7 @@ import type { MatchType } from './index-file.ts';
 import type { Goal, Lineup, Links, MatchInfo, Offense, Player, StatRecord } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { scoreOf } from './season.ts';
-import { count, day, empty, PAGE_SIZE, section, sources, table, unseen } from './view.ts';
+import { count, day, empty, PAGE_SIZE, section, sources, table, teamLink, unseen } from './view.ts';
 
 /** The statistics shown per match: `/v1/{match_type}/stats/<group>/<name>/<lineup id>`. */
 const STATS: [group: string, name: string, title: string][] = [
@@ -150,7 +150,7 @@ function row(
   const cells: Child[] = [
     m ? day(m.matchDate) : '',
     h('a', { href: href({ view: 'match', matchType: type, id: l.match }) }, name),
-    l.playerTeamName,
+    teamLink(type, l.playerTeam, l.playerTeamName),
     [
       l.isStarting ? 'Started' : 'Substitute',
       l.isCaptain ? ', captain' : '',

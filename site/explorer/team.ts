@@ -3,7 +3,7 @@ import { h, type Child } from './dom.ts';
 import type { MatchType } from './index-file.ts';
 import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
 import { href, type Route, type Squad } from './routes.ts';
-import { scoreOf, tableName } from './season.ts';
+import { roundOf, scoreOf, tableName } from './season.ts';
 import { count, day, empty, known, section, table, teamLink } from './view.ts';
 
 /** The teams of a country, or of a club, that the data sums apart. */
@@ -21,7 +21,8 @@ type TeamRoute = Extract<Route, { view: 'team' }>;
 
 /**
  * One team (a club, or a country's national team): the tables it played in, its most recent
- * matches, its squad in one competition season (the latest match's unless the page names one),
+ * matches, its matches and squad in one competition season (the latest match's unless the page
+ * names one),
  * its top scorers and its record against each opponent across all its matches in the data.
  */
 export async function teamView(route: TeamRoute): Promise<Child[]> {
@@ -56,7 +57,9 @@ export async function teamView(route: TeamRoute): Promise<Child[]> {
     h('h1', null, record.result[0]?.name ?? 'Team'),
     tablesSection(route, recordPath, standingsPath, lines),
     recentSection(route, sides, recent),
-    squad ? await squadSection(route, squad) : null,
+    squad
+      ? await Promise.all([seasonMatchesSection(route, squad), squadSection(route, squad)])
+      : null,
     figuresSections(matchType, { paths: scorersPaths, pages: scorers }, opponentsPath, opponents),
   ];
 }
@@ -124,6 +127,35 @@ function recentSection(route: TeamRoute, sides: string[], recent: MatchInfo[]): 
           ]),
         )
       : empty('No match of this team in the data.'),
+  );
+}
+
+/** The team's matches in one competition season, in the order they were played. */
+async function seasonMatchesSection(route: TeamRoute, squad: Squad): Promise<HTMLElement> {
+  const { matchType, id } = route;
+  const paths = ['home_team', 'away_team'].map((side) =>
+    withQuery(`/v1/${matchType}/matches/info`, { ...squad, [side]: id }),
+  );
+  const matches = (await Promise.all(paths.map((path) => all<MatchInfo>(path))))
+    .flat()
+    .sort((a, b) => (a.matchDate < b.matchDate ? -1 : a.matchDate > b.matchDate ? 1 : 0));
+  const first = matches[0];
+  return section(
+    first ? `Matches: ${first.competitionName} ${first.seasonName}` : 'Matches',
+    paths.map(firstPage),
+    first
+      ? table(
+          count(matches.length, 'match', 'matches'),
+          ['Date', 'Round', 'Home', 'Score', 'Away'],
+          matches.map((m) => [
+            day(m.matchDate),
+            roundOf(m),
+            teamLink(matchType, m.homeTeam, m.homeTeamName),
+            h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
+            teamLink(matchType, m.awayTeam, m.awayTeamName),
+          ]),
+        )
+      : empty('No match of this team in this competition season.'),
   );
 }
 
