@@ -1,3 +1,4 @@
+import { PHASE } from '../../data/reference/codes.ts';
 import { all, firstPage, get, withQuery } from './api.ts';
 import { competitionOf } from './competition.ts';
 import { h, type Child } from './dom.ts';
@@ -5,9 +6,6 @@ import { hasEvents, type MatchType } from './index-file.ts';
 import type { MatchInfo, Standing } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { count, day, empty, PAGE_SIZE, section, table, teamLink } from './view.ts';
-
-/** The knockout phase's id (`/v1/phases`). */
-const KNOCKOUT = 3;
 
 /** The round of a match as its phase names it. */
 export function roundOf(m: MatchInfo): string {
@@ -108,7 +106,7 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
   const knockoutPath = withQuery(`/v1/${matchType}/matches/info`, {
     competition,
     season,
-    phase: KNOCKOUT,
+    phase: PHASE.knockout,
   });
   const [{ meta, result }, lines, knockouts, entry] = await Promise.all([
     get<MatchInfo[]>(path),
