@@ -34,10 +34,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** The tables of a season: one per league or group, in the API's order. */
 function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[] {
-  const tables = new Map<string, Standing[]>();
-  for (const line of lines)
-    tables.set(tableName(line), [...(tables.get(tableName(line)) ?? []), line]);
-  return [...tables].map(([name, rows]) =>
+  return [...groupBy(lines, tableName)].map(([name, rows]) =>
     table(
       name,
       ['Pos', 'Team', 'P', 'W', 'D', 'L', 'GF', 'GA', 'GD', 'Pts', 'Form'],
@@ -60,8 +57,19 @@ function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[]
   );
 }
 
+/** Items by key, keys in the order they first come. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /** A match's score, linked to its page and read out with both teams. */
-function scoreLink(matchType: MatchType, m: MatchInfo): HTMLElement {
+export function scoreLink(matchType: MatchType, m: MatchInfo): HTMLElement {
   return h(
     'a',
     {
@@ -74,12 +82,7 @@ function scoreLink(matchType: MatchType, m: MatchInfo): HTMLElement {
 
 /** The knockout matches of a season, a table per round in the order the rounds were played. */
 function knockoutTables(matchType: MatchType, matches: MatchInfo[]): HTMLElement[] {
-  const rounds = new Map<string, MatchInfo[]>();
-  for (const m of matches) {
-    const round = m.roundName ?? m.phaseName;
-    rounds.set(round, [...(rounds.get(round) ?? []), m]);
-  }
-  return [...rounds].map(([round, list]) =>
+  return [...groupBy(matches, (m) => m.roundName ?? m.phaseName)].map(([round, list]) =>
     table(
       `${round}: ${count(list.length, 'match', 'matches')}`,
       ['Date', 'Home', 'Score', 'Away'],

@@ -3,7 +3,7 @@ import { h, type Child } from './dom.ts';
 import type { MatchType } from './index-file.ts';
 import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
 import { href, type Route, type Squad } from './routes.ts';
-import { roundOf, scoreOf, tableName } from './season.ts';
+import { roundOf, scoreLink, tableName } from './season.ts';
 import { count, day, empty, known, section, table, teamLink } from './view.ts';
 
 /** The teams of a country, or of a club, that the data sums apart. */
@@ -122,7 +122,7 @@ function recentSection(route: TeamRoute, sides: string[], recent: MatchInfo[]): 
             day(m.matchDate),
             h('a', { href: squadHref(route, m) }, `${m.competitionName} ${m.seasonName}`),
             teamLink(matchType, m.homeTeam, m.homeTeamName),
-            h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
+            scoreLink(matchType, m),
             teamLink(matchType, m.awayTeam, m.awayTeamName),
           ]),
         )
@@ -151,7 +151,7 @@ async function seasonMatchesSection(route: TeamRoute, squad: Squad): Promise<HTM
             day(m.matchDate),
             roundOf(m),
             teamLink(matchType, m.homeTeam, m.homeTeamName),
-            h('a', { href: href({ view: 'match', matchType, id: m.id }) }, scoreOf(m)),
+            scoreLink(matchType, m),
             teamLink(matchType, m.awayTeam, m.awayTeamName),
           ]),
         )
