@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** The resident memory of a process, in bytes (Linux's /proc), or null elsewhere. */
 export function rss(pid: number): number | null {
@@ -49,4 +49,25 @@ export function treeRss(pid: number): number | null {
 export function drift(samples: number[]): { early: number; late: number } {
   const third = Math.floor(samples.length / 3);
   return { early: Math.min(...samples.slice(0, third)), late: Math.min(...samples.slice(-third)) };
+}
+
+/** The node arguments that load `heap-probe.ts` into a server for `liveMemory`. */
+export const HEAP_PROBE_ARGS = ['--expose-gc', '--import', './test/helpers/heap-probe.ts'];
+
+/**
+ * The memory of a server started with `HEAP_PROBE_ARGS` and `FOOTBALL_HEAP_PROBE=file`, right
+ * after a full collection (its `process.memoryUsage()`), which it makes on a signal and writes
+ * to `file`: `heapUsed + external` is what it keeps.
+ */
+export async function liveMemory(pid: number, file: string): Promise<NodeJS.MemoryUsage> {
+  // Whole lines only: a line being written has no newline yet.
+  const read = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(0, -1) : []);
+  const before = read().length;
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const lines = read();
+    if (lines.length > before) return JSON.parse(lines.at(-1)!) as NodeJS.MemoryUsage;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`process ${pid} wrote no memory figures to ${file}`);
 }
