@@ -17,6 +17,12 @@ import { runtimesToTest, startScript, startServer } from './helpers/runtime-serv
  */
 
 const STARTS = 20;
+/**
+ * A start takes 3 to 15 s, by how busy the machine is (12 s on average beside the rest of the
+ * suite on 2 cores): the test is given a minute per start, and a start that never listens is
+ * stopped by `startServer` after two.
+ */
+const MS_PER_START = 60_000;
 const { root, archive } = demo();
 
 it.runIf(runtimesToTest())(
@@ -49,6 +55,7 @@ it.runIf(runtimesToTest())(
     }
     rmSync(state, { recursive: true, force: true });
   },
+  STARTS * MS_PER_START,
 );
 
 /** A port no one listens on now. */
