@@ -32,20 +32,60 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A running nginx: its port and process, and how to stop it. */
+export interface RunningNginx {
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 /**
  * Runs nginx with the configuration `npm run nginx` writes for `dist`, in front of the router at
  * `router`, as one process of the current user with every path in `folder`.
  */
-export async function startNginx(
-  dist: string,
-  router: string,
+export function startNginx(dist: string, router: string, folder: string): Promise<RunningNginx> {
+  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
+  return runNginx(
+    folder,
+    (listen) => nginxConfig(manifest, { root: dist, router, listen }),
+    '/v1/',
+  );
+}
+
+/**
+ * Runs nginx as a plain static host of the files in `root`: no rules and no proxy, byte ranges
+ * and conditional requests as nginx serves files, and CORS open to every origin, with the
+ * headers a client reading by ranges needs (a bucket's usual CORS setting).
+ */
+export function startStaticNginx(
+  root: string,
   folder: string,
-): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  ready: string,
+): Promise<RunningNginx> {
+  const site = (listen: string) =>
+    `server {\n  listen ${listen};\n  root ${root};\n  location / {\n` +
+    `    add_header Access-Control-Allow-Origin * always;\n` +
+    `    add_header Access-Control-Expose-Headers "ETag, Content-Range, Content-Length" always;\n` +
+    `    if ($request_method = OPTIONS) {\n` +
+    `      add_header Access-Control-Allow-Origin *;\n` +
+    `      add_header Access-Control-Allow-Headers "Range, If-Match, If-Unmodified-Since";\n` +
+    `      add_header Access-Control-Max-Age 86400;\n      return 204;\n    }\n  }\n}\n`;
+  return runNginx(folder, site, ready);
+}
+
+/**
+ * Runs nginx with the server block `site(listen)` as one process of the current user with every
+ * path in `folder`, once the path `ready` answers.
+ */
+async function runNginx(
+  folder: string,
+  site: (listen: string) => string,
+  ready: string,
+): Promise<RunningNginx> {
   mkdirSync(folder, { recursive: true });
   const port = await freePort();
-  const manifest = JSON.parse(readFileSync(join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
-  const site = join(folder, 'football-api.conf');
-  writeFileSync(site, nginxConfig(manifest, { root: dist, router, listen: `127.0.0.1:${port}` }));
+  const siteFile = join(folder, 'football-api.conf');
+  writeFileSync(siteFile, site(`127.0.0.1:${port}`));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((name) => `  ${name}_temp_path ${join(folder, name)};`)
     .join('\n');
@@ -56,12 +96,12 @@ export async function startNginx(
     main,
     `daemon off;\nmaster_process off;\npid ${join(folder, 'nginx.pid')};\n` +
       `error_log ${join(folder, 'error.log')};\nevents {}\n` +
-      `http {\n  access_log off;\n  keepalive_requests 1000000;\n${temp}\n  include ${site};\n}\n`,
+      `http {\n  access_log off;\n  keepalive_requests 1000000;\n${temp}\n  include ${siteFile};\n}\n`,
   );
   const child = spawn(NGINX!, ['-p', folder, '-c', main], { stdio: 'ignore' });
   // nginx says nothing once it listens: wait until the port answers.
   for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/v1/`).then(
+    const up = await fetch(`http://127.0.0.1:${port}${ready}`, { method: 'HEAD' }).then(
       (r) => r.ok,
       () => false,
     );
