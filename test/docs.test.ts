@@ -146,6 +146,7 @@ describe('docs/commands.md', () => {
     ['data/import/cli.ts', 'npm run import'],
     ['test/bench/run.ts', 'npm run bench'],
     ['dev/bundle-server.ts', 'npm run build:server'],
+    ['dev/bundle-client.ts', 'npm run build:client'],
     ['build/national-cli.ts', 'npm run national'],
   ])('documents every option of %s (%s)', (file, command) => {
     expect(commands).toContain(`## ${command}`);

@@ -8,6 +8,7 @@ import { main as nationalMain, NATIONAL_COMMAND } from '../../build/national-cli
 import { main as unpackMain, UNPACK_COMMAND } from '../../build/unpack-cli.ts';
 import type { CliIo, Command, CommandSpec } from '../../contract/node/cli.ts';
 import { main as bundleMain, BUNDLE_COMMAND } from '../../dev/bundle-server.ts';
+import { main as clientMain, CLIENT_COMMAND } from '../../dev/bundle-client.ts';
 import { main as demoMain, DEMO_COMMAND } from '../../data/demo/cli.ts';
 import { main as importMain, IMPORT_COMMAND } from '../../data/import/cli.ts';
 import { main as serveMain, SERVE_COMMAND } from '../../server/node/cli.ts';
@@ -41,6 +42,12 @@ export const PROGRAMS: readonly Program[] = [
     file: 'dev/bundle-server.ts',
     command: BUNDLE_COMMAND,
     main: bundleMain,
+  },
+  {
+    name: 'build:client',
+    file: 'dev/bundle-client.ts',
+    command: CLIENT_COMMAND,
+    main: clientMain,
   },
   {
     name: 'national',

@@ -1,0 +1,154 @@
+import { FIRST_READ } from '../../contract/archive-format.ts';
+import type { RangeSource } from '../../contract/archive-reader.ts';
+import { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.ts';
+
+/**
+ * An archive on any HTTP host that answers range requests, as a `RangeSource`: the client's
+ * counterpart of the Worker's R2 reads. The first read fetches the archive's first bytes and
+ * learns its length and version (its strong ETag, else its Last-Modified); every later read is
+ * made on the condition that the archive is still that version (`If-Match`, else
+ * `If-Unmodified-Since`) and checks the version it is answered with, so an archive copied over
+ * the old one is noticed at the next read (`ArchiveReplaced`) and two builds never meet in one
+ * answer. A host that answers a range request with the whole file is stopped at its headers
+ * (`RangesRefused`): the archive can be gigabytes.
+ */
+
+/** What identifies one version of the archive at its URL. */
+interface Version {
+  length: number;
+  /** A strong ETag, or null when the host gives none. */
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** How many recent reads an archive keeps, and the largest it keeps. */
+const RECENT_READS = 8;
+const RECENT_BYTES = 256 * 1024;
+
+/** `bytes START-END/TOTAL` of a 206, or null. */
+function contentRange(header: string | null): { start: number; total: number } | null {
+  const match = /^bytes (\d+)-\d+\/(\d+)$/.exec(header ?? '');
+  return match ? { start: Number(match[1]), total: Number(match[2]) } : null;
+}
+
+/** The version a response names. */
+function versionOf(response: Response, length: number): Version {
+  const etag = response.headers.get('etag');
+  return {
+    length,
+    // A weak tag cannot be matched by If-Match (RFC 9110, 13.1.1): the date is used instead.
+    etag: etag && !etag.startsWith('W/') ? etag : null,
+    lastModified: response.headers.get('last-modified'),
+  };
+}
+
+/** Whether two versions are the same archive. */
+const same = (a: Version, b: Version) =>
+  a.length === b.length && a.etag === b.etag && a.lastModified === b.lastModified;
+
+/** The conditions that make a read fail rather than return bytes of another version. */
+function conditions(version: Version): Record<string, string> {
+  if (version.etag) return { 'if-match': version.etag };
+  if (version.lastModified) return { 'if-unmodified-since': version.lastModified };
+  return {};
+}
+
+/**
+ * One range request: its bytes, or an error that says why not. `expected` is the version the
+ * bytes must belong to (none on the first read, which learns it).
+ */
+async function readRange(
+  url: string,
+  fetcher: typeof fetch,
+  offset: number,
+  length: number,
+  expected: Version | null,
+  counts: ReadCounts,
+): Promise<{ bytes: Uint8Array; version: Version }> {
+  counts.reads++;
+  const headers = {
+    range: `bytes=${offset}-${offset + length - 1}`,
+    ...(expected ? conditions(expected) : {}),
+  };
+  // A read is idempotent: one the network dropped (a connection the host closed as it was
+  // reused) is made again, once.
+  const response = await fetcher(url, { headers }).catch(() => fetcher(url, { headers }));
+  if (response.status === 412) {
+    await response.body?.cancel();
+    throw new ArchiveReplaced(`${url} changed since it was opened`);
+  }
+  if (response.status === 200) {
+    // The whole file is on its way: stop it at its headers.
+    await response.body?.cancel();
+    throw new RangesRefused(
+      `${url} was answered whole to a range request: the host does not serve ranges, ` +
+        'which an archive needs (serve the unpacked tree, or use a host that answers Range)',
+    );
+  }
+  const range = contentRange(response.headers.get('content-range'));
+  if (response.status !== 206 || !range || range.start !== offset) {
+    await response.body?.cancel();
+    throw new RangesRefused(`${url} answered a range request with ${response.status}`);
+  }
+  const version = versionOf(response, range.total);
+  if (expected && !same(expected, version)) {
+    await response.body?.cancel();
+    throw new ArchiveReplaced(`${url} changed since it was opened`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  counts.bytes += bytes.byteLength;
+  return { bytes, version };
+}
+
+/** An archive opened at a URL: its bytes, and a check that it is still there as opened. */
+export interface HttpArchive {
+  source: RangeSource;
+  /** Asks the host for one byte on the archive's version: throws `ArchiveReplaced` if it changed. */
+  check(): Promise<void>;
+}
+
+/**
+ * Opens the archive at `url` with one read of its first bytes, which the archive reader's own
+ * first read then takes without asking the host again. Every read is added to `counts`.
+ */
+export async function openHttpArchive(
+  url: string,
+  fetcher: typeof fetch,
+  counts: ReadCounts,
+): Promise<HttpArchive> {
+  const first = await readRange(url, fetcher, 0, FIRST_READ, null, counts);
+  const version = first.version;
+  let head: Uint8Array | null = first.bytes;
+  /**
+   * The last few reads: a record within another is read twice by one answer (to check it belongs,
+   * then to send it) when the router's caches do not hold it, which over HTTP is a round trip.
+   */
+  const recent = new Map<string, Uint8Array>();
+  const check = async () => {
+    counts.checks++;
+    await readRange(url, fetcher, 0, 1, version, { reads: 0, bytes: 0, checks: 0 });
+  };
+  const source: RangeSource = {
+    length: version.length,
+    async read(offset, length) {
+      const end = Math.min(offset + length, version.length);
+      if (end <= offset) return new Uint8Array(0);
+      if (head && end <= head.byteLength) {
+        const bytes = head.subarray(offset, end);
+        // Kept for the reader's opening only: the root it holds is read from these bytes.
+        head = null;
+        return bytes;
+      }
+      const key = `${offset}-${end}`;
+      const held = recent.get(key);
+      if (held) return held;
+      const { bytes } = await readRange(url, fetcher, offset, end - offset, version, counts);
+      if (bytes.byteLength <= RECENT_BYTES) {
+        recent.set(key, bytes);
+        if (recent.size > RECENT_READS) recent.delete(recent.keys().next().value!);
+      }
+      return bytes;
+    },
+  };
+  return { source, check };
+}
