@@ -38,6 +38,7 @@ const DEMO = [
  */
 const SLOW = [
   'adapters',
+  'client',
   'cli-processes',
   'crawl',
   'explorer',
