@@ -25,6 +25,7 @@ import { main as nginxMain, NGINX_COMMAND } from '../server/node/nginx-cli.ts';
 import { NGINX_LISTEN } from '../server/node/nginx-listen.ts';
 import { main as benchMain, BENCH_COMMAND } from './bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from './bench/queries.ts';
+import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from './bench/client.ts';
 import { main as servingMain } from './bench/serving.ts';
 import { NGINX } from './helpers/nginx.ts';
 import {
@@ -123,6 +124,7 @@ describe('the command lines', () => {
     expectRefused(await run(importMain, ['fjelstul', root, 'x']), IMPORT_COMMAND, "'x'");
     expectRefused(await run(buildMain, ['x']), BUILD_COMMAND, "Unexpected argument 'x'");
     expectRefused(await run(queriesMain, []), QUERIES_COMMAND, '<archive> is needed');
+    expectRefused(await run(clientBenchMain, []), CLIENT_BENCH_COMMAND, '<archive> is needed');
   });
 
   it('refuse a required option left out', async () => {

@@ -20,6 +20,7 @@ import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
+import { printClient } from './client.ts';
 import { printReference } from './reference.ts';
 import { recordOutput, runInfo, saveResults } from './results.ts';
 import { load, printServing } from './serving.ts';
@@ -431,6 +432,7 @@ async function bench(run: BenchRun): Promise<void> {
     duration,
     connections,
   });
+  await printClient({ archive: join(work, 'demo-x1.zip'), rttMs: 50, perKind: 20 });
 }
 
 /** Runs `npm run bench` with `argv`; resolves to the exit code. */

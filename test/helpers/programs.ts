@@ -15,6 +15,7 @@ import { main as serveMain, SERVE_COMMAND } from '../../server/node/cli.ts';
 import { main as nginxMain, NGINX_COMMAND } from '../../server/node/nginx-cli.ts';
 import { main as benchMain, BENCH_COMMAND } from '../bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from '../bench/queries.ts';
+import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from '../bench/client.ts';
 import { main as servingMain, SERVING_COMMAND } from '../bench/serving.ts';
 
 /** A program's entry: what `main(process.argv.slice(2))` is for its file. */
@@ -66,6 +67,12 @@ export const PROGRAMS: readonly Program[] = [
     file: 'test/bench/queries.ts',
     command: QUERIES_COMMAND,
     main: queriesMain,
+  },
+  {
+    name: 'bench client',
+    file: 'test/bench/client.ts',
+    command: CLIENT_BENCH_COMMAND,
+    main: clientBenchMain,
   },
 ];
 
