@@ -17,6 +17,8 @@ const LAYERS: Record<string, readonly string[]> = {
   'server/disk': ['contract', 'server/core', 'server/disk'],
   'server/runtimes': ['contract', 'server/core', 'server/disk', 'server/runtimes'],
   'server/node': ['contract', 'server/core', 'server/disk', 'server/node'],
+  // The client runs in browsers: the router's core over HTTP ranges, nothing of Node.
+  'server/client': ['contract', 'server/core', 'server/client'],
   dev: ['contract', 'data', 'site', 'build', 'server/core', 'server/disk', 'server/node', 'dev'],
 };
 const FOLDERS = ['build', 'contract', 'data', 'dev', 'server', 'site'];
