@@ -1,5 +1,6 @@
 import { FILE_HEADERS, unparsedOutcome } from '../core/handler.ts';
-import type { FieldManifest, Manifest, ResourceManifest } from '../../contract/manifest.ts';
+import type { Manifest } from '../../contract/manifest.ts';
+import { fileRoutes, type FileRoute, type SlotValue } from '../core/file-routes.ts';
 
 /**
  * An nginx configuration for a built folder: nginx sends from disk what a file answers byte for
@@ -20,71 +21,44 @@ export interface NginxOptions {
   listen: string;
 }
 
-/** Integer values as the router writes them: no sign on zero, no leading zeros. */
-const INTEGER = '-?[1-9][0-9]{0,15}|0';
-/** Ids as the build names files: lowercase uuids without hyphens. */
-const UUID = '[0-9a-f]{32}';
-/** Page numbers beyond 1 (page 1 is the default page, `index.json`). */
-const PAGE = '[2-9]|[1-9][0-9]{1,8}';
+/** What each slot matches: values as the router writes them and the build names files. */
+const SLOT_PATTERN: Record<SlotValue, string> = {
+  // No sign on zero, no leading zeros.
+  integer: '-?[1-9][0-9]{0,15}|0',
+  // Lowercase uuids without hyphens.
+  uuid: '[0-9a-f]{32}',
+  // Pages beyond 1 (page 1 is the default page, `index.json`).
+  page: '[2-9]|[1-9][0-9]{1,8}',
+};
 
 /** A regular expression for a literal path. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The value pattern of a field whose key is its raw value, if it has one. */
-function canonicalValue(field: FieldManifest): string | null {
-  switch (field.type) {
-    case 'integer':
-      return INTEGER;
-    case 'uuid':
-      return UUID;
-    // Text, dates, times, floats and booleans have other spellings that the router folds.
-    case 'string':
-    case 'date':
-    case 'time':
-    case 'float':
-    case 'boolean':
-      return null;
-    default:
-      return field.type satisfies never;
-  }
-}
-
-/** The map entries, target pattern to file, of one resource. */
-function entries(resource: ResourceManifest): [string, string][] {
-  const base = `/${resource.path}`;
-  const path = literal(base);
-  const out: [string, string][] = [];
-  if (resource.kind !== 'document') {
-    out.push([`^${path}/?$`, `${base}/index.json`]);
-    if (resource.paginated)
-      out.push([`^${path}/?\\?page=(?<page>${PAGE})$`, `${base}/_page/$page.json`]);
-    // A filter whose presence implies another is composed (`?matchday=3` means the league phase).
-    const implied = new Set(resource.implied.flatMap((rule) => rule.whenAny));
-    for (const field of resource.fields) {
-      const value = canonicalValue(field);
-      if (field.filter !== 'indexed' || value === null || implied.has(field.name)) continue;
-      const dir = `${base}/_by/${field.name}/$value`;
-      const query = `${literal(field.name)}=(?<value>${value})`;
-      out.push([`^${path}/?\\?${query}$`, `${dir}/index.json`]);
-      if (resource.paginated)
-        out.push([`^${path}/?\\?${query}&page=(?<page>${PAGE})$`, `${dir}/_page/$page.json`]);
+/** A route's map entry: the pattern of its request target and its file, slots as variables. */
+function entry(route: FileRoute): [string, string] {
+  const file = route.file.replace(/\{(\w+)\}/g, '$$$1');
+  const slot = (name: string, value: SlotValue) => `(?<${name}>${SLOT_PATTERN[value]})`;
+  switch (route.kind) {
+    case 'root':
+      return [route.path, file];
+    case 'collection': {
+      const query = route.query.map((q) => `${literal(q.param)}=${slot(q.slot, q.value)}`);
+      const search = query.length ? `\\?${query.join('&')}` : '';
+      return [`~^${literal(route.path)}/?${search}$`, file];
     }
+    case 'record':
+      return [`~^${literal(route.path)}/${slot('id', route.id)}${literal(route.suffix)}$`, file];
+    default:
+      return route satisfies never;
   }
-  // One file per record, unless records live in buckets or the path id is first a filter.
-  const id = resource.idType === 'uuid' ? UUID : resource.idType === 'integer' ? INTEGER : null;
-  if (id !== null && resource.buckets === 0 && !('pathFilter' in resource && resource.pathFilter))
-    out.push([`^${path}/(?<id>${id})$`, `${base}/$id.json`]);
-  return out;
 }
 
 /** The configuration, for nginx's `http` block (`conf.d/` or an `include`). */
 export function nginxConfig(manifest: Manifest, options: NginxOptions): string {
   const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
-  const map = manifest.resources
-    .flatMap(entries)
-    .map(([pattern, file]) => `  ${quote(`~${pattern}`)} ${quote(file)};`);
-  for (const { version } of manifest.roots)
-    map.push(`  ${quote(`/${version}/`)} "/${version}/index.json";`);
+  const map = fileRoutes(manifest)
+    .map(entry)
+    .map(([pattern, file]) => `  ${quote(pattern)} ${quote(file)};`);
   const precompressed = manifest.encodings.includes('gzip');
   const headers = (values: Record<string, string>, always: string) =>
     Object.entries(values)
