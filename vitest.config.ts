@@ -21,6 +21,7 @@ const DEMO = [
   'health',
   'hot-cache',
   'matches',
+  'netlify',
   'openapi',
   'openapi-client',
   'options-lists',

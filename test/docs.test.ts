@@ -142,6 +142,7 @@ describe('docs/commands.md', () => {
     ['server/node/cli.ts', 'npm run serve'],
     ['build/unpack-cli.ts', 'npm run unpack'],
     ['server/node/nginx-cli.ts', 'npm run nginx'],
+    ['server/node/netlify-cli.ts', 'npm run netlify'],
     ['data/demo/cli.ts', 'npm run demo'],
     ['data/import/cli.ts', 'npm run import'],
     ['test/bench/run.ts', 'npm run bench'],

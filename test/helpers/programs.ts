@@ -13,6 +13,7 @@ import { main as demoMain, DEMO_COMMAND } from '../../data/demo/cli.ts';
 import { main as importMain, IMPORT_COMMAND } from '../../data/import/cli.ts';
 import { main as serveMain, SERVE_COMMAND } from '../../server/node/cli.ts';
 import { main as nginxMain, NGINX_COMMAND } from '../../server/node/nginx-cli.ts';
+import { main as netlifyMain, NETLIFY_COMMAND } from '../../server/node/netlify-cli.ts';
 import { main as benchMain, BENCH_COMMAND } from '../bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from '../bench/queries.ts';
 import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from '../bench/client.ts';
@@ -38,6 +39,12 @@ export const PROGRAMS: readonly Program[] = [
   { name: 'import', file: 'data/import/cli.ts', command: IMPORT_COMMAND, main: importMain },
   { name: 'bench', file: 'test/bench/run.ts', command: BENCH_COMMAND, main: benchMain },
   { name: 'nginx', file: 'server/node/nginx-cli.ts', command: NGINX_COMMAND, main: nginxMain },
+  {
+    name: 'netlify',
+    file: 'server/node/netlify-cli.ts',
+    command: NETLIFY_COMMAND,
+    main: netlifyMain,
+  },
   {
     name: 'build:server',
     file: 'dev/bundle-server.ts',
