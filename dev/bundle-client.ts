@@ -31,8 +31,9 @@ export const CLIENT_DIR = join(PROJECT, 'dist-client');
 export const CLIENT_COMMAND = defineCommand({
   name: 'npm run build:client --',
   description:
-    'Bundles the client that answers the API from an archive on a static host into DIR/client.js, ' +
-    'with its types in DIR/client.d.ts: the package export `football-static-api/client`.',
+    'Bundles the client that answers the API from an archive on a static host into ' +
+    'DIR/client.js, with its types in DIR/client.d.ts: the package export ' +
+    '`football-static-api/client`.',
   options: {
     out: {
       type: path('DIR'),

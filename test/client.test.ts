@@ -169,7 +169,8 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
     const want = await fromServer(servers[kind]!, target);
     if (got.status !== want.status || !got.body.equals(want.body))
       differ.push(
-        `${target}: ${got.status} ${got.body.length} B, server ${want.status} ${want.body.length} B`,
+        `${target}: ${got.status} ${got.body.length} B, ` +
+          `server ${want.status} ${want.body.length} B`,
       );
     else expect(got.headers, target).toEqual(want.headers);
   }

@@ -75,7 +75,7 @@ const CANONICAL = new RegExp(
   `^[^?]*(\\?(page=${PAGE}|(?!records=)[a-z_]+=(-?\\d+|[0-9a-f]{32})(&page=${PAGE})?))?$`,
 );
 
-it("answer every canonical URL of a crawl with the router's file, and no other with another", async () => {
+it("serve every canonical URL of a crawl as the router's file, no other as another", async () => {
   const served: string[] = [];
   const wrong: string[] = [];
   const missed: string[] = [];

@@ -103,7 +103,7 @@ async function readRange(
 /** An archive opened at a URL: its bytes, and a check that it is still there as opened. */
 export interface HttpArchive {
   source: RangeSource;
-  /** Asks the host for one byte on the archive's version: throws `ArchiveReplaced` if it changed. */
+  /** Asks the host for one byte of the archive's version: `ArchiveReplaced` if it changed. */
   check(): Promise<void>;
 }
 

@@ -86,9 +86,9 @@ function resourceRoutes(resource: ResourceManifest): FileRoute[] {
 }
 
 /**
- * The paths of a resource's records, each one file: `/<path>/<id>` (and at its aliases), and the same file under its
- * parent (`/<parent>/<id>/<name>`, a match's info or analytics); none when records live in
- * buckets or the path's id is first a filter.
+ * The paths of a resource's records, each one file: `/<path>/<id>` (and at its aliases), and the
+ * same file under its parent (`/<parent>/<id>/<name>`, a match's info or analytics); none when
+ * records live in buckets or the path's id is first a filter.
  */
 function recordRoutes(resource: ResourceManifest, paths: readonly string[]): FileRoute[] {
   const file = `/${resource.path}/{id}.json`;

@@ -42,6 +42,8 @@ export function netlifyRules(manifest: Manifest): NetlifyRules {
       `# Written by \`npm run netlify\` from the build ${manifest.build}: the first rule whose\n` +
       '# path and parameters match sends the request to the file that answers it.\n' +
       `${lines.join('\n')}\n`,
-    _headers: `# Written by \`npm run netlify\` from the build ${manifest.build}.\n/*\n${headers.join('\n')}\n`,
+    _headers:
+      `# Written by \`npm run netlify\` from the build ${manifest.build}.\n` +
+      `/*\n${headers.join('\n')}\n`,
   };
 }

@@ -96,7 +96,8 @@ async function runNginx(
     main,
     `daemon off;\nmaster_process off;\npid ${join(folder, 'nginx.pid')};\n` +
       `error_log ${join(folder, 'error.log')};\nevents {}\n` +
-      `http {\n  access_log off;\n  keepalive_requests 1000000;\n${temp}\n  include ${siteFile};\n}\n`,
+      `http {\n  access_log off;\n  keepalive_requests 1000000;\n${temp}\n` +
+      `  include ${siteFile};\n}\n`,
   );
   const child = spawn(NGINX!, ['-p', folder, '-c', main], { stdio: 'ignore' });
   // nginx says nothing once it listens: wait until the port answers.
