@@ -69,10 +69,13 @@ async function routerFile(target: string): Promise<string | null> {
   return isFile(outcome.file.path) ? `/${outcome.file.path}` : null;
 }
 
-/** The kinds of request the rules are for: no query, a page, or one filter, with a page or not. */
-const PAGE = '([2-9]|[1-9]\\d+)';
+/**
+ * The kinds of request the rules are for: no query, a page, or one filter, with a page or not. The
+ * API's own links name the page size before the page (`?records=10&page=1`).
+ */
+const PAGE = '(records=\\d+&)?page=\\d+';
 const CANONICAL = new RegExp(
-  `^[^?]*(\\?(page=${PAGE}|(?!records=)[a-z_]+=(-?\\d+|[0-9a-f]{32})(&page=${PAGE})?))?$`,
+  `^[^?]*(\\?(${PAGE}|(?!records=)[a-z_]+=(-?\\d+|[0-9a-f]{32})(&${PAGE})?))?$`,
 );
 
 it("serve every canonical URL of a crawl as the router's file, no other as another", async () => {

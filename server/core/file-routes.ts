@@ -16,12 +16,13 @@ import {
 /** What a slot of a request holds: the pattern a host may check it against. */
 export type SlotValue = 'integer' | 'uuid' | 'page';
 
-/** A query parameter whose value fills the slot of the same name in the file. */
-export interface QuerySlot {
-  param: string;
-  slot: 'value' | 'page';
-  value: SlotValue;
-}
+/**
+ * A query parameter of a route: one whose value fills the slot of the same name in the file, or
+ * one with a fixed value (`page=1`, the first page, which is the default page's file).
+ */
+export type QuerySlot =
+  | { kind: 'slot'; param: string; slot: 'value' | 'page'; value: SlotValue }
+  | { kind: 'fixed'; param: string; value: string };
 
 /**
  * One request shape and its file. `file` names the slots as `{value}`, `{page}`, `{id}`, which
@@ -53,7 +54,9 @@ function canonicalValue(field: FieldManifest): 'integer' | 'uuid' | null {
   }
 }
 
-const PAGE: QuerySlot = { param: 'page', slot: 'page', value: 'page' };
+const PAGE: QuerySlot = { kind: 'slot', param: 'page', slot: 'page', value: 'page' };
+/** `?page=1`, which the API's own `first` and `prev` links name. */
+const FIRST_PAGE: QuerySlot = { kind: 'fixed', param: 'page', value: '1' };
 
 /**
  * The routes of one resource, those with more parameters first, at its path and at each of its
@@ -73,12 +76,18 @@ function resourceRoutes(resource: ResourceManifest): FileRoute[] {
     for (const field of resource.fields) {
       const value = canonicalValue(field);
       if (field.filter !== 'indexed' || value === null || implied.has(field.name)) continue;
-      const filter: QuerySlot = { param: field.name, slot: 'value', value };
+      const filter: QuerySlot = { kind: 'slot', param: field.name, slot: 'value', value };
       const dir = `_by/${field.name}/{value}`;
-      if (resource.paginated) collection([filter, PAGE], `${dir}/_page/{page}.json`);
+      if (resource.paginated) {
+        collection([filter, FIRST_PAGE], `${dir}/index.json`);
+        collection([filter, PAGE], `${dir}/_page/{page}.json`);
+      }
       collection([filter], `${dir}/index.json`);
     }
-    if (resource.paginated) collection([PAGE], '_page/{page}.json');
+    if (resource.paginated) {
+      collection([FIRST_PAGE], 'index.json');
+      collection([PAGE], '_page/{page}.json');
+    }
     collection([], 'index.json');
   }
   routes.push(...recordRoutes(resource, paths));

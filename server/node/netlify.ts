@@ -17,7 +17,9 @@ function redirect(route: FileRoute): string {
     case 'root':
       return `${route.path} ${file} 200`;
     case 'collection': {
-      const query = route.query.map((q) => ` ${q.param}=:${q.slot}`).join('');
+      const query = route.query
+        .map((q) => ` ${q.param}=${q.kind === 'slot' ? `:${q.slot}` : q.value}`)
+        .join('');
       return `${route.path}${query} ${file} 200`;
     }
     case 'record':

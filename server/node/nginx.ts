@@ -42,7 +42,10 @@ function entry(route: FileRoute): [string, string] {
     case 'root':
       return [route.path, file];
     case 'collection': {
-      const query = route.query.map((q) => `${literal(q.param)}=${slot(q.slot, q.value)}`);
+      const query = route.query.map(
+        (q) =>
+          `${literal(q.param)}=${q.kind === 'slot' ? slot(q.slot, q.value) : literal(q.value)}`,
+      );
       const search = query.length ? `\\?${query.join('&')}` : '';
       return [`~^${literal(route.path)}/?${search}$`, file];
     }
