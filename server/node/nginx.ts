@@ -1,6 +1,6 @@
 import { FILE_HEADERS, unparsedOutcome } from '../core/handler.ts';
 import type { Manifest } from '../../contract/manifest.ts';
-import { fileRoutes, type FileRoute, type SlotValue } from '../core/file-routes.ts';
+import { fileRoutes, type FileRoute, type QuerySlot, type SlotValue } from '../core/file-routes.ts';
 
 /**
  * An nginx configuration for a built folder: nginx sends from disk what a file answers byte for
@@ -42,10 +42,9 @@ function entry(route: FileRoute): [string, string] {
     case 'root':
       return [route.path, file];
     case 'collection': {
-      const query = route.query.map(
-        (q) =>
-          `${literal(q.param)}=${q.kind === 'slot' ? slot(q.slot, q.value) : literal(q.value)}`,
-      );
+      const value = (q: QuerySlot) =>
+        q.kind === 'slot' ? slot(q.slot, q.value) : literal(q.value);
+      const query = route.query.map((q) => `${literal(q.param)}=${value(q)}`);
       const search = query.length ? `\\?${query.join('&')}` : '';
       return [`~^${literal(route.path)}/?${search}$`, file];
     }
@@ -56,10 +55,19 @@ function entry(route: FileRoute): [string, string] {
   }
 }
 
+/**
+ * Whether a route is a canonical spelling. `?page=1` is the default page's file, but nginx sends
+ * only canonical spellings from disk (its own ETag on them): the router answers the others with
+ * the ETag it gives them.
+ */
+const canonical = (route: FileRoute) =>
+  route.kind !== 'collection' || route.query.every((q) => q.kind === 'slot');
+
 /** The configuration, for nginx's `http` block (`conf.d/` or an `include`). */
 export function nginxConfig(manifest: Manifest, options: NginxOptions): string {
   const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
   const map = fileRoutes(manifest)
+    .filter(canonical)
     .map(entry)
     .map(([pattern, file]) => `  ${quote(pattern)} ${quote(file)};`);
   const precompressed = manifest.encodings.includes('gzip');
