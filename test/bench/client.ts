@@ -41,7 +41,7 @@ function slowFetch(rttMs: number): typeof fetch {
   };
 }
 
-/** Milliseconds an answer takes, body read, and what it was. */
+/** Milliseconds an answer takes, its body read. */
 async function timed(ask: () => Promise<Response>): Promise<number> {
   const started = performance.now();
   const response = await ask();
