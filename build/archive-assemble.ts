@@ -13,7 +13,8 @@ import {
   setUint64,
   ZIP,
 } from '../contract/archive-format.ts';
-import { BufferedFile, eachLine, localHeader, type IndexLine } from './archive-sink.ts';
+import type { ArchiveWriter } from './archive-parts.ts';
+import { eachLine, localHeader, type IndexLine } from './archive-sink.ts';
 import { faultPoint } from '../data/faults.ts';
 import { DuplicateOutputError } from './sink.ts';
 
@@ -67,12 +68,13 @@ class Entries {
 }
 
 /**
- * Writes the archive of `segments` (paths without extension, in their order in the archive) into
- * `target`, which must not exist. Returns the number of files and the archive's length.
+ * Writes the archive of `segments` (paths without extension, in their order in the archive)
+ * through the writer `open` returns for its index and length: one new file, or parts
+ * (`archive-parts.ts`). Returns the number of files and the archive's length.
  */
 export function assembleArchive(
   segments: readonly string[],
-  target: string,
+  open: (index: Uint8Array, length: number) => ArchiveWriter,
 ): { files: number; length: number } {
   const entries = new Entries();
   const bases: number[] = [];
@@ -116,7 +118,7 @@ export function assembleArchive(
   );
   const index = Buffer.concat([header, root, ...leaves]);
 
-  const out = new BufferedFile(target);
+  const out = open(index, archiveLength);
   const indexCrc = crc32(index);
   const indexHeader = localHeader(Buffer.from(INDEX_ENTRY), indexCrc, index.length, index.length);
   indexHeader.writeUInt16LE(ZIP.stored, 8);

@@ -20,6 +20,7 @@ import { OPENAPI_FILE, openApiDocument } from './openapi.ts';
 import { openApiParts } from './openapi-parts.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
 import { assembleArchive } from './archive-assemble.ts';
+import { publishedBytes } from './archive-parts.ts';
 import { SegmentSink } from './archive-sink.ts';
 import {
   discard,
@@ -29,6 +30,7 @@ import {
   publishedManifest,
   stage,
   stageArchive,
+  stagedWriter,
   SQLITE_FILES,
 } from './publish.ts';
 import { REGISTRY, type Registry } from './registry/index.ts';
@@ -56,7 +58,13 @@ export type BuildOutput =
       precompress?: boolean;
       archive?: never;
     }
-  | { archive: string; out?: never; precompress?: never };
+  | {
+      archive: string;
+      /** Write the archive as parts of this many bytes and an entry point (`archive-parts.ts`). */
+      partSize?: number;
+      out?: never;
+      precompress?: never;
+    };
 
 /** What `build()` needs. */
 export type BuildOptions = BuildOutput & {
@@ -118,7 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   }
   const target =
     options.archive !== undefined
-      ? archiveTarget(options.archive, registry)
+      ? archiveTarget(options.archive, options.partSize ?? null, registry)
       : treeTarget(options.out, options.precompress ?? false);
   const plan: BuildPlan = {
     db: options.db,
@@ -249,8 +257,8 @@ function treeTarget(out: string, precompress: boolean): Target {
 }
 
 /** Every task writes a segment, the main thread one more; they are assembled in registry order. */
-function archiveTarget(file: string, registry: Registry): Target {
-  const staging = stageArchive(file);
+function archiveTarget(file: string, partSize: number | null, registry: Registry): Target {
+  const staging = stageArchive(file, partSize);
   const segments = [
     ...registry.resources.map((_, index) => segmentOf(staging.scratch, index)),
     segmentOf(staging.scratch, 'main'),
@@ -260,14 +268,14 @@ function archiveTarget(file: string, registry: Registry): Target {
     output: { kind: 'archive', segments: staging.scratch },
     sink: new SegmentSink(segments.at(-1)!),
     publish: () => {
-      const { length } = assembleArchive(segments, staging.partial);
+      const { length } = assembleArchive(segments, stagedWriter(staging));
       publishArchive(staging);
       return length;
     },
     discard: () => discardArchive(staging),
     sizes: () => ({
       written: bytesUnder(staging.scratch) + bytesUnder(staging.partial),
-      previous: bytesUnder(staging.file),
+      previous: publishedBytes(staging.file, bytesUnder),
     }),
   };
 }

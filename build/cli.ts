@@ -12,17 +12,20 @@ import {
   type CliIo,
   type Values,
 } from '../contract/node/cli.ts';
-import { integer, oneOf, path } from '../contract/node/cli-values.ts';
+import { byteSize, integer, oneOf, path } from '../contract/node/cli-values.ts';
 import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
 import type { BuildProgress } from './build.ts';
+
+/** The smallest part of an archive in parts: a part is a request on a cold read. */
+const MIN_PART_SIZE = 2 ** 20;
 
 /** `npm run build`'s command line. */
 export const BUILD_COMMAND = defineCommand({
   name: 'npm run build --',
   synopsis: [
     '[--db FILE | --demo SIZE]',
-    '[--out DIR [--precompress] | --archive FILE]',
+    '[--out DIR [--precompress] | --archive FILE [--part-size SIZE]]',
     '[--workers N]',
     '[--force]',
   ],
@@ -46,6 +49,12 @@ export const BUILD_COMMAND = defineCommand({
       help: 'output path, a link to the published build',
     },
     archive: { type: path('FILE'), help: 'write the whole API into one file instead (a ZIP)' },
+    'part-size': {
+      type: byteSize('SIZE', { min: MIN_PART_SIZE }),
+      help:
+        'write the archive as parts of SIZE (25MiB, 95MB) for hosts that limit file sizes; ' +
+        'FILE is then a small entry point that names them',
+    },
     workers: {
       type: integer('N', { min: 1 }),
       default: String(availableParallelism()),
@@ -70,6 +79,8 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
   return runCommand(BUILD_COMMAND, argv, io, async ({ values }) => {
     if (values.archive !== undefined && (values.out !== undefined || values.precompress))
       throw new UsageError('--archive is one output: not with --out or --precompress.');
+    if (values['part-size'] !== undefined && values.archive === undefined)
+      throw new UsageError('--part-size cuts an archive into parts: give --archive FILE too.');
     const out = values.out ?? 'dist';
     const output = values.archive ?? out;
     if (values.db !== undefined) await checkDatabase(values.db);
@@ -92,7 +103,7 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       !values.force &&
       (values.archive === undefined
         ? publishedManifest(out)
-        : await archivedManifest(values.archive)
+        : await archivedManifest(values.archive, values['part-size'] ?? null)
       )?.inputs === inputs;
     if (reusable) {
       io.out(`${output} is the demo built from this code; reusing it (--force rebuilds it).`);
@@ -177,7 +188,7 @@ async function buildWithProgress(
   try {
     const summary = await build({
       ...(values.archive !== undefined
-        ? { archive: values.archive }
+        ? { archive: values.archive, partSize: values['part-size'] }
         : { out: values.out, precompress: values.precompress }),
       db,
       workers: values.workers,

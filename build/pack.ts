@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { openLocalArchive } from '../contract/node/archive-file.ts';
+import { INDEX_DATA_START } from '../contract/archive-format.ts';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
 import { encodedFile } from '../contract/paths.ts';
 import { assembleArchive } from './archive-assemble.ts';
 import { SegmentSink } from './archive-sink.ts';
-import { discardArchive, publishArchive, stageArchive } from './publish.ts';
+import { discardArchive, publishArchive, stageArchive, stagedWriter } from './publish.ts';
 
 /**
  * Packs a built folder into an archive, as `npm run build -- --archive` would have written it
@@ -30,10 +32,38 @@ export function packTree(dir: string, archive: string): { files: number; bytes: 
     };
     walk('');
     sink.commit();
-    assembleArchive([join(staging.scratch, 'tree')], staging.partial);
+    assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
     publishArchive(staging);
     return { files: sink.files, bytes: sink.bytes };
   } finally {
     discardArchive(staging);
+  }
+}
+
+/**
+ * Writes the archive `archive` (whole or in parts) again as parts of `partSize` bytes and their
+ * entry point `entry`, byte for byte the archive a build with `--part-size` writes, without
+ * building it again. Published like a build: `entry` is replaced only once every part is written.
+ */
+export async function splitArchive(
+  archive: string,
+  entry: string,
+  partSize: number,
+): Promise<{ parts: number; length: number }> {
+  const opened = await openLocalArchive(archive);
+  const staging = stageArchive(entry, partSize);
+  try {
+    const { source } = opened;
+    const { dataStart } = opened.reader.header;
+    const index = await source.read(INDEX_DATA_START, dataStart - INDEX_DATA_START);
+    const out = stagedWriter(staging)(index, source.length);
+    const chunk = 4 << 20;
+    for (let at = 0; at < source.length; at += chunk) out.write(await source.read(at, chunk));
+    out.close({ sync: true });
+    publishArchive(staging);
+    return { parts: staging.entry!.parts.length, length: source.length };
+  } finally {
+    discardArchive(staging);
+    await opened.close();
   }
 }

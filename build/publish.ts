@@ -19,6 +19,16 @@ import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
 import { openLocalArchive, type LocalArchive } from '../contract/node/archive-file.ts';
 import { UserError } from '../contract/node/cli.ts';
 import { faultPoint } from '../data/faults.ts';
+import type { PartsEntry } from '../contract/archive-parts.ts';
+import {
+  buildTag,
+  entryAt,
+  PartedFile,
+  placeParts,
+  removeOldParts,
+  type ArchiveWriter,
+} from './archive-parts.ts';
+import { BufferedFile } from './archive-sink.ts';
 
 /**
  * Where builds are written and how one is published, atomically. `--out dist` is a symbolic link to
@@ -216,9 +226,16 @@ function isBuildManifest(value: unknown): value is Manifest {
   return typeof format === 'number' && Array.isArray(resources);
 }
 
-/** The manifest of the archive at `file`, or null when there is none or it is not an archive. */
-export async function archivedManifest(file: string): Promise<Manifest | null> {
+/**
+ * The manifest of the archive at `file`, or null when there is none, it is not an archive, or it
+ * is not laid out in parts of `partSize` when that is given (null: whole).
+ */
+export async function archivedManifest(
+  file: string,
+  partSize?: number | null,
+): Promise<Manifest | null> {
   let archive: LocalArchive | undefined;
+  if (partSize !== undefined && (entryAt(file)?.partSize ?? null) !== partSize) return null;
   try {
     archive = await openLocalArchive(file);
     const bytes = await archive.reader.read(MANIFEST_FILE);
@@ -242,18 +259,23 @@ export interface ArchiveStaging {
   /** Segments and the derived tables' scratch database. */
   scratch: string;
   derived: string;
-  /** The archive being assembled. */
+  /** The archive being assembled; for an archive in parts, its entry point. */
   partial: string;
+  /** The size of the parts to write, or null for one file. */
+  partSize: number | null;
+  /** The entry point of the parts written, once the assembler has begun them. */
+  entry: PartsEntry | null;
 }
 
 /**
- * Prepares an archive build: refuses to replace a file that is not an archive, removes what
- * killed builds of the same archive left, and creates the scratch folder.
+ * Prepares an archive build, in parts of `partSize` bytes unless it is null: refuses to replace
+ * a file that is not an archive (or the entry point of one), removes what killed builds of the
+ * same archive left, and creates the scratch folder.
  */
-export function stageArchive(filePath: string): ArchiveStaging {
+export function stageArchive(filePath: string, partSize: number | null = null): ArchiveStaging {
   const file = resolve(filePath);
   const stat = lstatSync(file, { throwIfNoEntry: false });
-  if (stat && !(stat.isFile() && isArchive(file)))
+  if (stat && !(stat.isFile() && (isArchive(file) || entryAt(file) !== null)))
     throw new UserError(`${file} exists and is not an API archive; choose another --archive.`);
   const dir = dirname(file);
   const prefix = `.${basename(file)}.`;
@@ -271,6 +293,20 @@ export function stageArchive(filePath: string): ArchiveStaging {
     scratch,
     derived: join(scratch, 'derived.sqlite'),
     partial: join(dir, `${prefix}partial-${process.pid}`),
+    partSize,
+    entry: null,
+  };
+}
+
+/** The writer `assembleArchive` writes the staged archive through: one file, or parts. */
+export function stagedWriter(staging: ArchiveStaging) {
+  return (index: Uint8Array, length: number): ArchiveWriter => {
+    if (staging.partSize === null) return new BufferedFile(staging.partial);
+    const { scratch, partial, file, partSize } = staging;
+    const tag = buildTag(index, partSize);
+    const parted = new PartedFile(scratch, partial, file, tag, length, partSize);
+    staging.entry = parted.entry;
+    return parted;
   };
 }
 
@@ -289,11 +325,16 @@ function isArchive(file: string): boolean {
   }
 }
 
-/** Renames the assembled archive over the previous one (atomic), then removes the scratch. */
+/**
+ * Renames the assembled archive over the previous one (atomic), then removes the scratch. Parts
+ * are moved beside it first, under names of their own, and the previous build's removed after.
+ */
 export function publishArchive(staging: ArchiveStaging): void {
   faultPoint('publish:complete');
+  if (staging.entry) placeParts(staging.entry, staging.scratch, staging.file);
   renameSync(staging.partial, staging.file);
   faultPoint('publish:flipped');
+  removeOldParts(staging.file);
   discardArchive(staging);
 }
 

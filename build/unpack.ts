@@ -1,9 +1,8 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { ZIP } from '../contract/archive-format.ts';
 import { ArchiveError } from '../contract/archive-reader.ts';
 import { openLocalArchive } from '../contract/node/archive-file.ts';
-import { discard, publish, stage } from './publish.ts';
+import { discard, publish, stage, type Staging } from './publish.ts';
 import { TreeSink } from './sink.ts';
 
 /**
@@ -17,24 +16,22 @@ export async function unpack(
 ): Promise<{ files: number; bytes: number }> {
   // Opening checks the header, the root and the length before anything is written.
   const opened = await openLocalArchive(archive);
+  const { source } = opened;
   const { files, dataStart } = opened.reader.header;
-  await opened.close();
-  const staging = stage(out);
-  const fd = openSync(archive, 'r');
+  let staging: Staging | undefined;
   try {
+    staging = stage(out);
     const sink = new TreeSink(staging.partial, false);
-    const head = Buffer.alloc(ZIP.localSize);
     let at = dataStart;
     // The records lie end to end from the index's end, in the order the build wrote them.
     for (let i = 0; i < files; i++) {
-      if (
-        readSync(fd, head, 0, head.length, at) !== head.length ||
-        head.readUInt32LE(0) !== ZIP.local
-      )
+      const head = Buffer.from(await source.read(at, ZIP.localSize));
+      if (head.length !== ZIP.localSize || head.readUInt32LE(0) !== ZIP.local)
         throw new ArchiveError(`${archive}: no ZIP entry at byte ${at}`);
       const nameLength = head.readUInt16LE(26);
-      const rest = Buffer.allocUnsafe(nameLength + head.readUInt16LE(28) + head.readUInt32LE(18));
-      if (readSync(fd, rest, 0, rest.length, at + head.length) !== rest.length)
+      const restLength = nameLength + head.readUInt16LE(28) + head.readUInt32LE(18);
+      const rest = Buffer.from(await source.read(at + head.length, restLength));
+      if (rest.length !== restLength)
         throw new ArchiveError(`${archive} ends inside the entry at byte ${at}`);
       const name = rest.toString('utf8', 0, nameLength);
       const data = inflateRawSync(rest.subarray(rest.length - head.readUInt32LE(18)));
@@ -47,7 +44,7 @@ export async function unpack(
     publish(staging);
     return { files: sink.files, bytes: sink.bytes };
   } finally {
-    closeSync(fd);
-    discard(staging);
+    await opened.close();
+    if (staging) discard(staging);
   }
 }

@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { packTree } from '../build/pack.ts';
+import { entryAt } from '../build/archive-parts.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { buildStamp } from '../server/disk/local-builds.ts';
 import { fileStamp } from '../contract/node/archive-file.ts';
@@ -181,6 +182,27 @@ async function upload(
 }
 
 /**
+ * Puts the archive into the bucket under `key`: an archive in parts as its parts beside the key
+ * (each a new name, uploaded once), then its entry point, so the Worker never finds an entry
+ * point whose parts are not there yet.
+ */
+async function uploadArchive(
+  loader: FetcherLike,
+  key: string,
+  archive: string,
+  stamp: string,
+): Promise<void> {
+  const folder = key.slice(0, key.lastIndexOf('/') + 1);
+  for (const name of entryAt(archive)?.parts ?? []) {
+    const part = join(dirname(archive), name);
+    const partStamp = fileStamp(statSync(part));
+    if ((await uploadedStamp(loader, folder + name)) !== partStamp)
+      await upload(loader, folder + name, part, partStamp);
+  }
+  await upload(loader, key, archive, stamp);
+}
+
+/**
  * What `source` holds now, cheaply: an archive's inode, size and time, or the build a tree's link
  * names and its manifest's; empty while it cannot be read.
  */
@@ -239,7 +261,7 @@ export async function serveWorker(
     loader = await mf.getWorker(LOADER);
     if ((await uploadedStamp(loader, key)) !== stamp) {
       console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
-      await upload(loader, key, archive, stamp);
+      await uploadArchive(loader, key, archive, stamp);
     }
     config.listening(Number(url.port));
   } catch (e) {
@@ -258,7 +280,7 @@ export async function serveWorker(
     const nextStamp = fileStamp(statSync(next));
     if (nextStamp !== uploaded.stamp) {
       console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
-      await upload(loader, key, next, nextStamp);
+      await uploadArchive(loader, key, next, nextStamp);
       // A tree's earlier build, packed for the Worker, is not needed again.
       if (uploaded.archive !== next && dirname(uploaded.archive) === PACKED)
         rmSync(uploaded.archive, { force: true });

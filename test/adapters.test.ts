@@ -1,11 +1,13 @@
 import autocannon from 'autocannon';
-import { readdirSync, readFileSync, renameSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
+import { splitArchive } from '../build/pack.ts';
 import { OPENAPI_FILE } from '../build/openapi.ts';
 import { archivedManifest } from '../build/publish.ts';
 import { HEALTH_PATH } from '../contract/health.ts';
@@ -105,8 +107,18 @@ function sender(reach: Reach): Send {
   }
 }
 
+/**
+ * The demo archive in parts (8 MiB, so that answers read across the end of a part), as
+ * `npm run build -- --part-size` writes it: served through its entry point, it must answer as
+ * the archive does.
+ */
+const partsFolder = mkdtempSync(join(tmpdir(), 'football-adapter-parts-'));
+const parts = join(partsFolder, 'api.parts');
+await splitArchive(archive, parts, 8 * 2 ** 20);
+
 const server = createPreviewServer(dist);
 const archiveServer = await createArchiveServer(archive);
+const partsServer = await createArchiveServer(parts);
 const inProcess = handlerFor(dist);
 const fromArchive = await archiveHandlerFor(archive);
 const adapters: Adapter[] = [
@@ -134,22 +146,41 @@ const adapters: Adapter[] = [
     negotiates: true,
     reach: { kind: 'port', port: () => (archiveServer.address() as AddressInfo).port },
   },
+  {
+    name: 'preview server on the archive in parts',
+    source: 'archive',
+    negotiates: true,
+    reach: { kind: 'port', port: () => (partsServer.address() as AddressInfo).port },
+  },
 ];
 
-/** The servers of the other runtimes, started before the suite, side by side. */
-const others: [OtherRuntime, Adapter['source']][] = runtimesToTest()
-  ? (['deno', 'bun', 'worker'] as const).flatMap((runtime) =>
-      (['tree', 'archive'] as const).map((source): [OtherRuntime, Adapter['source']] => [
-        runtime,
-        source,
-      ]),
-    )
+/** Where the servers of the other runtimes read: the tree, the archive, or its parts. */
+type OtherSource = Adapter['source'] | 'parts';
+/**
+ * The servers of the other runtimes, started before the suite, side by side. Deno and Bun open
+ * parts with the Node preview server's code; the Worker reads them from its bucket.
+ */
+const others: [OtherRuntime, OtherSource][] = runtimesToTest()
+  ? [
+      ...(['deno', 'bun', 'worker'] as const).flatMap((runtime) =>
+        (['tree', 'archive'] as const).map((source): [OtherRuntime, OtherSource] => [
+          runtime,
+          source,
+        ]),
+      ),
+      ['worker', 'parts'],
+    ]
   : [];
 const starting = await Promise.allSettled(
   others.map(([runtime, source]) => {
     const args = ['--runtime', runtime];
-    args.push(...(source === 'tree' ? ['--dir', dist] : ['--archive', archive]));
-    // Each Worker keeps its own bucket: both put their archive under the one key.
+    const from = {
+      tree: ['--dir', dist],
+      archive: ['--archive', archive],
+      parts: ['--archive', parts],
+    };
+    args.push(...from[source]);
+    // Each Worker keeps its own bucket: all put their archive under the one key.
     if (runtime === 'worker') args.push('--persist-to', join(root, `worker-state-${source}`));
     return startServer(args);
   }),
@@ -163,14 +194,14 @@ if (failed) {
 }
 others.forEach(([runtime, source], i) =>
   adapters.push({
-    name: `${runtime} on the ${source}`,
-    source,
+    name: `${runtime} on the ${source === 'parts' ? 'archive in parts' : source}`,
+    source: source === 'parts' ? 'archive' : source,
     negotiates: runtime !== 'worker',
     reach: { kind: 'port', port: () => started[i]!.port },
   }),
 );
 
-const servers = [server, archiveServer];
+const servers = [server, archiveServer, partsServer];
 for (const s of servers) await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
 
 /** nginx with the configuration of `npm run nginx`, in front of the preview server. */
@@ -193,6 +224,7 @@ if (nginx)
 
 afterAll(async () => {
   await fromArchive.close();
+  rmSync(partsFolder, { recursive: true, force: true });
   for (const s of servers) await new Promise<void>((resolve) => s.close(() => resolve()));
   await Promise.all([...started, ...(nginx ? [nginx] : [])].map((s) => s.stop()));
 });

@@ -1,7 +1,9 @@
 import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { crc32, inflateRawSync } from 'node:zlib';
-import { ArchiveReader, type Codec, type RangeSource } from '../archive-reader.ts';
+import { dirname, join } from 'node:path';
+import { entryOf, partedSource, partLength, type PartsEntry } from '../archive-parts.ts';
+import { ArchiveError, ArchiveReader, type Codec, type RangeSource } from '../archive-reader.ts';
 
 /** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
 export const NODE_CODEC: Codec = { crc32: (data) => crc32(data), inflateRaw: inflateRawSync };
@@ -13,6 +15,8 @@ export const fileStamp = (stat: { ino: number; size: number; mtimeMs: number }) 
 /** An archive on the local disk, open for range reads. */
 export interface LocalArchive {
   reader: ArchiveReader;
+  /** The archive's bytes: the file's, or its parts' end to end. */
+  source: RangeSource;
   /** Identifies the file that was opened (inode, size, modification time). */
   stamp: string;
   close(): Promise<void>;
@@ -63,16 +67,51 @@ export async function fileRangeSource(
 }
 
 /**
- * Opens an archive on the local disk: an `ArchiveError` says why a file is not a good one.
- * `indexBytes`: the memory its index may hold (`ArchiveReader.open`).
+ * The parts of `entry`, beside it in `folder`, each opened now: a build published meanwhile
+ * removes the previous build's parts, which stay readable to the descriptors open here.
+ */
+async function openParts(folder: string, entry: PartsEntry) {
+  const parts: Awaited<ReturnType<typeof fileRangeSource>>[] = [];
+  const closeAll = () => Promise.all(parts.map((part) => part.close()));
+  try {
+    for (const [index, name] of entry.parts.entries()) {
+      const part = await fileRangeSource(join(folder, name)).catch((e: NodeJS.ErrnoException) => {
+        throw e.code === 'ENOENT' ? new ArchiveError(`its part ${name} is missing`) : e;
+      });
+      parts.push(part);
+      if (part.length !== partLength(entry, index))
+        throw new ArchiveError(
+          `its part ${name} is ${part.length} bytes but was written as ` +
+            `${partLength(entry, index)}: copy the parts again`,
+        );
+    }
+    return { source: partedSource(entry, (index) => parts[index]!), close: closeAll };
+  } catch (e) {
+    await closeAll();
+    throw e;
+  }
+}
+
+/**
+ * Opens an archive on the local disk, whole or in parts (`path` is then its entry point): an
+ * `ArchiveError` says why a file is not a good one. `indexBytes`: the memory its index may hold
+ * (`ArchiveReader.open`).
  */
 export async function openLocalArchive(path: string, indexBytes?: number): Promise<LocalArchive> {
-  const source = await fileRangeSource(path);
+  const file = await fileRangeSource(path);
+  let source: RangeSource = file;
+  let close: () => Promise<unknown> = () => file.close();
   try {
+    const entry = await entryOf(file);
+    if (entry) {
+      await file.close();
+      close = async () => {};
+      ({ source, close } = await openParts(dirname(path), entry));
+    }
     const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
-    return { reader, stamp: source.stamp, close: () => source.close() };
+    return { reader, source, stamp: file.stamp, close: async () => void (await close()) };
   } catch (e) {
-    await source.close();
+    await close();
     throw e;
   }
 }

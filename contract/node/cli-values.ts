@@ -102,6 +102,34 @@ export function decimal(
   return numeric((given) => /^-?\d+(\.\d+)?$/.test(given), placeholder, bounds, noun);
 }
 
+/** The units a size may be written in, and their bytes. */
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+};
+
+/** A number of bytes, with a unit or none (`25MiB`, `100MB`, `4096`), within the bounds. */
+export function byteSize(placeholder: string, bounds: Bounds = {}): ValueType<number> {
+  const units = 'bytes, or with a unit (KB, MB, GB, KiB, MiB, GiB)';
+  return {
+    placeholder,
+    expected: `${describeBounds('a size', bounds)} in ${units}`,
+    read(given) {
+      const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(given.trim());
+      const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
+      if (!match || unit === undefined) return refused;
+      const bytes = Math.round(Number(match[1]) * unit);
+      return Number.isSafeInteger(bytes) && within(bytes, bounds) ? ok(bytes) : refused;
+    },
+  };
+}
+
 /** `a, b or c`, for a message. */
 export function alternatives(values: readonly string[]): string {
   return values.length < 2

@@ -1,4 +1,5 @@
 import { FIRST_READ } from '../../contract/archive-format.ts';
+import { partedSource, partLength, parseParts } from '../../contract/archive-parts.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
 import { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.ts';
 
@@ -53,31 +54,46 @@ function conditions(version: Version): Record<string, string> {
   return {};
 }
 
+/** What a read's answer must be: of the archive's version, when known, and of its length. */
+interface Expected {
+  version: Version | null;
+  length: number;
+}
+
 /**
- * One range request: its bytes, or an error that says why not. `expected` is the version the
- * bytes must belong to (none on the first read, which learns it).
+ * One range request: its bytes, or an error that says why not. `expected`: what the answer must
+ * be of; none on the first read, which learns it. A file expected and not found is gone because
+ * a new build replaced it (its parts' names change with every build).
  */
 async function readRange(
   url: string,
   fetcher: typeof fetch,
   offset: number,
   length: number,
-  expected: Version | null,
+  expected: Expected | null,
   counts: ReadCounts,
 ): Promise<{ bytes: Uint8Array; version: Version }> {
   counts.reads++;
   const headers = {
     range: `bytes=${offset}-${offset + length - 1}`,
-    ...(expected ? conditions(expected) : {}),
+    ...(expected?.version ? conditions(expected.version) : {}),
   };
   // A read is idempotent: one the network dropped (a connection the host closed as it was
   // reused) is made again, once.
   const response = await fetcher(url, { headers }).catch(() => fetcher(url, { headers }));
   // 412: the condition failed. 416: a range within the archive as opened is past the end of the
-  // file there now, which is shorter (a host that ignores the condition answers so).
-  if (response.status === 412 || (expected && response.status === 416)) {
+  // file there now, which is shorter (a host that ignores the condition answers so). 404 or 403
+  // (a bucket's answer to a missing object): a part the new build's entry point no longer names.
+  if (expected && [412, 416, 404, 403].includes(response.status)) {
     await response.body?.cancel();
     throw new ArchiveReplaced(`${url} changed since it was opened`);
+  }
+  const whole = Number(response.headers.get('content-length') ?? NaN);
+  if (response.status === 200 && offset === 0 && whole <= length && !expected) {
+    // A host may answer a range that covers a small file (an entry point) with all of it.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    counts.bytes += bytes.byteLength;
+    return { bytes, version: versionOf(response, bytes.byteLength) };
   }
   if (response.status === 200) {
     // The whole file is on its way: stop it at its headers.
@@ -93,7 +109,10 @@ async function readRange(
     throw new RangesRefused(`${url} answered a range request with ${response.status}`);
   }
   const version = versionOf(response, range.total);
-  if (expected && !same(expected, version)) {
+  if (
+    expected &&
+    (range.total !== expected.length || (expected.version && !same(expected.version, version)))
+  ) {
     await response.body?.cancel();
     throw new ArchiveReplaced(`${url} changed since it was opened`);
   }
@@ -110,8 +129,67 @@ export interface HttpArchive {
 }
 
 /**
- * Opens the archive at `url` with one read of its first bytes, which the archive reader's own
- * first read then takes without asking the host again. Every read is added to `counts`.
+ * The file at `url` as a range source of `length` bytes, every read made on the condition that
+ * it is still the version `version` (learnt at its first read when null).
+ */
+function urlSource(
+  url: string,
+  fetcher: typeof fetch,
+  counts: ReadCounts,
+  length: number,
+  version: Version | null,
+): RangeSource {
+  return {
+    length,
+    async read(offset, size) {
+      const end = Math.min(offset + size, length);
+      if (end <= offset) return new Uint8Array(0);
+      const expected = { version, length };
+      const read = await readRange(url, fetcher, offset, end - offset, expected, counts);
+      version ??= read.version;
+      return read.bytes;
+    },
+  };
+}
+
+/**
+ * The archive whose entry point `head` begins (an archive in parts), each part read at its URL
+ * beside the entry point's; null when `head` is not an entry point. An entry point longer than
+ * the first read is read whole.
+ */
+async function partsOf(
+  url: string,
+  fetcher: typeof fetch,
+  counts: ReadCounts,
+  head: { bytes: Uint8Array; version: Version },
+): Promise<RangeSource | null> {
+  if (head.bytes[0] !== 0x7b) return null;
+  const { version } = head;
+  const bytes =
+    head.bytes.byteLength < version.length
+      ? (
+          await readRange(
+            url,
+            fetcher,
+            0,
+            version.length,
+            { version, length: version.length },
+            counts,
+          )
+        ).bytes
+      : head.bytes;
+  const entry = parseParts(bytes);
+  if (!entry) return null;
+  const parts = entry.parts.map((name, index) =>
+    urlSource(new URL(name, url).href, fetcher, counts, partLength(entry, index), null),
+  );
+  return partedSource(entry, (index) => parts[index]!);
+}
+
+/**
+ * Opens the archive at `url`, whole or in parts (`url` is then its entry point), with one read of
+ * its first bytes: a whole archive's are the archive reader's own first read, which then asks the
+ * host nothing. Every read is added to `counts`.
  */
 export async function openHttpArchive(
   url: string,
@@ -120,7 +198,9 @@ export async function openHttpArchive(
 ): Promise<HttpArchive> {
   const first = await readRange(url, fetcher, 0, FIRST_READ, null, counts);
   const version = first.version;
-  let head: Uint8Array | null = first.bytes;
+  const parts = await partsOf(url, fetcher, counts, first);
+  const file = parts ?? urlSource(url, fetcher, counts, version.length, version);
+  let head: Uint8Array | null = parts ? null : first.bytes;
   /**
    * The last few reads: a record within another is read twice by one answer (to check it belongs,
    * then to send it) when the router's caches do not hold it, which over HTTP is a round trip.
@@ -128,12 +208,13 @@ export async function openHttpArchive(
   const recent = new Map<string, Uint8Array>();
   const check = async () => {
     counts.checks++;
-    await readRange(url, fetcher, 0, 1, version, { reads: 0, bytes: 0, checks: 0 });
+    const quiet = { reads: 0, bytes: 0, checks: 0 };
+    await readRange(url, fetcher, 0, 1, { version, length: version.length }, quiet);
   };
   const source: RangeSource = {
-    length: version.length,
+    length: file.length,
     async read(offset, length) {
-      const end = Math.min(offset + length, version.length);
+      const end = Math.min(offset + length, file.length);
       if (end <= offset) return new Uint8Array(0);
       if (head && end <= head.byteLength) {
         const bytes = head.subarray(offset, end);
@@ -144,7 +225,7 @@ export async function openHttpArchive(
       const key = `${offset}-${end}`;
       const held = recent.get(key);
       if (held) return held;
-      const { bytes } = await readRange(url, fetcher, offset, end - offset, version, counts);
+      const bytes = await file.read(offset, end - offset);
       if (bytes.byteLength <= RECENT_BYTES) {
         recent.set(key, bytes);
         if (recent.size > RECENT_READS) recent.delete(recent.keys().next().value!);

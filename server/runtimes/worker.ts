@@ -1,3 +1,4 @@
+import { entryOf, partedSource, partLength } from '../../contract/archive-parts.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
 import type { Handler } from '../core/handler.ts';
 import { WEB_CODEC } from '../core/web-codec.ts';
@@ -26,7 +27,7 @@ interface R2Bucket {
   head(key: string): Promise<R2Object | null>;
   get(
     key: string,
-    options: { range: { offset: number; length: number }; onlyIf: { etagMatches: string } },
+    options: { range: { offset: number; length: number }; onlyIf?: { etagMatches: string } },
   ): Promise<R2ObjectBody | R2Object | null>;
 }
 
@@ -41,19 +42,42 @@ export interface Env {
 /** The archive was replaced while it was being read. */
 class Replaced extends Error {}
 
-/** One version of the archive object as a range source. */
-function r2Ranges(bucket: R2Bucket, key: string, head: R2Object): RangeSource {
+/**
+ * One version of an object of `length` bytes as a range source: every read is made on the
+ * condition that the object's tag is `etag` (learnt at the first read when null), and a read of
+ * an object gone or of another length means a new upload replaced it.
+ */
+function r2Ranges(bucket: R2Bucket, key: string, length: number, etag: string | null): RangeSource {
   return {
-    length: head.size,
-    async read(offset, length) {
-      const end = Math.min(length, head.size - offset);
+    length,
+    async read(offset, size) {
+      const end = Math.min(size, length - offset);
       if (end <= 0) return new Uint8Array(0);
       const range = { offset, length: end };
-      const object = await bucket.get(key, { range, onlyIf: { etagMatches: head.etag } });
-      if (!object || !('arrayBuffer' in object)) throw new Replaced();
+      const object = await bucket.get(key, {
+        range,
+        ...(etag === null ? {} : { onlyIf: { etagMatches: etag } }),
+      });
+      if (!object || !('arrayBuffer' in object) || object.size !== length) throw new Replaced();
+      etag ??= object.etag;
       return new Uint8Array(await object.arrayBuffer());
     },
   };
+}
+
+/**
+ * The archive whose object `head` is: the object itself, or, when it is the entry point of an
+ * archive in parts, its parts (objects beside it, whose names change with every build).
+ */
+async function archiveSource(bucket: R2Bucket, key: string, head: R2Object): Promise<RangeSource> {
+  const object = r2Ranges(bucket, key, head.size, head.etag);
+  const entry = await entryOf(object);
+  if (!entry) return object;
+  const folder = key.slice(0, key.lastIndexOf('/') + 1);
+  const parts = entry.parts.map((name, index) =>
+    r2Ranges(bucket, folder + name, partLength(entry, index), null),
+  );
+  return partedSource(entry, (index) => parts[index]!);
 }
 
 /**
@@ -79,7 +103,7 @@ async function open(env: Env, head: R2Object | null): Promise<Opened> {
   // Before the first upload (a local run fills its bucket after it opens its port), every
   // request is a 503 that asks to try again, the health check's included.
   if (!head) throw new Unavailable(`the bucket holds no archive ${env.ARCHIVE} yet`);
-  const source = r2Ranges(env.API, env.ARCHIVE, head);
+  const source = await archiveSource(env.API, env.ARCHIVE, head);
   const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES);
   return { handler, etag: head.etag, checked: Date.now() };
 }
