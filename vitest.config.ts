@@ -11,6 +11,7 @@ const DEMO = [
   'analytics',
   'api',
   'archive',
+  'archive-parts-build',
   'build',
   'conformance',
   'demo-events',

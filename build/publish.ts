@@ -332,6 +332,7 @@ function isArchive(file: string): boolean {
 export function publishArchive(staging: ArchiveStaging): void {
   faultPoint('publish:complete');
   if (staging.entry) placeParts(staging.entry, staging.scratch, staging.file);
+  faultPoint('publish:placed');
   renameSync(staging.partial, staging.file);
   faultPoint('publish:flipped');
   removeOldParts(staging.file);

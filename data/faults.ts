@@ -8,7 +8,8 @@
  *
  * Points: `render` (each record rendered), `write` (each file written), `archive:segment` (each
  * segment copied into an archive), `publish:complete`, `publish:renamed`, `publish:linked`,
- * `publish:flipped` (between the steps of the publish; an archive has `complete` and `flipped`);
+ * `publish:flipped` (between the steps of the publish; an archive has `complete` and `flipped`,
+ * and in parts `placed`, its parts beside the entry point that does not name them yet);
  * `import:row` (each row an import inserts).
  */
 
