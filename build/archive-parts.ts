@@ -16,6 +16,9 @@ import { BufferedFile } from './archive-sink.ts';
  * renames the entry point over the previous one, then removes the parts no entry point names.
  */
 
+/** The smallest part the commands write: each part is a request on a cold read. */
+export const MIN_PART_SIZE = 2 ** 20;
+
 /** How the assembler writes the archive: the interface of `BufferedFile`. */
 export interface ArchiveWriter {
   write(bytes: Uint8Array): void;

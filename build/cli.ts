@@ -13,12 +13,10 @@ import {
   type Values,
 } from '../contract/node/cli.ts';
 import { byteSize, integer, oneOf, path } from '../contract/node/cli-values.ts';
+import { MIN_PART_SIZE } from './archive-parts.ts';
 import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
 import type { BuildProgress } from './build.ts';
-
-/** The smallest part of an archive in parts: a part is a request on a cold read. */
-const MIN_PART_SIZE = 2 ** 20;
 
 /** `npm run build`'s command line. */
 export const BUILD_COMMAND = defineCommand({

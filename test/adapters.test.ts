@@ -158,7 +158,8 @@ const adapters: Adapter[] = [
 type OtherSource = Adapter['source'] | 'parts';
 /**
  * The servers of the other runtimes, started before the suite, side by side. Deno and Bun open
- * parts with the Node preview server's code; the Worker reads them from its bucket.
+ * parts with the Node preview server's code (Deno's permissions are the archive's folder); the
+ * Worker reads them from its bucket.
  */
 const others: [OtherRuntime, OtherSource][] = runtimesToTest()
   ? [
@@ -168,6 +169,7 @@ const others: [OtherRuntime, OtherSource][] = runtimesToTest()
           source,
         ]),
       ),
+      ['deno', 'parts'],
       ['worker', 'parts'],
     ]
   : [];

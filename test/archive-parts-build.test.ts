@@ -85,11 +85,27 @@ describe('an archive built in parts', () => {
     expect(readdirSync(folder).sort()).toEqual(['api.parts', ...parts, 'api.zip'].sort());
   });
 
-  it('is the same bytes when an archive already built is split into parts', async () => {
+  it('is the same bytes when an archive already built is split into parts', () => {
     const folder = join(work, 'split');
     mkdirSync(folder);
     const entry = join(folder, 'api.parts');
-    await splitArchive(join(work, 'built', 'api.zip'), entry, MiB);
+    const split = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'build/split-cli.ts', ...args], {
+        encoding: 'utf8',
+      });
+    const whole = join(work, 'built', 'api.zip');
+    const done = split('--archive', whole, '--out', entry, '--part-size', '1MiB');
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/into \d+ parts -> .*api\.parts/);
+    const missing = split(
+      '--archive',
+      join(folder, 'none.zip'),
+      '--out',
+      entry,
+      '--part-size',
+      '1MiB',
+    );
+    expect([missing.status, missing.stderr]).toEqual([1, expect.stringMatching(/No archive at/)]);
     expect(readFileSync(entry).equals(readFileSync(join(work, 'built', 'api.parts')))).toBe(true);
     expect(partsIn(folder)).toEqual(partsIn(join(work, 'built')));
   });

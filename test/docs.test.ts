@@ -141,6 +141,7 @@ describe('docs/commands.md', () => {
     ['build/cli.ts', 'npm run build'],
     ['server/node/cli.ts', 'npm run serve'],
     ['build/unpack-cli.ts', 'npm run unpack'],
+    ['build/split-cli.ts', 'npm run split'],
     ['server/node/nginx-cli.ts', 'npm run nginx'],
     ['server/node/netlify-cli.ts', 'npm run netlify'],
     ['data/demo/cli.ts', 'npm run demo'],

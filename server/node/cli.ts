@@ -263,15 +263,17 @@ function run(bin: string, args: string[], env: Record<string, string>): Promise<
 }
 
 /**
- * What Deno may read: the archive; or the served folder, the folder its link names now and the
- * builds folder a publish flips the link to (`build/publish.ts`), and nothing else beside them.
+ * What Deno may read: the archive and its folder (where the parts of an archive in parts are); or
+ * the served folder, the folder its link names now and the builds folder a publish flips the link
+ * to (`build/publish.ts`), and nothing else beside them.
  * Deno matches the paths as written, without following links, and the server reads each build
  * at its real path, so the builds folder is also given through the real path of its parent. The
  * whole builds folder is readable, builds in progress included, since the name of the next build
  * is not known in advance; the router reads only the build the link names.
  */
 function denoReadable(path: string, archive: boolean): string {
-  if (archive) return path;
+  // An archive in parts has them beside its entry point, named anew by every build.
+  if (archive) return [path, dirname(path)].join(',');
   const builds = `.${basename(path)}.builds`;
   const readable = [path, realpathSync(path), join(dirname(path), builds)];
   readable.push(join(realpathSync(dirname(path)), builds));

@@ -8,7 +8,8 @@ import { megabytes, WORKER_CACHE_MB } from '../core/cache-budget.ts';
 
 /**
  * The router on Cloudflare Workers, over the archive in an R2 bucket, read with range requests
- * (`wrangler.json` binds the bucket as `API` and names the object in `ARCHIVE`). The archive is
+ * (`wrangler.json` binds the bucket as `API` and names the object in `ARCHIVE`: an archive, or
+ * the entry point of an archive in parts, whose parts are objects beside it). The archive is
  * opened once per isolate. Every read is made on the condition that the object is still the one
  * opened, and every `CHECK_SECONDS` (60) one request checks the object's tag, so an archive
  * uploaded over it is noticed at the next read or check (answers from the router's caches read

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ArchiveError } from '../contract/archive-reader.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  UserError,
+  type CliIo,
+} from '../contract/node/cli.ts';
+import { byteSize, path } from '../contract/node/cli-values.ts';
+import { MIN_PART_SIZE } from './archive-parts.ts';
+
+/** `npm run split`'s command line. */
+export const SPLIT_COMMAND = defineCommand({
+  name: 'npm run split --',
+  description:
+    'Writes an archive again as parts of SIZE beside a small entry point (--out), the bytes a ' +
+    'build with --part-size writes, for hosts that limit the size of a file.',
+  options: {
+    archive: {
+      type: path('FILE'),
+      required: true,
+      help: 'an archive written by `npm run build -- --archive FILE`, whole or in parts',
+    },
+    out: {
+      type: path('FILE'),
+      required: true,
+      help: 'the entry point to write; the parts are written beside it',
+    },
+    'part-size': {
+      type: byteSize('SIZE', { min: MIN_PART_SIZE }),
+      required: true,
+      help: 'the size of every part but the last (25MiB, 95MB)',
+    },
+  },
+});
+
+/** Runs `npm run split` with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(SPLIT_COMMAND, argv, io, async ({ values }) => {
+    if (!existsSync(values.archive))
+      throw new UserError(
+        `No archive at ${values.archive}. Build one with ` +
+          `\`npm run build -- --archive ${values.archive}\`.`,
+      );
+    const folder = dirname(resolve(values.out));
+    if (!existsSync(folder))
+      throw new UserError(
+        `The folder of --out ${values.out} does not exist: create ${folder} first.`,
+      );
+    const { splitArchive } = await import('./pack.ts');
+    try {
+      const { parts, length } = await splitArchive(values.archive, values.out, values['part-size']);
+      io.out(
+        `Split ${values.archive} (${(length / 1e6).toFixed(1)} MB) into ${parts} parts -> ` +
+          `${values.out} and its parts beside it`,
+      );
+    } catch (e) {
+      if (e instanceof ArchiveError || e instanceof UserError)
+        throw new UserError(`Split failed; ${values.out} was left as it was: ${e.message}`);
+      io.err(`Split failed; ${values.out} was left as it was.`);
+      throw e;
+    }
+  });
+}
+
+runIfMain(import.meta.url, main);
