@@ -14,6 +14,7 @@ import {
 } from '../../contract/node/cli.ts';
 import { integer, path } from '../../contract/node/cli-values.ts';
 import { bundleClient } from '../../dev/bundle-client.ts';
+import { splitArchive } from '../../build/pack.ts';
 import { openArchive, type ApiClient } from '../../server/client/client.ts';
 import { querySet } from '../helpers/query-set.ts';
 import { startServer } from '../helpers/runtime-server.ts';
@@ -57,7 +58,16 @@ async function plainHost(dir: string): Promise<{ port: number; close(): Promise<
   return { port, close: () => new Promise((resolve) => host.close(() => resolve())) };
 }
 
-/** Prints the client's table: per kind of the query set, the server beside the client. */
+/** The layouts the client reads the archive in: whole, and in parts as Cloudflare Pages takes. */
+const LAYOUTS = [
+  { name: 'whole', file: 'api.zip' },
+  { name: 'parts of 25 MiB', file: 'api.parts', partSize: 25 * 2 ** 20 },
+] as const;
+
+/**
+ * Prints the client's table: per kind of the query set, the server beside the client reading the
+ * archive whole, then in parts.
+ */
 export async function printClient(options: {
   archive: string;
   rttMs: number;
@@ -66,6 +76,8 @@ export async function printClient(options: {
   const { archive, rttMs, perKind } = options;
   const work = mkdtempSync(join(tmpdir(), 'football-client-bench-'));
   symlinkSync(archive, join(work, 'api.zip'));
+  const parts = LAYOUTS[1];
+  await splitArchive(archive, join(work, parts.file), parts.partSize);
   const size = await bundleClient(join(work, 'client'));
   const host = await plainHost(work);
   const server = await startServer(['--archive', archive]);
@@ -74,45 +86,53 @@ export async function printClient(options: {
     const sets = Object.entries(await querySet(archive))
       .map(([kind, paths]) => [kind, paths.slice(0, perKind)] as const)
       .filter(([, paths]) => paths.length > 0);
-    const opened = performance.now();
-    const api: ApiClient = await openArchive(`http://127.0.0.1:${host.port}/api.zip`, {
-      fetch: fetcher,
-    });
-    const openMs = performance.now() - opened;
-    const openReads = api.counts.reads;
     const rows = [];
-    for (const [kind, paths] of sets) {
-      const figures = { server: [] as number[], cold: [] as number[], warm: [] as number[] };
-      const reads = { cold: 0, warm: 0 };
-      for (const path of paths) {
-        figures.server.push(await timed(() => fetcher(`http://127.0.0.1:${server.port}${path}`)));
-        let before = api.counts.reads;
-        figures.cold.push(await timed(() => api.fetch(path)));
-        reads.cold += api.counts.reads - before;
-        before = api.counts.reads;
-        figures.warm.push(await timed(() => api.fetch(path)));
-        reads.warm += api.counts.reads - before;
+    const opening: string[] = [];
+    for (const layout of LAYOUTS) {
+      const opened = performance.now();
+      const api: ApiClient = await openArchive(`http://127.0.0.1:${host.port}/${layout.file}`, {
+        fetch: fetcher,
+      });
+      opening.push(
+        `${layout.name} in ${(performance.now() - opened).toFixed(0)} ms ` +
+          `(${api.counts.reads} reads)`,
+      );
+      for (const [kind, paths] of sets) {
+        const figures = { server: [] as number[], cold: [] as number[], warm: [] as number[] };
+        const reads = { cold: 0, warm: 0 };
+        for (const path of paths) {
+          const fromServer = `http://127.0.0.1:${server.port}${path}`;
+          figures.server.push(await timed(() => fetcher(fromServer)));
+          let before = api.counts.reads;
+          figures.cold.push(await timed(() => api.fetch(path)));
+          reads.cold += api.counts.reads - before;
+          before = api.counts.reads;
+          figures.warm.push(await timed(() => api.fetch(path)));
+          reads.warm += api.counts.reads - before;
+        }
+        const ms = (values: number[]) => median(values).toFixed(0);
+        const perUrl = (n: number) => (n / paths.length).toFixed(1);
+        rows.push([
+          layout.name,
+          kind,
+          paths.length,
+          ms(figures.server),
+          ms(figures.cold),
+          ms(figures.warm),
+          `${(median(figures.cold) / median(figures.server)).toFixed(2)}x`,
+          `${perUrl(reads.cold)} / ${perUrl(reads.warm)}`,
+        ]);
       }
-      const ms = (values: number[]) => median(values).toFixed(0);
-      const perUrl = (n: number) => (n / paths.length).toFixed(1);
-      rows.push([
-        kind,
-        paths.length,
-        ms(figures.server),
-        ms(figures.cold),
-        ms(figures.warm),
-        `${(median(figures.cold) / median(figures.server)).toFixed(2)}x`,
-        `${perUrl(reads.cold)} / ${perUrl(reads.warm)}`,
-      ]);
     }
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     console.log(
       `\nClient on plain sirv beside the Node archive server, ${rttMs} ms added before every ` +
         `request of both; the client weighs ${kb(size.bytes)} minified, ${kb(size.gzipped)} ` +
-        `gzipped, and opened the archive in ${openMs.toFixed(0)} ms (${openReads} reads)`,
+        `gzipped, and opened the archive ${opening.join(', ')}`,
     );
     table(
       [
+        'archive',
         'kind',
         'URLs',
         'server ms',
