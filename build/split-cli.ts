@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ArchiveError } from '../contract/archive-reader.ts';
 import {
   defineCommand,
   PROCESS_IO,
@@ -10,6 +9,7 @@ import {
   type CliIo,
 } from '../contract/node/cli.ts';
 import { byteSize, path } from '../contract/node/cli-values.ts';
+import { assertArchive, leavingOutput } from './archive-command.ts';
 import { MIN_PART_SIZE } from './archive-parts.ts';
 
 /** `npm run split`'s command line. */
@@ -40,29 +40,20 @@ export const SPLIT_COMMAND = defineCommand({
 /** Runs `npm run split` with `argv`; resolves to the exit code. */
 export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   return runCommand(SPLIT_COMMAND, argv, io, async ({ values }) => {
-    if (!existsSync(values.archive))
-      throw new UserError(
-        `No archive at ${values.archive}. Build one with ` +
-          `\`npm run build -- --archive ${values.archive}\`.`,
-      );
+    assertArchive(values.archive);
     const folder = dirname(resolve(values.out));
     if (!existsSync(folder))
       throw new UserError(
         `The folder of --out ${values.out} does not exist: create ${folder} first.`,
       );
     const { splitArchive } = await import('./pack.ts');
-    try {
-      const { parts, length } = await splitArchive(values.archive, values.out, values['part-size']);
-      io.out(
-        `Split ${values.archive} (${(length / 1e6).toFixed(1)} MB) into ${parts} parts -> ` +
-          `${values.out} and its parts beside it`,
-      );
-    } catch (e) {
-      if (e instanceof ArchiveError || e instanceof UserError)
-        throw new UserError(`Split failed; ${values.out} was left as it was: ${e.message}`);
-      io.err(`Split failed; ${values.out} was left as it was.`);
-      throw e;
-    }
+    const { parts, length } = await leavingOutput('Split', values.out, io, () =>
+      splitArchive(values.archive, values.out, values['part-size']),
+    );
+    io.out(
+      `Split ${values.archive} (${(length / 1e6).toFixed(1)} MB) into ${parts} parts -> ` +
+        `${values.out} and its parts beside it`,
+    );
   });
 }
 

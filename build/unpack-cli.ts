@@ -1,14 +1,12 @@
-import { existsSync } from 'node:fs';
-import { ArchiveError } from '../contract/archive-reader.ts';
 import {
   defineCommand,
   PROCESS_IO,
   runCommand,
   runIfMain,
-  UserError,
   type CliIo,
 } from '../contract/node/cli.ts';
 import { path } from '../contract/node/cli-values.ts';
+import { assertArchive, leavingOutput } from './archive-command.ts';
 
 /** `npm run unpack`'s command line. */
 export const UNPACK_COMMAND = defineCommand({
@@ -33,26 +31,17 @@ export const UNPACK_COMMAND = defineCommand({
 /** Runs `npm run unpack` with `argv`; resolves to the exit code. */
 export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   return runCommand(UNPACK_COMMAND, argv, io, async ({ values }) => {
-    if (!existsSync(values.archive))
-      throw new UserError(
-        `No archive at ${values.archive}. Build one with ` +
-          `\`npm run build -- --archive ${values.archive}\`.`,
-      );
+    assertArchive(values.archive);
     const { unpack } = await import('./unpack.ts');
     const started = performance.now();
-    try {
-      const { files, bytes } = await unpack(values.archive, values.out);
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      io.out(
-        `Unpacked ${files.toLocaleString('en')} files, ${(bytes / 1e6).toFixed(1)} MB in ` +
-          `${seconds} s -> ${values.out}`,
-      );
-    } catch (e) {
-      if (e instanceof ArchiveError || e instanceof UserError)
-        throw new UserError(`Unpack failed; ${values.out} was left as it was: ${e.message}`);
-      io.err(`Unpack failed; ${values.out} was left as it was.`);
-      throw e;
-    }
+    const { files, bytes } = await leavingOutput('Unpack', values.out, io, () =>
+      unpack(values.archive, values.out),
+    );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    io.out(
+      `Unpacked ${files.toLocaleString('en')} files, ${(bytes / 1e6).toFixed(1)} MB in ` +
+        `${seconds} s -> ${values.out}`,
+    );
   });
 }
 

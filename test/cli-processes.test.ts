@@ -45,6 +45,11 @@ describe('a missing file, a bad value, a busy port', () => {
   it.each([
     ['build/cli.ts', ['--db', join(nowhere, 'x.sqlite')], join(nowhere, 'x.sqlite')],
     ['build/unpack-cli.ts', ['--archive', `${nowhere}.zip`, '--out', nowhere], `${nowhere}.zip`],
+    [
+      'build/split-cli.ts',
+      ['--archive', `${nowhere}.zip`, '--out', `${nowhere}.parts`, '--part-size', '25MiB'],
+      `${nowhere}.zip`,
+    ],
     ['server/node/cli.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
     ['server/node/nginx-cli.ts', ['--dir', nowhere], nowhere],
     ['data/import/cli.ts', ['fjelstul', nowhere], nowhere],
