@@ -91,6 +91,8 @@ export class PartedFile implements ArchiveWriter {
   }
 
   close(options: { sync?: boolean } = {}): void {
+    if (this.position !== this.entry.length)
+      throw new Error(`archive parts of ${this.position} bytes, expected ${this.entry.length}`);
     if (this.part === null) this.next();
     this.part!.close(options);
     const entry = new BufferedFile(this.entryPath);
@@ -109,14 +111,22 @@ export function placeParts(entry: PartsEntry, scratch: string, file: string): vo
 }
 
 /**
- * Removes the parts of earlier builds beside `file` that its entry point does not name (none
- * when it is a whole archive): once the entry point is renamed over, no new reader asks for them.
+ * Removes, once the entry point at `file` is renamed over `previous`, the parts no new reader asks
+ * for: those of `previous` the new entry point does not name, and, unless another build of the
+ * same archive is under way (its parts may be placed and its entry point not yet renamed), any
+ * other part of this entry point's name (those of a build killed after placing its parts).
  */
-export function removeOldParts(file: string): void {
+export function removeOldParts(
+  file: string,
+  previous: PartsEntry | null,
+  otherBuilds: boolean,
+): void {
   const kept = new Set(entryAt(file)?.parts ?? []);
   const folder = dirname(file);
+  const old = new Set(previous?.parts ?? []);
   for (const name of readdirSync(folder))
-    if (isPartOf(basename(file), name) && !kept.has(name)) rmSync(join(folder, name));
+    if (isPartOf(basename(file), name) && !kept.has(name) && (old.has(name) || !otherBuilds))
+      rmSync(join(folder, name), { force: true });
 }
 
 /** The entry point at `file` when it is one, else null (a whole archive, or no file). */

@@ -6,7 +6,13 @@ import { MANIFEST_FILE, type Manifest } from '../contract/manifest.ts';
 import { encodedFile } from '../contract/paths.ts';
 import { assembleArchive } from './archive-assemble.ts';
 import { SegmentSink } from './archive-sink.ts';
-import { discardArchive, publishArchive, stageArchive, stagedWriter } from './publish.ts';
+import {
+  discardArchive,
+  publishArchive,
+  stageArchive,
+  stagedWriter,
+  type ArchiveStaging,
+} from './publish.ts';
 
 /**
  * Packs a built folder into an archive, as `npm run build -- --archive` would have written it
@@ -51,8 +57,9 @@ export async function splitArchive(
   partSize: number,
 ): Promise<{ parts: number; length: number }> {
   const opened = await openLocalArchive(archive);
-  const staging = stageArchive(entry, partSize);
+  let staging: ArchiveStaging | undefined;
   try {
+    staging = stageArchive(entry, partSize);
     const { source } = opened;
     const { dataStart } = opened.reader.header;
     const index = await source.read(INDEX_DATA_START, dataStart - INDEX_DATA_START);
@@ -63,7 +70,7 @@ export async function splitArchive(
     publishArchive(staging);
     return { parts: staging.entry!.parts.length, length: source.length };
   } finally {
-    discardArchive(staging);
+    if (staging) discardArchive(staging);
     await opened.close();
   }
 }

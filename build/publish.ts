@@ -276,13 +276,11 @@ export function stageArchive(filePath: string, partSize: number | null = null): 
   const file = resolve(filePath);
   const stat = lstatSync(file, { throwIfNoEntry: false });
   if (stat && !(stat.isFile() && (isArchive(file) || entryAt(file) !== null)))
-    throw new UserError(`${file} exists and is not an API archive; choose another --archive.`);
+    throw new UserError(`${file} exists and is not an API archive; choose another file.`);
   const dir = dirname(file);
   const prefix = `.${basename(file)}.`;
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = ownerPid(name);
-    if (pid !== null && pid !== process.pid && alive(pid)) continue;
+    if (!name.startsWith(prefix) || liveOther(name)) continue;
     if (/^(build|partial)-\d+$/.test(name.slice(prefix.length)))
       rmSync(join(dir, name), { recursive: true, force: true });
   }
@@ -310,6 +308,18 @@ export function stagedWriter(staging: ArchiveStaging) {
   };
 }
 
+/** Whether a scratch name is another live process's. */
+function liveOther(name: string): boolean {
+  const pid = ownerPid(name);
+  return pid !== null && pid !== process.pid && alive(pid);
+}
+
+/** Whether another live process is building the archive `file` (its scratch folder is there). */
+function otherBuildsOf(file: string): boolean {
+  const prefix = `.${basename(file)}.build-`;
+  return readdirSync(dirname(file)).some((name) => name.startsWith(prefix) && liveOther(name));
+}
+
 /** Whether a file starts as every archive does: a ZIP local header of the index entry. */
 function isArchive(file: string): boolean {
   const fd = openSync(file, 'r');
@@ -333,9 +343,10 @@ export function publishArchive(staging: ArchiveStaging): void {
   faultPoint('publish:complete');
   if (staging.entry) placeParts(staging.entry, staging.scratch, staging.file);
   faultPoint('publish:placed');
+  const previous = entryAt(staging.file);
   renameSync(staging.partial, staging.file);
   faultPoint('publish:flipped');
-  removeOldParts(staging.file);
+  removeOldParts(staging.file, previous, otherBuildsOf(staging.file));
   discardArchive(staging);
 }
 

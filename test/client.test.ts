@@ -348,7 +348,8 @@ describe('an archive copied over the one the client reads', () => {
         });
         await Promise.all(lanes);
         console.log(
-          `an archive copied over (${layout}): answers ${JSON.stringify(seen)}, ${api.counts.reads} reads`,
+          `an archive copied over (${layout}): answers ${JSON.stringify(seen)}, ` +
+            `${api.counts.reads} reads`,
         );
         expect(mixed.slice(0, 5)).toEqual([]);
         expect(seen.A).toBeGreaterThan(0);

@@ -1,6 +1,11 @@
 import { FIRST_READ } from '../../contract/archive-format.ts';
-import { partedSource, partLength, parseParts } from '../../contract/archive-parts.ts';
-import type { RangeSource } from '../../contract/archive-reader.ts';
+import {
+  MAX_ENTRY_BYTES,
+  partedSource,
+  partLength,
+  parseParts,
+} from '../../contract/archive-parts.ts';
+import { ArchiveError, type RangeSource } from '../../contract/archive-reader.ts';
 import { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.ts';
 
 /**
@@ -154,35 +159,42 @@ function urlSource(
 
 /**
  * The archive whose entry point `head` begins (an archive in parts), each part read at its URL
- * beside the entry point's; null when `head` is not an entry point. An entry point longer than
- * the first read is read whole.
+ * beside the entry point's; null when `head` is not an entry point. A part gone or changed while
+ * the entry point is still the one opened is a damaged archive, named; otherwise a new build was
+ * published (`checkEntry` says which).
  */
 async function partsOf(
   url: string,
   fetcher: typeof fetch,
   counts: ReadCounts,
   head: { bytes: Uint8Array; version: Version },
+  checkEntry: () => Promise<void>,
 ): Promise<RangeSource | null> {
-  if (head.bytes[0] !== 0x7b) return null;
   const { version } = head;
-  const bytes =
-    head.bytes.byteLength < version.length
-      ? (
-          await readRange(
-            url,
-            fetcher,
-            0,
-            version.length,
-            { version, length: version.length },
-            counts,
-          )
-        ).bytes
-      : head.bytes;
+  if (head.bytes[0] !== 0x7b || version.length > MAX_ENTRY_BYTES) return null;
+  let bytes = head.bytes;
+  if (bytes.byteLength < version.length) {
+    const [at, expected] = [bytes.byteLength, { version, length: version.length }];
+    const rest = await readRange(url, fetcher, at, version.length - at, expected, counts);
+    bytes = new Uint8Array(version.length);
+    bytes.set(head.bytes);
+    bytes.set(rest.bytes, at);
+  }
   const entry = parseParts(bytes);
   if (!entry) return null;
-  const parts = entry.parts.map((name, index) =>
-    urlSource(new URL(name, url).href, fetcher, counts, partLength(entry, index), null),
-  );
+  const parts = entry.parts.map((name, index): RangeSource => {
+    const part = new URL(name, url).href;
+    const source = urlSource(part, fetcher, counts, partLength(entry, index), null);
+    return {
+      length: source.length,
+      read: (offset, length) =>
+        source.read(offset, length).catch(async (error: unknown) => {
+          if (!(error instanceof ArchiveReplaced)) throw error;
+          await checkEntry();
+          throw new ArchiveError(`its part ${name} is missing or is not the one ${url} names`);
+        }),
+    };
+  });
   return partedSource(entry, (index) => parts[index]!);
 }
 
@@ -198,7 +210,12 @@ export async function openHttpArchive(
 ): Promise<HttpArchive> {
   const first = await readRange(url, fetcher, 0, FIRST_READ, null, counts);
   const version = first.version;
-  const parts = await partsOf(url, fetcher, counts, first);
+  const check = async () => {
+    counts.checks++;
+    const quiet = { reads: 0, bytes: 0, checks: 0 };
+    await readRange(url, fetcher, 0, 1, { version, length: version.length }, quiet);
+  };
+  const parts = await partsOf(url, fetcher, counts, first, check);
   const file = parts ?? urlSource(url, fetcher, counts, version.length, version);
   let head: Uint8Array | null = parts ? null : first.bytes;
   /**
@@ -206,11 +223,6 @@ export async function openHttpArchive(
    * then to send it) when the router's caches do not hold it, which over HTTP is a round trip.
    */
   const recent = new Map<string, Uint8Array>();
-  const check = async () => {
-    counts.checks++;
-    const quiet = { reads: 0, bytes: 0, checks: 0 };
-    await readRange(url, fetcher, 0, 1, { version, length: version.length }, quiet);
-  };
   const source: RangeSource = {
     length: file.length,
     async read(offset, length) {

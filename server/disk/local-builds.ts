@@ -154,12 +154,13 @@ export function followTree(dir: string, cacheBytes = CACHE_BYTES): LocalBuilds {
  * The archive `file` holds now. A new archive is renamed over the old one (`build/publish.ts`):
  * the server checks the file once a second and, when it is another, opens it and answers new
  * requests from it; the old one is closed when its last request is done. An archive that fails to
- * open is reported and the last good one keeps serving.
+ * open is reported once and tried again every second while the last good one keeps serving: the
+ * entry point of an archive in parts can arrive before its parts (as `rsync` copies them).
  */
 export async function followArchive(file: string, cacheBytes = CACHE_BYTES): Promise<LocalBuilds> {
   let build = await openArchiveBuild(file, cacheBytes);
   let checked = Date.now();
-  /** The stamp of a file that did not open, reported once rather than every second. */
+  /** The stamp of a file that did not open: reported once, not every second it is tried. */
   let refused = '';
   let opening = false;
   let closed = false;
@@ -173,7 +174,7 @@ export async function followArchive(file: string, cacheBytes = CACHE_BYTES): Pro
       checked = now;
       const stat = statSync(file, { throwIfNoEntry: false });
       const stamp = stat && fileStamp(stat);
-      if (stamp && stamp !== build.stamp && stamp !== refused) {
+      if (stamp && stamp !== build.stamp) {
         opening = true;
         openArchiveBuild(file, cacheBytes)
           .then(
@@ -183,8 +184,9 @@ export async function followArchive(file: string, cacheBytes = CACHE_BYTES): Pro
               if (closed) next.retire();
             },
             (e: Error) => {
+              if (refused !== stamp)
+                console.error(`${file} changed but does not open; serving the last good one: ${e}`);
               refused = stamp;
-              console.error(`${file} changed but does not open; serving the last good one: ${e}`);
             },
           )
           .finally(() => (opening = false));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -263,21 +263,32 @@ function run(bin: string, args: string[], env: Record<string, string>): Promise<
 }
 
 /**
- * What Deno may read: the archive and its folder (where the parts of an archive in parts are); or
- * the served folder, the folder its link names now and the builds folder a publish flips the link
- * to (`build/publish.ts`), and nothing else beside them.
- * Deno matches the paths as written, without following links, and the server reads each build
+ * What Deno may read: the archive, and its folder when it is the entry point of an archive in
+ * parts (where its parts are); or the served folder, the folder its link names now and the builds
+ * folder a publish flips the link to (`build/publish.ts`), and nothing else beside them. Deno
+ * matches the paths as written, without following links, and the server reads each build
  * at its real path, so the builds folder is also given through the real path of its parent. The
  * whole builds folder is readable, builds in progress included, since the name of the next build
  * is not known in advance; the router reads only the build the link names.
  */
 function denoReadable(path: string, archive: boolean): string {
   // An archive in parts has them beside its entry point, named anew by every build.
-  if (archive) return [path, dirname(path)].join(',');
+  if (archive) return isEntryPoint(path) ? [path, dirname(path)].join(',') : path;
   const builds = `.${basename(path)}.builds`;
   const readable = [path, realpathSync(path), join(dirname(path), builds)];
   readable.push(join(realpathSync(dirname(path)), builds));
   return [...new Set(readable)].join(',');
+}
+
+/** Whether the file at `path` is the entry point of an archive in parts: JSON, not a ZIP. */
+function isEntryPoint(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const first = Buffer.alloc(1);
+    return readSync(fd, first, 0, 1, 0) === 1 && first[0] === 0x7b;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 runIfMain(import.meta.url, main);

@@ -1,5 +1,5 @@
 import { entryOf, partedSource, partLength } from '../../contract/archive-parts.ts';
-import type { RangeSource } from '../../contract/archive-reader.ts';
+import { ArchiveError, type RangeSource } from '../../contract/archive-reader.ts';
 import type { Handler } from '../core/handler.ts';
 import { WEB_CODEC } from '../core/web-codec.ts';
 import { archiveRouter, guarded } from '../core/web-router.ts';
@@ -75,9 +75,21 @@ async function archiveSource(bucket: R2Bucket, key: string, head: R2Object): Pro
   const entry = await entryOf(object);
   if (!entry) return object;
   const folder = key.slice(0, key.lastIndexOf('/') + 1);
-  const parts = entry.parts.map((name, index) =>
-    r2Ranges(bucket, folder + name, partLength(entry, index), null),
-  );
+  const parts = entry.parts.map((name, index): RangeSource => {
+    const part = r2Ranges(bucket, folder + name, partLength(entry, index), null);
+    return {
+      length: part.length,
+      // A part gone or changed under the entry point still uploaded is a damaged archive.
+      read: (offset, length) =>
+        part.read(offset, length).catch(async (error: unknown) => {
+          if (!(error instanceof Replaced) || (await bucket.head(key))?.etag !== head.etag)
+            throw error;
+          throw new ArchiveError(
+            `its part ${folder + name} is missing or is not the one ${key} names`,
+          );
+        }),
+    };
+  });
   return partedSource(entry, (index) => parts[index]!);
 }
 
