@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
+  MAX_ENTRY_BYTES,
   parseParts,
   PARTS_FORMAT,
   PARTS_VERSION,
@@ -13,7 +14,7 @@ import { BufferedFile } from './archive-sink.ts';
  * The writer's side of an archive in parts (`contract/archive-parts.ts`): the assembler writes
  * the archive's bytes through `PartedFile`, which cuts them into parts in the build's scratch
  * folder and writes the entry point last; publishing moves the parts beside the entry point, then
- * renames the entry point over the previous one, then removes the parts no entry point names.
+ * renames the entry point over the previous one, then removes the previous build's parts.
  */
 
 /** The smallest part the commands write: each part is a request on a cold read. */
@@ -138,7 +139,7 @@ export function entryAt(file: string): PartsEntry | null {
     return null;
   }
   try {
-    const head = Buffer.alloc(1024 * 1024);
+    const head = Buffer.alloc(MAX_ENTRY_BYTES);
     const read = readSync(fd, head, 0, head.length, 0);
     return parseParts(head.subarray(0, read));
   } catch {
