@@ -6,6 +6,7 @@ import {
   parseParts,
 } from '../../contract/archive-parts.ts';
 import { ArchiveError, type RangeSource } from '../../contract/archive-reader.ts';
+import { coalescing } from './coalesce.ts';
 import { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.ts';
 
 /**
@@ -26,10 +27,6 @@ interface Version {
   etag: string | null;
   lastModified: string | null;
 }
-
-/** How many recent reads an archive keeps, and the largest it keeps. */
-const RECENT_READS = 8;
-const RECENT_BYTES = 256 * 1024;
 
 /** `bytes START-END/TOTAL` of a 206, or null. */
 function contentRange(header: string | null): { start: number; total: number } | null {
@@ -216,33 +213,19 @@ export async function openHttpArchive(
     await readRange(url, fetcher, 0, 1, { version, length: version.length }, quiet);
   };
   const parts = await partsOf(url, fetcher, counts, first, check);
-  const file = parts ?? urlSource(url, fetcher, counts, version.length, version);
+  const file = coalescing(parts ?? urlSource(url, fetcher, counts, version.length, version));
   let head: Uint8Array | null = parts ? null : first.bytes;
-  /**
-   * The last few reads: a record within another is read twice by one answer (to check it belongs,
-   * then to send it) when the router's caches do not hold it, which over HTTP is a round trip.
-   */
-  const recent = new Map<string, Uint8Array>();
   const source: RangeSource = {
     length: file.length,
-    async read(offset, length) {
+    read(offset, length) {
       const end = Math.min(offset + length, file.length);
-      if (end <= offset) return new Uint8Array(0);
       if (head && end <= head.byteLength) {
         const bytes = head.subarray(offset, end);
         // Kept for the reader's opening only: the root it holds is read from these bytes.
         head = null;
-        return bytes;
+        return Promise.resolve(bytes);
       }
-      const key = `${offset}-${end}`;
-      const held = recent.get(key);
-      if (held) return held;
-      const bytes = await file.read(offset, end - offset);
-      if (bytes.byteLength <= RECENT_BYTES) {
-        recent.set(key, bytes);
-        if (recent.size > RECENT_READS) recent.delete(recent.keys().next().value!);
-      }
-      return bytes;
+      return file.read(offset, length);
     },
   };
   return { source, check };

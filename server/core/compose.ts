@@ -145,8 +145,12 @@ async function window(
   // Each row keeps the page it came from: a page's attribution credits the providers of its
   // records.
   const rows: Row[] = [];
-  for (let p = from; p <= to; p++) {
-    const page = p === 1 ? first : await read(pageFile(dir, p));
+  const overlapping = await Promise.all(
+    Array.from({ length: to - from + 1 }, (_, i) =>
+      from + i === 1 ? first : read(pageFile(dir, from + i)),
+    ),
+  );
+  for (const page of overlapping) {
     if (!page) continue;
     for (let i = 0; i < page.count; i++)
       rows.push({ text: page.record(i), attribution: page.attribution });

@@ -37,8 +37,11 @@ export async function matching(
   filters: readonly FilterPlan[],
   reads: IndexReads,
 ): Promise<{ ords: Uint32Array | null; lists: Map<FilterPlan, Uint32Array> }> {
-  const lists = new Map<FilterPlan, Uint32Array>();
-  for (const filter of filters) lists.set(filter, await postingsOf(resource, index, filter, reads));
+  // Each filter's list at once: over HTTP (the client) every read is a round trip.
+  const found = await Promise.all(
+    filters.map((filter) => postingsOf(resource, index, filter, reads)),
+  );
+  const lists = new Map(filters.map((filter, i) => [filter, found[i]!]));
   const ordered = [...lists.values()].sort((a, b) => a.length - b.length);
   let ords: Uint32Array | null = ordered[0] ?? null;
   for (const list of ordered.slice(1)) ords = intersect(ords!, list);
@@ -151,14 +154,22 @@ async function orderSlice(
 ): Promise<number[]> {
   const out: number[] = [];
   const { chunk } = index;
-  for (let c = Math.floor(start / chunk); c * chunk < last; c++) {
-    const file = orderFile(resource.path, sort.field.name, sort.descending, c);
-    const part = await reads.uint32s(file);
-    if (!part) throw new Error(`the query index lacks ${file}`);
+  const first = Math.floor(start / chunk);
+  // The chunks of a window (one or two) read at once.
+  const chunks = await Promise.all(
+    Array.from({ length: Math.ceil(last / chunk) - first }, async (_, i) => {
+      const file = orderFile(resource.path, sort.field.name, sort.descending, first + i);
+      const part = await reads.uint32s(file);
+      if (!part) throw new Error(`the query index lacks ${file}`);
+      return part;
+    }),
+  );
+  chunks.forEach((part, i) => {
+    const c = first + i;
     const from = Math.max(start - c * chunk, 0);
     const to = Math.min(last - c * chunk, part.length);
-    for (let i = from; i < to; i++) out.push(part[i]!);
-  }
+    for (let j = from; j < to; j++) out.push(part[j]!);
+  });
   return out;
 }
 
