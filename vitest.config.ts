@@ -29,6 +29,7 @@ const DEMO = [
   'production',
   'publish',
   'query-engine',
+  'site-command',
   'stats',
   'team-figures',
   'v0',

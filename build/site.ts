@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,11 +6,13 @@ import type { Db } from '../data/db.ts';
 import { JSON_TYPE } from '../contract/envelope.ts';
 import { HTML_TYPE } from '../contract/page-policy.ts';
 import { EXPLORER_INDEX, type Competition, type Season } from '../site/explorer/index-file.ts';
+import { CLIENT_FILE } from '../site/explorer/source.ts';
 
 /**
  * The pages every build serves beside the API, from `site/`: the football explorer at `/` and
  * the API reference at `/docs`. Both are static files that call the API from the page, so they
- * work from a tree or an archive, on every runtime, and offline.
+ * work from a tree or an archive, on every runtime, and offline; on a static host with no router
+ * they answer their own calls through the client (`CLIENT_FILE`) over an archive.
  */
 
 /** One file of the site, at its path in the output. */
@@ -24,6 +26,20 @@ const JS_TYPE = 'text/javascript; charset=utf-8';
 const CSS_TYPE = 'text/css; charset=utf-8';
 
 const SITE = fileURLToPath(new URL('../site/', import.meta.url));
+
+/**
+ * The files of the pages themselves, which a static host serves beside an archive
+ * (`static-site.ts`); the explorer's index and the reference's parts are read from the archive.
+ */
+export const PAGE_FILES = [
+  'index.html',
+  'explorer/explorer.css',
+  'explorer/explorer.js',
+  CLIENT_FILE,
+  'docs/index.html',
+  'docs/reference.css',
+  'docs/reference.js',
+];
 
 /** Every file of the site, for a build of `db`. */
 export function siteFiles(db: Db): SiteFile[] {
@@ -40,7 +56,31 @@ export function siteFiles(db: Db): SiteFile[] {
     own('docs/index.html', HTML_TYPE),
     own('docs/reference.css', CSS_TYPE),
     { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
+    { path: CLIENT_FILE, type: JS_TYPE, content: clientModule() },
   ];
+}
+
+/**
+ * How the client (`server/client/client.ts`) is bundled, for the package's export and for the
+ * pages: one minified ES module with no dependencies.
+ */
+export const CLIENT_BUNDLE = {
+  entryPoints: [fileURLToPath(new URL('../server/client/client.ts', import.meta.url))],
+  bundle: true,
+  platform: 'neutral',
+  // Neutral reads no package's entry unless told: crc-32 names its own in `main`.
+  mainFields: ['module', 'main'],
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  legalComments: 'eof',
+  write: false,
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** The client as the pages import it, the same bytes as the package's `./client` export. */
+function clientModule(): string {
+  return buildSync(CLIENT_BUNDLE).outputFiles[0]!.text;
 }
 
 /** One script of the site, type-checked with the project and bundled into one file. */

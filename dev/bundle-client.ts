@@ -12,6 +12,7 @@ import {
 } from '../contract/node/cli.ts';
 import { path } from '../contract/node/cli-values.ts';
 import { PROJECT } from '../server/node/install.ts';
+import { CLIENT_BUNDLE } from '../build/site.ts';
 
 /**
  * `npm run build:client` (and `npm install`, through `prepare`): the client that answers the API
@@ -20,7 +21,7 @@ import { PROJECT } from '../server/node/install.ts';
  */
 
 /** The client's entry point. */
-const ENTRY = join(PROJECT, 'server', 'client', 'client.ts');
+const ENTRY = CLIENT_BUNDLE.entryPoints[0];
 /** The files whose declarations describe the client's exports; they import nothing else. */
 const DECLARED = ['client.ts', 'read-errors.ts'];
 
@@ -75,20 +76,7 @@ function declarations(): Map<string, string> {
 
 /** Writes the client and its declarations into `dir`; its size, minified and gzipped. */
 export async function bundleClient(dir: string): Promise<{ bytes: number; gzipped: number }> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    outfile: join(dir, 'client.js'),
-    bundle: true,
-    platform: 'neutral',
-    // Neutral reads no package's entry unless told: crc-32 names its own in `main`.
-    mainFields: ['module', 'main'],
-    format: 'esm',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'eof',
-    write: false,
-    logLevel: 'warning',
-  });
+  const result = await build({ ...CLIENT_BUNDLE, outfile: join(dir, 'client.js') });
   mkdirSync(dir, { recursive: true });
   const code = result.outputFiles[0]!.contents;
   writeFileSync(join(dir, 'client.js'), code);

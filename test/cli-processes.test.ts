@@ -50,6 +50,7 @@ describe('a missing file, a bad value, a busy port', () => {
       ['--archive', `${nowhere}.zip`, '--out', `${nowhere}.parts`, '--part-size', '25MiB'],
       `${nowhere}.zip`,
     ],
+    ['build/site-cli.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
     ['server/node/cli.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
     ['server/node/nginx-cli.ts', ['--dir', nowhere], nowhere],
     ['data/import/cli.ts', ['fjelstul', nowhere], nowhere],

@@ -142,6 +142,7 @@ describe('docs/commands.md', () => {
     ['server/node/cli.ts', 'npm run serve'],
     ['build/unpack-cli.ts', 'npm run unpack'],
     ['build/split-cli.ts', 'npm run split'],
+    ['build/site-cli.ts', 'npm run site'],
     ['server/node/nginx-cli.ts', 'npm run nginx'],
     ['server/node/netlify-cli.ts', 'npm run netlify'],
     ['data/demo/cli.ts', 'npm run demo'],

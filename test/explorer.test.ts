@@ -6,6 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { splitArchive } from '../build/pack.ts';
 import { PASSES, SHOTS } from '../data/reference/event-families.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
@@ -13,6 +14,7 @@ import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers
 import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
 import { openOracle } from './helpers/db.ts';
 import { getOperation, openOperation } from './helpers/reference-page.ts';
+import { staticHost, staticSite } from './helpers/static-host.ts';
 
 /**
  * The football explorer at `/` and the API reference at `/docs`, pages of every build. Their files
@@ -73,14 +75,19 @@ describe('the pages in the build', () => {
   });
 
   it('name only files of this build: no script, style, font or image of another host', async () => {
-    for (const page of ['index.html', 'docs/index.html']) {
+    // Each page at the paths a router and a static host give it: its links are relative, so
+    // they name the same files at a host's root and in a folder of it.
+    const pages = { 'index.html': ['/', '/site/'], 'docs/index.html': ['/docs', '/site/docs/'] };
+    for (const [page, at] of Object.entries(pages)) {
       const html = readFileSync(join(dist, page), 'utf8');
       const refs = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]!);
       expect(refs.length).toBeGreaterThan(3);
       for (const ref of refs) {
         if (ref.startsWith('#')) continue;
-        expect(ref, page).toMatch(/^\/(?!\/)/);
-        expect((await call(api, ref)).status, ref).toBe(200);
+        expect(ref, page).toMatch(/^\.?\.?\/?[\w.]/);
+        const [atRoot, inFolder] = at.map((path) => new URL(ref, `http://api.test${path}`));
+        expect(inFolder!.pathname, ref).toBe(`/site${atRoot!.pathname}`);
+        expect((await call(api, atRoot!.pathname)).status, ref).toBe(200);
       }
     }
     // The bundled scripts fetch nothing by absolute URL either.
@@ -112,9 +119,21 @@ describe('the pages in the build', () => {
 
 const withBrowser = chromiumToTest();
 
+/** The folders of `npm run site` the tests write, removed once they are done. */
+const sites: { remove(): void }[] = [];
+afterAll(() => sites.forEach((site) => site.remove()));
+
+/** The explorer's files and the demo archive on a plain static host. */
+async function onStaticHost(): Promise<Server> {
+  const site = await staticSite(archive);
+  sites.push(site);
+  return staticHost(site.dir);
+}
+
 describe.skipIf(!withBrowser).each([
   ['tree', () => Promise.resolve(createPreviewServer(dist))],
   ['archive', () => createArchiveServer(archive)],
+  ['static host', onStaticHost],
 ] as const)('in Chromium, from the %s', (source, start) => {
   let server: Server;
   let browser: Browser;
@@ -568,12 +587,17 @@ describe.skipIf(!withBrowser).each([
     // A way back to the competitions.
     await page.getByRole('link', { name: '← All competitions' }).click();
     await page.waitForSelector('main:not([aria-busy]) .card');
-    // The one failed request is that 404, which Chromium also logs.
-    expect(problems.sort()).toEqual([
-      `404: ${base}${path}`,
-      'console error: Failed to load resource: ' +
-        'the server responded with a status of 404 (Not Found)',
-    ]);
+    // The one failed request is that 404, which Chromium also logs; on a static host the
+    // client answers it in the page, with no request that fails.
+    expect(problems.sort()).toEqual(
+      source === 'static host'
+        ? []
+        : [
+            `404: ${base}${path}`,
+            'console error: Failed to load resource: ' +
+              'the server responded with a status of 404 (Not Found)',
+          ],
+    );
   });
 
   it('fits a phone screen', async () => {
@@ -669,7 +693,13 @@ describe.skipIf(!withBrowser).each([
     const path = `/v1/persons?last_name=${encodeURIComponent(person.lastName)}`;
     const expected = await call(api, path);
     await get.getByLabel('last_name (query)', { exact: true }).fill(person.lastName);
-    await expect(get.locator('pre.curl').textContent()).resolves.toBe(`curl -i '${base}${path}'`);
+    // The command to send it again: curl to a router, the client's call over an archive.
+    await expect(get.locator('pre.curl').textContent()).resolves.toBe(
+      source === 'static host'
+        ? `const api = await openArchive("${base}/football.zip");\n` +
+            `const res = await api.fetch("${path}");`
+        : `curl -i '${base}${path}'`,
+    );
     await get.getByRole('button', { name: 'Send' }).click();
     const answer = get.locator('.reply');
     await answer.waitFor();
@@ -722,5 +752,78 @@ describe.skipIf(!withBrowser).each([
     await page.waitForSelector('main:not([aria-busy]) h1');
     expect(new URL(page.url()).pathname).toBe('/');
     expect(problems).toEqual([]);
+  });
+});
+
+describe.skipIf(!withBrowser)("in Chromium, from an archive the page's address names", () => {
+  let pages: Server;
+  let data: Server;
+  let browser: Browser;
+  let base: string;
+  /** The data host's port, at 127.0.0.1: the origin the site lists. */
+  let port: number;
+  /** The origins of every request the pages made. */
+  const asked = new Set<string>();
+
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+
+  beforeAll(async () => {
+    // A bucket of its own origin, with CORS, holding the archive in parts of 4 MiB.
+    const bucket = await staticSite(archive);
+    sites.push(bucket);
+    await splitArchive(archive, join(bucket.dir, 'football.parts'), 4 * 2 ** 20);
+    data = staticHost(bucket.dir, true);
+    port = await listen(data);
+    // The pages, on another origin, list the bucket's.
+    const site = await staticSite(archive, ['--allow-origins', `http://127.0.0.1:${port}`]);
+    sites.push(site);
+    pages = staticHost(site.dir);
+    base = `http://127.0.0.1:${await listen(pages)}`;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all(
+      [pages, data].map((server) => new Promise((resolve) => server?.close(resolve))),
+    );
+  });
+
+  async function open(path: string) {
+    const watched = await watchedPage(browser);
+    watched.page.on('request', (request) => asked.add(new URL(request.url()).origin));
+    await watched.page.goto(base + path);
+    await watched.page.waitForSelector('main:not([aria-busy]) h1, #reference h1, .error');
+    return watched;
+  }
+
+  it('reads an archive in parts on a listed origin, and keeps it from page to page', async () => {
+    const parts = `http://127.0.0.1:${port}/football.parts`;
+    const { page, problems } = await open(`/?archive=${encodeURIComponent(parts)}`);
+    expect(await page.locator('.card').count()).toBe(competitions.length);
+    expect(asked).toContain(`http://127.0.0.1:${port}`);
+    // The router's own links go; the reference's keeps the archive.
+    expect(await page.getByRole('link', { name: '/v1/' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'API reference' }).click();
+    await page.waitForSelector('#reference h1');
+    expect(new URL(page.url()).searchParams.get('archive')).toBe(parts);
+    expect(await page.locator('section.group').count()).toBe(doc.tags.length);
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses one on an origin the site does not list, and reads nothing from it', async () => {
+    // The same host by another name is another origin.
+    const other = `http://localhost:${port}`;
+    for (const path of ['/', '/docs/']) {
+      const { page, problems } = await open(`${path}?archive=${other}/football.zip`);
+      expect(await page.getByRole('alert').textContent(), path).toBe(
+        `This page reads archives from its own origin (${base}) and the origins its site ` +
+          `lists, not from ${other}.`,
+      );
+      expect(problems).toEqual([]);
+    }
+    expect(asked).not.toContain(other);
   });
 });

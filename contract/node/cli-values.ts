@@ -41,6 +41,23 @@ export function path(placeholder: 'FILE' | 'DIR'): ValueType<string> {
   };
 }
 
+/** A web origin, `https://data.example.org`: an http or https URL with nothing after its host. */
+export function origin(placeholder = 'ORIGIN'): ValueType<string> {
+  return {
+    placeholder,
+    expected: 'an origin such as https://data.example.org',
+    read(given) {
+      try {
+        const url = new URL(given);
+        const bare = url.pathname === '/' && !url.search && !url.hash && !url.username;
+        return /^https?:$/.test(url.protocol) && bare ? ok(url.origin) : refused;
+      } catch {
+        return refused;
+      }
+    },
+  };
+}
+
 /** The bounds of a number, both included. */
 interface Bounds {
   min?: number;

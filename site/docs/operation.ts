@@ -1,6 +1,7 @@
 import { h } from '../explorer/dom.ts';
 import { prose } from './prose.ts';
-import { browserSets, curlOf, requestOf, send, type Given, type Place } from './request.ts';
+import { pageSource } from '../explorer/api-fetch.ts';
+import { browserSets, commandOf, requestOf, send, type Given, type Place } from './request.ts';
 import { described, schemaView, typeOf, type Schema } from './schema.ts';
 
 /**
@@ -180,7 +181,11 @@ function tryView(
     answer,
   );
   const update = () => {
-    command.textContent = curlOf(requestOf(method, path, given()), window.location.origin);
+    command.textContent = commandOf(
+      requestOf(method, path, given()),
+      pageSource(),
+      window.location.origin,
+    );
   };
   update();
   form.addEventListener('submit', (event) => {

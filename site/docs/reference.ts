@@ -1,3 +1,4 @@
+import { apiFetch, linkSite, pageSource } from '../explorer/api-fetch.ts';
 import { fragment, h } from '../explorer/dom.ts';
 import { dereference } from './local-refs.ts';
 import { operationView, type Operation } from './operation.ts';
@@ -52,7 +53,7 @@ const parts = new Map<string | null, Promise<Part | null>>();
 function part(tag: string | null): Promise<Part | null> {
   let asked = parts.get(tag);
   if (asked === undefined) {
-    asked = fetch(partUrl(tag))
+    asked = apiFetch(partUrl(tag))
       .then((reply) => (reply.ok ? (reply.json() as Promise<Part>) : null))
       .catch(() => null);
     parts.set(tag, asked);
@@ -207,7 +208,7 @@ function render(doc: Part): void {
       'p',
       { class: 'about' },
       'The whole document: ',
-      h('a', { href: '/openapi.json' }, '/openapi.json'),
+      h('a', { href: '../openapi.json' }, '/openapi.json'),
       license ? `. Licence: ${license}.` : '.',
     ),
     filter,
@@ -218,13 +219,14 @@ function render(doc: Part): void {
   window.addEventListener('hashchange', () => void follow(window.location.hash));
 }
 
+linkSite();
 void first.then((doc) => {
   if (doc === null) {
+    const at = pageSource();
+    const why = at.kind === 'refused' ? at.reason : 'The OpenAPI document could not be read.';
     document
       .getElementById('reference')!
-      .replaceChildren(
-        h('p', { class: 'error', role: 'alert' }, 'The OpenAPI document could not be read.'),
-      );
+      .replaceChildren(h('p', { class: 'error', role: 'alert' }, why));
     return;
   }
   render(doc);

@@ -1,4 +1,6 @@
+import { apiFetch } from '../explorer/api-fetch.ts';
 import { h } from '../explorer/dom.ts';
+import type { Source } from '../explorer/source.ts';
 
 /**
  * "Try it": the request an operation's filled-in parameters make, sent from the page to the API
@@ -59,6 +61,22 @@ export function curlOf(request: Request, origin: string): string {
   return ['curl', '-i', ...method, ...headers, quote(`${origin}${request.url}`)].join(' ');
 }
 
+/**
+ * The request as the page's reader can send it again: a curl command to the router of the page's
+ * origin or, where the page reads an archive through the client, the client's call.
+ */
+export function commandOf(request: Request, source: Source, origin: string): string {
+  if (source.kind !== 'archive') return curlOf(request, origin);
+  const init =
+    request.method === 'GET' && request.headers.length === 0
+      ? ''
+      : `, ${JSON.stringify({ method: request.method, headers: Object.fromEntries(request.headers) })}`;
+  return [
+    `const api = await openArchive(${JSON.stringify(source.url)});`,
+    `const res = await api.fetch(${JSON.stringify(request.url)}${init});`,
+  ].join('\n');
+}
+
 /** Bodies longer than this are cut in the page; the link has all of it. */
 const SHOWN_BYTES = 200_000;
 
@@ -79,7 +97,7 @@ function shownBody(text: string, type: string): string {
 export async function send(request: Request): Promise<HTMLElement> {
   const started = performance.now();
   try {
-    const reply = await fetch(request.url, {
+    const reply = await apiFetch(request.url, {
       method: request.method,
       headers: request.headers.filter(([name]) => !browserSets(name)),
       cache: 'no-store',

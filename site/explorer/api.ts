@@ -1,10 +1,12 @@
 import type { Attribution, Provider } from '../../contract/envelope.ts';
+import { apiFetch } from './api-fetch.ts';
 import type { Links } from './records.ts';
 
 /**
- * How the explorer reads the API: same-origin `fetch` of the paths a user could type, so every
- * view can show them as links. Pages of a collection are read in parallel once the first says
- * how many there are.
+ * How the explorer reads the API: `fetch` of the paths a user could type, so every view can show
+ * them as links, answered by the page's own origin or, on a static host, by the client over an
+ * archive (`source.ts`). Pages of a collection are read in parallel once the first says how many
+ * there are.
  */
 
 /** The largest page the API serves (`records`). */
@@ -39,7 +41,7 @@ function remember(attribution: Attribution): void {
 
 /** One answer of the API. */
 export async function get<T>(path: string): Promise<Envelope<T>> {
-  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  const response = await apiFetch(path, { headers: { Accept: 'application/json' } });
   const body = (await response.json().catch(() => null)) as
     (Envelope<T> & { message?: string }) | null;
   if (!response.ok || body === null)

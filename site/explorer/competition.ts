@@ -1,3 +1,4 @@
+import { apiFetch } from './api-fetch.ts';
 import { get } from './api.ts';
 import { h, type Child } from './dom.ts';
 import { EXPLORER_INDEX, type Competition } from './index-file.ts';
@@ -14,7 +15,7 @@ let index: Promise<Competition[]> | null = null;
  * page load; a failed read is tried again by the next caller, not remembered.
  */
 export function competitionsIndex(): Promise<Competition[]> {
-  return (index ??= fetch(INDEX_PATH)
+  return (index ??= apiFetch(INDEX_PATH)
     .then((response) => {
       if (!response.ok) throw new Error(`${INDEX_PATH} answered ${response.status}`);
       return response.json() as Promise<Competition[]>;

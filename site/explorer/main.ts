@@ -1,5 +1,6 @@
 import type { Provider } from '../../contract/envelope.ts';
 import { ApiError, providers } from './api.ts';
+import { linkSite } from './api-fetch.ts';
 import { fragment, h, type Child } from './dom.ts';
 import { competitionView } from './competition.ts';
 import { homeView } from './home.ts';
@@ -60,7 +61,7 @@ function credits(): DocumentFragment {
         ? named.map((p, i) => [i ? '; ' : '', providerName(p), ` (${p.license})`])
         : 'see the licences',
       '. ',
-      h('a', { href: '/LICENSES.md' }, 'Licences and credits'),
+      h('a', { href: 'LICENSES.md' }, 'Licences and credits'),
       '.',
     ),
   );
@@ -83,7 +84,12 @@ async function show(): Promise<void> {
   } catch (error) {
     // The API's own message says what is missing or wrong; the page offers a way back.
     const missing = error instanceof ApiError && error.status === 404;
-    const message = error instanceof ApiError ? `${error.message} (${error.path})` : String(error);
+    const message =
+      error instanceof ApiError
+        ? `${error.message} (${error.path})`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     content = [
       h('h1', null, missing ? 'Not found' : 'Something went wrong'),
       h('p', { class: 'error', role: 'alert' }, message),
@@ -100,6 +106,7 @@ async function show(): Promise<void> {
   if (turn > 1) main.focus();
 }
 
+linkSite();
 mountSearch(document.querySelector<HTMLElement>('header.site')!);
 addEventListener('hashchange', () => void show());
 void show();

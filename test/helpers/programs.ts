@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { main as buildMain, BUILD_COMMAND } from '../../build/cli.ts';
 import { main as nationalMain, NATIONAL_COMMAND } from '../../build/national-cli.ts';
+import { main as siteMain, SITE_COMMAND } from '../../build/site-cli.ts';
 import { main as splitMain, SPLIT_COMMAND } from '../../build/split-cli.ts';
 import { main as unpackMain, UNPACK_COMMAND } from '../../build/unpack-cli.ts';
 import type { CliIo, Command, CommandSpec } from '../../contract/node/cli.ts';
@@ -37,6 +38,7 @@ export const PROGRAMS: readonly Program[] = [
   { name: 'serve', file: 'server/node/cli.ts', command: SERVE_COMMAND, main: serveMain },
   { name: 'unpack', file: 'build/unpack-cli.ts', command: UNPACK_COMMAND, main: unpackMain },
   { name: 'split', file: 'build/split-cli.ts', command: SPLIT_COMMAND, main: splitMain },
+  { name: 'site', file: 'build/site-cli.ts', command: SITE_COMMAND, main: siteMain },
   { name: 'demo', file: 'data/demo/cli.ts', command: DEMO_COMMAND, main: demoMain },
   { name: 'import', file: 'data/import/cli.ts', command: IMPORT_COMMAND, main: importMain },
   { name: 'bench', file: 'test/bench/run.ts', command: BENCH_COMMAND, main: benchMain },

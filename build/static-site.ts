@@ -1,0 +1,90 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { openLocalArchive } from '../contract/node/archive-file.ts';
+import { UserError } from '../contract/node/cli.ts';
+import { ARCHIVE_META, CLIENT_FILE, ORIGINS_META } from '../site/explorer/source.ts';
+import { LICENCES_FILE } from './licences.ts';
+import { OPENAPI_FILE } from './openapi.ts';
+import { PAGE_FILES } from './site.ts';
+
+/**
+ * The explorer and the reference for a static host (`npm run site`): their files, taken from an
+ * archive, written into a folder with the archive's URL in the pages, so that the folder and the
+ * archive copied onto any host answer the pages' API calls through the client, with no router.
+ * What the pages read through the client (the explorer's index, the reference's parts) stays in
+ * the archive, so the pages always show that archive's build.
+ */
+
+/** The files written: the pages, and the files their links name. */
+export const STATIC_FILES = [...PAGE_FILES, 'logo.svg', LICENCES_FILE, OPENAPI_FILE];
+
+/** What the pages are told. */
+export interface StaticSite {
+  /** The archive's URL, relative to the folder or absolute. */
+  archiveUrl: string;
+  /** Other origins a page's `?archive=` may name. */
+  origins: readonly string[];
+}
+
+/** Escapes text for an HTML attribute's value in double quotes. */
+const attribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The page at `file` with the site's meta tags, which `site/explorer/source.ts` reads, in its
+ * head, and the client asked for beside the page's script rather than after it.
+ */
+function withMeta(html: string, file: string, site: StaticSite): string {
+  const up = '../'.repeat(file.split('/').length - 1);
+  const tags = [
+    `<meta name="${ARCHIVE_META}" content="${attribute(site.archiveUrl)}" />`,
+    `<link rel="modulepreload" href="${up}${CLIENT_FILE}" />`,
+    ...(site.origins.length
+      ? [`<meta name="${ORIGINS_META}" content="${attribute(site.origins.join(' '))}" />`]
+      : []),
+  ];
+  if (!html.includes('</head>')) throw new Error('a page of the site has no </head>');
+  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/**
+ * Writes the static site of `archive` into `out`. Each file replaces the one before it whole
+ * (written aside, then renamed), so a failure leaves every file either as it was or complete.
+ */
+export async function writeStaticSite(
+  archive: string,
+  out: string,
+  site: StaticSite,
+): Promise<{ files: number; bytes: number }> {
+  const opened = await openLocalArchive(archive);
+  try {
+    const files = new Map<string, Uint8Array>();
+    for (const file of STATIC_FILES) {
+      const bytes = await opened.reader.read(file);
+      if (bytes === null)
+        throw new UserError(`${archive} holds no ${file}: build it again with this version.`);
+      files.set(
+        file,
+        file.endsWith('.html')
+          ? Buffer.from(withMeta(Buffer.from(bytes).toString('utf8'), file, site))
+          : bytes,
+      );
+    }
+    let bytes = 0;
+    for (const [file, content] of files) {
+      const target = join(out, file);
+      const aside = `${target}.${process.pid}.partial`;
+      mkdirSync(dirname(target), { recursive: true });
+      try {
+        writeFileSync(aside, content);
+        renameSync(aside, target);
+      } finally {
+        rmSync(aside, { force: true });
+      }
+      bytes += content.byteLength;
+    }
+    return { files: files.size, bytes };
+  } finally {
+    await opened.close();
+  }
+}

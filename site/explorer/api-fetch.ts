@@ -1,0 +1,85 @@
+import type { ApiClient } from '../../server/client/client.ts';
+import {
+  ARCHIVE_META,
+  ARCHIVE_PARAM,
+  CLIENT_FILE,
+  ORIGINS_META,
+  sourceOf,
+  type Source,
+} from './source.ts';
+
+/**
+ * The pages' `fetch` of an API URL: the page's own origin, or the client over an archive, as
+ * `source.ts` decides from the page's address and meta tags. The client is loaded only then.
+ */
+
+/**
+ * The site's root: both pages' scripts are one folder below it. Read as the script starts, the
+ * only time the page says which script it is.
+ */
+const ROOT =
+  typeof document === 'undefined'
+    ? null
+    : new URL('../', (document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
+
+/** The content of one of the page's meta tags; null where it has none. */
+const metaOf = (name: string): string | null =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? null;
+
+let source: Source | null = null;
+
+/** Where this page reads the API from, worked out once. */
+export const pageSource = (): Source =>
+  (source ??= sourceOf(
+    new URL(location.href),
+    { archive: metaOf(ARCHIVE_META), origins: metaOf(ORIGINS_META) },
+    ROOT!,
+  ));
+
+let client: Promise<ApiClient> | null = null;
+
+/** The client over the page's archive, loaded and opened once; a failure is tried again. */
+function clientOf(url: string): Promise<ApiClient> {
+  return (client ??= (
+    import(new URL(CLIENT_FILE, ROOT!).href) as Promise<
+      typeof import('../../server/client/client.ts')
+    >
+  )
+    .then((module) => module.openArchive(url))
+    .catch((error: unknown) => {
+      client = null;
+      throw error;
+    }));
+}
+
+/** An API URL (`/v1/...`) answered from wherever the page reads the API. */
+export async function apiFetch(path: string, init?: RequestInit): Promise<Response> {
+  const at = pageSource();
+  switch (at.kind) {
+    case 'router':
+      return fetch(path, init);
+    case 'archive':
+      return (await clientOf(at.url)).fetch(path, init);
+    case 'refused':
+      throw new Error(at.reason);
+    default:
+      return at satisfies never;
+  }
+}
+
+/**
+ * The page's links to the site's other page keep the archive the page was asked to read, and
+ * its links to the router's own URLs go when there is none.
+ */
+export function linkSite(): void {
+  const at = pageSource();
+  if (at.kind === 'router') return;
+  document.querySelectorAll('a[data-router]').forEach((link) => link.remove());
+  if (at.kind !== 'archive' || at.named !== 'page') return;
+  const asked = new URL(location.href).searchParams.get(ARCHIVE_PARAM)!;
+  document.querySelectorAll<HTMLAnchorElement>('a[data-page]').forEach((link) => {
+    const url = new URL(link.href);
+    url.searchParams.set(ARCHIVE_PARAM, asked);
+    link.href = url.href;
+  });
+}

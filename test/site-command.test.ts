@@ -1,0 +1,113 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../build/site-cli.ts';
+import { STATIC_FILES } from '../build/static-site.ts';
+import { CLIENT_FILE } from '../site/explorer/source.ts';
+import { demo } from './helpers/api.ts';
+
+/**
+ * `npm run site`: the explorer's and the reference's files from an archive, written for a static
+ * host with the archive's URL and the origins a page may read from in their heads; every other
+ * byte as the build wrote it.
+ */
+
+const { dist, archive } = demo();
+const work = mkdtempSync(join(tmpdir(), 'site-command-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs the command; its exit code and what it said. */
+async function run(argv: string[]) {
+  const said: string[] = [];
+  const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
+  return { code: await main(argv, io), said: said.join('\n') };
+}
+
+/** The lines a page of `dir` has that the build's own page has not. */
+function added(dir: string, page: string): string[] {
+  const own = new Set(readFileSync(join(dist, page), 'utf8').split('\n'));
+  return readFileSync(join(dir, page), 'utf8')
+    .split('\n')
+    .filter((line) => !own.has(line))
+    .map((line) => line.trim());
+}
+
+describe('npm run site', () => {
+  it("writes the pages beside the archive, naming it from the site's root", async () => {
+    const dir = join(work, 'beside');
+    mkdirSync(join(dir, 'data'), { recursive: true });
+    symlinkSync(archive, join(dir, 'data', 'football 1.zip'));
+    const { code, said } = await run(['--archive', join(dir, 'data', 'football 1.zip')]);
+    expect(code, said).toBe(0);
+    // Written into the archive's folder, as the default says.
+    const site = join(dir, 'data');
+    expect(said).toContain(`into ${site}, reading football%201.zip`);
+    for (const file of STATIC_FILES) {
+      expect(existsSync(join(site, file)), file).toBe(true);
+      if (!file.endsWith('.html'))
+        expect(readFileSync(join(site, file)).equals(readFileSync(join(dist, file))), file).toBe(
+          true,
+        );
+    }
+    expect(added(site, 'index.html')).toEqual([
+      '<meta name="football-api-archive" content="football%201.zip" />',
+      `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
+    ]);
+    expect(added(site, 'docs/index.html')).toEqual([
+      '<meta name="football-api-archive" content="football%201.zip" />',
+      `<link rel="modulepreload" href="../${CLIENT_FILE}" />`,
+    ]);
+    // What the pages read through the client stays in the archive.
+    expect(existsSync(join(site, 'explorer/competitions.json'))).toBe(false);
+    expect(existsSync(join(site, 'v1'))).toBe(false);
+  });
+
+  it('names an archive elsewhere by its URL, and the origins a page may read from', async () => {
+    const dir = join(work, 'elsewhere');
+    mkdirSync(dir);
+    const url = 'https://cdn.example.net/football.parts?v="2"&x=<1>';
+    const { code, said } = await run([
+      '--archive',
+      archive,
+      '--out',
+      dir,
+      '--archive-url',
+      url,
+      '--allow-origins',
+      'https://cdn.example.net, http://127.0.0.1:8080/',
+    ]);
+    expect(code, said).toBe(0);
+    expect(added(dir, 'index.html')).toEqual([
+      '<meta name="football-api-archive" ' +
+        'content="https://cdn.example.net/football.parts?v=&quot;2&quot;&amp;x=&lt;1>" />',
+      `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
+      '<meta name="football-api-origins" ' +
+        'content="https://cdn.example.net http://127.0.0.1:8080" />',
+    ]);
+  });
+
+  it('refuses an archive outside the folder with no URL, and writes nothing', async () => {
+    const dir = join(work, 'outside');
+    mkdirSync(dir);
+    const { code, said } = await run(['--archive', archive, '--out', dir]);
+    expect(code).toBe(1);
+    expect(said).toContain(`is not inside ${dir}: put it there, or say where the pages`);
+    expect(existsSync(join(dir, 'index.html'))).toBe(false);
+  });
+
+  it('refuses an origin that is not one, by name', async () => {
+    const { code, said } = await run([
+      '--archive',
+      archive,
+      '--out',
+      work,
+      '--archive-url',
+      'f.zip',
+      '--allow-origins',
+      'https://ok.example,https://x.example/path',
+    ]);
+    expect(code).toBe(2);
+    expect(said).toContain("'https://x.example/path' (in 'https://ok.example,https://x.example");
+  });
+});
