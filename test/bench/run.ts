@@ -21,6 +21,7 @@ import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { printQueries } from './queries.ts';
 import { printClient } from './client.ts';
+import { printExplorer } from './explorer.ts';
 import { printReference } from './reference.ts';
 import { recordOutput, runInfo, saveResults } from './results.ts';
 import { load, printServing } from './serving.ts';
@@ -433,6 +434,7 @@ async function bench(run: BenchRun): Promise<void> {
     connections,
   });
   await printClient({ archive: join(work, 'demo-x1.zip'), rttMs: 50, perKind: 20 });
+  await printExplorer(join(work, 'demo-x1.zip'));
 }
 
 /** Runs `npm run bench` with `argv`; resolves to the exit code. */
