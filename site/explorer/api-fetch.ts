@@ -1,4 +1,3 @@
-import type { ApiClient } from '../../server/client/client.ts';
 import {
   ARCHIVE_META,
   ARCHIVE_PARAM,
@@ -12,6 +11,17 @@ import {
  * The pages' `fetch` of an API URL: the page's own origin, or the client over an archive, as
  * `source.ts` decides from the page's address and meta tags. The client is loaded only then.
  */
+
+/**
+ * What the pages use of the client's module (`server/client/client.ts`, built to `CLIENT_FILE`),
+ * which they load at run time rather than import.
+ */
+interface ClientModule {
+  openArchive(url: string): Promise<ApiClient>;
+}
+interface ApiClient {
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+}
 
 /**
  * The site's root: both pages' scripts are one folder below it. Read as the script starts, the
@@ -40,11 +50,7 @@ let client: Promise<ApiClient> | null = null;
 
 /** The client over the page's archive, loaded and opened once; a failure is tried again. */
 function clientOf(url: string): Promise<ApiClient> {
-  return (client ??= (
-    import(new URL(CLIENT_FILE, ROOT!).href) as Promise<
-      typeof import('../../server/client/client.ts')
-    >
-  )
+  return (client ??= (import(new URL(CLIENT_FILE, ROOT!).href) as Promise<ClientModule>)
     .then((module) => module.openArchive(url))
     .catch((error: unknown) => {
       client = null;
