@@ -45,7 +45,7 @@ export const SITE_COMMAND = defineCommand({
 /** The archive's path from `out`, as a URL; none when it is not inside `out`. */
 function urlFrom(out: string, archive: string): string | null {
   const path = relative(resolve(out), resolve(archive));
-  if (path === '' || path.startsWith('..') || isAbsolute(path)) return null;
+  if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) return null;
   return path.split(sep).map(encodeURIComponent).join('/');
 }
 

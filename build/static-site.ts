@@ -44,13 +44,11 @@ function withMeta(html: string, file: string, site: StaticSite): string {
       : []),
   ];
   if (!html.includes('</head>')) throw new Error('a page of the site has no </head>');
-  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  // A function, so that no `$` of a URL is read as a pattern of the replacement.
+  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
 }
 
-/**
- * Writes the static site of `archive` into `out`. Each file replaces the one before it whole
- * (written aside, then renamed), so a failure leaves every file either as it was or complete.
- */
+/** Writes the static site of `archive` into `out`, each file replacing the one before it whole. */
 export async function writeStaticSite(
   archive: string,
   out: string,
@@ -70,18 +68,19 @@ export async function writeStaticSite(
           : bytes,
       );
     }
+    // Every file is written aside first, then each renamed over its target: a failure while
+    // writing (a full disk) leaves the folder as it was.
+    const aside = (file: string) => `${join(out, file)}.${process.pid}.partial`;
     let bytes = 0;
-    for (const [file, content] of files) {
-      const target = join(out, file);
-      const aside = `${target}.${process.pid}.partial`;
-      mkdirSync(dirname(target), { recursive: true });
-      try {
-        writeFileSync(aside, content);
-        renameSync(aside, target);
-      } finally {
-        rmSync(aside, { force: true });
+    try {
+      for (const [file, content] of files) {
+        mkdirSync(dirname(join(out, file)), { recursive: true });
+        writeFileSync(aside(file), content);
+        bytes += content.byteLength;
       }
-      bytes += content.byteLength;
+      for (const file of files.keys()) renameSync(aside(file), join(out, file));
+    } finally {
+      for (const file of files.keys()) rmSync(aside(file), { force: true });
     }
     return { files: files.size, bytes };
   } finally {

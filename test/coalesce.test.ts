@@ -8,7 +8,7 @@ import { coalescing, JOIN_GAP, JOIN_SPAN } from '../server/client/coalesce.ts';
  * still gets exactly its bytes.
  */
 
-/** A source of `length` bytes (each its offset's low byte) that records the reads it is asked. */
+/** A source of `length` bytes (each its offset's low byte) recording the reads it is asked. */
 function recorded(length: number, fail?: (offset: number) => boolean) {
   const reads: [number, number][] = [];
   const source: RangeSource = {
@@ -26,7 +26,7 @@ const bytesOf = (offset: number, end: number) =>
   Uint8Array.from({ length: end - offset }, (_, i) => (offset + i) & 0xff);
 
 describe('reads joined', () => {
-  it('joins the reads of one turn that lie within the gap, each getting its own bytes', async () => {
+  it('joins the reads of one turn that lie within the gap, each given its own bytes', async () => {
     const { source, reads } = recorded(10 * JOIN_SPAN);
     const joined = coalescing(source);
     const asked: [number, number][] = [
@@ -59,12 +59,26 @@ describe('reads joined', () => {
 
   it('answers a read within a recent one, under way or done, from it', async () => {
     const { source, reads } = recorded(JOIN_SPAN);
-    const joined = coalescing(source);
+    // The host answers when the test says so.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slow: RangeSource = {
+      length: source.length,
+      read: async (offset, size) => {
+        const bytes = source.read(offset, size);
+        await held;
+        return bytes;
+      },
+    };
+    const joined = coalescing(slow);
     const first = joined.read(1000, 5000);
     await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(reads).toHaveLength(1);
     // Asked while the first is under way, then once it is done.
-    expect(await joined.read(2000, 100)).toEqual(bytesOf(2000, 2100));
-    await first;
+    const within = joined.read(2000, 100);
+    answer();
+    expect(await within).toEqual(bytesOf(2000, 2100));
+    expect(await first).toEqual(bytesOf(1000, 6000));
     expect(await joined.read(1000, 5000)).toEqual(bytesOf(1000, 6000));
     expect(reads).toEqual([[1000, 6000]]);
   });

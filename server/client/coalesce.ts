@@ -16,11 +16,8 @@ export const JOIN_GAP = 64 * 1024;
 /** No joined read spans more than this: a read this large already costs more than a round trip. */
 export const JOIN_SPAN = 1024 * 1024;
 
-/**
- * How many recent reads are kept, under way or done, to answer reads within their spans: at most
- * `JOIN_SPAN` bytes each.
- */
-const RECENT_READS = 8;
+/** The bytes of the recent reads kept, under way or done, to answer reads within their spans. */
+const RECENT_BYTES = 2 * 1024 * 1024;
 
 interface Wanted {
   offset: number;
@@ -34,18 +31,27 @@ export function coalescing(source: RangeSource): RangeSource {
   let queue: Wanted[] = [];
   /** Recent reads, newest last; a failed one is dropped, so the next asks the host again. */
   const recent: { start: number; end: number; bytes: Promise<Uint8Array> }[] = [];
+  let held = 0;
+  const forget = (at: number) => {
+    const [read] = recent.splice(at, 1);
+    held -= read!.end - read!.start;
+  };
   const send = (group: Wanted[], start: number, end: number) => {
     const bytes = source.read(start, end - start);
     const read = { start, end, bytes };
     // A larger read is one file, not asked for twice.
-    if (end - start <= JOIN_SPAN) recent.push(read);
-    if (recent.length > RECENT_READS) recent.shift();
+    if (end - start <= JOIN_SPAN) {
+      recent.push(read);
+      held += end - start;
+      while (held > RECENT_BYTES) forget(0);
+    }
     bytes.then(
       (got) => {
         for (const want of group) want.resolve(got.subarray(want.offset - start, want.end - start));
       },
       (error: unknown) => {
-        recent.splice(recent.indexOf(read) >>> 0, 1);
+        const at = recent.indexOf(read);
+        if (at >= 0) forget(at);
         for (const want of group) want.reject(error);
       },
     );

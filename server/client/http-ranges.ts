@@ -219,6 +219,7 @@ export async function openHttpArchive(
     length: file.length,
     read(offset, length) {
       const end = Math.min(offset + length, file.length);
+      if (end <= offset) return Promise.resolve(new Uint8Array(0));
       if (head && end <= head.byteLength) {
         const bytes = head.subarray(offset, end);
         // Kept for the reader's opening only: the root it holds is read from these bytes.
