@@ -181,12 +181,13 @@ describe('npm start reuses a demo build from the same code', () => {
   it('the inputs cover every folder the build reads, one added later included', () => {
     // A copy of the sources, changed one step at a time.
     const copy = join(root, 'sources');
-    for (const folder of ['build', 'contract', 'data', 'site', 'package-lock.json'])
+    for (const folder of ['build', 'contract', 'data', 'server', 'site', 'package-lock.json'])
       cpSync(folder, join(copy, folder), { recursive: true, filter: (f) => !/\.sqlite/.test(f) });
     const options = { seed: DEMO_SEED, size: 'lean', precompress: false } as const;
     const first = demoInputs(options, copy);
     expect(first).toBe(demoInputs(options));
-    expect(buildFolders(copy)).toEqual(['build', 'contract', 'data', 'site']);
+    // The server's folder too: the build bundles the client into the pages' files.
+    expect(buildFolders(copy)).toEqual(['build', 'contract', 'data', 'server', 'site']);
     // The wire format is read by the build: a change to it is a change to the build.
     appendFileSync(join(copy, 'contract', 'manifest.ts'), '\n');
     const second = demoInputs(options, copy);

@@ -819,8 +819,8 @@ describe.skipIf(!withBrowser)("in Chromium, from an archive the page's address n
     for (const path of ['/', '/docs/']) {
       const { page, problems } = await open(`${path}?archive=${other}/football.zip`);
       expect(await page.getByRole('alert').textContent(), path).toBe(
-        `This page reads archives from its own origin (${base}) and the origins its site ` +
-          `lists, not from ${other}.`,
+        `This page reads archives under its own site, ${base}/, and from the origins its site ` +
+          `lists, not ${other}/football.zip.`,
       );
       expect(problems).toEqual([]);
     }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { splitArchive } from '../build/pack.ts';
 import { main } from '../build/site-cli.ts';
 import { STATIC_FILES } from '../build/static-site.ts';
 import { CLIENT_FILE } from '../site/explorer/source.ts';
@@ -66,7 +67,8 @@ describe('npm run site', () => {
   it('names an archive elsewhere by its URL, and the origins a page may read from', async () => {
     const dir = join(work, 'elsewhere');
     mkdirSync(dir);
-    const url = 'https://cdn.example.net/football.parts?v="2"&x=<1>';
+    // Quotes, markup and a replacement pattern (`$&`) stay what they are.
+    const url = 'https://cdn.example.net/football.parts?v="2"&x=<1>$&';
     const { code, said } = await run([
       '--archive',
       archive,
@@ -80,11 +82,25 @@ describe('npm run site', () => {
     expect(code, said).toBe(0);
     expect(added(dir, 'index.html')).toEqual([
       '<meta name="football-api-archive" ' +
-        'content="https://cdn.example.net/football.parts?v=&quot;2&quot;&amp;x=&lt;1>" />',
+        'content="https://cdn.example.net/football.parts?v=&quot;2&quot;&amp;x=&lt;1>$&amp;" />',
       `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
       '<meta name="football-api-origins" ' +
         'content="https://cdn.example.net http://127.0.0.1:8080" />',
     ]);
+  });
+
+  it('reads an archive in parts by its entry point, which the pages then name', async () => {
+    const dir = join(work, 'parts');
+    mkdirSync(dir);
+    await splitArchive(archive, join(dir, 'football.parts'), 8 * 2 ** 20);
+    const { code, said } = await run(['--archive', join(dir, 'football.parts')]);
+    expect(code, said).toBe(0);
+    expect(added(dir, 'index.html')[0]).toBe(
+      '<meta name="football-api-archive" content="football.parts" />',
+    );
+    expect(readFileSync(join(dir, CLIENT_FILE)).equals(readFileSync(join(dist, CLIENT_FILE)))).toBe(
+      true,
+    );
   });
 
   it('refuses an archive outside the folder with no URL, and writes nothing', async () => {

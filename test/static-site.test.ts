@@ -35,21 +35,30 @@ describe('the source of a page of the site', () => {
     ).toMatchObject({ kind: 'archive', url: 'https://cdn.example.net/a.zip' });
   });
 
-  it("follows an address's archive on the page's own origin, over the site's", () => {
-    const asked = page('?archive=%2Fother%2Fold.zip');
+  it("follows an address's archive under the site's own root, over the site's", () => {
+    const asked = page('?archive=old%2Fold.zip');
     expect(sourceOf(asked, { archive: 'football.zip', origins: null }, root)).toEqual({
       kind: 'archive',
-      url: 'https://fans.example.org/other/old.zip',
+      url: 'https://fans.example.org/football/old/old.zip',
       named: 'page',
     });
+  });
+
+  it('refuses one elsewhere on its origin, which another site can share (a bucket host)', () => {
+    for (const asked of ['/other/x.zip', '/footballx/x.zip', '../x.zip'])
+      expect(sourceOf(page(`?archive=${asked}`), none, root), asked).toMatchObject({
+        kind: 'refused',
+        reason: expect.stringContaining('under its own site, https://fans.example.org/football/'),
+      });
   });
 
   it('follows one on another origin only when the site lists that origin', () => {
     const asked = page('?archive=https://data.example.net/football.zip');
     const refused = sourceOf(asked, none, root);
     expect(refused.kind).toBe('refused');
-    expect(refused.kind === 'refused' && refused.reason).toMatch(
-      /own origin \(https:\/\/fans\.example\.org\).*not from https:\/\/data\.example\.net\./,
+    expect(refused.kind === 'refused' && refused.reason).toBe(
+      'This page reads archives under its own site, https://fans.example.org/football/, and ' +
+        'from the origins its site lists, not https://data.example.net/football.zip.',
     );
     // A listed origin, among others and one that is not an origin at all.
     const listed = { archive: null, origins: 'https://a.example ?? https://data.example.net' };

@@ -67,10 +67,12 @@ export function curlOf(request: Request, origin: string): string {
  */
 export function commandOf(request: Request, source: Source, origin: string): string {
   if (source.kind !== 'archive') return curlOf(request, origin);
+  const { method } = request;
+  const headers = Object.fromEntries(request.headers);
   const init =
-    request.method === 'GET' && request.headers.length === 0
+    method === 'GET' && request.headers.length === 0
       ? ''
-      : `, ${JSON.stringify({ method: request.method, headers: Object.fromEntries(request.headers) })}`;
+      : `, ${JSON.stringify({ method, headers })}`;
   return [
     `const api = await openArchive(${JSON.stringify(source.url)});`,
     `const res = await api.fetch(${JSON.stringify(request.url)}${init});`,

@@ -3,8 +3,8 @@
  * it asks its own origin, as any client of the API does. On a static host, with no router, it
  * answers its own requests through the client over an archive: the one the site was written for
  * (`npm run site`, in a meta tag of the page), or one named by the page's `?archive=` parameter.
- * A parameter is a link anyone can send, so it is followed only to the page's own origin or to an
- * origin the site lists: a link cannot make these pages show another site's data as theirs.
+ * A parameter is a link anyone can send, so it is followed only under the site's own root or to
+ * an origin the site lists: a link cannot make these pages show another site's data as theirs.
  */
 
 /** Where the build writes the client the pages import on a static host, under the site's root. */
@@ -63,12 +63,15 @@ export function sourceOf(page: URL, meta: SiteMeta, root: URL): Source {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { kind: 'refused', reason: `The page reads archives over HTTP only, not ${asked}.` };
-  if (url.origin !== page.origin && !originsOf(meta.origins).includes(url.origin))
+  // Under the site's own root, not anywhere on its origin: a bucket's host can be every
+  // bucket's origin.
+  const own = url.origin === root.origin && url.pathname.startsWith(root.pathname);
+  if (!own && !originsOf(meta.origins).includes(url.origin))
     return {
       kind: 'refused',
       reason:
-        `This page reads archives from its own origin (${page.origin}) and the origins its ` +
-        `site lists, not from ${url.origin}.`,
+        `This page reads archives under its own site, ${root.href}, and from the origins its ` +
+        `site lists, not ${url.href}.`,
     };
   return { kind: 'archive', url: url.href, named: 'page' };
 }
