@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { pathKey, setUint64, ZIP } from '../contract/archive-format.ts';
+import { fileKey, setUint64, ZIP } from '../contract/archive-format.ts';
 import { isSafeRelativePath } from '../contract/paths.ts';
 import { faultPoint } from '../data/faults.ts';
 import type { OutputSink } from './sink.ts';
@@ -137,7 +137,7 @@ export class SegmentSink implements OutputSink {
     const crc = crc32(data);
     const header = localHeader(name, crc, deflated.length, data.length);
     const line = Buffer.allocUnsafe(INDEX_LINE_SIZE + name.length);
-    const key = pathKey(file);
+    const key = fileKey(file);
     line.writeUInt32LE(key.hi, 0);
     line.writeUInt32LE(key.lo, 4);
     setUint64(new DataView(line.buffer, line.byteOffset, line.length), 8, this.data.position);

@@ -8,8 +8,8 @@
 
 /** The ZIP entry that holds the index: the first entry of every archive. */
 export const INDEX_ENTRY = '.archive-index';
-/** The format version this code writes and reads. */
-export const FORMAT_VERSION = 1;
+/** The format version this code writes and reads (1 keyed each file apart: build it again). */
+export const FORMAT_VERSION = 2;
 /** The index header's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the index header. */
@@ -20,8 +20,12 @@ export const ROOT_ENTRY_SIZE = 16;
 export const LEAF_ENTRY_SIZE = 24;
 /** Most leaves an index has, so that the header and root fit in the first read. */
 export const MAX_LEAVES = 4096;
-/** Files per leaf the writer aims at. */
-export const LEAF_TARGET = 4096;
+/**
+ * Files per leaf the writer aims at: small leaves, up to the root's 4,096, because a cold lookup
+ * reads, checks and inflates its whole leaf (64 entries are 1.5 KB), and the root costs the same
+ * first read however many of its entries are used.
+ */
+export const LEAF_TARGET = 64;
 
 /** ZIP record signatures and fixed sizes (APPNOTE 6.3.10). */
 export const ZIP = {
@@ -72,6 +76,39 @@ export function pathKey(path: string): PathKey {
     lo = low >>> 0;
   }
   return { hi: hi >>> 0, lo: lo >>> 0 };
+}
+
+/** Numbered files a group holds: `_page/2.json` to `_page/63.json` with `index.json`, and so on. */
+export const GROUP_SIZE = 64;
+
+/**
+ * The group of files a path belongs to, which share a leaf of the index (format 2): a
+ * collection's `index.json` and its `_page/<n>.json` by runs of 64 pages (page 1 is
+ * `index.json`), and other numbered files (`<n>.json`, `<n>.bin`) of one folder by runs of 64;
+ * every other file is a group of its own. A reader that reads several pages of a collection, or
+ * the parts of a query's index, then reads one leaf for them, not one each.
+ */
+export function groupOf(path: string): string {
+  const page = /^(.*)\/(?:index|_page\/(\d+))\.json$/.exec(path);
+  if (page) return `${page[1]}/_page#${Math.floor(Number(page[2] ?? 1) / GROUP_SIZE)}`;
+  const numbered = /^(.*)\/(\d+)\.\w+$/.exec(path);
+  if (numbered) return `${numbered[1]}/#${Math.floor(Number(numbered[2]) / GROUP_SIZE)}`;
+  return path;
+}
+
+/**
+ * A file's key in the index of a format 2 archive: its group's `pathKey` folded to 32 bits and
+ * mixed by MurmurHash3's finalizer, which picks its leaf, and the low half of its own
+ * `pathKey`, which tells it from the others of its group. FNV-1a alone leaves the top bits of
+ * names that differ in their last byte (`_page#1`, `_page#2`) equal: their groups would share
+ * a leaf.
+ */
+export function fileKey(path: string): PathKey {
+  const group = pathKey(groupOf(path));
+  let hi = group.hi ^ group.lo;
+  hi = Math.imul(hi ^ (hi >>> 16), 0x85ebca6b);
+  hi = Math.imul(hi ^ (hi >>> 13), 0xc2b2ae35);
+  return { hi: (hi ^ (hi >>> 16)) >>> 0, lo: pathKey(path).lo };
 }
 
 /** The leaf a key belongs to, when there are 2^`bits` leaves: the key's top bits. */

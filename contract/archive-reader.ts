@@ -1,6 +1,6 @@
 import {
   FIRST_READ,
-  FORMAT_VERSION,
+  fileKey,
   HEADER_SIZE,
   INDEX_DATA_START,
   INDEX_ENTRY,
@@ -11,7 +11,7 @@ import {
   getUint64,
   gzipMember,
   leafOf,
-  pathKey,
+  FORMAT_VERSION,
   type IndexHeader,
   type PathKey,
   type RootEntry,
@@ -37,7 +37,12 @@ export interface RangeSource {
 /** The two primitives a runtime provides: CRC-32 and raw inflate. */
 export interface Codec {
   crc32(data: Uint8Array): number;
-  inflateRaw(data: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  /**
+   * Inflates a raw deflate stream. `size` is the length the index or the entry states: a codec
+   * may size its output by it, and must still return all it inflated, so that a stream that
+   * says otherwise is caught by the length check.
+   */
+  inflateRaw(data: Uint8Array, size: number): Uint8Array | Promise<Uint8Array>;
 }
 
 /** The archive is not one, or is damaged: the message says what and where. */
@@ -112,7 +117,8 @@ export class ArchiveReader {
     };
     if (header.version !== FORMAT_VERSION)
       throw new ArchiveError(
-        `archive format ${header.version}; this reader reads format ${FORMAT_VERSION}`,
+        `archive format ${header.version}; this reader reads format ${FORMAT_VERSION}: ` +
+          'build it again with this version',
       );
     if (header.archiveLength !== source.length)
       throw new ArchiveError(
@@ -157,8 +163,9 @@ export class ArchiveReader {
       const stored = await this.source.read(INDEX_DATA_START + entry.offset, entry.length);
       if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
         throw new ArchiveError(`leaf ${leaf} of the archive index is damaged (CRC-32 mismatch)`);
-      const bytes = await this.inflate(stored, `leaf ${leaf} of the archive index`);
-      if (bytes.length !== entry.files * LEAF_ENTRY_SIZE)
+      const size = entry.files * LEAF_ENTRY_SIZE;
+      const bytes = await this.inflate(stored, size, `leaf ${leaf} of the archive index`);
+      if (bytes.length !== size)
         throw new ArchiveError(`leaf ${leaf} of the archive index has the wrong length`);
       view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
@@ -176,7 +183,7 @@ export class ArchiveReader {
 
   /** Finds a file: null when the archive has none at that path. */
   async entry(path: string): Promise<ArchivedFile | null> {
-    const key = pathKey(path);
+    const key = fileKey(path);
     const leaf = await this.leaf(leafOf(key, this.header.leafBits));
     const count = leaf.byteLength / LEAF_ENTRY_SIZE;
     // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
@@ -230,7 +237,7 @@ export class ArchiveReader {
   async read(path: string): Promise<Uint8Array | null> {
     const file = await this.entry(path);
     if (!file) return null;
-    const bytes = await this.inflate(file.deflated, `the archive entry for ${path}`);
+    const bytes = await this.inflate(file.deflated, file.size, `the archive entry for ${path}`);
     if (bytes.length !== file.size)
       throw new ArchiveError(`the archive entry for ${path} has the wrong length`);
     return bytes;
@@ -242,9 +249,9 @@ export class ArchiveReader {
     return file && gzipMember(file.deflated, file.crc, file.size);
   }
 
-  private async inflate(data: Uint8Array, what: string): Promise<Uint8Array> {
+  private async inflate(data: Uint8Array, size: number, what: string): Promise<Uint8Array> {
     try {
-      return await this.codec.inflateRaw(data);
+      return await this.codec.inflateRaw(data, size);
     } catch (e) {
       throw new ArchiveError(`${what} does not decompress: ${(e as Error).message}`);
     }

@@ -6,7 +6,10 @@ import { entryOf, partedSource, partLength, type PartsEntry } from '../archive-p
 import { ArchiveError, ArchiveReader, type Codec, type RangeSource } from '../archive-reader.ts';
 
 /** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
-export const NODE_CODEC: Codec = { crc32: (data) => crc32(data), inflateRaw: inflateRawSync };
+export const NODE_CODEC: Codec = {
+  crc32: (data) => crc32(data),
+  inflateRaw: (data) => inflateRawSync(data),
+};
 
 /** What tells one file at a path from another renamed over it: inode, size, modification time. */
 export const fileStamp = (stat: { ino: number; size: number; mtimeMs: number }) =>
