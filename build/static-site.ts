@@ -1,8 +1,18 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { openLocalArchive } from '../contract/node/archive-file.ts';
+import { FIRST_READ } from '../contract/archive-format.ts';
+import { entryOf, partedSource } from '../contract/archive-parts.ts';
+import { ArchiveReader, type RangeSource } from '../contract/archive-reader.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
+import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../contract/node/archive-file.ts';
 import { UserError } from '../contract/node/cli.ts';
-import { ARCHIVE_META, CLIENT_FILE, ORIGINS_META } from '../site/explorer/source.ts';
+import {
+  ARCHIVE_META,
+  ARCHIVE_PARAM,
+  CLIENT_FILE,
+  OPENING_READS,
+  ORIGINS_META,
+} from '../site/explorer/source.ts';
 import { LICENCES_FILE } from './licences.ts';
 import { OPENAPI_FILE } from './openapi.ts';
 import { PAGE_FILES } from './site.ts';
@@ -26,26 +36,114 @@ export interface StaticSite {
   origins: readonly string[];
 }
 
+/** A read that opens the archive: a URL relative to the archive's (`''`: itself), a `Range`. */
+export type OpeningRead = [url: string, range: string];
+
+/**
+ * The reads the client makes to open `archive` at its URL, one after another: its first bytes
+ * (an entry point's, then its first part's), the manifest's leaf of the index, the manifest.
+ * The pages start them all as they load, so the archive is opened by the time the client is.
+ */
+export async function openingReads(archive: string): Promise<OpeningRead[]> {
+  const reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
+  const recorded = (url: string, source: RangeSource): RangeSource => ({
+    length: source.length,
+    read(offset, length) {
+      reads.push([url, `bytes=${offset}-${Math.min(offset + length, source.length) - 1}`]);
+      return source.read(offset, length);
+    },
+  });
+  // Every file opened, or being opened, so that all are closed.
+  const files: ReturnType<typeof fileRangeSource>[] = [];
+  const opened = (path: string) => {
+    const file = fileRangeSource(path);
+    files.push(file);
+    return file;
+  };
+  try {
+    const file = await opened(archive);
+    const entry = await entryOf(file);
+    let source: RangeSource;
+    if (entry) {
+      const parts = new Map<number, Promise<RangeSource>>();
+      const part = (i: number) => opened(join(dirname(archive), entry.parts[i]!));
+      source = partedSource(entry, async (i) => {
+        if (!parts.has(i)) parts.set(i, part(i));
+        return recorded(entry.parts[i]!, await parts.get(i)!);
+      });
+    } else {
+      // The client keeps the first bytes it read for the reader's own first read.
+      let first = true;
+      const rest = recorded('', file);
+      source = {
+        length: file.length,
+        read(offset, length) {
+          const from = first ? file : rest;
+          first = false;
+          return from.read(offset, length);
+        },
+      };
+    }
+    const reader = await ArchiveReader.open(source, NODE_CODEC);
+    await reader.read(MANIFEST_FILE);
+    return reads;
+  } finally {
+    const settled = await Promise.allSettled(files);
+    await Promise.all(settled.map((f) => (f.status === 'fulfilled' ? f.value.close() : null)));
+  }
+}
+
+/**
+ * The script that starts the opening reads as the page loads, for the client to take up
+ * (`site/explorer/api-fetch.ts`), unless the page names another archive. `up` leads from the
+ * page to the site's root, which the archive's URL is relative to.
+ */
+function openingScript(up: string, archiveUrl: string, reads: readonly OpeningRead[]): string {
+  // JSON in a script: no `<` may end it early.
+  const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+  return [
+    `<script>`,
+    `      if (!new URLSearchParams(location.search).has(${json(ARCHIVE_PARAM)})) {`,
+    `        const archive = new URL(${json(archiveUrl)}, new URL(${json(up)}, location.href));`,
+    `        self.${OPENING_READS} = ${json(reads)}.map(([name, range]) => {`,
+    `          const url = new URL(name, archive).href;`,
+    `          const response = fetch(url, { headers: { range } }).catch(() => null);`,
+    `          return { url, range, response };`,
+    `        });`,
+    `      }`,
+    `    </script>`,
+  ].join('\n');
+}
+
 /** Escapes text for an HTML attribute's value in double quotes. */
 const attribute = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The page at `file` with the site's meta tags, which `site/explorer/source.ts` reads, in its
- * head, and the client asked for beside the page's script rather than after it.
+ * head, the archive's opening reads started, and the client asked for beside the page's script
+ * rather than after it.
  */
-function withMeta(html: string, file: string, site: StaticSite): string {
+function withMeta(
+  html: string,
+  file: string,
+  site: StaticSite,
+  reads: readonly OpeningRead[],
+): string {
   const up = '../'.repeat(file.split('/').length - 1);
   const tags = [
     `<meta name="${ARCHIVE_META}" content="${attribute(site.archiveUrl)}" />`,
+    openingScript(up, site.archiveUrl, reads),
     `<link rel="modulepreload" href="${up}${CLIENT_FILE}" />`,
     ...(site.origins.length
       ? [`<meta name="${ORIGINS_META}" content="${attribute(site.origins.join(' '))}" />`]
       : []),
   ];
-  if (!html.includes('</head>')) throw new Error('a page of the site has no </head>');
+  // First in the head, before the style sheets, which an inline script would wait for.
+  const charset = '<meta charset="utf-8" />';
+  if (!html.includes(charset)) throw new Error(`a page of the site has no ${charset}`);
   // A function, so that no `$` of a URL is read as a pattern of the replacement.
-  return html.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+  return html.replace(charset, () => `${charset}\n    ${tags.join('\n    ')}`);
 }
 
 /** Writes the static site of `archive` into `out`, each file replacing the one before it whole. */
@@ -56,6 +154,7 @@ export async function writeStaticSite(
 ): Promise<{ files: number; bytes: number }> {
   const opened = await openLocalArchive(archive);
   try {
+    const reads = await openingReads(archive);
     const files = new Map<string, Uint8Array>();
     for (const file of STATIC_FILES) {
       const bytes = await opened.reader.read(file);
@@ -64,7 +163,7 @@ export async function writeStaticSite(
       files.set(
         file,
         file.endsWith('.html')
-          ? Buffer.from(withMeta(Buffer.from(bytes).toString('utf8'), file, site))
+          ? Buffer.from(withMeta(Buffer.from(bytes).toString('utf8'), file, site, reads))
           : bytes,
       );
     }

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
 import { splitArchive } from '../build/pack.ts';
+import { openingReads } from '../build/static-site.ts';
 import { PASSES, SHOTS } from '../data/reference/event-families.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
@@ -180,6 +181,30 @@ describe.skipIf(!withBrowser).each([
     ).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `${source}-${name}.png`), fullPage: true });
   }
+
+  it.runIf(source === 'static host')(
+    "opens the archive with the reads the page's head started, each made once",
+    async () => {
+      const watched = await watchedPage(browser);
+      const ranges: string[] = [];
+      watched.page.on('request', (request) => {
+        const range = request.headers()['range'];
+        if (range && request.url().endsWith('/football.zip')) ranges.push(range);
+      });
+      await watched.page.goto(`${base}/`);
+      await watched.page.waitForSelector('main:not([aria-busy]) h1');
+      const opening = (await openingReads(archive)).map(([, range]) => range);
+      expect(opening).toHaveLength(3);
+      for (const range of opening)
+        expect(
+          ranges.filter((r) => r === range),
+          range,
+        ).toHaveLength(1);
+      // Started before the page's scripts asked for anything.
+      expect(ranges.slice(0, 3)).toEqual(opening);
+      expect(watched.problems).toEqual([]);
+    },
+  );
 
   it('lists the competitions and their seasons', async () => {
     const { page, problems } = await open('/');

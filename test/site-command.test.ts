@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { splitArchive } from '../build/pack.ts';
 import { main } from '../build/site-cli.ts';
 import { STATIC_FILES } from '../build/static-site.ts';
+import { openArchive } from '../server/client/client.ts';
 import { CLIENT_FILE } from '../site/explorer/source.ts';
 import { demo } from './helpers/api.ts';
 
@@ -25,13 +27,58 @@ async function run(argv: string[]) {
   return { code: await main(argv, io), said: said.join('\n') };
 }
 
-/** The lines a page of `dir` has that the build's own page has not. */
+/** The script a page of `dir` starts its archive's opening reads with. */
+function openingScript(dir: string, page: string): string {
+  const html = readFileSync(join(dir, page), 'utf8');
+  return html.slice(html.indexOf('<script>') + 8, html.indexOf('</script>'));
+}
+
+/** The lines a page of `dir` has that the build's own page has not, its script as one line. */
 function added(dir: string, page: string): string[] {
   const own = new Set(readFileSync(join(dist, page), 'utf8').split('\n'));
-  return readFileSync(join(dir, page), 'utf8')
+  const html = readFileSync(join(dir, page), 'utf8').replace(openingScript(dir, page), '');
+  return html
     .split('\n')
     .filter((line) => !own.has(line))
     .map((line) => line.trim());
+}
+
+/**
+ * The reads a page's script starts when the page is at `url`, run as a browser would, with a
+ * `fetch` that notes each URL and range.
+ */
+function startedReads(dir: string, page: string, url: string): string[] {
+  const started: string[] = [];
+  const fetch = (input: string, init: { headers: { range: string } }) => {
+    started.push(`${input} ${init.headers.range}`);
+    return Promise.resolve(new Response(null, { status: 206 }));
+  };
+  const { href, search } = new URL(url);
+  const window: Record<string, unknown> = {
+    URL,
+    URLSearchParams,
+    fetch,
+    location: { href, search },
+  };
+  window['self'] = window;
+  runInNewContext(openingScript(dir, page), window);
+  return started;
+}
+
+/** The reads the client makes to open the archive at `url`, served from the files of `dir`. */
+async function clientReads(dir: string, url: string): Promise<string[]> {
+  const asked: string[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const range = new Headers(init?.headers).get('range')!;
+    asked.push(`${String(input)} ${range}`);
+    const bytes = readFileSync(join(dir, basename(new URL(String(input)).pathname)));
+    const [start, end] = range.slice(6).split('-').map(Number) as [number, number];
+    const last = Math.min(end, bytes.length - 1);
+    const headers = { 'content-range': `bytes ${start}-${last}/${bytes.length}`, etag: '"1"' };
+    return new Response(bytes.subarray(start, last + 1), { status: 206, headers });
+  };
+  await openArchive(url, { fetch });
+  return asked;
 }
 
 describe('npm run site', () => {
@@ -53,10 +100,12 @@ describe('npm run site', () => {
     }
     expect(added(site, 'index.html')).toEqual([
       '<meta name="football-api-archive" content="football%201.zip" />',
+      '<script></script>',
       `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
     ]);
     expect(added(site, 'docs/index.html')).toEqual([
       '<meta name="football-api-archive" content="football%201.zip" />',
+      '<script></script>',
       `<link rel="modulepreload" href="../${CLIENT_FILE}" />`,
     ]);
     // What the pages read through the client stays in the archive.
@@ -83,6 +132,7 @@ describe('npm run site', () => {
     expect(added(dir, 'index.html')).toEqual([
       '<meta name="football-api-archive" ' +
         'content="https://cdn.example.net/football.parts?v=&quot;2&quot;&amp;x=&lt;1>$&amp;" />',
+      '<script></script>',
       `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
       '<meta name="football-api-origins" ' +
         'content="https://cdn.example.net http://127.0.0.1:8080" />',
@@ -101,6 +151,33 @@ describe('npm run site', () => {
     expect(readFileSync(join(dir, CLIENT_FILE)).equals(readFileSync(join(dist, CLIENT_FILE)))).toBe(
       true,
     );
+  });
+
+  it('starts in the head the reads the client opens the archive with, once each', async () => {
+    const dir = join(work, 'opening');
+    mkdirSync(dir);
+    symlinkSync(archive, join(dir, 'football.zip'));
+    await splitArchive(archive, join(dir, 'football.parts'), 8 * 2 ** 20);
+    for (const name of ['football.zip', 'football.parts']) {
+      // The site beside the archive, written again for each.
+      const { code, said } = await run(['--archive', join(dir, name)]);
+      expect(code, said).toBe(0);
+      const url = `http://127.0.0.1:8080/site/${name}`;
+      const opening = await clientReads(dir, url);
+      // A whole archive: its first bytes, the manifest's leaf, the manifest. In parts: the entry
+      // point, the first part's first bytes, then the same two.
+      expect(opening).toHaveLength(name.endsWith('.zip') ? 3 : 4);
+      expect(new Set(opening).size).toBe(opening.length);
+      // The page's script starts the same reads, at the root and one folder below it.
+      for (const [page, at] of [
+        ['index.html', 'http://127.0.0.1:8080/site/#/match/v1/1'],
+        ['docs/index.html', 'http://127.0.0.1:8080/site/docs/index.html'],
+      ] as const) {
+        expect(startedReads(dir, page, at), page).toEqual(opening);
+        // A page told of another archive starts nothing.
+        expect(startedReads(dir, page, `${at.split('#')[0]}?archive=other.zip`)).toEqual([]);
+      }
+    }
   });
 
   it('refuses an archive outside the folder with no URL, and writes nothing', async () => {

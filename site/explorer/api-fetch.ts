@@ -2,8 +2,10 @@ import {
   ARCHIVE_META,
   ARCHIVE_PARAM,
   CLIENT_FILE,
+  OPENING_READS,
   ORIGINS_META,
   sourceOf,
+  type OpeningRead,
   type Source,
 } from './source.ts';
 
@@ -17,7 +19,7 @@ import {
  * which they load at run time rather than import.
  */
 interface ClientModule {
-  openArchive(url: string): Promise<ApiClient>;
+  openArchive(url: string, options: { fetch: typeof fetch }): Promise<ApiClient>;
 }
 interface ApiClient {
   fetch(path: string, init?: RequestInit): Promise<Response>;
@@ -46,12 +48,45 @@ export const pageSource = (): Source =>
     ROOT!,
   ));
 
+/** Whether an answer to a read made with no condition meets the condition `headers` name. */
+function meets(response: Response, headers: Headers): boolean {
+  const etag = headers.get('if-match');
+  const date = headers.get('if-unmodified-since');
+  if (etag !== null) return response.headers.get('etag') === etag;
+  if (date !== null) return response.headers.get('last-modified') === date;
+  return true;
+}
+
+/**
+ * The `fetch` the client reads the archive with: each read the page's head started (the
+ * archive's first bytes, the manifest's leaf, the manifest) answers the client's same read once,
+ * when it meets the read's condition (the archive is still the version opened); every other read
+ * goes to the network.
+ */
+function withOpeningReads(): typeof fetch {
+  const started = (globalThis as Record<string, unknown>)[OPENING_READS] as
+    OpeningRead[] | undefined;
+  const reads = new Map(
+    (started ?? []).map((read) => [`${read.range} ${read.url}`, read.response]),
+  );
+  return async (input, init) => {
+    const headers = new Headers(init?.headers);
+    const key = `${headers.get('range')} ${String(input)}`;
+    const early = reads.get(key);
+    reads.delete(key);
+    const response = await early;
+    if (response && meets(response, headers)) return response;
+    await response?.body?.cancel();
+    return fetch(input, init);
+  };
+}
+
 let client: Promise<ApiClient> | null = null;
 
 /** The client over the page's archive, loaded and opened once; a failure is tried again. */
 function clientOf(url: string): Promise<ApiClient> {
   return (client ??= (import(new URL(CLIENT_FILE, ROOT!).href) as Promise<ClientModule>)
-    .then((module) => module.openArchive(url))
+    .then((module) => module.openArchive(url, { fetch: withOpeningReads() }))
     .catch((error: unknown) => {
       client = null;
       throw error;

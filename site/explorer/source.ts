@@ -16,6 +16,19 @@ export const ARCHIVE_META = 'football-api-archive';
 export const ORIGINS_META = 'football-api-origins';
 /** The page's query parameter that names an archive. */
 export const ARCHIVE_PARAM = 'archive';
+/**
+ * The global where a page's head leaves the reads that open its archive, started as the page
+ * loads (`npm run site` writes the script): `OpeningRead[]`.
+ */
+export const OPENING_READS = 'footballApiOpeningReads';
+
+/** A read of the archive a page's head started: its URL, its `Range`, and its answer. */
+export interface OpeningRead {
+  url: string;
+  range: string;
+  /** Null when the request failed: the client then makes it itself. */
+  response: Promise<Response | null>;
+}
 
 /** Where the page reads the API from. */
 export type Source =
