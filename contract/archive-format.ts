@@ -78,13 +78,16 @@ export function pathKey(path: string): PathKey {
   return { hi: hi >>> 0, lo: lo >>> 0 };
 }
 
-/** Numbered files a group holds: `_page/2.json` to `_page/63.json` with `index.json`, and so on. */
-export const GROUP_SIZE = 64;
+/**
+ * Numbered files a group holds: `index.json` with `_page/2.json` to `_page/255.json`, and so on;
+ * a match's micro-events at the default page size are one group.
+ */
+export const GROUP_SIZE = 256;
 
 /**
  * The group of files a path belongs to, which share a leaf of the index (format 2): a
- * collection's `index.json` and its `_page/<n>.json` by runs of 64 pages (page 1 is
- * `index.json`), and other numbered files (`<n>.json`, `<n>.bin`) of one folder by runs of 64;
+ * collection's `index.json` and its `_page/<n>.json` by runs of 256 pages (page 1 is
+ * `index.json`), and other numbered files (`<n>.json`, `<n>.bin`) of one folder by runs of 256;
  * every other file is a group of its own. A reader that reads several pages of a collection, or
  * the parts of a query's index, then reads one leaf for them, not one each.
  */

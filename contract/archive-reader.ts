@@ -73,6 +73,8 @@ export class ArchiveReader {
   /** Decoded leaves, least recently used first, and their total bytes. */
   private readonly leaves = new Map<number, DataView>();
   private leafBytes = 0;
+  /** Leaves being read: lookups in one asked for at once (a collection's pages) share its read. */
+  private readonly reading = new Map<number, Promise<DataView>>();
 
   private constructor(
     private readonly source: RangeSource,
@@ -157,6 +159,16 @@ export class ArchiveReader {
       this.leaves.set(leaf, cached);
       return cached;
     }
+    let read = this.reading.get(leaf);
+    if (!read) {
+      read = this.readLeaf(leaf).finally(() => this.reading.delete(leaf));
+      this.reading.set(leaf, read);
+    }
+    return read;
+  }
+
+  /** Reads, checks and keeps a leaf of the index. */
+  private async readLeaf(leaf: number): Promise<DataView> {
     const entry = this.rootEntry(leaf);
     let view: DataView = new DataView(new ArrayBuffer(0));
     if (entry.files > 0) {
@@ -179,6 +191,14 @@ export class ArchiveReader {
       }
     }
     return view;
+  }
+
+  /**
+   * Readies a later read of `path`: its leaf of the index is read now, if it is not kept, so that
+   * the read costs one read of the file. Files read together share a leaf (`groupOf`).
+   */
+  async locate(path: string): Promise<void> {
+    await this.leaf(leafOf(fileKey(path), this.header.leafBits));
   }
 
   /** Finds a file: null when the archive has none at that path. */

@@ -129,6 +129,7 @@ describe('composition credits only the providers of the records returned', () =>
       file === postingFile('v1/things', 'name', 0) ? decodePostings(postings) : null,
     keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
     uint32s: async () => null,
+    locate: async () => {},
   };
   const table = routeTable({
     format: 3,

@@ -18,6 +18,9 @@ export function archiveFiles(archive: ArchiveReader): FileSource {
       if (bytes || !file.endsWith(gz)) return bytes;
       return archive.gzip(file.slice(0, -gz.length));
     },
+    async locate(file) {
+      if (isSafeRelativePath(file)) await archive.locate(file);
+    },
   };
 }
 

@@ -38,6 +38,8 @@ export interface Reads extends IndexReads {
   json: ReadJson;
   /** A default page of a paginated collection as text, or null when it does not exist. */
   page: (file: string) => Promise<PageText | null>;
+  /** Readies a later read of a file (`FileSource.locate`). */
+  locate: (file: string) => Promise<void>;
 }
 
 /** The outcome of a composition: a body to send with its status (and how many records matched). */
@@ -164,7 +166,13 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
   const { resource } = plan;
   const index = resource.query;
   if (!index) throw new Error(`/${resource.path} has no query index: build it again`);
-  const { ords, lists } = await matching(resource, index, plan.filters, reads);
+  // The records are read from one of the filter collections once the filters' lists say which:
+  // where their pages are is looked up meanwhile (a collection's pages share a leaf of an
+  // archive's index), so that reading them is one round trip over HTTP, not two.
+  const [{ ords, lists }] = await Promise.all([
+    matching(resource, index, plan.filters, reads),
+    ...plan.bases.map((filter) => reads.locate(pageFile(dirOf(resource, filter), 1))),
+  ]);
   const total = ords ? ords.length : resource.count;
   const start = (plan.page - 1) * plan.records;
   const end = start + plan.records;

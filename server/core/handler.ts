@@ -32,6 +32,11 @@ import { stateAt, type Timeline } from '../../contract/timeline.ts';
 /** Read access to the built files; `read` returns null for a file that does not exist. */
 export interface FileSource {
   read(file: string): Promise<Uint8Array | null>;
+  /**
+   * Readies a later read of `file`, where that costs a read of its own (an archive's leaf of its
+   * index): asked for beside reads the later one waits for, it saves a round trip over HTTP.
+   */
+  locate?(file: string): Promise<void>;
 }
 
 /** A response before it is written: either a body, or a file of dist/ for the adapter to send. */
@@ -277,6 +282,7 @@ export function createHandler(options: {
     postings: (file) => readDecoded('postings', file, decodePostings, twice),
     uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),
     keys: (file) => readJson(file) as Promise<string[] | null>,
+    locate: async (file) => files.locate?.(file),
   };
 
   /**
