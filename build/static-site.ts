@@ -103,7 +103,7 @@ function openingScript(up: string, archiveUrl: string, reads: readonly OpeningRe
   const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
   return [
     `<script>`,
-    `      if (!new URLSearchParams(location.search).has(${json(ARCHIVE_PARAM)})) {`,
+    `      if (!new URLSearchParams(location.search).get(${json(ARCHIVE_PARAM)})) {`,
     `        const archive = new URL(${json(archiveUrl)}, new URL(${json(up)}, location.href));`,
     `        self.${OPENING_READS} = ${json(reads)}.map(([name, range]) => {`,
     `          const url = new URL(name, archive).href;`,

@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 1), shared by the writer (`build/archive-*.ts`) and the
+ * The layout of the one-file API (format 2), shared by the writer (`build/archive-*.ts`) and the
  * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
  * index stored as its first entry lets a reader find any file with a few range reads.
  * docs/archive.md describes every byte; this module is that description in code. Nothing here is
@@ -91,9 +91,10 @@ export const GROUP_SIZE = 256;
  * the parts of a query's index, then reads one leaf for them, not one each.
  */
 export function groupOf(path: string): string {
-  const page = /^(.*)\/(?:index|_page\/(\d+))\.json$/.exec(path);
+  // Numbers of up to 15 digits, which a double holds exactly; longer names are their own group.
+  const page = /^(.*)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
   if (page) return `${page[1]}/_page#${Math.floor(Number(page[2] ?? 1) / GROUP_SIZE)}`;
-  const numbered = /^(.*)\/(\d+)\.\w+$/.exec(path);
+  const numbered = /^(.*)\/(\d{1,15})\.\w+$/.exec(path);
   if (numbered) return `${numbered[1]}/#${Math.floor(Number(numbered[2]) / GROUP_SIZE)}`;
   return path;
 }

@@ -244,9 +244,9 @@ describe('the archive', () => {
 
 describe('the reads of a composed answer over the archive', () => {
   /**
-   * How many rounds of reads `target` costs a router opened afresh: reads are held until none has
-   * been asked for in a while, then all answered at once, as a host answers what a client asks
-   * for together.
+   * How many rounds of reads `target` costs a router opened afresh: reads are held until the
+   * router has nothing left to do but wait for them, then all answered at once, as a host answers
+   * what a client asks for together.
    */
   async function rounds(target: string): Promise<{ rounds: number; status: number }> {
     const file = await fileRangeSource(archive);
@@ -267,10 +267,12 @@ describe('the reads of a composed answer over the archive', () => {
       const answer = handler.fetch(new Request(`http://x${target}`)).finally(() => (done = true));
       let count = 0;
       while (!done) {
-        // Still until no read has been asked for in 100 ms: every read of a round is in.
-        for (let asked = -1; asked !== held.length;) {
+        // Every read of a round is in once the event loop has gone round with no new one: the
+        // local reads answer within a turn, and nothing waits on a timer.
+        for (let quiet = 0, asked = -1; quiet < 20;) {
+          quiet = asked === held.length ? quiet + 1 : 0;
           asked = held.length;
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          await new Promise((resolve) => setImmediate(resolve));
         }
         if (held.length === 0) continue;
         count++;

@@ -187,9 +187,14 @@ describe.skipIf(!withBrowser).each([
     async () => {
       const watched = await watchedPage(browser);
       const ranges: string[] = [];
+      /** The ranges asked for with no condition: the client asks for all but its first with one. */
+      const unconditional: string[] = [];
       watched.page.on('request', (request) => {
-        const range = request.headers()['range'];
-        if (range && request.url().endsWith('/football.zip')) ranges.push(range);
+        const headers = request.headers();
+        const range = headers['range'];
+        if (!range || !request.url().endsWith('/football.zip')) return;
+        ranges.push(range);
+        if (!headers['if-match'] && !headers['if-unmodified-since']) unconditional.push(range);
       });
       await watched.page.goto(`${base}/`);
       await watched.page.waitForSelector('main:not([aria-busy]) h1');
@@ -200,8 +205,9 @@ describe.skipIf(!withBrowser).each([
           ranges.filter((r) => r === range),
           range,
         ).toHaveLength(1);
-      // Started before the page's scripts asked for anything.
-      expect(ranges.slice(0, 3)).toEqual(opening);
+      // All three made by the page's head, none by the client, whose reads after its first name
+      // the version opened (sirv's ETag is weak: by its date).
+      expect(unconditional).toEqual(opening);
       expect(watched.problems).toEqual([]);
     },
   );

@@ -22,7 +22,13 @@ export { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.t
  */
 const CLIENT_CODEC: Codec = {
   crc32: WEB_CODEC.crc32,
-  inflateRaw: (data, size) => inflateSync(data, { out: new Uint8Array(size + 1) }),
+  inflateRaw(data, size) {
+    // Deflate inflates at most 1,032 times: a length past that is a damaged entry, not a buffer
+    // to allocate.
+    if (size > data.length * 1032 + 64)
+      throw new Error(`it states ${size} bytes, more than ${data.length} inflate to`);
+    return inflateSync(data, { out: new Uint8Array(size + 1) });
+  },
 };
 
 /**

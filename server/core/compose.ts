@@ -171,7 +171,10 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
   // archive's index), so that reading them is one round trip over HTTP, not two.
   const [{ ords, lists }] = await Promise.all([
     matching(resource, index, plan.filters, reads),
-    ...plan.bases.map((filter) => reads.locate(pageFile(dirOf(resource, filter), 1))),
+    // A hint: a failure is met again, or not at all, when the pages are read.
+    ...plan.bases.map((filter) =>
+      reads.locate(pageFile(dirOf(resource, filter), 1)).catch(() => {}),
+    ),
   ]);
   const total = ords ? ords.length : resource.count;
   const start = (plan.page - 1) * plan.records;

@@ -58,17 +58,23 @@ function meets(response: Response, headers: Headers): boolean {
 }
 
 /**
+ * The reads the page's head started, by range and URL, taken once: an opening tried again after a
+ * failure reads for itself, as the head's answers may have been used.
+ */
+function openingReads(): Map<string, Promise<Response | null>> {
+  const global = globalThis as Record<string, unknown>;
+  const started = (global[OPENING_READS] ?? []) as OpeningRead[];
+  delete global[OPENING_READS];
+  return new Map(started.map((read) => [`${read.range} ${read.url}`, read.response]));
+}
+
+/**
  * The `fetch` the client reads the archive with: each read the page's head started (the
  * archive's first bytes, the manifest's leaf, the manifest) answers the client's same read once,
  * when it meets the read's condition (the archive is still the version opened); every other read
  * goes to the network.
  */
-function withOpeningReads(): typeof fetch {
-  const started = (globalThis as Record<string, unknown>)[OPENING_READS] as
-    OpeningRead[] | undefined;
-  const reads = new Map(
-    (started ?? []).map((read) => [`${read.range} ${read.url}`, read.response]),
-  );
+function withOpeningReads(reads: Map<string, Promise<Response | null>>): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
     const key = `${headers.get('range')} ${String(input)}`;
@@ -85,12 +91,23 @@ let client: Promise<ApiClient> | null = null;
 
 /** The client over the page's archive, loaded and opened once; a failure is tried again. */
 function clientOf(url: string): Promise<ApiClient> {
-  return (client ??= (import(new URL(CLIENT_FILE, ROOT!).href) as Promise<ClientModule>)
-    .then((module) => module.openArchive(url, { fetch: withOpeningReads() }))
-    .catch((error: unknown) => {
-      client = null;
-      throw error;
-    }));
+  return (client ??= openClient(url).catch((error: unknown) => {
+    client = null;
+    throw error;
+  }));
+}
+
+/** Loads the client and opens the archive, with the reads the page's head started. */
+async function openClient(url: string): Promise<ApiClient> {
+  const reads = openingReads();
+  try {
+    const module = (await import(new URL(CLIENT_FILE, ROOT!).href)) as ClientModule;
+    return await module.openArchive(url, { fetch: withOpeningReads(reads) });
+  } finally {
+    // Reads the client did not take up (a site written for another build of the archive).
+    for (const response of reads.values()) void response.then((r) => r?.body?.cancel());
+    reads.clear();
+  }
 }
 
 /** An API URL (`/v1/...`) answered from wherever the page reads the API. */
