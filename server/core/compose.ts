@@ -132,27 +132,30 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
 async function window(
   plan: ComposePlan,
   filter: FilterPlan | null,
-  read: Reads['page'],
+  readPage: Reads['page'],
 ): Promise<Composed> {
   const { resource } = plan;
   const size = resource.records.default;
   const dir = dirOf(resource, filter);
-  const first = await read(pageFile(dir, 1));
-  if (first === null) return respond(plan, 0, () => []);
-  const total = totalOf(resource, first);
-  const pages = Math.ceil(total / size);
   const start = (plan.page - 1) * plan.records;
   const from = Math.floor(start / size) + 1;
-  const to = Math.min(pages, Math.floor((start + plan.records - 1) / size) + 1);
+  const last = Math.floor((start + plan.records - 1) / size) + 1;
+  // The pages that would overlap are read with the first, which gives the total: over HTTP that
+  // is one round trip, not two. One past the last page does not exist, and costs a look in the
+  // index (a leaf of an archive's, shared with the first page's up to page 255).
+  const read = (page: number) => readPage(pageFile(dir, page));
+  const [first, ...overlapping] = await Promise.all([
+    read(1),
+    ...Array.from({ length: last - from + 1 }, (_, i) => (from + i === 1 ? null : read(from + i))),
+  ]);
+  if (!first) return respond(plan, 0, () => []);
+  const total = totalOf(resource, first);
+  const pages = Math.ceil(total / size);
   // Each row keeps the page it came from: a page's attribution credits the providers of its
   // records.
   const rows: Row[] = [];
-  const overlapping = await Promise.all(
-    Array.from({ length: to - from + 1 }, (_, i) =>
-      from + i === 1 ? first : read(pageFile(dir, from + i)),
-    ),
-  );
-  for (const page of overlapping) {
+  for (const [i, got] of overlapping.entries()) {
+    const page = from + i === 1 ? first : from + i <= pages ? got : null;
     if (!page) continue;
     for (let i = 0; i < page.count; i++)
       rows.push({ text: page.record(i), attribution: page.attribution });
