@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 2), shared by the writer (`build/archive-*.ts`) and the
+ * The layout of the one-file API (format 3), shared by the writer (`build/archive-*.ts`) and the
  * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
  * index stored as its first entry lets a reader find any file with a few range reads.
  * docs/archive.md describes every byte; this module is that description in code. Nothing here is
@@ -9,7 +9,7 @@
 /** The ZIP entry that holds the index: the first entry of every archive. */
 export const INDEX_ENTRY = '.archive-index';
 /** The format version this code writes and reads (1 keyed each file apart: build it again). */
-export const FORMAT_VERSION = 2;
+export const FORMAT_VERSION = 3;
 /** The index header's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the index header. */
@@ -84,23 +84,37 @@ export function pathKey(path: string): PathKey {
 export const GROUP_SIZE = 256;
 
 /**
- * The group of files a path belongs to, which share a leaf of the index (format 2): a
- * collection's `index.json` and its `_page/<n>.json` by runs of 256 pages (page 1 is
- * `index.json`), and other numbered files (`<n>.json`, `<n>.bin`) of one folder by runs of 256;
- * every other file is a group of its own. A reader that reads several pages of a collection, or
- * the parts of a query's index, then reads one leaf for them, not one each.
+ * The group of files a path belongs to, which share a leaf of the index (format 3):
+ *
+ * - a filter collection's pages (`…/_by/<field>/<value>/index.json`, `_page/<n>.json`), of any
+ *   resource and field, with the other files named by that value (`…/<value>.json`), by runs of
+ *   256 pages (page 1 is `index.json`): a match's lineups, goals, micro-events and record files;
+ * - another collection's `index.json` and `_page/<n>.json`, by runs of 256 pages;
+ * - a collection's query index (`…/_q/…`), its numbered files by runs of 256 whatever their
+ *   field, its other files with the first run;
+ * - other numbered files (`<n>.json`, `<n>.bin`) of one folder, by runs of 256;
+ * - any other file, alone.
+ *
+ * A reader that asks for one thing's records, a collection's pages or the parts of its query
+ * index for several filters then reads one leaf for them, not one each.
  */
 export function groupOf(path: string): string {
   // Numbers of up to 15 digits, which a double holds exactly; longer names are their own group.
+  const filtered = /\/_by\/[^/]+\/([^/]+)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
+  if (filtered) return `@${filtered[1]}#${Math.floor(Number(filtered[2] ?? 1) / GROUP_SIZE)}`;
+  const query = /^(.*)\/_q\/(?:(?:.*\/)?(\d{1,15})\.\w+$)?/.exec(path);
+  if (query) return `${query[1]}/_q#${Math.floor(Number(query[2] ?? 0) / GROUP_SIZE)}`;
   const page = /^(.*)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
   if (page) return `${page[1]}/_page#${Math.floor(Number(page[2] ?? 1) / GROUP_SIZE)}`;
   const numbered = /^(.*)\/(\d{1,15})\.\w+$/.exec(path);
   if (numbered) return `${numbered[1]}/#${Math.floor(Number(numbered[2]) / GROUP_SIZE)}`;
+  const named = /\/([^/]+)\.json$/.exec(path);
+  if (named) return `@${named[1]}#0`;
   return path;
 }
 
 /**
- * A file's key in the index of a format 2 archive: its group's `pathKey` folded to 32 bits and
+ * A file's key in the index of a format 3 archive: its group's `pathKey` folded to 32 bits and
  * mixed by MurmurHash3's finalizer, which picks its leaf, and the low half of its own
  * `pathKey`, which tells it from the others of its group. FNV-1a alone leaves the top bits of
  * names that differ in their last byte (`_page#1`, `_page#2`) equal: their groups would share
