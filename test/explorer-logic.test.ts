@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Goal, Offense, Penalty, Segment, Substitution } from '../site/explorer/records.ts';
 import { href, parseRoute, type Route } from '../site/explorer/routes.ts';
 import { runningScore, timeline } from '../site/explorer/timeline.ts';
-import { count } from '../site/explorer/view.ts';
+import { count, day } from '../site/explorer/view.ts';
 
 /**
  * The explorer's logic that needs no browser: the match timeline, the running score of the match
@@ -152,5 +152,15 @@ describe('counts in words', () => {
     expect(count(0, 'goal')).toBe('0 goals');
     expect(count(2, 'match', 'matches')).toBe('2 matches');
     expect(count(1, 'match', 'matches')).toBe('1 match');
+  });
+});
+
+describe('dates', () => {
+  it('reads a date as people do, the same on every call, and leaves anything else as it is', () => {
+    expect(day('2018-07-15')).toBe('15 Jul 2018');
+    expect(day('2022-12-18')).toBe('18 Dec 2022');
+    expect(day('2018-07-15')).toBe('15 Jul 2018');
+    expect(day('1930-07')).toBe('1930-07');
+    expect(day(null)).toBe('');
   });
 });

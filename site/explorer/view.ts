@@ -78,15 +78,19 @@ export function table(caption: string, headers: string[], rows: Child[][]): HTML
   );
 }
 
+/** The format of `day`, made once: each `toLocaleDateString` with options makes its own. */
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** A date `YYYY-MM-DD` as people read it, in the page's language; the date itself if not one. */
 export function day(date: string | null): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date ?? '';
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
+  return dayFormat.format(new Date(`${date}T12:00:00Z`));
 }
 
 /** A team's name, linked to its page. */
