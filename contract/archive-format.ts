@@ -84,22 +84,25 @@ export function pathKey(path: string): PathKey {
 export const GROUP_SIZE = 256;
 
 /**
- * The group of files a path belongs to, which share a leaf of the index (format 3):
+ * The group of files a path belongs to, which share a leaf of the index (format 3), by the first
+ * rule that applies (`docs/archive.md` states them exactly):
  *
  * - a filter collection's pages (`…/_by/<field>/<value>/index.json`, `_page/<n>.json`), of any
- *   resource and field, with the other files named by that value (`…/<value>.json`), by runs of
- *   256 pages (page 1 is `index.json`): a match's lineups, goals, micro-events and record files;
- * - another collection's `index.json` and `_page/<n>.json`, by runs of 256 pages;
+ *   resource and field, by runs of 256 pages (page 1 is `index.json`), with the first run the
+ *   value's group: a match's lineups, goals and micro-events;
  * - a collection's query index (`…/_q/…`), its numbered files by runs of 256 whatever their
  *   field, its other files with the first run;
+ * - another collection's `index.json` and `_page/<n>.json`, by runs of 256 pages;
  * - other numbered files (`<n>.json`, `<n>.bin`) of one folder, by runs of 256;
+ * - any other JSON file, by its name: in its value's group (a match's record files, named by its
+ *   id), or with the files of that name (each resource's `_options.json`);
  * - any other file, alone.
  *
  * A reader that asks for one thing's records, a collection's pages or the parts of its query
  * index for several filters then reads one leaf for them, not one each.
  */
 export function groupOf(path: string): string {
-  // Numbers of up to 15 digits, which a double holds exactly; longer names are their own group.
+  // Numbers of up to 15 digits, which a double holds exactly; longer ones are names.
   const filtered = /\/_by\/[^/]+\/([^/]+)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
   if (filtered) return `@${filtered[1]}#${Math.floor(Number(filtered[2] ?? 1) / GROUP_SIZE)}`;
   const query = /^(.*)\/_q\/(?:(?:.*\/)?(\d{1,15})\.\w+$)?/.exec(path);

@@ -20,6 +20,7 @@ import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
 import { unpack } from '../build/unpack.ts';
 import {
+  FORMAT_VERSION,
   HEADER_SIZE,
   INDEX_DATA_START,
   INDEX_ENTRY,
@@ -141,7 +142,7 @@ describe('the archive format', () => {
     expect(groupOf('v1/persons/_page/256.json')).not.toBe(groupOf('v1/persons/index.json'));
   });
 
-  it('keeps the files of one value together: filter collections of any resource and records', () => {
+  it('keeps the files of one value together: its filter collections and records', () => {
     const match = '3355c45a95295b57b25ad1dfe3d5fed2';
     const group = groupOf(`v1/national/matches/info/${match}.json`);
     for (const path of [
@@ -165,8 +166,12 @@ describe('the archive format', () => {
     expect(groupOf('v1/national/events/actions/_q/p/match/0.bin')).not.toBe(group);
     expect(groupOf('v1/persons/12.json')).toBe(groupOf('v1/persons/200.json'));
     expect(groupOf('v1/persons/12.json')).not.toBe(groupOf('v1/persons/256.json'));
-    // Any other file is a group of its own.
+    // Other JSON files by name, with the value of that name; any other file alone.
+    expect(groupOf('v1/persons/_options.json')).toBe(groupOf('v1/teams/_options.json'));
+    expect(groupOf('v1/persons/_by/team/ab12/index.json')).toBe(groupOf('v1/teams/ab12.json'));
+    expect(groupOf(`v1/persons/_page/${'1'.repeat(16)}.json`)).toBe(`@${'1'.repeat(16)}#0`);
     expect(groupOf('LICENSES.md')).toBe('LICENSES.md');
+    expect(groupOf('openapi.json')).toBe('openapi.json');
     expect(groupOf('explorer/explorer.js')).toBe('explorer/explorer.js');
   });
 });
@@ -341,11 +346,11 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
     );
   });
 
-  it('an archive of an earlier format is refused on opening, saying to build it again', async () => {
-    const copy = join(root, 'format-2.zip');
+  it('an archive of an earlier format is refused on opening, saying to build it', async () => {
+    const copy = join(root, 'earlier-format.zip');
     const bytes = readFileSync(archive);
     const header = new DataView(bytes.buffer, bytes.byteOffset + INDEX_DATA_START, HEADER_SIZE);
-    header.setUint32(8, 2, true);
+    header.setUint32(8, FORMAT_VERSION - 1, true);
     header.setUint32(
       60,
       NODE_CODEC.crc32(bytes.subarray(INDEX_DATA_START, INDEX_DATA_START + 60)),
@@ -353,7 +358,7 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
     );
     writeFileSync(copy, bytes);
     await expect(openLocalArchive(copy)).rejects.toThrow(
-      /archive format 2; this reader reads format 3: build it again/,
+      `archive format ${FORMAT_VERSION - 1}; this reader reads format ${FORMAT_VERSION}: build it`,
     );
   });
 

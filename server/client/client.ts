@@ -15,10 +15,20 @@ export { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.t
 /**
  * Entries stored in at least this many bytes are inflated by the runtime's `DecompressionStream`
  * (native zlib), smaller ones by fflate: a stream costs more per entry than inflating a small
- * file, while the index's leaves and the manifest (tens of kilobytes each) inflate several times
- * faster natively (`npm run bench`, the explorer on a static host).
+ * file, while in a browser the index's leaves and the manifest (tens of kilobytes each) inflate
+ * several times faster natively (`npm run bench`, the explorer on a static host).
  */
 const NATIVE_INFLATE_BYTES = 16 * 1024;
+
+/** Whether the runtime inflates raw deflate natively: some have streams without the format. */
+const NATIVE_INFLATE = (() => {
+  try {
+    new DecompressionStream('deflate-raw');
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /**
  * The client's codec: the web codec's CRC-32, and inflating by size (`NATIVE_INFLATE_BYTES`).
@@ -32,7 +42,7 @@ const CLIENT_CODEC: Codec = {
     // to allocate.
     if (size > data.length * 1032 + 64)
       throw new Error(`it states ${size} bytes, more than ${data.length} inflate to`);
-    if (data.length >= NATIVE_INFLATE_BYTES && typeof DecompressionStream === 'function')
+    if (NATIVE_INFLATE && data.length >= NATIVE_INFLATE_BYTES)
       return WEB_CODEC.inflateRaw(data, size);
     return inflateSync(data, { out: new Uint8Array(size + 1) });
   },

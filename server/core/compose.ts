@@ -140,13 +140,21 @@ async function window(
   const start = (plan.page - 1) * plan.records;
   const from = Math.floor(start / size) + 1;
   const last = Math.floor((start + plan.records - 1) / size) + 1;
-  // The pages that would overlap are read with the first, which gives the total: over HTTP that
-  // is one round trip, not two. One past the last page does not exist, and costs a look in the
-  // index (a leaf of an archive's, shared with the first page's up to page 255).
-  const read = (page: number) => readPage(pageFile(dir, page));
+  // The pages that would overlap are read with the first, which gives the total: over HTTP one
+  // round trip fewer. Those past the last page (at most records / size + 1 of them, for a page
+  // past the end) cost a look in the index, and a failure there is not the answer's.
+  const attempt = (page: number) =>
+    readPage(pageFile(dir, page)).then(
+      (text) => () => text,
+      (error: unknown) => () => {
+        throw error;
+      },
+    );
   const [first, ...overlapping] = await Promise.all([
-    read(1),
-    ...Array.from({ length: last - from + 1 }, (_, i) => (from + i === 1 ? null : read(from + i))),
+    readPage(pageFile(dir, 1)),
+    ...Array.from({ length: last - from + 1 }, (_, i) =>
+      from + i === 1 ? null : attempt(from + i),
+    ),
   ]);
   if (!first) return respond(plan, 0, () => []);
   const total = totalOf(resource, first);
@@ -155,10 +163,10 @@ async function window(
   // records.
   const rows: Row[] = [];
   for (const [i, got] of overlapping.entries()) {
-    const page = from + i === 1 ? first : from + i <= pages ? got : null;
+    const page = from + i > pages ? null : from + i === 1 ? first : got!();
     if (!page) continue;
-    for (let i = 0; i < page.count; i++)
-      rows.push({ text: page.record(i), attribution: page.attribution });
+    for (let r = 0; r < page.count; r++)
+      rows.push({ text: page.record(r), attribution: page.attribution });
   }
   const offset = (from - 1) * size;
   return respond(plan, total, (s, e) => rows.slice(s - offset, e - offset));
