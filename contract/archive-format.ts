@@ -8,7 +8,7 @@
 
 /** The ZIP entry that holds the index: the first entry of every archive. */
 export const INDEX_ENTRY = '.archive-index';
-/** The format version this code writes and reads (1 keyed each file apart: build it again). */
+/** The format version this code writes and reads (earlier ones grouped files otherwise). */
 export const FORMAT_VERSION = 3;
 /** The index header's first bytes. */
 export const MAGIC = 'FSAPIARC';

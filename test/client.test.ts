@@ -258,7 +258,7 @@ describe('a runtime whose DecompressionStream lacks raw deflate', () => {
   it('inflates every entry with fflate, and answers as the Node server does', async () => {
     const native = globalThis.DecompressionStream;
     const formats: string[] = [];
-    // The formats of runtimes from before raw deflate (Chromium before 103, Node before 21.2).
+    // The formats of runtimes from before raw deflate (Chromium before 103, older Node).
     globalThis.DecompressionStream = class extends native {
       constructor(format: CompressionFormat) {
         formats.push(format);
