@@ -102,15 +102,16 @@ export const GROUP_SIZE = 256;
  * index for several filters then reads one leaf for them, not one each.
  */
 export function groupOf(path: string): string {
+  const run = (n: string | undefined, first: number) => Math.floor(Number(n ?? first) / GROUP_SIZE);
   // Numbers of up to 15 digits, which a double holds exactly; longer ones are names.
   const filtered = /\/_by\/[^/]+\/([^/]+)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
-  if (filtered) return `@${filtered[1]}#${Math.floor(Number(filtered[2] ?? 1) / GROUP_SIZE)}`;
+  if (filtered) return `@${filtered[1]}#${run(filtered[2], 1)}`;
   const query = /^(.*)\/_q\/(?:(?:.*\/)?(\d{1,15})\.\w+$)?/.exec(path);
-  if (query) return `${query[1]}/_q#${Math.floor(Number(query[2] ?? 0) / GROUP_SIZE)}`;
+  if (query) return `${query[1]}/_q#${run(query[2], 0)}`;
   const page = /^(.*)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
-  if (page) return `${page[1]}/_page#${Math.floor(Number(page[2] ?? 1) / GROUP_SIZE)}`;
+  if (page) return `${page[1]}/_page#${run(page[2], 1)}`;
   const numbered = /^(.*)\/(\d{1,15})\.\w+$/.exec(path);
-  if (numbered) return `${numbered[1]}/#${Math.floor(Number(numbered[2]) / GROUP_SIZE)}`;
+  if (numbered) return `${numbered[1]}/#${run(numbered[2], 0)}`;
   const named = /\/([^/]+)\.json$/.exec(path);
   if (named) return `@${named[1]}#0`;
   return path;

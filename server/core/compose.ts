@@ -143,17 +143,12 @@ async function window(
   // The pages that would overlap are read with the first, which gives the total: over HTTP one
   // round trip fewer. Those past the last page (at most records / size + 1 of them, for a page
   // past the end) cost a look in the index, and a failure there is not the answer's.
-  const attempt = (page: number) =>
-    readPage(pageFile(dir, page)).then(
-      (text) => () => text,
-      (error: unknown) => () => {
-        throw error;
-      },
-    );
-  const [first, ...overlapping] = await Promise.all([
+  const [first, overlapping] = await Promise.all([
     readPage(pageFile(dir, 1)),
-    ...Array.from({ length: last - from + 1 }, (_, i) =>
-      from + i === 1 ? null : attempt(from + i),
+    Promise.allSettled(
+      Array.from({ length: last - from + 1 }, (_, i) =>
+        from + i === 1 ? null : readPage(pageFile(dir, from + i)),
+      ),
     ),
   ]);
   if (!first) return respond(plan, 0, () => []);
@@ -163,7 +158,9 @@ async function window(
   // records.
   const rows: Row[] = [];
   for (const [i, got] of overlapping.entries()) {
-    const page = from + i > pages ? null : from + i === 1 ? first : got!();
+    if (from + i > pages) break;
+    if (got.status === 'rejected') throw got.reason;
+    const page = from + i === 1 ? first : got.value;
     if (!page) continue;
     for (let r = 0; r < page.count; r++)
       rows.push({ text: page.record(r), attribution: page.attribution });
