@@ -227,28 +227,30 @@ describe('the archive', () => {
   });
 
   it('keeps as much of its index as it is given, and reads a leaf again only past that', async () => {
+    // Every eighth file, in the tree's order, so that files of one group still come one after
+    // another: thousands of files, which read every leaf. The test above reads them all.
+    const names = [...digest.keys()].filter((_, i) => i % 8 === 0);
     const passReads = async (indexBytes: number) => {
       const source = await fileRangeSource(archive);
       try {
         const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
-        for (const name of digest.keys()) await reader.read(name);
+        for (const name of names) await reader.read(name);
         const before = source.reads;
-        for (const name of digest.keys()) await reader.read(name);
+        for (const name of names) await reader.read(name);
         return source.reads - before;
       } finally {
         await source.close();
       }
     };
-    const files = digest.size + 1;
-    const whole = 24 * files;
+    const whole = 24 * (digest.size + 1);
     // The whole index held: a second pass reads each file, no leaf.
-    expect(await passReads(whole)).toBe(digest.size);
+    expect(await passReads(whole)).toBe(names.length);
     // None held: every file costs its leaf too.
-    expect(await passReads(0)).toBe(2 * digest.size);
+    expect(await passReads(0)).toBe(2 * names.length);
     // Half held: some leaves are read again.
     const half = await passReads(whole / 2);
-    expect(half).toBeGreaterThan(digest.size);
-    expect(half).toBeLessThan(2 * digest.size);
+    expect(half).toBeGreaterThan(names.length);
+    expect(half).toBeLessThan(2 * names.length);
   });
 
   it('is 5 times smaller than the tree at least', () => {
