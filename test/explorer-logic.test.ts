@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Goal, Offense, Penalty, Segment, Substitution } from '../site/explorer/records.ts';
 import { href, parseRoute, type Route } from '../site/explorer/routes.ts';
 import { runningScore, timeline } from '../site/explorer/timeline.ts';
-import { count, day } from '../site/explorer/view.ts';
+import { count, day, thousands } from '../site/explorer/view.ts';
 
 /**
  * The explorer's logic that needs no browser: the match timeline, the running score of the match
@@ -155,12 +155,26 @@ describe('counts in words', () => {
   });
 });
 
-describe('dates', () => {
-  it('reads a date as people do, the same on every call, and leaves anything else as it is', () => {
+describe('dates and numbers', () => {
+  it('reads a date as people do, and leaves anything else as it is', () => {
     expect(day('2018-07-15')).toBe('15 Jul 2018');
     expect(day('2022-12-18')).toBe('18 Dec 2022');
-    expect(day('2018-07-15')).toBe('15 Jul 2018');
+    expect(day('1930-01-01')).toBe('1 Jan 1930');
+    expect(day('2014-09-09')).toBe('9 Sep 2014');
     expect(day('1930-07')).toBe('1930-07');
+    expect(day('2018-13-01')).toBe('2018-13-01');
+    expect(day('2018-00-10')).toBe('2018-00-10');
+    expect(day('2018-07-00')).toBe('2018-07-00');
+    expect(day('2018-07-32')).toBe('2018-07-32');
     expect(day(null)).toBe('');
+  });
+
+  it('marks thousands with commas', () => {
+    expect(thousands(0)).toBe('0');
+    expect(thousands(999)).toBe('999');
+    expect(thousands(1000)).toBe('1,000');
+    expect(thousands(98765)).toBe('98,765');
+    expect(thousands(173850)).toBe('173,850');
+    expect(thousands(1234567)).toBe('1,234,567');
   });
 });

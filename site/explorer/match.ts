@@ -21,7 +21,7 @@ import {
 import { href, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
-import { count, day, empty, section, sources, table, teamLink, unseen } from './view.ts';
+import { count, day, empty, section, sources, table, teamLink, thousands, unseen } from './view.ts';
 
 /** The actions drawn as passes: those the statistics count as passes, set pieces included. */
 const PASS_ACTIONS = new Set(PASSES);
@@ -148,7 +148,7 @@ function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
     ['Venue', m.venueName],
     ['Referee', m.refereeName],
     ['Managers', `${m.homeManagerName ?? 'unknown'} and ${m.awayManagerName ?? 'unknown'}`],
-    ['Attendance', m.attendance === null ? null : m.attendance.toLocaleString('en-GB')],
+    ['Attendance', m.attendance === null ? null : thousands(m.attendance)],
   ];
   return h(
     'section',
