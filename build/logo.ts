@@ -6,3 +6,16 @@ export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64
 <path d="M32 20V6M43 28l13-5M39 41l8 12M25 41l-8 12M21 28L8 23" stroke="#111" stroke-width="3" fill="none"/>
 </svg>
 `;
+
+/**
+ * The logo drawn in a page's header at `size` pixels, as markup in the page rather than an image
+ * it links to: one request fewer while the page opens, when a static host's six connections are
+ * taken by the page's scripts and the archive's opening reads. Beside the name, it says nothing.
+ */
+export function inlineLogo(size: number): string {
+  return LOGO_SVG.trim()
+    .replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ')
+    .replace('width="64" height="64"', `width="${size}" height="${size}"`)
+    .replace(/<title>.*<\/title>\n/, '')
+    .replaceAll('\n', '');
+}

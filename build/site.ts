@@ -7,6 +7,7 @@ import { JSON_TYPE } from '../contract/envelope.ts';
 import { HTML_TYPE } from '../contract/page-policy.ts';
 import { EXPLORER_INDEX, type Competition, type Season } from '../site/explorer/index-file.ts';
 import { CLIENT_FILE } from '../site/explorer/source.ts';
+import { inlineLogo } from './logo.ts';
 
 /**
  * The pages every build serves beside the API, from `site/`: the football explorer at `/` and
@@ -43,11 +44,10 @@ export const PAGE_FILES = [
 
 /** Every file of the site, for a build of `db`. */
 export function siteFiles(db: Db): SiteFile[] {
-  const own = (path: string, type: string, from = path) => ({
-    path,
-    type,
-    content: readFileSync(join(SITE, from), 'utf8'),
-  });
+  const own = (path: string, type: string) => {
+    const content = readFileSync(join(SITE, path), 'utf8');
+    return { path, type, content: type === HTML_TYPE ? withLogo(content) : content };
+  };
   return [
     own('index.html', HTML_TYPE),
     own('explorer/explorer.css', CSS_TYPE),
@@ -58,6 +58,13 @@ export function siteFiles(db: Db): SiteFile[] {
     { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
     { path: CLIENT_FILE, type: JS_TYPE, content: clientModule() },
   ];
+}
+
+/** A page whose header's logo, an image of `logo.svg`, is drawn in the page (`inlineLogo`). */
+function withLogo(html: string): string {
+  const image = /<img src="(?:\.\.\/)?logo\.svg" alt="" width="(\d+)" height="\1" \/>/;
+  if (!image.test(html)) throw new Error('a page of the site has no logo in its header');
+  return html.replace(image, (_, size: string) => inlineLogo(Number(size)));
 }
 
 /**

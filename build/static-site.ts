@@ -121,14 +121,16 @@ const attribute = (text: string) =>
 
 /**
  * The page at `file` with the site's meta tags, which `site/explorer/source.ts` reads, in its
- * head, the archive's opening reads started, and the client asked for beside the page's script
- * rather than after it.
+ * head, the archive's opening reads started, the client asked for beside the page's script
+ * rather than after it, and its icon (`logo`) in the page: a host's connections are the opening
+ * reads' while the page loads, and a browser asks for the icon then.
  */
 function withMeta(
   html: string,
   file: string,
   site: StaticSite,
   reads: readonly OpeningRead[],
+  logo: Uint8Array,
 ): string {
   const up = '../'.repeat(file.split('/').length - 1);
   const tags = [
@@ -141,9 +143,14 @@ function withMeta(
   ];
   // First in the head, before the style sheets, which an inline script would wait for.
   const charset = '<meta charset="utf-8" />';
-  if (!html.includes(charset)) throw new Error(`a page of the site has no ${charset}`);
-  // A function, so that no `$` of a URL is read as a pattern of the replacement.
-  return html.replace(charset, () => `${charset}\n    ${tags.join('\n    ')}`);
+  const icon = `<link rel="icon" href="${up}logo.svg" type="image/svg+xml" />`;
+  if (!html.includes(charset) || !html.includes(icon))
+    throw new Error(`a page of the site has no ${charset} or no ${icon}`);
+  const inline = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
+  // Functions, so that no `$` of a URL is read as a pattern of the replacement.
+  return html
+    .replace(charset, () => `${charset}\n    ${tags.join('\n    ')}`)
+    .replace(icon, () => icon.replace(`${up}logo.svg`, inline));
 }
 
 /** Writes the static site of `archive` into `out`, each file replacing the one before it whole. */
@@ -160,13 +167,13 @@ export async function writeStaticSite(
       const bytes = await opened.reader.read(file);
       if (bytes === null)
         throw new UserError(`${archive} holds no ${file}: build it again with this version.`);
-      files.set(
-        file,
-        file.endsWith('.html')
-          ? Buffer.from(withMeta(Buffer.from(bytes).toString('utf8'), file, site, reads))
-          : bytes,
-      );
+      files.set(file, bytes);
     }
+    for (const [file, bytes] of files)
+      if (file.endsWith('.html')) {
+        const page = Buffer.from(bytes).toString('utf8');
+        files.set(file, Buffer.from(withMeta(page, file, site, reads, files.get('logo.svg')!)));
+      }
     // Every file is written aside first, then each renamed over its target: a failure while
     // writing (a full disk) leaves the folder as it was.
     const aside = (file: string) => `${join(out, file)}.${process.pid}.partial`;

@@ -97,6 +97,21 @@ describe('the pages in the build', () => {
       expect(readFileSync(join(dist, script), 'utf8')).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
   });
 
+  it('draw the logo in their header rather than asking for it', () => {
+    // One request fewer while a page opens: on a static host the archive's opening reads need
+    // the connections.
+    const logo = readFileSync(join(dist, 'logo.svg'), 'utf8');
+    for (const page of ['index.html', 'docs/index.html']) {
+      const html = readFileSync(join(dist, page), 'utf8');
+      const brand = /<a class="brand"[^>]*>(.*?)<\/a>/.exec(html)?.[1] ?? '';
+      expect(brand, page).toMatch(/^<svg aria-hidden="true" [^>]* width="28" height="28">/);
+      // The logo's own shapes, in the page.
+      for (const shape of logo.match(/<(?:circle|polygon|path) [^>]*\/>/g)!)
+        expect(brand, page).toContain(shape);
+      expect(html, page).not.toMatch(/<img[^>]*logo\.svg/);
+    }
+  });
+
   it('are in the archive too, byte for byte', async () => {
     const { handler, close } = await archiveHandlerFor(archive);
     try {
