@@ -13,9 +13,16 @@ export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64
  * taken by the page's scripts and the archive's opening reads. Beside the name, it says nothing.
  */
 export function inlineLogo(size: number): string {
-  return LOGO_SVG.trim()
-    .replace(/^<svg /, '<svg aria-hidden="true" focusable="false" ')
-    .replace('width="64" height="64"', `width="${size}" height="${size}"`)
-    .replace(/<title>.*<\/title>\n/, '')
-    .replaceAll('\n', '');
+  const edits: [RegExp, string][] = [
+    [/^<svg /, '<svg aria-hidden="true" focusable="false" '],
+    [/ width="64" height="64"/, ` width="${size}" height="${size}"`],
+    [/<title>.*<\/title>\n/, ''],
+  ];
+  let svg = LOGO_SVG.trim();
+  for (const [from, to] of edits) {
+    if (!from.test(svg))
+      throw new Error(`the logo has no ${from.source}: say how to draw it inline`);
+    svg = svg.replace(from, to);
+  }
+  return svg.replaceAll('\n', '');
 }

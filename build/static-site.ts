@@ -122,8 +122,8 @@ const attribute = (text: string) =>
 /**
  * The page at `file` with the site's meta tags, which `site/explorer/source.ts` reads, in its
  * head, the archive's opening reads started, the client asked for beside the page's script
- * rather than after it, and its icon (`logo`) in the page: a host's connections are the opening
- * reads' while the page loads, and a browser asks for the icon then.
+ * rather than after it, and its icon (`logo`) in the page: a browser asks for the icon as the
+ * page loads, which over HTTP/1.1 takes one of a host's six connections from the opening reads.
  */
 function withMeta(
   html: string,
@@ -144,8 +144,8 @@ function withMeta(
   // First in the head, before the style sheets, which an inline script would wait for.
   const charset = '<meta charset="utf-8" />';
   const icon = `<link rel="icon" href="${up}logo.svg" type="image/svg+xml" />`;
-  if (!html.includes(charset) || !html.includes(icon))
-    throw new Error(`a page of the site has no ${charset} or no ${icon}`);
+  for (const tag of [charset, icon])
+    if (!html.includes(tag)) throw new Error(`a page of the site has no ${tag}`);
   const inline = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
   // Functions, so that no `$` of a URL is read as a pattern of the replacement.
   return html
@@ -169,10 +169,11 @@ export async function writeStaticSite(
         throw new UserError(`${archive} holds no ${file}: build it again with this version.`);
       files.set(file, bytes);
     }
+    const logo = files.get('logo.svg')!;
     for (const [file, bytes] of files)
       if (file.endsWith('.html')) {
         const page = Buffer.from(bytes).toString('utf8');
-        files.set(file, Buffer.from(withMeta(page, file, site, reads, files.get('logo.svg')!)));
+        files.set(file, Buffer.from(withMeta(page, file, site, reads, logo)));
       }
     // Every file is written aside first, then each renamed over its target: a failure while
     // writing (a full disk) leaves the folder as it was.

@@ -83,6 +83,9 @@ export function pathKey(path: string): PathKey {
  */
 export const GROUP_SIZE = 256;
 
+/** The run of `GROUP_SIZE` a numbered file is in; that of `first` when the path names no number. */
+const run = (n: string | undefined, first = 0) => Math.floor(Number(n ?? first) / GROUP_SIZE);
+
 /**
  * The group of files a path belongs to, which share a leaf of the index (format 3), by the first
  * rule that applies (`docs/archive.md` states them exactly):
@@ -102,16 +105,15 @@ export const GROUP_SIZE = 256;
  * index for several filters then reads one leaf for them, not one each.
  */
 export function groupOf(path: string): string {
-  const run = (n: string | undefined, first: number) => Math.floor(Number(n ?? first) / GROUP_SIZE);
   // Numbers of up to 15 digits, which a double holds exactly; longer ones are names.
   const filtered = /\/_by\/[^/]+\/([^/]+)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
   if (filtered) return `@${filtered[1]}#${run(filtered[2], 1)}`;
   const query = /^(.*)\/_q\/(?:(?:.*\/)?(\d{1,15})\.\w+$)?/.exec(path);
-  if (query) return `${query[1]}/_q#${run(query[2], 0)}`;
+  if (query) return `${query[1]}/_q#${run(query[2])}`;
   const page = /^(.*)\/(?:index|_page\/(\d{1,15}))\.json$/.exec(path);
   if (page) return `${page[1]}/_page#${run(page[2], 1)}`;
   const numbered = /^(.*)\/(\d{1,15})\.\w+$/.exec(path);
-  if (numbered) return `${numbered[1]}/#${run(numbered[2], 0)}`;
+  if (numbered) return `${numbered[1]}/#${run(numbered[2])}`;
   const named = /\/([^/]+)\.json$/.exec(path);
   if (named) return `@${named[1]}#0`;
   return path;

@@ -158,6 +158,59 @@ describe('what an answer reads', () => {
     return { handler, read, manifest };
   }
 
+  it("reads another page size's pages with the first; one past the last may fail", async () => {
+    const { dist, manifest } = demo();
+    const resource = manifest.resources.find((r) => r.path === 'v1/clubs/events/actions')!;
+    const size = resource.records.default;
+    const pages = Math.ceil(resource.count / size);
+    const files = nodeFiles(dist);
+    // A host that fails every read of a page named `broken`, as a leaf read past the end may.
+    const failing = (broken: (page: number) => boolean) =>
+      createHandler({
+        manifest,
+        cacheBytes: 0,
+        files: {
+          read(file) {
+            const page = /^v1\/clubs\/events\/actions\/_page\/(\d+)\.json$/.exec(file);
+            if (page && broken(Number(page[1]))) throw new Error(`${file} could not be read`);
+            return files.read(file);
+          },
+        },
+      });
+    // A page size whose last page reaches past the last default page.
+    const lastOf = (records: number) => Math.ceil(resource.count / records);
+    const reach = (records: number) => Math.floor((lastOf(records) * records - 1) / size) + 1;
+    const records = Array.from(
+      { length: resource.records.max - size },
+      (_, i) => size + 1 + i,
+    ).find((n) => reach(n) > pages)!;
+    const path = `/${resource.path}?records=${records}`;
+    const last = lastOf(records);
+    const whole = await call(handlerFor(dist), `${path}&page=${last}`);
+    const past = await call(
+      failing((page) => page > pages),
+      `${path}&page=${last}`,
+    );
+    expect(past.status).toBe(200);
+    expect(past.text).toBe(whole.text);
+    // Wholly past the end: the page is said to be past the last, not the host to have failed.
+    const beyond = await call(
+      failing((page) => page > pages),
+      `${path}&page=${last + 1}`,
+    );
+    expect([beyond.status, beyond.json.message]).toEqual([
+      404,
+      `Page ${last + 1} is past the last page (${last}).`,
+    ]);
+    // A page the answer holds that fails fails the answer (which a server sends as a 500).
+    await expect(
+      call(
+        failing((page) => page === 2),
+        `${path}&page=1`,
+      ),
+    ).rejects.toThrow('_page/2.json could not be read');
+  });
+
   it('stays within the bounds OPTIONS states, per kind of query', async () => {
     const { handler, read, manifest } = counting();
     const resource = manifest.resources.find((r) => r.path === 'v1/clubs/events/actions')!;

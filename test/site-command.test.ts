@@ -115,6 +115,9 @@ describe('npm run site', () => {
       `<link rel="modulepreload" href="../${CLIENT_FILE}" />`,
       icon(),
     ]);
+    // The icon is the page's only: the link to the file is gone.
+    for (const page of ['index.html', 'docs/index.html'])
+      expect(readFileSync(join(site, page), 'utf8'), page).not.toMatch(/rel="icon" href="[^d]/);
     // What the pages read through the client stays in the archive.
     expect(existsSync(join(site, 'explorer/competitions.json'))).toBe(false);
     expect(existsSync(join(site, 'v1'))).toBe(false);

@@ -17,8 +17,8 @@ import { runtimesToTest, startScript, startServer } from './helpers/runtime-serv
  */
 
 /**
- * Twelve starts miss a fault of one start in four 3% of the time (0.75^12); twenty, 0.3%, took
- * five minutes of a CI run near its limit.
+ * Twelve starts miss a fault of one start in four 3% of the time (0.75^12), one in ten 28%;
+ * twenty (0.3% and 12%) took four to five minutes of a CI run near its limit.
  */
 const STARTS = 12;
 /**

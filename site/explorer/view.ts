@@ -83,7 +83,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /**
  * A date `YYYY-MM-DD` as people read it (`15 Jul 2018`); the date itself if not one. Written out
  * rather than with `Intl.DateTimeFormat`, whose first use loads the locale's data: tens of
- * milliseconds of every page's first draw.
+ * milliseconds of the first draw of a page with a date.
  */
 export function day(date: string | null): string {
   const parts = date && /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -92,7 +92,7 @@ export function day(date: string | null): string {
   return `${Number(parts[3])} ${month} ${parts[1]}`;
 }
 
-/** A number with its thousands marked (`12,345`), as `day` without `Intl`. */
+/** An integer with its thousands marked (`12,345`), as `day` without `Intl`. */
 export function thousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

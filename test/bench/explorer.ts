@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { Competition } from '../../site/explorer/index-file.ts';
 import { CHROMIUM, launchChromium } from '../helpers/browser.ts';
+import { firstFrameScript } from '../helpers/first-frame.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { staticHost, staticSite } from '../helpers/static-host.ts';
 
@@ -30,22 +31,14 @@ async function matchPath(base: string): Promise<string> {
   throw new Error('the archive has no match with on-ball events');
 }
 
-/**
- * Notes in the page when its view is drawn (its `main` no longer busy, with a heading), on the
- * page's own clock: milliseconds from the start of navigating.
- */
-const DRAWN = `new MutationObserver((_, observer) => {
-  const main = document.querySelector('main');
-  if (!main || main.hasAttribute('aria-busy') || !main.querySelector('h1')) return;
-  self.drawnAt = performance.now();
-  observer.disconnect();
-}).observe(document, { subtree: true, childList: true, attributes: true });`;
+/** Marks the page with the time of the first frame of its view (its `main` no longer busy). */
+const DRAWN = firstFrameScript("document.querySelector('main:not([aria-busy]) h1')");
 
 /**
- * Milliseconds until the page at `url` has drawn its view, and the requests it made. Timed and
- * watched through the DevTools protocol alone: Playwright's own waiting evaluates its script in
- * the page as it loads, tens of milliseconds of the page's thread that no reader's browser
- * spends.
+ * Milliseconds until the page at `url` has drawn its view, and the requests it made: from the
+ * start of navigating to the first frame of the view, on the page's own clock. Watched through
+ * the DevTools protocol alone: Playwright's own waiting evaluates its script in the page as it
+ * loads, tens of milliseconds of the page's thread that no reader's browser spends.
  */
 async function firstRender(browser: Browser, url: string, rttMs: number) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -65,12 +58,18 @@ async function firstRender(browser: Browser, url: string, rttMs: number) {
     let requests = 0;
     page.on('request', () => requests++);
     await page.goto(url, { waitUntil: 'commit' });
+    // The time, and the message of an error page (which draws a heading too).
+    const expression =
+      "[document.documentElement.getAttribute('data-shown'), " +
+      "document.querySelector('main [role=alert]')?.textContent ?? null]";
     for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-      const { result } = await cdp.send('Runtime.evaluate', {
-        expression: 'self.drawnAt ?? null',
-        returnByValue: true,
-      });
-      if (typeof result.value === 'number') return { ms: result.value as number, requests };
+      // A page between documents has no context to evaluate in yet: not drawn.
+      const shown = await cdp
+        .send('Runtime.evaluate', { expression, returnByValue: true })
+        .then(({ result }) => result.value as [string | null, string | null])
+        .catch(() => [null, null] as const);
+      if (shown[1] !== null) throw new Error(`${url} drew an error: ${shown[1]}`);
+      if (shown[0] !== null) return { ms: Number(shown[0]), requests };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`${url} did not draw its view within a minute`);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { firstFrameScript } from './first-frame.ts';
 
 /**
  * The API reference at `/docs`, as a developer reaches an operation in it: a link to a tag
@@ -29,16 +30,9 @@ export async function openOperation(
 }
 
 /** Marks the page with the time its first opened operation's parameters were drawn. */
-const SHOWN_SCRIPT = `
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('details.operation[open] tr[data-param-name]')) return;
-    observer.disconnect();
-    requestAnimationFrame(() =>
-      document.documentElement.setAttribute('data-shown', String(performance.now())),
-    );
-  });
-  observer.observe(document, { childList: true, subtree: true });
-`;
+const SHOWN_SCRIPT = firstFrameScript(
+  "document.querySelector('details.operation[open] tr[data-param-name]')",
+);
 
 /**
  * Milliseconds from navigating to a link to an operation (`/docs#/v1%20persons/list_v1_persons`)
@@ -51,8 +45,6 @@ export async function timeOperationLink(
   tag: string,
   operationId: string,
 ): Promise<number> {
-  // A string, not a function: the script runs in the page as written, with nothing of the
-  // test's compiler in it.
   await page.addInitScript(SHOWN_SCRIPT);
   await page.goto(`${base}/docs#/${encodeURIComponent(tag)}/${operationId}`);
   await page.locator('html[data-shown]').waitFor({ state: 'attached' });
