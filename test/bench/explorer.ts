@@ -66,7 +66,7 @@ async function firstRender(browser: Browser, url: string, rttMs: number) {
       // A page between documents has no context to evaluate in yet: not drawn.
       const shown = await cdp
         .send('Runtime.evaluate', { expression, returnByValue: true })
-        .then(({ result }) => result.value as [string | null, string | null])
+        .then(({ result }) => (result.value ?? [null, null]) as [string | null, string | null])
         .catch(() => [null, null] as const);
       if (shown[1] !== null) throw new Error(`${url} drew an error: ${shown[1]}`);
       if (shown[0] !== null) return { ms: Number(shown[0]), requests };
