@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import {
   encodeHeader,
+  fileKey,
   FORMAT_VERSION,
   HEADER_SIZE,
   INDEX_DATA_START,
@@ -16,6 +17,7 @@ import {
 import type { ArchiveWriter } from './archive-parts.ts';
 import { eachLine, localHeader, type IndexLine } from './archive-sink.ts';
 import { faultPoint } from '../data/faults.ts';
+import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { DuplicateOutputError } from './sink.ts';
 
 /**
@@ -89,8 +91,10 @@ export function assembleArchive(
   const order = sortedOrder(entries);
   assertNoDuplicates(entries, order, segments, bases);
 
-  const { bits, root, leaves } = indexLeaves(entries, order);
-  const indexLength = HEADER_SIZE + root.length + leaves.reduce((n, leaf) => n + leaf.length, 0);
+  const opening = openingRecord(entries, segments, bases);
+  const { bits, root, leaves } = indexLeaves(entries, order, opening.length);
+  const indexLength =
+    HEADER_SIZE + root.length + opening.length + leaves.reduce((n, leaf) => n + leaf.length, 0);
   const dataStart = INDEX_DATA_START + indexLength;
   let centralLength = ZIP.centralSize + INDEX_ENTRY.length;
   for (let i = 0; i < files; i++) {
@@ -113,10 +117,15 @@ export function assembleArchive(
       dataStart,
       archiveLength,
       rootCrc: crc32(root),
+      opening: {
+        offset: opening.length > 0 ? HEADER_SIZE + root.length : 0,
+        length: opening.length,
+        crc: opening.length > 0 ? crc32(opening) : 0,
+      },
     },
     crc32,
   );
-  const index = Buffer.concat([header, root, ...leaves]);
+  const index = Buffer.concat([header, root, opening, ...leaves]);
 
   const out = open(index, archiveLength);
   const indexCrc = crc32(index);
@@ -151,19 +160,50 @@ export function assembleArchive(
 }
 
 /**
+ * The manifest's record as its segment holds it, which the index holds a copy of (the opening
+ * record): a reader then has it with the root, in its first read. Empty when there is none.
+ */
+function openingRecord(
+  entries: Entries,
+  segments: readonly string[],
+  bases: readonly number[],
+): Buffer {
+  const key = fileKey(MANIFEST_FILE);
+  for (let i = 0; i < entries.count; i++) {
+    if (entries.hi[i] !== key.hi || entries.lo[i] !== key.lo) continue;
+    const offset = entries.offset[i]!;
+    // The segment holding the record: the last that starts at or before it.
+    const s = bases.findLastIndex((base) => base <= offset);
+    const record = Buffer.alloc(entries.length[i]!);
+    const fd = openSync(`${segments[s]}.data`, 'r');
+    try {
+      readSync(fd, record, 0, record.length, offset - bases[s]!);
+    } finally {
+      closeSync(fd);
+    }
+    // Another path with the same key (a hash collision) is not the manifest.
+    const name = record.toString('utf8', ZIP.localSize, ZIP.localSize + record.readUInt16LE(26));
+    if (name === MANIFEST_FILE) return record;
+  }
+  return Buffer.alloc(0);
+}
+
+/**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
  * key's top bits, each deflated; the root says where each leaf is in the index data (after the
- * header and the root), its length, its CRC-32 and its number of entries.
+ * header, the root and the `before` bytes of the opening record), its length, its CRC-32 and its
+ * number of entries.
  */
 function indexLeaves(
   entries: Entries,
   order: Uint32Array,
+  before: number,
 ): { bits: number; root: Buffer; leaves: Buffer[] } {
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
   const leaves: Buffer[] = [];
-  let offset = HEADER_SIZE + root.length;
+  let offset = HEADER_SIZE + root.length + before;
   let next = 0;
   for (let leaf = 0; leaf < count; leaf++) {
     const start = next;

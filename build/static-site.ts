@@ -40,9 +40,10 @@ export interface StaticSite {
 export type OpeningRead = [url: string, range: string];
 
 /**
- * The reads the client makes to open `archive` at its URL, one after another: its first bytes
- * (an entry point's, then its first part's), the manifest's leaf of the index, the manifest.
- * The pages start them all as they load, so the archive is opened by the time the client is.
+ * The reads the client makes to open `archive` at its URL, one after another: its first bytes,
+ * which hold the manifest (an entry point's, then its first part's), and the manifest's record
+ * where it ends past them. The pages start them all as they load, so the archive is opened by
+ * the time the client is.
  */
 export async function openingReads(archive: string): Promise<OpeningRead[]> {
   const reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];

@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 3), shared by the writer (`build/archive-*.ts`) and the
+ * The layout of the one-file API (format 4), shared by the writer (`build/archive-*.ts`) and the
  * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
  * index stored as its first entry lets a reader find any file with a few range reads.
  * docs/archive.md describes every byte; this module is that description in code. Nothing here is
@@ -8,8 +8,11 @@
 
 /** The ZIP entry that holds the index: the first entry of every archive. */
 export const INDEX_ENTRY = '.archive-index';
-/** The format version this code writes and reads (earlier ones grouped files otherwise). */
-export const FORMAT_VERSION = 3;
+/**
+ * The format version this code writes and reads (3 had no opening record; earlier ones grouped
+ * files otherwise).
+ */
+export const FORMAT_VERSION = 4;
 /** The index header's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the index header. */
@@ -48,7 +51,10 @@ export const ZIP = {
 
 /** Bytes of the local header and name that precede the index data in every archive. */
 export const INDEX_DATA_START = ZIP.localSize + INDEX_ENTRY.length;
-/** The first read of a cold reader: the index entry's local header, the header and the root. */
+/**
+ * The first read of a cold reader: the index entry's local header, the header and the largest
+ * root. After a smaller root it holds the opening record too, when that fits.
+ */
 export const FIRST_READ = INDEX_DATA_START + HEADER_SIZE + MAX_LEAVES * ROOT_ENTRY_SIZE;
 
 /** A path's 64-bit key, as two unsigned 32-bit halves. */
@@ -87,8 +93,8 @@ export const GROUP_SIZE = 256;
 const run = (n: string | undefined, first = 0) => Math.floor(Number(n ?? first) / GROUP_SIZE);
 
 /**
- * The group of files a path belongs to, which share a leaf of the index (format 3), by the first
- * rule that applies (`docs/archive.md` states them exactly):
+ * The group of files a path belongs to, which share a leaf of the index (since format 3), by the
+ * first rule that applies (`docs/archive.md` states them exactly):
  *
  * - a filter collection's pages (`…/_by/<field>/<value>/index.json`, `_page/<n>.json`), of any
  *   resource and field, by runs of 256 pages (page 1 is `index.json`), with the first run the
@@ -120,7 +126,7 @@ export function groupOf(path: string): string {
 }
 
 /**
- * A file's key in the index of a format 3 archive: its group's `pathKey` folded to 32 bits and
+ * A file's key in the index (since format 3): its group's `pathKey` folded to 32 bits and
  * mixed by MurmurHash3's finalizer, which picks its leaf, and the low half of its own
  * `pathKey`, which tells it from the others of its group. FNV-1a alone leaves the top bits of
  * names that differ in their last byte (`_page#1`, `_page#2`) equal: their groups would share
@@ -159,6 +165,20 @@ export interface IndexHeader {
   archiveLength: number;
   /** CRC-32 of the root. */
   rootCrc: number;
+  /**
+   * A copy of the record of the file every reader reads first (the manifest), after the root:
+   * opening reads it with the root, not with a leaf and then the record. Length 0: none.
+   */
+  opening: OpeningRecord;
+}
+
+/** Where the opening record is in the index data, and its CRC-32. */
+export interface OpeningRecord {
+  /** Offset of the record from the start of the index data. */
+  offset: number;
+  /** The whole record, as in the data: local header, name and compressed data. */
+  length: number;
+  crc: number;
 }
 
 /** Writes a 64-bit unsigned integer below 2^53 as two little-endian halves. */
@@ -174,7 +194,8 @@ export function getUint64(view: DataView, at: number): number {
 
 /**
  * The header's 64 bytes: magic (8), version u32, leaf bits u32, files u64, data start u64,
- * archive length u64, root CRC u32, reserved zeros to byte 60, then the CRC-32 of bytes 0-59.
+ * archive length u64, root CRC u32, the opening record's offset, length and CRC-32 (u32 each),
+ * reserved zeros to byte 60, then the CRC-32 of bytes 0-59.
  */
 export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => number): Uint8Array {
   const bytes = new Uint8Array(HEADER_SIZE);
@@ -186,6 +207,9 @@ export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => n
   setUint64(view, 24, header.dataStart);
   setUint64(view, 32, header.archiveLength);
   view.setUint32(40, header.rootCrc, true);
+  view.setUint32(44, header.opening.offset, true);
+  view.setUint32(48, header.opening.length, true);
+  view.setUint32(52, header.opening.crc, true);
   view.setUint32(60, crc32(bytes.subarray(0, 60)), true);
   return bytes;
 }

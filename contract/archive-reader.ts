@@ -13,6 +13,7 @@ import {
   gzipMember,
   leafOf,
   type IndexHeader,
+  type OpeningRecord,
   type PathKey,
   type RootEntry,
 } from './archive-format.ts';
@@ -20,10 +21,11 @@ import {
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
  * docs/archive.md). A cold lookup costs three reads (the first bytes with header and root, one leaf
- * of the index, the file); once the leaf is cached, one. Every byte read is checked against a
- * CRC-32 before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body.
- * Nothing here is specific to a runtime: the bytes come from a `RangeSource` and the codec is
- * passed in.
+ * of the index, the file); once the leaf is cached, one. The manifest, which every reader reads
+ * first, comes with the first bytes: the index holds a copy of its record. Every byte read is
+ * checked against a CRC-32 before it is used, so a damaged archive gives an `ArchiveError`, never
+ * a wrong body. Nothing here is specific to a runtime: the bytes come from a `RangeSource` and the
+ * codec is passed in.
  */
 
 /** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */
@@ -82,6 +84,8 @@ export class ArchiveReader {
     readonly header: IndexHeader,
     private readonly root: DataView,
     private readonly indexBytes: number,
+    /** The file whose record the index holds a copy of (the manifest), found with no read. */
+    private readonly opening: ArchivedFile | null,
   ) {}
 
   /**
@@ -116,6 +120,11 @@ export class ArchiveReader {
       dataStart: getUint64(view, at + 24),
       archiveLength: getUint64(view, at + 32),
       rootCrc: view.getUint32(at + 40, true),
+      opening: {
+        offset: view.getUint32(at + 44, true),
+        length: view.getUint32(at + 48, true),
+        crc: view.getUint32(at + 52, true),
+      },
     };
     if (header.version !== FORMAT_VERSION)
       throw new ArchiveError(
@@ -137,6 +146,7 @@ export class ArchiveReader {
       header,
       new DataView(root.buffer, root.byteOffset, root.byteLength),
       indexBytes,
+      await openingFile(source, codec, header.opening, first),
     );
   }
 
@@ -203,6 +213,7 @@ export class ArchiveReader {
 
   /** Finds a file: null when the archive has none at that path. */
   async entry(path: string): Promise<ArchivedFile | null> {
+    if (this.opening?.path === path) return this.opening;
     const key = fileKey(path);
     const leaf = await this.leaf(leafOf(key, this.header.leafBits));
     const count = leaf.byteLength / LEAF_ENTRY_SIZE;
@@ -238,19 +249,8 @@ export class ArchiveReader {
     const bytes = await this.source.read(this.header.dataStart + offset, length);
     if (bytes.length !== length || this.codec.crc32(bytes) !== crc)
       throw new ArchiveError(`the archive entry for ${path} is damaged (CRC-32 mismatch)`);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const nameLength = view.getUint16(26, true);
-    const dataStart = ZIP.localSize + nameLength + view.getUint16(28, true);
-    const size = view.getUint32(22, true);
-    if (
-      view.getUint32(0, true) !== ZIP.local ||
-      view.getUint16(8, true) !== ZIP.deflated ||
-      dataStart + view.getUint32(18, true) !== length
-    )
-      throw new ArchiveError(`the archive entry for ${path} is not a deflated ZIP entry`);
-    const name = decoder.decode(bytes.subarray(ZIP.localSize, ZIP.localSize + nameLength));
-    if (name !== path) return null;
-    return { path, crc: view.getUint32(14, true), size, deflated: bytes.subarray(dataStart) };
+    const file = parseRecord(bytes, `the archive entry for ${path}`);
+    return file.path === path ? file : null;
   }
 
   /** A file's bytes, or null when the archive has none at that path. */
@@ -276,6 +276,46 @@ export class ArchiveReader {
       throw new ArchiveError(`${what} does not decompress: ${(e as Error).message}`);
     }
   }
+}
+
+/** A ZIP record (local header, name, deflate stream) as a file; `what` names it in an error. */
+function parseRecord(bytes: Uint8Array, what: string): ArchivedFile {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < ZIP.localSize) throw new ArchiveError(`${what} is not a deflated ZIP entry`);
+  const nameLength = view.getUint16(26, true);
+  const dataStart = ZIP.localSize + nameLength + view.getUint16(28, true);
+  if (
+    view.getUint32(0, true) !== ZIP.local ||
+    view.getUint16(8, true) !== ZIP.deflated ||
+    dataStart + view.getUint32(18, true) !== bytes.length
+  )
+    throw new ArchiveError(`${what} is not a deflated ZIP entry`);
+  return {
+    path: decoder.decode(bytes.subarray(ZIP.localSize, ZIP.localSize + nameLength)),
+    crc: view.getUint32(14, true),
+    size: view.getUint32(22, true),
+    deflated: bytes.subarray(dataStart),
+  };
+}
+
+/**
+ * The file of the index's opening record: from the first bytes read, or with one more read when
+ * it ends past them (a large root); null when the index holds none.
+ */
+async function openingFile(
+  source: RangeSource,
+  codec: Codec,
+  opening: OpeningRecord,
+  first: Uint8Array,
+): Promise<ArchivedFile | null> {
+  if (opening.length === 0) return null;
+  const start = INDEX_DATA_START + opening.offset;
+  const end = start + opening.length;
+  const bytes =
+    end <= first.length ? first.subarray(start, end) : await source.read(start, opening.length);
+  if (bytes.length !== opening.length || codec.crc32(bytes) !== opening.crc)
+    throw new ArchiveError("the archive index's opening record is damaged (CRC-32 mismatch)");
+  return parseRecord(bytes, "the archive index's opening record");
 }
 
 /** Compares leaf entry `i`'s key with `key`. */

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
@@ -14,12 +15,14 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { build } from '../build/build.ts';
+import { packTree } from '../build/pack.ts';
 import { openDatabase } from '../data/db.ts';
 import { LICENCES_FILE } from '../build/licences.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import { DuplicateOutputError } from '../build/sink.ts';
 import { unpack } from '../build/unpack.ts';
 import {
+  FIRST_READ,
   FORMAT_VERSION,
   HEADER_SIZE,
   INDEX_DATA_START,
@@ -226,6 +229,43 @@ describe('the archive', () => {
     }
   });
 
+  it('opens with one read, which holds the manifest: its router reads nothing more', async () => {
+    const source = await fileRangeSource(archive);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      await createArchiveHandler(reader);
+      expect(source.reads).toBe(1);
+      expect(reader.header.opening.offset + reader.header.opening.length).toBeLessThan(FIRST_READ);
+      expect(await reader.read(MANIFEST_FILE)).toEqual(readFileSync(join(dist, MANIFEST_FILE)));
+      expect(source.reads).toBe(1);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('reads a manifest that ends past its first bytes with one more read on opening', async () => {
+    const tree = join(root, 'large-manifest');
+    mkdirSync(join(tree, 'v1'), { recursive: true });
+    // Bytes that do not compress, so that its record outgrows the first read.
+    const padding = randomBytes(96 * 1024).toString('base64');
+    writeFileSync(join(tree, MANIFEST_FILE), JSON.stringify({ encodings: [], padding }));
+    writeFileSync(join(tree, 'v1/index.json'), '{"result":[]}');
+    const file = join(root, 'large-manifest.zip');
+    packTree(tree, file);
+    const source = await fileRangeSource(file);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      expect(reader.header.opening.length).toBeGreaterThan(FIRST_READ);
+      expect(source.reads).toBe(2);
+      expect(await reader.read(MANIFEST_FILE)).toEqual(readFileSync(join(tree, MANIFEST_FILE)));
+      expect(source.reads).toBe(2);
+      // The copy in the index is the manifest's own record: the entry `unzip` lists is there too.
+      expect(await reader.read('v1/index.json')).toEqual(Buffer.from('{"result":[]}'));
+    } finally {
+      await source.close();
+    }
+  });
+
   it('keeps as much of its index as it is given, and reads a leaf again only past that', async () => {
     // Every eighth file, in the tree's order, so that files of one group still come one after
     // another: thousands of files, which read every leaf. The test above reads them all.
@@ -361,6 +401,16 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
     writeFileSync(copy, bytes);
     await expect(openLocalArchive(copy)).rejects.toThrow(
       `archive format ${FORMAT_VERSION - 1}; this reader reads format ${FORMAT_VERSION}: build it`,
+    );
+  });
+
+  it('a flipped byte in the manifest the index holds is refused on opening', async () => {
+    const { reader, close } = await openLocalArchive(archive);
+    const { opening } = reader.header;
+    await close();
+    const copy = flipped('opening.zip', INDEX_DATA_START + opening.offset + opening.length - 7);
+    await expect(openLocalArchive(copy)).rejects.toThrow(
+      "the archive index's opening record is damaged (CRC-32 mismatch)",
     );
   });
 

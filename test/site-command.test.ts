@@ -175,9 +175,9 @@ describe('npm run site', () => {
       expect(code, said).toBe(0);
       const url = `http://127.0.0.1:8080/site/${name}`;
       const opening = await clientReads(dir, url);
-      // A whole archive: its first bytes, the manifest's leaf, the manifest. In parts: the entry
-      // point, the first part's first bytes, then the same two.
-      expect(opening).toHaveLength(name.endsWith('.zip') ? 3 : 4);
+      // A whole archive: its first bytes, which hold the manifest. In parts: the entry point,
+      // then the first part's first bytes.
+      expect(opening).toHaveLength(name.endsWith('.zip') ? 1 : 2);
       expect(new Set(opening).size).toBe(opening.length);
       // The page's script starts the same reads, at the root and one folder below it.
       for (const [page, at] of [

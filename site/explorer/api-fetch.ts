@@ -70,7 +70,7 @@ function openingReads(): Map<string, Promise<Response | null>> {
 
 /**
  * The `fetch` the client reads the archive with: each read the page's head started (the
- * archive's first bytes, the manifest's leaf, the manifest) answers the client's same read once,
+ * archive's first bytes, which hold the manifest) answers the client's same read once,
  * when it meets the read's condition (the archive is still the version opened); every other read
  * goes to the network.
  */
