@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { FIRST_READ } from '../contract/archive-format.ts';
+import { FIRST_READ, groupHigh, pathKey } from '../contract/archive-format.ts';
 import { entryOf, partedSource } from '../contract/archive-parts.ts';
 import { ArchiveReader, type RangeSource } from '../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
@@ -39,14 +39,23 @@ export interface StaticSite {
 /** A read that opens the archive: a URL relative to the archive's (`''`: itself), a `Range`. */
 export type OpeningRead = [url: string, range: string];
 
-/**
- * The reads the client makes to open `archive` at its URL, one after another: its first bytes,
- * which hold the manifest (an entry point's, then its first part's), and the manifest's record
- * where it ends past them. The pages start them all as they load, so the archive is opened by
- * the time the client is.
- */
-export async function openingReads(archive: string): Promise<OpeningRead[]> {
-  const reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
+/** The reads a page's head may start for the client: those that open the archive, and more. */
+export interface SiteReads {
+  /**
+   * The reads the client makes to open the archive, one after another: its first bytes, which
+   * hold the manifest (an entry point's, then its first part's), and the manifest's record where
+   * it ends past them. The pages start them all as they load, so the archive is opened by the
+   * time the client is.
+   */
+  opening: OpeningRead[];
+  /** The index's `2^leafBits` leaves: the reads the client makes of each (none for an empty one). */
+  leafBits: number;
+  leaves: OpeningRead[][];
+}
+
+/** The reads the client makes of `archive` at its URL to open it, and to read each leaf. */
+export async function siteReads(archive: string): Promise<SiteReads> {
+  let reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
   const recorded = (url: string, source: RangeSource): RangeSource => ({
     length: source.length,
     read(offset, length) {
@@ -87,7 +96,16 @@ export async function openingReads(archive: string): Promise<OpeningRead[]> {
     }
     const reader = await ArchiveReader.open(source, NODE_CODEC);
     await reader.read(MANIFEST_FILE);
-    return reads;
+    const opening = reads;
+    const { leafBits } = reader.header;
+    const leaves: OpeningRead[][] = [];
+    for (let leaf = 0; leaf < 2 ** leafBits; leaf++) {
+      reads = [];
+      const range = reader.leafRange(leaf);
+      if (range) await source.read(range.offset, range.length);
+      leaves.push(reads);
+    }
+    return { opening, leafBits, leaves };
   } finally {
     const settled = await Promise.allSettled(files);
     await Promise.all(settled.map((f) => (f.status === 'fulfilled' ? f.value.close() : null)));
@@ -97,23 +115,57 @@ export async function openingReads(archive: string): Promise<OpeningRead[]> {
 /**
  * The script that starts the opening reads as the page loads, for the client to take up
  * (`site/explorer/api-fetch.ts`), unless the page names another archive. `up` leads from the
- * page to the site's root, which the archive's URL is relative to.
+ * page to the site's root, which the archive's URL is relative to. With `valueLeaf`, it also
+ * starts the read of the leaf of the index that holds the files of the value the page's address
+ * ends with (`#/match/national/<id>`: the group `@<id>#0`, docs/archive.md), which the page's
+ * first call needs; the key is worked out by `pathKey` and `groupHigh`, whose text it is given.
  */
-function openingScript(up: string, archiveUrl: string, reads: readonly OpeningRead[]): string {
+function openingScript(
+  up: string,
+  archiveUrl: string,
+  reads: SiteReads,
+  valueLeaf: boolean,
+): string {
   // JSON in a script: no `<` may end it early.
   const json = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
-  return [
+  const lines = [
     `<script>`,
     `      if (!new URLSearchParams(location.search).get(${json(ARCHIVE_PARAM)})) {`,
     `        const archive = new URL(${json(archiveUrl)}, new URL(${json(up)}, location.href));`,
-    `        self.${OPENING_READS} = ${json(reads)}.map(([name, range]) => {`,
+    `        const start = ([name, range]) => {`,
     `          const url = new URL(name, archive).href;`,
     `          const response = fetch(url, { headers: { range } }).catch(() => null);`,
     `          return { url, range, response };`,
-    `        });`,
-    `      }`,
-    `    </script>`,
-  ].join('\n');
+    `        };`,
+    `        self.${OPENING_READS} = ${json(reads.opening)}.map(start);`,
+  ];
+  if (valueLeaf) {
+    // Each leaf's reads as numbers: the index of the URL's name, then the range's first and
+    // last byte; a national archive has hundreds of leaves.
+    const names = [...new Set(reads.leaves.flat().map(([name]) => name))];
+    const leaves = reads.leaves.map((leaf) =>
+      leaf.flatMap(([name, range]) => [
+        names.indexOf(name),
+        ...range.slice(6).split('-').map(Number),
+      ]),
+    );
+    const bits = reads.leafBits;
+    lines.push(
+      `        const value = location.hash.split('?')[0].split('/').pop();`,
+      `        if (/^[0-9A-Za-z_-]{8,}$/.test(value)) {`,
+      `          const pathKey = ${String(pathKey)};`,
+      `          const groupHigh = ${String(groupHigh)};`,
+      `          const names = ${json(names)};`,
+      `          const leaf = ${json(leaves)}[${bits} === 0 ? 0 : ` +
+        `groupHigh(pathKey("@" + value + "#0")) >>> (32 - ${bits})];`,
+      `          for (let i = 0; i < leaf.length; i += 3)`,
+      `            self.${OPENING_READS}.push(start([names[leaf[i]], ` +
+        `"bytes=" + leaf[i + 1] + "-" + leaf[i + 2]]));`,
+      `        }`,
+    );
+  }
+  lines.push(`      }`, `    </script>`);
+  return lines.join('\n');
 }
 
 /** Escapes text for an HTML attribute's value in double quotes. */
@@ -130,13 +182,14 @@ function withMeta(
   html: string,
   file: string,
   site: StaticSite,
-  reads: readonly OpeningRead[],
+  reads: SiteReads,
   logo: Uint8Array,
 ): string {
   const up = '../'.repeat(file.split('/').length - 1);
   const tags = [
     `<meta name="${ARCHIVE_META}" content="${attribute(site.archiveUrl)}" />`,
-    openingScript(up, site.archiveUrl, reads),
+    // The explorer's addresses name a match, a player or a team; the reference's, operations.
+    openingScript(up, site.archiveUrl, reads, file === 'index.html'),
     `<link rel="modulepreload" href="${up}${CLIENT_FILE}" />`,
     ...(site.origins.length
       ? [`<meta name="${ORIGINS_META}" content="${attribute(site.origins.join(' '))}" />`]
@@ -162,7 +215,7 @@ export async function writeStaticSite(
 ): Promise<{ files: number; bytes: number }> {
   const opened = await openLocalArchive(archive);
   try {
-    const reads = await openingReads(archive);
+    const reads = await siteReads(archive);
     const files = new Map<string, Uint8Array>();
     for (const file of STATIC_FILES) {
       const bytes = await opened.reader.read(file);

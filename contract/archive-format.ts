@@ -68,12 +68,13 @@ const encoder = new TextEncoder();
 /**
  * The 64-bit FNV-1a hash of a path's UTF-8 bytes, computed on 32-bit halves (no BigInt, so it is
  * quick on every runtime). FNV-1a's prime is 2^40 + 0x1b3: multiplying by it is multiplying by
- * 0x1b3 and adding the value shifted 40 bits left.
+ * 0x1b3 and adding the value shifted 40 bits left. It uses nothing outside itself, as
+ * `groupHigh`: a static site's page is given the text of both (`build/static-site.ts`).
  */
 export function pathKey(path: string): PathKey {
   let hi = 0xcbf29ce4;
   let lo = 0x84222325;
-  for (const byte of encoder.encode(path)) {
+  for (const byte of new TextEncoder().encode(path)) {
     lo ^= byte;
     const low = (lo >>> 0) * 0x1b3;
     const carry = Math.floor(low / 0x100000000);
@@ -133,11 +134,15 @@ export function groupOf(path: string): string {
  * a leaf.
  */
 export function fileKey(path: string): PathKey {
-  const group = pathKey(groupOf(path));
+  return { hi: groupHigh(pathKey(groupOf(path))), lo: pathKey(path).lo };
+}
+
+/** The high half of the keys of a group's files, from the group's `pathKey` (`fileKey`). */
+export function groupHigh(group: PathKey): number {
   let hi = group.hi ^ group.lo;
   hi = Math.imul(hi ^ (hi >>> 16), 0x85ebca6b);
   hi = Math.imul(hi ^ (hi >>> 13), 0xc2b2ae35);
-  return { hi: (hi ^ (hi >>> 16)) >>> 0, lo: pathKey(path).lo };
+  return (hi ^ (hi >>> 16)) >>> 0;
 }
 
 /** The leaf a key belongs to, when there are 2^`bits` leaves: the key's top bits. */

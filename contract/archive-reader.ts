@@ -161,6 +161,17 @@ export class ArchiveReader {
     };
   }
 
+  /**
+   * Where leaf `leaf` of the index is in the archive, as a reader reads it; null when it holds no
+   * file, and nothing is read for it.
+   */
+  leafRange(leaf: number): { offset: number; length: number } | null {
+    const entry = this.rootEntry(leaf);
+    return entry.files > 0
+      ? { offset: INDEX_DATA_START + entry.offset, length: entry.length }
+      : null;
+  }
+
   /** A leaf of the index, decoded and checked, from the cache or with one read. */
   private async leaf(leaf: number): Promise<DataView> {
     const cached = this.leaves.get(leaf);
@@ -181,8 +192,9 @@ export class ArchiveReader {
   private async readLeaf(leaf: number): Promise<DataView> {
     const entry = this.rootEntry(leaf);
     let view: DataView = new DataView(new ArrayBuffer(0));
-    if (entry.files > 0) {
-      const stored = await this.source.read(INDEX_DATA_START + entry.offset, entry.length);
+    const range = this.leafRange(leaf);
+    if (range) {
+      const stored = await this.source.read(range.offset, range.length);
       if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
         throw new ArchiveError(`leaf ${leaf} of the archive index is damaged (CRC-32 mismatch)`);
       const size = entry.files * LEAF_ENTRY_SIZE;

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPENAPI_FILE } from '../build/openapi.ts';
 import { splitArchive } from '../build/pack.ts';
-import { openingReads } from '../build/static-site.ts';
+import { siteReads } from '../build/static-site.ts';
+import { fileKey, leafOf } from '../contract/archive-format.ts';
 import { PASSES, SHOTS } from '../data/reference/event-families.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
@@ -197,9 +198,12 @@ describe.skipIf(!withBrowser).each([
     await page.screenshot({ path: join(SCREENSHOTS, `${source}-${name}.png`), fullPage: true });
   }
 
-  it.runIf(source === 'static host')(
-    "opens the archive with the reads the page's head started, each made once",
-    async () => {
+  it.runIf(source === 'static host').each([
+    ['the home page', '/', () => null],
+    ['a match', `/#/match/${match.type}/${match.id}`, () => match.id],
+  ])(
+    "opens the archive on %s with the reads the page's head started, each made once",
+    async (_, path, value) => {
       const watched = await watchedPage(browser);
       const ranges: string[] = [];
       /** The ranges asked for with no condition: the client asks for all but its first with one. */
@@ -211,19 +215,27 @@ describe.skipIf(!withBrowser).each([
         ranges.push(range);
         if (!headers['if-match'] && !headers['if-unmodified-since']) unconditional.push(range);
       });
-      await watched.page.goto(`${base}/`);
+      await watched.page.goto(base + path);
       await watched.page.waitForSelector('main:not([aria-busy]) h1');
-      const opening = (await openingReads(archive)).map(([, range]) => range);
-      // One read: the archive's first bytes hold the manifest.
-      expect(opening).toHaveLength(1);
-      for (const range of opening)
+      const reads = await siteReads(archive);
+      // One read: the archive's first bytes hold the manifest. On a match's page, the leaf of the
+      // index that its info is in, which the page's first call reads.
+      expect(reads.opening).toHaveLength(1);
+      const id = value();
+      const info = id && `v1/${match.type}/matches/info/${id}.json`;
+      const expected = [
+        ...reads.opening,
+        ...(info ? reads.leaves[leafOf(fileKey(info), reads.leafBits)]! : []),
+      ].map(([, range]) => range);
+      expect(expected).toHaveLength(info ? 2 : 1);
+      for (const range of expected)
         expect(
           ranges.filter((r) => r === range),
           range,
         ).toHaveLength(1);
-      // Made by the page's head, not by the client, whose reads after its first name
-      // the version opened (sirv's ETag is weak: by its date).
-      expect(unconditional).toEqual(opening);
+      // Made by the page's head, not by the client, whose reads after its first name the
+      // version opened (sirv's ETag is weak: by its date).
+      expect(unconditional).toEqual(expected);
       expect(watched.problems).toEqual([]);
     },
   );

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -58,20 +66,28 @@ function startedReads(dir: string, page: string, url: string): string[] {
     started.push(`${input} ${init.headers.range}`);
     return Promise.resolve(new Response(null, { status: 206 }));
   };
-  const { href, search } = new URL(url);
+  const { href, search, hash } = new URL(url);
   const window: Record<string, unknown> = {
     URL,
     URLSearchParams,
+    TextEncoder,
     fetch,
-    location: { href, search },
+    location: { href, search, hash },
   };
   window['self'] = window;
   runInNewContext(openingScript(dir, page), window);
   return started;
 }
 
-/** The reads the client makes to open the archive at `url`, served from the files of `dir`. */
-async function clientReads(dir: string, url: string): Promise<string[]> {
+/**
+ * The reads the client makes to open the archive at `url`, served from the files of `dir`, and
+ * then to answer `path`.
+ */
+async function clientReads(
+  dir: string,
+  url: string,
+  path: string,
+): Promise<{ opening: string[]; answer: string[] }> {
   const asked: string[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit) => {
     const range = new Headers(init?.headers).get('range')!;
@@ -82,8 +98,10 @@ async function clientReads(dir: string, url: string): Promise<string[]> {
     const headers = { 'content-range': `bytes ${start}-${last}/${bytes.length}`, etag: '"1"' };
     return new Response(bytes.subarray(start, last + 1), { status: 206, headers });
   };
-  await openArchive(url, { fetch });
-  return asked;
+  const api = await openArchive(url, { fetch });
+  const opening = asked.splice(0);
+  expect((await api.fetch(path)).status).toBe(200);
+  return { opening, answer: asked };
 }
 
 describe('npm run site', () => {
@@ -165,6 +183,10 @@ describe('npm run site', () => {
   });
 
   it('starts in the head the reads the client opens the archive with, once each', async () => {
+    // A national match's record file, named by its id.
+    const id = readdirSync(join(dist, 'v1/national/matches/info'))
+      .find((file) => /^[0-9a-f]{32}\.json$/.test(file))!
+      .slice(0, -5);
     const dir = join(work, 'opening');
     mkdirSync(dir);
     symlinkSync(archive, join(dir, 'football.zip'));
@@ -174,7 +196,7 @@ describe('npm run site', () => {
       const { code, said } = await run(['--archive', join(dir, name)]);
       expect(code, said).toBe(0);
       const url = `http://127.0.0.1:8080/site/${name}`;
-      const opening = await clientReads(dir, url);
+      const { opening, answer } = await clientReads(dir, url, `/v1/national/matches/${id}/info`);
       // A whole archive: its first bytes, which hold the manifest. In parts: the entry point,
       // then the first part's first bytes.
       expect(opening).toHaveLength(name.endsWith('.zip') ? 1 : 2);
@@ -188,6 +210,17 @@ describe('npm run site', () => {
         // A page told of another archive starts nothing.
         expect(startedReads(dir, page, `${at.split('#')[0]}?archive=other.zip`)).toEqual([]);
       }
+      // The explorer at a match starts the read of the leaf of the index its first call, the
+      // match's info, reads first; then the client reads the file.
+      const started = startedReads(dir, 'index.html', `${url.replace(name, '')}#/match/x/${id}`);
+      expect(started.slice(0, opening.length)).toEqual(opening);
+      const leaf = started.slice(opening.length);
+      expect(leaf.length, name).toBeGreaterThan(0);
+      expect(answer.slice(0, leaf.length)).toEqual(leaf);
+      expect(answer.length).toBeGreaterThan(leaf.length);
+      // The reference's addresses name no value.
+      const docs = `${url.replace(name, '')}docs/index.html#/match/x/${id}`;
+      expect(startedReads(dir, 'docs/index.html', docs)).toEqual(opening);
     }
   });
 

@@ -70,9 +70,9 @@ function openingReads(): Map<string, Promise<Response | null>> {
 
 /**
  * The `fetch` the client reads the archive with: each read the page's head started (the
- * archive's first bytes, which hold the manifest) answers the client's same read once,
- * when it meets the read's condition (the archive is still the version opened); every other read
- * goes to the network.
+ * archive's first bytes, which hold the manifest, and the leaf of the index of the value the
+ * page's address names) answers the client's same read once, when it meets the read's condition
+ * (the archive is still the version opened); every other read goes to the network.
  */
 function withOpeningReads(reads: Map<string, Promise<Response | null>>): typeof fetch {
   return async (input, init) => {
@@ -87,6 +87,12 @@ function withOpeningReads(reads: Map<string, Promise<Response | null>>): typeof 
   };
 }
 
+/** Lets go of the reads the client did not take up (a site written for another build). */
+function dropReads(reads: Map<string, Promise<Response | null>>): void {
+  for (const response of reads.values()) void response.then((r) => r?.body?.cancel());
+  reads.clear();
+}
+
 let client: Promise<ApiClient> | null = null;
 
 /** The client over the page's archive, loaded and opened once; a failure is tried again. */
@@ -97,16 +103,22 @@ function clientOf(url: string): Promise<ApiClient> {
   }));
 }
 
-/** Loads the client and opens the archive, with the reads the page's head started. */
+/**
+ * Loads the client and opens the archive, with the reads the page's head started. Those the
+ * opening leaves are for the page's first calls, which ask together: they go once the first
+ * answer is made.
+ */
 async function openClient(url: string): Promise<ApiClient> {
   const reads = openingReads();
   try {
     const module = (await import(new URL(CLIENT_FILE, ROOT!).href)) as ClientModule;
-    return await module.openArchive(url, { fetch: withOpeningReads(reads) });
-  } finally {
-    // Reads the client did not take up (a site written for another build of the archive).
-    for (const response of reads.values()) void response.then((r) => r?.body?.cancel());
-    reads.clear();
+    const api = await module.openArchive(url, { fetch: withOpeningReads(reads) });
+    return {
+      fetch: (path, init) => api.fetch(path, init).finally(() => dropReads(reads)),
+    };
+  } catch (error) {
+    dropReads(reads);
+    throw error;
   }
 }
 

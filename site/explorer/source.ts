@@ -17,8 +17,9 @@ export const ORIGINS_META = 'football-api-origins';
 /** The page's query parameter that names an archive. */
 export const ARCHIVE_PARAM = 'archive';
 /**
- * The global where a page's head leaves the reads that open its archive, started as the page
- * loads (`npm run site` writes the script): `OpeningRead[]`.
+ * The global where a page's head leaves the reads it started for the client as the page loads
+ * (`npm run site` writes the script): those that open its archive, and the explorer's the leaf
+ * of the index its address's id needs: `OpeningRead[]`.
  */
 export const OPENING_READS = 'footballApiOpeningReads';
 
