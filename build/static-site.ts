@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { FIRST_READ, groupHigh, pathKey } from '../contract/archive-format.ts';
+import { FIRST_READ, groupHigh, leafOf, pathKey } from '../contract/archive-format.ts';
 import { entryOf, partedSource } from '../contract/archive-parts.ts';
 import { ArchiveReader, type RangeSource } from '../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
@@ -13,6 +13,7 @@ import {
   OPENING_READS,
   ORIGINS_META,
 } from '../site/explorer/source.ts';
+import { ID } from '../site/explorer/routes.ts';
 import { LICENCES_FILE } from './licences.ts';
 import { OPENAPI_FILE } from './openapi.ts';
 import { PAGE_FILES } from './site.ts';
@@ -48,7 +49,7 @@ export interface SiteReads {
    * time the client is.
    */
   opening: OpeningRead[];
-  /** The index's `2^leafBits` leaves: the reads the client makes of each (none for an empty one). */
+  /** The index's `2^leafBits` leaves: the reads the client makes of each (none for an empty). */
   leafBits: number;
   leaves: OpeningRead[][];
 }
@@ -56,11 +57,14 @@ export interface SiteReads {
 /** The reads the client makes of `archive` at its URL to open it, and to read each leaf. */
 export async function siteReads(archive: string): Promise<SiteReads> {
   let reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
+  /** Whether the reads are made: the leaves' are only noted, their bytes not needed. */
+  let reading = true;
   const recorded = (url: string, source: RangeSource): RangeSource => ({
     length: source.length,
     read(offset, length) {
-      reads.push([url, `bytes=${offset}-${Math.min(offset + length, source.length) - 1}`]);
-      return source.read(offset, length);
+      const end = Math.min(offset + length, source.length);
+      reads.push([url, `bytes=${offset}-${end - 1}`]);
+      return reading ? source.read(offset, length) : Promise.resolve(new Uint8Array(end - offset));
     },
   });
   // Every file opened, or being opened, so that all are closed.
@@ -99,6 +103,7 @@ export async function siteReads(archive: string): Promise<SiteReads> {
     const opening = reads;
     const { leafBits } = reader.header;
     const leaves: OpeningRead[][] = [];
+    reading = false;
     for (let leaf = 0; leaf < 2 ** leafBits; leaf++) {
       reads = [];
       const range = reader.leafRange(leaf);
@@ -116,9 +121,10 @@ export async function siteReads(archive: string): Promise<SiteReads> {
  * The script that starts the opening reads as the page loads, for the client to take up
  * (`site/explorer/api-fetch.ts`), unless the page names another archive. `up` leads from the
  * page to the site's root, which the archive's URL is relative to. With `valueLeaf`, it also
- * starts the read of the leaf of the index that holds the files of the value the page's address
- * ends with (`#/match/national/<id>`: the group `@<id>#0`, docs/archive.md), which the page's
- * first call needs; the key is worked out by `pathKey` and `groupHigh`, whose text it is given.
+ * starts the read of the leaf of the index that holds the files of the id the explorer's
+ * address ends with (`#/match/national/<id>`: the group `@<id>#0`, docs/archive.md), which the
+ * page's first call needs. It is given the text of the functions that find a leaf (`pathKey`,
+ * `groupHigh`, `leafOf`) and of the explorer's ids (`ID`): each is defined once.
  */
 function openingScript(
   up: string,
@@ -152,12 +158,13 @@ function openingScript(
     const bits = reads.leafBits;
     lines.push(
       `        const value = location.hash.split('?')[0].split('/').pop();`,
-      `        if (/^[0-9A-Za-z_-]{8,}$/.test(value)) {`,
+      `        if (${String(ID)}.test(value)) {`,
       `          const pathKey = ${String(pathKey)};`,
       `          const groupHigh = ${String(groupHigh)};`,
+      `          const leafOf = ${String(leafOf)};`,
       `          const names = ${json(names)};`,
-      `          const leaf = ${json(leaves)}[${bits} === 0 ? 0 : ` +
-        `groupHigh(pathKey("@" + value + "#0")) >>> (32 - ${bits})];`,
+      `          const key = { hi: groupHigh(pathKey("@" + value + "#0")), lo: 0 };`,
+      `          const leaf = ${json(leaves)}[leafOf(key, ${bits})];`,
       `          for (let i = 0; i < leaf.length; i += 3)`,
       `            self.${OPENING_READS}.push(start([names[leaf[i]], ` +
         `"bytes=" + leaf[i + 1] + "-" + leaf[i + 2]]));`,

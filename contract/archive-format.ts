@@ -69,7 +69,7 @@ const encoder = new TextEncoder();
  * The 64-bit FNV-1a hash of a path's UTF-8 bytes, computed on 32-bit halves (no BigInt, so it is
  * quick on every runtime). FNV-1a's prime is 2^40 + 0x1b3: multiplying by it is multiplying by
  * 0x1b3 and adding the value shifted 40 bits left. It uses nothing outside itself, as
- * `groupHigh`: a static site's page is given the text of both (`build/static-site.ts`).
+ * `groupHigh` and `leafOf`: a static site's page is given their text (`build/static-site.ts`).
  */
 export function pathKey(path: string): PathKey {
   let hi = 0xcbf29ce4;

@@ -311,8 +311,8 @@ function parseRecord(bytes: Uint8Array, what: string): ArchivedFile {
 }
 
 /**
- * The file of the index's opening record: from the first bytes read, or with one more read when
- * it ends past them (a large root); null when the index holds none.
+ * The file of the index's opening record: from the first bytes read, and with one more read of
+ * the rest when it ends past them (a large root); null when the index holds none.
  */
 async function openingFile(
   source: RangeSource,
@@ -323,8 +323,15 @@ async function openingFile(
   if (opening.length === 0) return null;
   const start = INDEX_DATA_START + opening.offset;
   const end = start + opening.length;
-  const bytes =
-    end <= first.length ? first.subarray(start, end) : await source.read(start, opening.length);
+  // The part of it the first read holds (none when it starts past it), then the rest.
+  let bytes = first.subarray(start, end);
+  if (bytes.length < opening.length) {
+    const rest = await source.read(start + bytes.length, opening.length - bytes.length);
+    const whole = new Uint8Array(bytes.length + rest.length);
+    whole.set(bytes);
+    whole.set(rest, bytes.length);
+    bytes = whole;
+  }
   if (bytes.length !== opening.length || codec.crc32(bytes) !== opening.crc)
     throw new ArchiveError("the archive index's opening record is damaged (CRC-32 mismatch)");
   return parseRecord(bytes, "the archive index's opening record");

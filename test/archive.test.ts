@@ -15,7 +15,10 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { build } from '../build/build.ts';
+import { assembleArchive } from '../build/archive-assemble.ts';
+import { SegmentSink } from '../build/archive-sink.ts';
 import { packTree } from '../build/pack.ts';
+import { discardArchive, publishArchive, stageArchive, stagedWriter } from '../build/publish.ts';
 import { openDatabase } from '../data/db.ts';
 import { LICENCES_FILE } from '../build/licences.ts';
 import { REGISTRY } from '../build/registry/index.ts';
@@ -235,7 +238,8 @@ describe('the archive', () => {
       const reader = await ArchiveReader.open(source, NODE_CODEC);
       await createArchiveHandler(reader);
       expect(source.reads).toBe(1);
-      expect(reader.header.opening.offset + reader.header.opening.length).toBeLessThan(FIRST_READ);
+      const { offset, length } = reader.header.opening;
+      expect(INDEX_DATA_START + offset + length).toBeLessThanOrEqual(FIRST_READ);
       expect(await reader.read(MANIFEST_FILE)).toEqual(readFileSync(join(dist, MANIFEST_FILE)));
       expect(source.reads).toBe(1);
     } finally {
@@ -263,6 +267,28 @@ describe('the archive', () => {
       expect(await reader.read('v1/index.json')).toEqual(Buffer.from('{"result":[]}'));
     } finally {
       await source.close();
+    }
+  });
+
+  it('holds no opening record when it has no manifest, and reads its files as ever', async () => {
+    const file = join(root, 'no-manifest.zip');
+    const staging = stageArchive(file);
+    try {
+      const sink = new SegmentSink(join(staging.scratch, 'tree'));
+      sink.write('v1/index.json', Buffer.from('{"result":[]}'));
+      sink.commit();
+      assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
+      publishArchive(staging);
+    } finally {
+      discardArchive(staging);
+    }
+    const { reader, close } = await openLocalArchive(file);
+    try {
+      expect(reader.header.opening).toEqual({ offset: 0, length: 0, crc: 0 });
+      expect(await reader.read(MANIFEST_FILE)).toBeNull();
+      expect(await reader.read('v1/index.json')).toEqual(Buffer.from('{"result":[]}'));
+    } finally {
+      await close();
     }
   });
 

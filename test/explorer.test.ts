@@ -201,9 +201,10 @@ describe.skipIf(!withBrowser).each([
   it.runIf(source === 'static host').each([
     ['the home page', '/', () => null],
     ['a match', `/#/match/${match.type}/${match.id}`, () => match.id],
+    ['a player', `/#/player/${player.id}`, () => player.id],
   ])(
     "opens the archive on %s with the reads the page's head started, each made once",
-    async (_, path, value) => {
+    async (view, path, value) => {
       const watched = await watchedPage(browser);
       const ranges: string[] = [];
       /** The ranges asked for with no condition: the client asks for all but its first with one. */
@@ -218,11 +219,16 @@ describe.skipIf(!withBrowser).each([
       await watched.page.goto(base + path);
       await watched.page.waitForSelector('main:not([aria-busy]) h1');
       const reads = await siteReads(archive);
-      // One read: the archive's first bytes hold the manifest. On a match's page, the leaf of the
-      // index that its info is in, which the page's first call reads.
+      // One read: the archive's first bytes hold the manifest. On the page of an id, the leaf of
+      // the index that holds the file its first call reads.
       expect(reads.opening).toHaveLength(1);
       const id = value();
-      const info = id && `v1/${match.type}/matches/info/${id}.json`;
+      // The file the page's first call reads.
+      const info =
+        id &&
+        (view === 'a match'
+          ? `v1/${match.type}/matches/info/${id}.json`
+          : `v1/personnel/players/${id}.json`);
       const expected = [
         ...reads.opening,
         ...(info ? reads.leaves[leafOf(fileKey(info), reads.leafBits)]! : []),

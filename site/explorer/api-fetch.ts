@@ -87,7 +87,10 @@ function withOpeningReads(reads: Map<string, Promise<Response | null>>): typeof 
   };
 }
 
-/** Lets go of the reads the client did not take up (a site written for another build). */
+/**
+ * Lets go of the reads the client did not take up: a leaf the page's calls did not need, or reads
+ * of a site written for another build of the archive.
+ */
 function dropReads(reads: Map<string, Promise<Response | null>>): void {
   for (const response of reads.values()) void response.then((r) => r?.body?.cancel());
   reads.clear();
@@ -114,7 +117,10 @@ async function openClient(url: string): Promise<ApiClient> {
     const module = (await import(new URL(CLIENT_FILE, ROOT!).href)) as ClientModule;
     const api = await module.openArchive(url, { fetch: withOpeningReads(reads) });
     return {
-      fetch: (path, init) => api.fetch(path, init).finally(() => dropReads(reads)),
+      // After a turn of the event loop: the client gathers the reads asked for together on a
+      // timer, and a call made with the first may not have asked for its reads yet.
+      fetch: (path, init) =>
+        api.fetch(path, init).finally(() => setTimeout(() => dropReads(reads), 0)),
     };
   } catch (error) {
     dropReads(reads);

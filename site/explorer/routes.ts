@@ -20,7 +20,8 @@ export interface Squad {
   season: number;
 }
 
-const ID = /^[0-9a-f]{32}$/;
+/** The ids the explorer's addresses name: matches, players, teams, competitions. */
+export const ID = /^[0-9a-f]{32}$/;
 const SEASON = /^\d+$/;
 const isType = (t: string | undefined): t is MatchType => t === 'clubs' || t === 'national';
 

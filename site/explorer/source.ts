@@ -18,8 +18,8 @@ export const ORIGINS_META = 'football-api-origins';
 export const ARCHIVE_PARAM = 'archive';
 /**
  * The global where a page's head leaves the reads it started for the client as the page loads
- * (`npm run site` writes the script): those that open its archive, and the explorer's the leaf
- * of the index its address's id needs: `OpeningRead[]`.
+ * (`npm run site` writes the script): those that open its archive and, on the explorer's page of
+ * an id, the read of the leaf of the index that holds the id's files: `OpeningRead[]`.
  */
 export const OPENING_READS = 'footballApiOpeningReads';
 
