@@ -195,7 +195,7 @@ function withMeta(
   const up = '../'.repeat(file.split('/').length - 1);
   const tags = [
     `<meta name="${ARCHIVE_META}" content="${attribute(site.archiveUrl)}" />`,
-    // The explorer's addresses name a match, a player or a team; the reference's, operations.
+    // The explorer's addresses end with ids; the reference's name operations.
     openingScript(up, site.archiveUrl, reads, file === 'index.html'),
     `<link rel="modulepreload" href="${up}${CLIENT_FILE}" />`,
     ...(site.origins.length
