@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -271,6 +272,85 @@ describeReal('fjelstul-worldcup', (dir) => {
         200,
       );
       expect(report.summary()).toContain('Skipped:');
+    });
+  });
+
+  describe('group names as the group standings name them', () => {
+    /** The group matches of the database: tournament, stage, group and the two teams. */
+    const groupMatches = () =>
+      all<{
+        competition: string;
+        season: number;
+        stage: string;
+        group_name: string | null;
+        home: string;
+        away: string;
+      }>(
+        `SELECT c.name AS competition, m.season, gr.name AS stage, m.group_name,
+          h.name AS home, a.name AS away
+        FROM match m JOIN competition c ON c.id = m.competition
+        JOIN groupround gr ON gr.id = m.group_round
+        JOIN country h ON h.id = m.home_team JOIN country a ON a.id = m.away_team`,
+      );
+
+    it('1982 second round: groups A to D with their teams, as the record has them', () => {
+      const teams = new Map<string | null, Set<string>>();
+      for (const m of groupMatches()) {
+        if (m.season !== 1982 || m.stage !== 'Second Round') continue;
+        const group = teams.get(m.group_name) ?? new Set<string>();
+        teams.set(m.group_name, group.add(m.home).add(m.away));
+      }
+      expect(Object.fromEntries([...teams].map(([g, t]) => [g, [...t].sort()]))).toEqual({
+        A: ['Belgium', 'Poland', 'Soviet Union'],
+        B: ['England', 'Spain', 'West Germany'],
+        C: ['Argentina', 'Brazil', 'Italy'],
+        D: ['Austria', 'France', 'Northern Ireland'],
+      });
+    });
+
+    it("every group match's tournament, stage, group and teams agree with group_standings.csv", () => {
+      // The standings' own names of the stages; matches.csv calls the first one "group stage".
+      const stages: Record<string, string> = {
+        'group stage': 'Group Stage',
+        'first round': 'Group Stage',
+        'first group stage': 'Group Stage',
+        'second group stage': 'Second Round',
+        'final round': 'Final Round',
+      };
+      const standings = parse(readFileSync(join(dir, 'data-csv', 'group_standings.csv')), {
+        columns: true,
+      }) as Record<string, string>[];
+      const published = new Set(
+        standings.map((r) =>
+          [r['tournament_name'], stages[r['stage_name']!], r['group_name'], r['team_name']].join(
+            '|',
+          ),
+        ),
+      );
+      const matches = groupMatches();
+      const source = parse(readFileSync(join(dir, 'data-csv', 'matches.csv')), {
+        columns: true,
+      }) as Record<string, string>[];
+      expect(matches).toHaveLength(source.filter((r) => r['group_stage'] === '1').length);
+      const tournament = (m: { season: number; competition: string }) =>
+        `${m.season} ${m.competition}`;
+      const disagreeing = matches.flatMap((m) =>
+        [m.home, m.away]
+          .map((team) => [tournament(m), m.stage, `Group ${m.group_name}`, team].join('|'))
+          .filter((key) => !published.has(key)),
+      );
+      expect(disagreeing).toEqual([]);
+    });
+
+    it('the summary says how many matches took their group name from the standings', () => {
+      // The 12 of the 1982 second round and the 6 of the 1950 final round, which matches.csv
+      // leaves without a group ("Group 1" in the standings).
+      expect(report.notes).toContainEqual(
+        expect.stringMatching(
+          /^match: 18 group matches take their group name from group_standings/,
+        ),
+      );
+      expect(report.notes.join('\n')).not.toMatch(/keep matches\.csv's group name/);
     });
   });
 

@@ -1,10 +1,12 @@
+import { PHASE } from '../../reference/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt, text } from '../csv.ts';
 import type { Tournament } from './competitions.ts';
 import type { FjelstulCountries } from './countries.ts';
 import type { FjelstulPersons } from './persons.ts';
+import { groupLabel, readStandingGroups } from './groups.ts';
 import { readSource } from './source.ts';
-import { groupName, phaseRound } from './stages.ts';
+import { phaseRound } from './stages.ts';
 
 /** What later steps need to know of a match. */
 export interface MatchInfo {
@@ -21,8 +23,9 @@ export interface MatchInfo {
  * matches.csv -> national matches (a national team is its country).
  *
  * - competition / season from the tournament; phase and round from the stage (stages.ts); group
- *   name without the "Group " prefix. matchday NULL: the source has none (and we do not number it
- *   ourselves).
+ *   name without the "Group " prefix, as group_standings.csv names the group of both teams, which
+ *   is the record where matches.csv says otherwise (groups.ts); knockout matches have none.
+ *   matchday NULL: the source has none (and we do not number it ourselves).
  * - Replays (1934, 1938) are separate matches, as in the source.
  * - home/away team: the source's home and away team (countries).
  * - home/away manager: manager_appearances.csv; 42 team-matches (Argentina 1930, ...) list two
@@ -56,6 +59,9 @@ export function importMatches(
     referees.set(row.match_id, persons.referee(row.referee_id));
   }
 
+  const standings = readStandingGroups(dir);
+  let renamed = 0;
+  let unplaced = 0;
   const infos = new Map<string, MatchInfo>();
   const rows = readSource(dir, 'matches');
   const step = ctx.progress.step('matches', rows.length);
@@ -64,6 +70,9 @@ export function importMatches(
     if (!tournament)
       throw recordError(row, `${row.match_id}: unknown tournament ${row.tournament_id}`);
     const stage = phaseRound(row.stage_name);
+    const group = stage.phase === PHASE.group ? standings.of(row) : null;
+    if (group?.from === 'standings' && group.name !== groupLabel(row.group_name)) renamed += 1;
+    if (group?.from === 'matches') unplaced += 1;
     const extraTime = flag(row, 'extra_time');
     const time = text(row.match_time);
     if (time !== null && !/^\d{2}:\d{2}$/.test(time))
@@ -84,7 +93,7 @@ export function importMatches(
       phase: stage.phase,
       matchday: null,
       group_round: stage.group_round,
-      group_name: groupName(row.group_name, stage.phase),
+      group_name: group?.name ?? null,
       knockout_round: stage.knockout_round,
       home_team: countries.team(row.home_team_id),
       away_team: countries.team(row.away_team_id),
@@ -134,6 +143,16 @@ export function importMatches(
   ).length;
   if (noManager > 0)
     ctx.report.note(`match: ${noManager} matches lack a manager for a team in the source (NULL)`);
+  if (renamed > 0)
+    ctx.report.note(
+      `match: ${renamed} group matches take their group name from group_standings.csv, ` +
+        'which lists both teams in that group (matches.csv names it otherwise)',
+    );
+  if (unplaced > 0)
+    ctx.report.note(
+      `match: ${unplaced} group matches keep matches.csv's group name: ` +
+        'group_standings.csv does not list both teams in one group of that stage',
+    );
   ctx.report.note(
     'match: attendance and matchday are not in the source (NULL); period lengths are the regulation 45 (+15 in extra time)',
   );

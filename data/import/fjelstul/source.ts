@@ -8,6 +8,8 @@ import { readCsv, type CsvRecord } from '../csv.ts';
 export const FILES = {
   teams: ['team_id', 'team_name', 'team_code', 'mens_team', 'womens_team', 'confederation_code'],
   tournaments: ['tournament_id', 'tournament_name', 'year'],
+  tournament_stages: ['tournament_id', 'stage_number', 'stage_name'],
+  group_standings: ['tournament_id', 'stage_number', 'group_name', 'team_id'],
   stadiums: ['stadium_id', 'stadium_name', 'city_name', 'country_name', 'stadium_capacity'],
   players: ['player_id', 'family_name', 'given_name', 'birth_date', 'player_wikipedia_link'],
   managers: ['manager_id', 'family_name', 'given_name', 'country_name', 'manager_wikipedia_link'],

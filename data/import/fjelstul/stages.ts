@@ -45,15 +45,3 @@ export function phaseRound(stage: string): PhaseRound {
   if (!found) throw new Error(`unknown stage name "${stage}" in matches.csv`);
   return found;
 }
-
-/**
- * The group of a group-phase match: the source's letter or number without the "Group " prefix
- * ("Group A" -> "A", "Group 1" -> "1"), as a fan names a group and as the demo data stores it; one
- * lower-case letter in the source ("Group c", 2015) is upper-cased. The 1950 final round has no
- * group name in the source ("not applicable") -> NULL. Knockout matches have no group (NULL).
- */
-export function groupName(value: string, phase: number): string | null {
-  if (phase !== PHASE.group) return null;
-  const match = /^Group\s+(\S+)$/i.exec(value.trim());
-  return match ? match[1]!.toUpperCase() : null;
-}
