@@ -1,5 +1,6 @@
 import {
   unknownKind,
+  type AnyOfFilter,
   type CollectionManifest,
   type DocumentManifest,
   type ResourceManifest,
@@ -84,9 +85,11 @@ function collectionEntry(
   const { aliases, pathFilter } = def.routing ?? {};
   const { implied, refused } = def.composition ?? {};
   const paging = pagingOf(def.path, def.paging);
+  const anyOf = anyOfFilters(def);
   return {
     ...commonEntry(def, fieldBuckets),
     ...(aliases ? { aliases } : {}),
+    ...(anyOf.length ? { anyOf } : {}),
     paginated: def.paging.kind === 'pages',
     records: { default: paging.size ?? DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
     sort: { default: defaultSort(def), fields: [...def.fields.map((f) => f.name), 'id'] },
@@ -99,6 +102,24 @@ function collectionEntry(
     count,
     hash,
   };
+}
+
+/**
+ * The filters of a collection on several fields at once, each with its fields' type. A name that is
+ * a field's, a field that is missing or not filterable, or fields of different types fail the
+ * build: the router could not tell the parameter apart, or compare the values.
+ */
+function anyOfFilters(def: CollectionLike): AnyOfFilter[] {
+  return (def.composition?.anyOf ?? []).map(({ name, description, fields }) => {
+    const found = fields.map((f) => def.fields.find((d) => d.name === f));
+    const types = new Set(found.map((f) => f?.type));
+    const [type] = types;
+    if (def.fields.some((f) => f.name === name))
+      throw new Error(`/${def.path}: the filter ${name} is also the name of a field`);
+    if (found.some((f) => !f || f.filter === 'none') || types.size !== 1 || !type)
+      throw new Error(`/${def.path}: the filter ${name} needs filterable fields of one type`);
+    return { name, type, description, fields };
+  });
 }
 
 /**
@@ -170,6 +191,7 @@ function collectionOptions(def: CollectionLike): string {
       description: f.description,
       filter: f.filter !== 'none',
     })),
+    ...(entry.kind !== 'document' && entry.anyOf ? { filters: entry.anyOf } : {}),
     parameters: [
       ...(paginated ? ['records', 'page'] : []),
       'sort',
@@ -206,6 +228,12 @@ export function queryBounds(entry: ResourceManifest): Record<string, string> {
     wildcard:
       "A * pattern reads the field's list of distinct values, then the file of each value it " +
       'matches.',
+    ...(entry.kind !== 'document' && entry.anyOf?.length
+      ? {
+          [entry.anyOf.map((f) => f.name).join(', ')]:
+            'A filter on several fields reads what an exact value reads, once for each of them.',
+        }
+      : {}),
     sort:
       `With no filter, a one-field sort reads the one or two files (${CHUNK} positions each) ` +
       'holding the page. With filters, or by several fields, it reads, per field and for the ' +

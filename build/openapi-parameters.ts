@@ -2,6 +2,7 @@ import { queryBounds } from './describe.ts';
 import { TYPE_HINT } from '../contract/keys.ts';
 import {
   unknownKind,
+  type AnyOfFilter,
   type CollectionLikeManifest,
   type FieldManifest,
   type FieldType,
@@ -111,6 +112,21 @@ function filterParameter(field: FieldManifest, implied: readonly string[]): Json
   };
 }
 
+/** A filter on several fields at once (`team`): what it takes, and the fields it compares. */
+function anyOfParameter(filter: AnyOfFilter): Json {
+  return {
+    name: filter.name,
+    in: 'query',
+    required: false,
+    description: [
+      filter.description,
+      `Filter: records whose ${either(filter.fields)} equals this value.`,
+      takes(filter.type),
+    ].join(' '),
+    schema: filterSchema(filter.type),
+  };
+}
+
 /**
  * `sort` as a list of the names it takes, each ascending or with `-` descending, written as one
  * comma-separated value (`style: form, explode: false`: `sort=last_name,-birth_date`). An array of
@@ -166,6 +182,7 @@ export function collectionParameters(
     .map((f) => filterParameter(f, notes.get(f.name) ?? []));
   return [
     ...filters,
+    ...(entry.anyOf ?? []).map(anyOfParameter),
     ...(entry.paginated ? [ref('parameters', 'records'), ref('parameters', 'page')] : []),
     sortParameter(entry),
   ];

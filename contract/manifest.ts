@@ -106,8 +106,29 @@ export interface ParentManifest {
   param: string;
 }
 
+/**
+ * A filter on several fields at once: a record matches when any of `fields` holds the value (`team`
+ * on a match's records: its home team or its away team). No collection is pre-rendered for it: the
+ * router answers it from the query index, as the union of each field's posting list.
+ */
+export interface AnyOfFilter {
+  /** The query parameter, never the name of a field of the resource. */
+  name: string;
+  /** The type of every one of `fields`. */
+  type: FieldType;
+  description: string;
+  /** The fields compared, each filterable. */
+  fields: string[];
+}
+
+/** What every collection has besides the entry of every kind. */
+interface CollectionBaseManifest extends ManifestBase {
+  /** Filters on several fields at once; absent in builds made before there were any. */
+  anyOf?: AnyOfFilter[];
+}
+
 /** A plain collection: `/<path>` and `/<path>/<id>`. */
-export interface CollectionManifest extends ManifestBase {
+export interface CollectionManifest extends CollectionBaseManifest {
   kind: 'collection';
 }
 
@@ -115,7 +136,7 @@ export interface CollectionManifest extends ManifestBase {
  * A collection also under a parent: `/<parent path>/<pid>/<name>` is the collection filtered by
  * `param` = pid, and `/<parent path>/<pid>/<name>/<id>` a record of it that belongs to that parent.
  */
-export interface NestedManifest extends ManifestBase {
+export interface NestedManifest extends CollectionBaseManifest {
   kind: 'nested';
   parent: ParentManifest;
 }
@@ -124,7 +145,7 @@ export interface NestedManifest extends ManifestBase {
  * A collection whose record `pid` is also `/<parent path>/<pid>/<name>` (a match's info); its
  * record files tell the router which parents exist.
  */
-export interface ParentRecordManifest extends ManifestBase {
+export interface ParentRecordManifest extends CollectionBaseManifest {
   kind: 'parent-record';
   parent: ParentManifest;
 }

@@ -285,6 +285,48 @@ async function filters(r: CollectionLikeManifest, path: string, rows: Row[]): Pr
   await wildcards(r, path, values);
 }
 
+/**
+ * Each filter on several fields (`team`: the home or the away team) with a record's value: every
+ * record holds it in one of the fields, and there are as many as the fields' filters find
+ * together (|A ∪ B| = |A| + |B| - |A ∩ B|). A value of one side of a match keeps all of that
+ * match's records; a wildcard and a malformed value are refused.
+ */
+async function anyOfFilters(r: CollectionLikeManifest, path: string, rows: Row[]): Promise<void> {
+  const totalAt = async (params: [string, string][]) => {
+    const reply = await probe(at(path, params), { status: 200, resource: r.path });
+    return reply ? totalOf(r, reply) : NaN;
+  };
+  for (const filter of r.anyOf ?? []) {
+    const fields = filter.fields.map((name) => r.fields.find((f) => f.name === name)!);
+    const row = rows.find((x) => valueOf(x, fields[0]!) !== null)!;
+    const raw = rawOf(valueOf(row, fields[0]!));
+    const target = at(path, [[filter.name, raw]]);
+    const reply = await probe(target, { status: 200, resource: r.path });
+    if (!reply) continue;
+    const records = reply.json.result as Row[];
+    const outside = records.filter((x) => !fields.some((f) => holds(x, f, raw)));
+    if (outside.length > 0 || records.length === 0)
+      found.filters.push(`${target}: ${outside.length} of ${records.length} records lack it`);
+    const apart = await Promise.all(fields.map((f) => totalAt([[f.name, raw]])));
+    const both = await totalAt(fields.map((f) => [f.name, raw]));
+    const expected = apart.reduce((n, t) => n + t, 0) - both;
+    if (totalOf(r, reply) !== expected)
+      found.filters.push(`${target}: ${totalOf(r, reply)} records, not ${expected}`);
+    const match = r.fields.find((f) => f.name === 'match');
+    if (match) {
+      const pair: [string, string][] = [
+        [filter.name, raw],
+        ['match', rawOf(valueOf(row, match))],
+      ];
+      const own = await totalAt(pair.slice(1));
+      if ((await totalAt(pair)) !== own)
+        found.filters.push(`${at(path, pair)}: not every record of the match`);
+    }
+    await probe(at(path, [[filter.name, MALFORMED[filter.type] ?? '']]), { status: 400 });
+    await probe(at(path, [[filter.name, `${raw.slice(0, 3)}*`]]), { status: 400 });
+  }
+}
+
 /** A value of each type that no record of the demo has. */
 const UNHELD: Record<string, string> = {
   integer: '987654321',
@@ -481,6 +523,7 @@ async function collection(r: CollectionLikeManifest): Promise<void> {
   await probe(`${path}/${r.idType === 'integer' ? 'abc' : 'xyz'}`, { status: 404, valid: false });
   await probe(at(`${path}/${id}`, [['no_such_parameter', '1']]), { status: 400 });
   await filters(r, path, rows);
+  await anyOfFilters(r, path, rows);
   await sorts(r, path);
   await paging(r, path, total);
   await invalid(r, path);

@@ -50,10 +50,14 @@ describe('the filters and sort fields of every collection', () => {
       const reply = await call(api, path, { method: 'OPTIONS' });
       const description = reply.json.result[0] as {
         fields: { name: string; filter: boolean }[];
+        filters?: { name: string }[];
         sort: { fields: string[] };
       };
       served[path] = {
-        filters: description.fields.filter((f) => f.filter).map((f) => f.name),
+        filters: [
+          ...description.fields.filter((f) => f.filter).map((f) => f.name),
+          ...(description.filters ?? []).map((f) => f.name),
+        ],
         sort: description.sort.fields,
       };
     }
@@ -65,7 +69,10 @@ describe('the filters and sort fields of every collection', () => {
       collections.map((r) => [
         `/${r.path}`,
         {
-          filters: r.fields.filter((f) => f.filter !== 'none').map((f) => f.name),
+          filters: [
+            ...r.fields.filter((f) => f.filter !== 'none').map((f) => f.name),
+            ...(r.anyOf ?? []).map((f) => f.name),
+          ],
           sort: r.sort.fields,
         },
       ]),

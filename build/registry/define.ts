@@ -192,6 +192,18 @@ export interface CompositionDef {
   implied?: ImpliedFilter[];
   /** Parameters refused with a message of their own. */
   refused?: { names: string[]; message: string };
+  /**
+   * Filters on several fields at once (`team`: a match's home or away team), answered from the
+   * query index; their type is their fields'.
+   */
+  anyOf?: AnyOfDef[];
+}
+
+/** A filter on several fields at once: a record matches when any of `fields` holds the value. */
+export interface AnyOfDef {
+  name: string;
+  description: string;
+  fields: string[];
 }
 
 /**

@@ -253,13 +253,14 @@ interface Sourced {
   doc: PageDoc;
 }
 
+/** Whether a record holds a filter's value in one of the fields it compares. */
 function predicate(filter: FilterPlan): (row: Record<string, unknown>) => boolean {
-  const { field } = filter;
   const matches = filter.wildcard ? wildcardMatcher(filter.key) : (k: string) => k === filter.key;
-  return (row) => {
-    const v = row[field.key] as Scalar | undefined;
-    return v !== null && v !== undefined && matches(filterKey(field.type, v));
-  };
+  return (row) =>
+    filter.matches.some((field) => {
+      const v = row[field.key] as Scalar | undefined;
+      return v !== null && v !== undefined && matches(filterKey(field.type, v));
+    });
 }
 
 function comparator(

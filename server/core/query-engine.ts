@@ -48,14 +48,30 @@ export async function matching(
   return { ords, lists };
 }
 
-/** The posting list of one filter: its value's, or the union of the keys a wildcard matches. */
+/**
+ * The posting list of one filter: the union of its fields' lists (one field, or any of several).
+ * A record may hold the value in several of them (a match's home and away teams could be one).
+ */
 async function postingsOf(
   resource: ResourceManifest,
   index: QueryIndexManifest,
   filter: FilterPlan,
   reads: IndexReads,
 ): Promise<Uint32Array> {
-  const field = filter.field.name;
+  const lists = await Promise.all(
+    filter.matches.map((field) => fieldPostings(resource, index, field.name, filter, reads)),
+  );
+  return lists.length === 1 ? lists[0]! : distinct(union(lists));
+}
+
+/** The posting list of a filter's value in one field, or the union of the keys a wildcard matches. */
+async function fieldPostings(
+  resource: ResourceManifest,
+  index: QueryIndexManifest,
+  field: string,
+  filter: FilterPlan,
+  reads: IndexReads,
+): Promise<Uint32Array> {
   const groups = index.groups[field] ?? 1;
   const lookup = async (key: string) =>
     (await reads.postings(postingFile(resource.path, field, postingGroup(key, groups))))?.get(key);
@@ -65,6 +81,14 @@ async function postingsOf(
   const parts: Uint32Array[] = [];
   for (const key of keys) parts.push((await lookup(key)) ?? NONE);
   return union(parts);
+}
+
+/** An ascending list without its repeated ordinals. */
+function distinct(sorted: Uint32Array): Uint32Array {
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
+  return sorted.subarray(0, n);
 }
 
 /** Ordinals in two ascending lists: each of the shorter looked up in the longer by galloping. */
@@ -92,7 +116,10 @@ export function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   return out.subarray(0, n);
 }
 
-/** The ascending union of disjoint ascending lists (a record has one value of a field). */
+/**
+ * The ascending union of ascending lists, each ordinal as often as the lists hold it (the keys of
+ * one field hold each record once: a record has one value of a field).
+ */
 function union(parts: Uint32Array[]): Uint32Array {
   if (parts.length === 1) return parts[0]!;
   const out = new Uint32Array(parts.reduce((n, p) => n + p.length, 0));

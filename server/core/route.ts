@@ -9,6 +9,7 @@ import {
 } from '../../contract/keys.ts';
 import {
   unknownKind,
+  type AnyOfFilter,
   type ChildManifest,
   type CollectionLikeManifest,
   type DocumentManifest,
@@ -51,7 +52,13 @@ const PAGING = ['records', 'page'] as const;
 
 /** A filter of a composed request, with what the router needs to apply it to records. */
 export interface FilterPlan {
+  /**
+   * The parameter: a field of the records, or for a filter on several fields (`AnyOfFilter`) a
+   * description of the parameter, which is no field and has no pre-rendered collection.
+   */
   field: FieldManifest;
+  /** The fields of the records it compares: the field itself, or any of several. */
+  matches: readonly FieldManifest[];
   /** Implied by other filters rather than given: left out of pagination links. */
   implicit?: boolean;
   /** The value as the request gave it (canonical for non-text types); used in links. */
@@ -553,14 +560,23 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
   const fieldByName = new Map(
     resource.fields.filter((f) => f.filter !== 'none').map((f) => [f.name, f]),
   );
-  const allowed = [...fieldByName.keys(), ...(resource.paginated ? PAGING : []), 'sort'];
+  const anyOf = new Map((resource.anyOf ?? []).map((filter) => [filter.name, filter]));
+  const allowed = [
+    ...fieldByName.keys(),
+    ...anyOf.keys(),
+    ...(resource.paginated ? PAGING : []),
+    'sort',
+  ];
 
   for (const [name, value] of given) {
     const field = fieldByName.get(name);
+    const several = anyOf.get(name);
     if (resource.refused?.names.includes(name)) {
       errors.push({ parameter: name, message: resource.refused.message });
-    } else if (field) {
-      const parsed = parseFilter(field, value);
+    } else if (field || several) {
+      const parsed = field
+        ? parseFilter(field, [field], value)
+        : anyOfFilter(resource, several!, value);
       if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
       else filters.push(parsed);
     } else if (name === 'records' || name === 'page') {
@@ -598,7 +614,12 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
   }
 
   filters.push(...impliedFilter(resource, filters));
-  filters.sort((a, b) => resource.fields.indexOf(a.field) - resource.fields.indexOf(b.field));
+  // One order of the parameters in links: the fields', then the filters on several fields.
+  const rank = ({ field }: FilterPlan) => {
+    const at = resource.fields.indexOf(field);
+    return at >= 0 ? at : resource.fields.length + [...anyOf.keys()].indexOf(field.name);
+  };
+  filters.sort((a, b) => rank(a) - rank(b));
   const params: [string, string][] = filters
     .filter((f) => !f.implicit)
     .map((f) => [f.field.name, f.raw]);
@@ -645,23 +666,54 @@ function impliedFilter(resource: ResourceManifest, filters: FilterPlan[]): Filte
   );
   const field = rule && resource.fields.find((f) => f.name === rule.field);
   if (!rule || !field) return [];
-  return [{ field, raw: rule.value, key: rule.value, wildcard: false, implicit: true }];
+  return [
+    { field, matches: [field], raw: rule.value, key: rule.value, wildcard: false, implicit: true },
+  ];
 }
 
-function parseFilter(field: FieldManifest, value: string): FilterPlan | string {
+/**
+ * A filter of the parameter `field` on the record fields `matches` (the field itself, or those of
+ * a filter on several fields).
+ */
+function parseFilter(
+  field: FieldManifest,
+  matches: readonly FieldManifest[],
+  value: string,
+): FilterPlan | string {
   // Links carry the filter key (text case-folded, numbers canonical): one spelling per filter, the
   // same in pre-rendered and composed answers.
   if (isWildcard(value)) {
     if (!WILDCARD_TYPES.includes(field.type))
       return `'*' wildcards work on text, date and time fields; ${field.name} takes ${TYPE_HINT[field.type]}.`;
     const pattern = filterKey('string', value);
-    return { field, raw: pattern, key: pattern, wildcard: true };
+    return { field, matches, raw: pattern, key: pattern, wildcard: true };
   }
   const parsed: Scalar | undefined = parseValue(field.type, value);
   if (parsed === undefined || parsed === null)
     return `${field.name} takes ${TYPE_HINT[field.type]}; '${value}' is not.`;
   const key = filterKey(field.type, parsed);
-  return { field, raw: key, key, wildcard: false };
+  return { field, matches, raw: key, key, wildcard: false };
+}
+
+/**
+ * A filter on several fields (`team`: the home or the away team): the parameter described as a
+ * field that has no collections of its own, comparing each of its fields.
+ */
+function anyOfFilter(
+  resource: CollectionLikeManifest,
+  filter: AnyOfFilter,
+  value: string,
+): FilterPlan | string {
+  const matches = filter.fields.map((name) => resource.fields.find((f) => f.name === name)!);
+  const field: FieldManifest = {
+    name: filter.name,
+    key: filter.name,
+    type: filter.type,
+    nullable: false,
+    filter: 'scan',
+    description: filter.description,
+  };
+  return parseFilter(field, matches, value);
 }
 
 /** The record id as a sortable field. */

@@ -14,12 +14,13 @@ import {
   eventFields,
   eventLinks,
   indexOnly,
+  matchComposition,
   matchParts,
   perMatch,
   timeFields,
   type MatchParts,
 } from './parts.ts';
-import { phaseJoins, phaseRule } from './phase.ts';
+import { phaseJoins } from './phase.ts';
 
 /** Goals, own goals included: the player is the scorer, the scoring team the one credited. */
 
@@ -68,7 +69,7 @@ export function goals(scope: Scope): NestedDef | CollectionDef {
     },
     fields: indexOnly([...EVENT_INDEXES, 'scoring_team'], goalFields(m)),
     order: BY_TIME,
-    composition: { implied: phaseRule(scope) },
+    composition: matchComposition(scope),
     links: eventLinks(m),
   });
 }

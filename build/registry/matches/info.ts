@@ -5,11 +5,12 @@ import {
   eventPath,
   indexOnly,
   MACRO_EVENTS,
+  matchComposition,
   matchParts,
   teamFields,
   type MatchParts,
 } from './parts.ts';
-import { phaseFields, phaseJoins, phaseRule } from './phase.ts';
+import { phaseFields, phaseJoins } from './phase.ts';
 
 /**
  * Match information: one record per match of the scope, at `/<base>/matches/info/<id>` and
@@ -246,7 +247,7 @@ export function matchInfo(scope: Scope): ParentRecordDef {
     recordFiles: 'one',
     paging: { kind: 'pages' },
     order: { by: ['match_date', 'kickoff_time'] },
-    composition: { implied: phaseRule(scope) },
+    composition: matchComposition(scope),
     parent: { path: m.base, name: 'info', param: 'match' },
     routing: { uri: `/${m.base}/{id}/info` },
     links: infoLinks(m),

@@ -14,11 +14,12 @@ import {
   eventFields,
   eventLinks,
   indexOnly,
+  matchComposition,
   matchParts,
   perMatch,
   type MatchParts,
 } from './parts.ts';
-import { phaseJoins, phaseRule } from './phase.ts';
+import { phaseJoins } from './phase.ts';
 
 /**
  * Lineups: the players in a match, starters and the substitutes who came on. A lineup's id is also
@@ -71,7 +72,7 @@ export function lineups(scope: Scope): NestedDef | CollectionDef {
           by: ['player_team_name', '-is_starting', '_number'],
           note: 'by team name, starters first, then shirt number',
         },
-    composition: { implied: phaseRule(scope) },
+    composition: matchComposition(scope),
     links: {
       ...eventLinks(m),
       stats: statsLinks(

@@ -14,12 +14,13 @@ import {
   eventFields,
   eventLinks,
   indexOnly,
+  matchComposition,
   matchParts,
   perMatch,
   timeFields,
   type MatchParts,
 } from './parts.ts';
-import { phaseJoins, phaseRule } from './phase.ts';
+import { phaseJoins } from './phase.ts';
 
 /** Bookable offenses: the cautions and sendings-off of players on the pitch. */
 
@@ -52,7 +53,7 @@ export function offenses(scope: Scope): NestedDef | CollectionDef {
     },
     fields: indexOnly([...EVENT_INDEXES, 'card'], offenseFields(m)),
     order: BY_TIME,
-    composition: { implied: phaseRule(scope) },
+    composition: matchComposition(scope),
     links: eventLinks(m),
   });
 }

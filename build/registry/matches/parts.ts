@@ -1,14 +1,16 @@
 import {
   dataCredit,
   field,
+  type AnyOfDef,
   type CollectionDef,
+  type CompositionDef,
   type FieldDef,
   type LinkTemplate,
   type NestedDef,
   type OrderDef,
 } from '../define.ts';
 import { idField, linkNames, type Scope } from '../scope.ts';
-import { phaseFields } from './phase.ts';
+import { phaseFields, phaseRule } from './phase.ts';
 
 /**
  * What the match-data resources of a scope (`scope.ts`) share: in v1 they are published once per
@@ -118,6 +120,65 @@ export function matchKey(scope: Scope): FieldDef {
   return idField(scope, 'match', 'Match id.', scope.own('m'), { nullable: false });
 }
 
+/** What a match's own fields are not: an addition to the original service. */
+const ADDED = 'an addition to the original service';
+
+/**
+ * v1's competition, season and date of the match `m`, on the records of a match (lineups and
+ * macro-events), so that "a player's World Cup goals" or "a season's cards" is one request and a
+ * player's lineups sort by date. Filters and sorts from the query index: no collection is
+ * pre-rendered for them (docs/queries.md). v0 keeps the original records.
+ */
+export function matchContextFields(scope: Scope): FieldDef[] {
+  if (scope.version === 'v0') return [];
+  const scan = { nullable: false, filter: 'scan' } as const;
+  return [
+    idField(scope, 'competition', `Competition of the match (${ADDED}).`, 'm.competition', scan),
+    field(
+      'competition_name',
+      'string',
+      'Competition name.',
+      '(SELECT name FROM competition WHERE id = m.competition)',
+      scan,
+    ),
+    field(
+      'season',
+      'integer',
+      `Season of the match (${scope.root}/seasons; ${ADDED}).`,
+      'm.season',
+      scan,
+    ),
+    field(
+      'season_name',
+      'string',
+      'Season name.',
+      '(SELECT name FROM season WHERE id = m.season)',
+      scan,
+    ),
+    field('match_date', 'date', `Date of the match, local (${ADDED}).`, 'm.match_date', scan),
+  ];
+}
+
+/**
+ * `team`: the records of the matches of a team, home or away, in one request rather than one per
+ * side (an addition to the original service).
+ */
+export const MATCH_TEAM: AnyOfDef = {
+  name: 'team',
+  description:
+    'A team of the match, home or away: records whose home_team or away_team is this team ' +
+    `(${ADDED}).`,
+  fields: ['home_team', 'away_team'],
+};
+
+/**
+ * What the router does with the parameters of a scope's records of matches: the phase rule, and
+ * the filter of a team of the match, home or away.
+ */
+export function matchComposition(scope: Scope): CompositionDef {
+  return { implied: phaseRule(scope), anyOf: [MATCH_TEAM] };
+}
+
 /** The home and away teams of the match `m`, ids and names. */
 export function teamFields(scope: Scope): FieldDef[] {
   return [
@@ -154,7 +215,8 @@ export function indexOnly(names: string[], fields: FieldDef[]): FieldDef[] {
 }
 
 /**
- * Fields every macro-event has: match, phase fields, teams (docs/api.md#macro-events), and the
+ * Fields every macro-event has: match, its competition, season and date in v1, phase fields, teams
+ * (docs/api.md#macro-events), and the
  * player and their team from the row `alias` (a lineup, or a goal, which names its scorer also
  * where no lineup exists).
  */
@@ -163,6 +225,7 @@ export function eventFields(m: MatchParts, alias: string, teamColumn = 'team'): 
   const team = `${alias}.${teamColumn}`;
   return [
     matchKey(scope),
+    ...matchContextFields(scope),
     ...phaseFields(scope),
     ...teamFields(scope),
     idField(

@@ -14,12 +14,13 @@ import {
   eventFields,
   eventLinks,
   indexOnly,
+  matchComposition,
   matchParts,
   perMatch,
   timeFields,
   type MatchParts,
 } from './parts.ts';
-import { phaseJoins, phaseRule } from './phase.ts';
+import { phaseJoins } from './phase.ts';
 
 /** Penalty kicks in play; the kicks of a shootout are `shootouts.ts`. */
 
@@ -55,7 +56,7 @@ export function penalties(scope: Scope): NestedDef | CollectionDef {
     },
     fields: indexOnly([...EVENT_INDEXES, 'outcome'], penaltyFields(m)),
     order: BY_TIME,
-    composition: { implied: phaseRule(scope) },
+    composition: matchComposition(scope),
     links: eventLinks(m),
   });
 }

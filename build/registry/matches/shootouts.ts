@@ -13,12 +13,13 @@ import {
   eventFields,
   eventLinks,
   indexOnly,
+  matchComposition,
   matchParts,
   perMatch,
   playerName,
   type MatchParts,
 } from './parts.ts';
-import { PHASE_RULE, phaseJoins } from './phase.ts';
+import { phaseJoins } from './phase.ts';
 
 /** Penalty shootouts, v1 only (v0 has only the shootout scores of the match information). */
 
@@ -65,14 +66,14 @@ export function shootouts(scope: Scope): NestedDef | CollectionDef {
       id: 'k.id',
       from: `FROM shootout k JOIN match m ON m.id = k.match ${phaseJoins(scope)} JOIN lineup l ON l.id = k.lineup
       JOIN penalty_outcome o ON o.id = k.outcome ${m.where}`,
-      hidden: { _date: 'm.match_date', _kick: 'k.round * 2 - (l.team = k.opening_team)' },
+      hidden: { _kick: 'k.round * 2 - (l.team = k.opening_team)' },
     },
     fields: indexOnly([...EVENT_INDEXES, 'opening_team', 'outcome'], kickFields(m)),
     order: {
-      by: ['_date', 'match', '_kick'],
+      by: ['match_date', 'match', '_kick'],
       note: 'by match date, then match, then the order the kicks were taken',
     },
-    composition: { implied: PHASE_RULE },
+    composition: matchComposition(scope),
     links: eventLinks(m),
   });
 }

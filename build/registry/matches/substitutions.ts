@@ -4,6 +4,7 @@ import {
   BY_TIME,
   EVENT_INDEXES,
   indexOnly,
+  matchContextFields,
   matchKey,
   matchParts,
   perMatch,
@@ -22,6 +23,7 @@ import { phaseFields, phaseJoins, phaseRule } from './phase.ts';
 function substitutionFields(scope: Scope): FieldDef[] {
   return [
     matchKey(scope),
+    ...matchContextFields(scope),
     ...phaseFields(scope),
     ...teamFields(scope),
     idField(scope, 'team', 'Team making the substitution.', scope.team('su.team'), {
@@ -65,6 +67,8 @@ export function substitutions(scope: Scope): NestedDef | CollectionDef {
       substitutionFields(scope),
     ),
     order: BY_TIME,
+    // No filter of a team of the match, home or away: `team` is the field of the team making
+    // the substitution, as the original service has it.
     composition: { implied: phaseRule(scope) },
     links: linkNames(scope.keyCase, {
       match: m.matchLink,
