@@ -156,6 +156,25 @@ describeReal('wyscout-pappalardo2019', (dir) => {
       SLOW,
     );
 
+    it("event times are the file's seconds to the microsecond, without its float noise", () => {
+      // The file writes 1.6562140000000003 for 1.656214: its clock is kept to the microsecond.
+      const noisy = (seconds: number) => /\.\d{7,}/.test(String(seconds));
+      const stored = db.prepare('SELECT match_seconds FROM event').pluck().all() as number[];
+      expect(stored.length).toBeGreaterThan(600_000);
+      expect(stored.filter(noisy)).toEqual([]);
+      const match = readMatches(dir, 'England')[0]!;
+      const events = playedEvents('England', match.wyId);
+      expect(events.filter((e) => noisy(e.eventSec)).length).toBeGreaterThan(100);
+      const seconds = db
+        .prepare(
+          `SELECT e.match_seconds FROM event e JOIN match m ON m.id = e.match
+          WHERE m.supplier_id = ? ORDER BY e.seq`,
+        )
+        .pluck()
+        .all(match.wyId) as number[];
+      expect(seconds).toEqual(events.map((e) => Math.max(0, Number(e.eventSec.toFixed(6)))));
+    });
+
     it('coordinates stay on the 0-100 pitch; names are unescaped', () => {
       expect(
         one('SELECT count(*) AS n FROM event WHERE x < 0 OR x > 100 OR y < 0 OR y > 100'),
@@ -404,6 +423,16 @@ describeReal('wyscout-pappalardo2019', (dir) => {
         x: first.positions[0]!.x,
         y: first.positions[0]!.y,
       });
+    });
+
+    it("the final's micro-event times are served to the microsecond, as the file means them", async () => {
+      const reply = await call(api, `/v1/national/events/all?match=${finalId}`);
+      expect(reply.status).toBe(200);
+      // The file's first event is at 1.8923389999999927 s.
+      expect(playedEvents('World_Cup', wyFinal().wyId)[0]!.eventSec).toBe(1.8923389999999927);
+      expect(reply.json.result[0]).toMatchObject({ period: 1, matchSeconds: 1.892339 });
+      expect(reply.text).toMatch(/"matchSeconds":\d+\.\d+/);
+      expect(reply.text).not.toMatch(/"matchSeconds":\d+\.\d{7,}/);
     });
 
     it("each team's shots in the final, from the statistics, equal the shots in the event file", async () => {

@@ -29,17 +29,27 @@ export function actionOf(event: WyEvent): number {
   throw new Error(`event ${event.id}: no sub-event code for event code ${event.eventId}`);
 }
 
+/**
+ * An event's seconds of its period's clock. The source keeps its clock to the microsecond, but
+ * writes `eventSec` as a binary float with noise in the last digits (1.6562140000000003), which
+ * would reach the API as it is: rounded to 6 decimals, it is what the source means (1.656214).
+ * The rare negative value is 0.
+ */
+export function eventSeconds(event: WyEvent): number {
+  return Math.max(Math.round(event.eventSec * 1e6) / 1e6, 0);
+}
+
 /** A coordinate on the 0-100 pitch, or null for the few the source places off it. */
 const onPitch = (value: number | undefined): number | null =>
   value !== undefined && value >= 0 && value <= 100 ? value : null;
 
 /**
  * Writes the micro-events of one match in bulk: one `event` per Wyscout event of periods 1-4 (start
- * position, team, the player's lineup in this match, seconds in the period, the file's order as
- * `seq`), one `event_action` per event (the sub-event code; the end position where there is one;
- * outcome 1 for accurate, 0 for not accurate, NULL otherwise) and one `event_modifier` per tag
- * (modifier id = tag code). Coordinates stay on Wyscout's 0-100 pitch, in the acting team's
- * direction of attack, as the model wants them.
+ * position, team, the player's lineup in this match, seconds in the period (`eventSeconds`), the
+ * file's order as `seq`), one `event_action` per event (the sub-event code; the end position where
+ * there is one; outcome 1 for accurate, 0 for not accurate, NULL otherwise) and one
+ * `event_modifier` per tag (modifier id = tag code). Coordinates stay on Wyscout's 0-100 pitch, in
+ * the acting team's direction of attack, as the model wants them.
  *
  * A match's events are written or left whole: when the database already holds exactly this number
  * of this source's events for the match (an earlier import), nothing is written; otherwise the
@@ -115,7 +125,7 @@ export function importEvents(
       teams.team(event.teamId),
       lineup,
       period,
-      Math.max(event.eventSec, 0),
+      eventSeconds(event),
       x,
       y,
       index + 1,

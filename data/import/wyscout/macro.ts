@@ -11,7 +11,7 @@ import { GOAL_REGION } from '../../reference/event-families.ts';
 import { MODIFIERS } from '../../reference/events.ts';
 import type { Row } from '../context.ts';
 import type { ImportContext } from '../context.ts';
-import { PERIOD } from './events.ts';
+import { eventSeconds, PERIOD } from './events.ts';
 import type { MatchLineups } from './lineups.ts';
 import type { MatchTarget } from './matches.ts';
 import type { WyscoutPlayers } from './persons.ts';
@@ -121,7 +121,7 @@ export function importMacroEvents(
       });
       continue;
     }
-    const { mins, stoppage } = matchTimeAt(period, Math.max(event.eventSec, 0));
+    const { mins, stoppage } = matchTimeAt(period, eventSeconds(event));
     const time = { time_mins: mins, stoppage_mins: stoppage };
     const shot =
       event.eventId === SHOT_EVENT_CODE ||
