@@ -1,15 +1,24 @@
 import {
   createServer,
+  maxHeaderSize,
   STATUS_CODES,
   type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorOutcome, unparsedOutcome, type FileOutcome, type Outcome } from '../core/handler.ts';
+import {
+  errorOutcome,
+  unparsedOutcome,
+  type FileOutcome,
+  type Outcome,
+  type RequestFacts,
+} from '../core/handler.ts';
 import { followArchive, followTree, withBuild, type LocalBuilds } from '../disk/local-builds.ts';
 import { failureOutcome } from '../core/web-router.ts';
 import { Unavailable } from '../core/health.ts';
+import { NOT_UTF8 } from '../core/utf8-target.ts';
+import { readRefused, type ParseError } from './refused-request.ts';
 
 /**
  * The preview server of a built folder: Node's http server with the router in front. Files are
@@ -34,32 +43,60 @@ export async function createArchiveServer(file: string, cacheBytes?: number): Pr
  * open when the server closes is let go once its last request is done.
  */
 function serve(builds: LocalBuilds): Server {
-  // The router needs no Host header, so a request without one is answered like any other, not
-  // with Node's bare 400.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    const method = (req.method ?? 'GET').toUpperCase();
+  /**
+   * Answers a request from the current build and hands the answer to `deliver`; a failure, of
+   * the answer or of its delivery, is delivered as the JSON 500 (503 while there is no build).
+   */
+  const answer = (request: RequestFacts, deliver: (outcome: Outcome) => void): Promise<void> =>
     // One build answers the whole request: its manifest, its router and its files.
     withBuild(builds, async ({ handler }) => {
-      const outcome = await handler.resolve({
-        method,
-        target: req.url ?? '/',
-        header: (name) => headerValue(req.headers[name]),
-      });
-      const range = headerValue(req.headers.range);
-      return outcome.file ? handler.send(outcome as FileOutcome, range, req.url ?? '/') : outcome;
+      const outcome = await handler.resolve(request);
+      const range = request.header('range');
+      return outcome.file ? handler.send(outcome as FileOutcome, range, request.target) : outcome;
     })
-      .then((answer) => write(req, res, answer))
+      .then(deliver)
       .catch((err: unknown) => {
         // Having no build yet is a state, not a fault: its 503 says so to the client.
         if (!(err instanceof Unavailable)) console.error(err);
-        write(req, res, failureOutcome(err, req.url ?? '/'));
+        deliver(failureOutcome(err, request.target));
       });
+  // The router needs no Host header, so a request without one is answered like any other, not
+  // with Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    const request = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      target: req.url ?? '/',
+      header: (name: string) => headerValue(req.headers[name]),
+    };
+    void answer(request, (outcome) => write(req, res, outcome));
   });
-  // Requests Node cannot parse (raw non-ASCII bytes in the target, malformed headers) still get
-  // JSON; a HEAD among them gets its headers only, as a client of HEAD reads no body.
-  server.on('clientError', (err: Error & { rawPacket?: Buffer }, socket) => {
-    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    endWith(socket, unparsedOutcome(), !head);
+  // Node reports each later packet of a connection it refused as another error; the first
+  // one's answer is the connection's only one.
+  const refused = new WeakSet<Duplex>();
+  // Requests Node cannot parse still get JSON, a HEAD among them its headers only, as a client
+  // of HEAD reads no body. A GET or HEAD of a target in raw UTF-8, which Node refuses, is read
+  // again from its bytes and answered as its percent-encoded form (`refused-request.ts`).
+  server.on('clientError', (err: Error & ParseError, socket: Duplex) => {
+    if (refused.has(socket)) return;
+    refused.add(socket);
+    const request = readRefused(err, maxHeaderSize);
+    switch (request.kind) {
+      case 'readable': {
+        const { method, target, headers } = request;
+        const header = (name: string) => headers.get(name) ?? null;
+        const body = method === 'GET';
+        void answer({ method, target, header }, (outcome) => endWith(socket, outcome, body));
+        return;
+      }
+      case 'not-utf8':
+        endWith(socket, errorOutcome(400, NOT_UTF8, request.target), request.method === 'GET');
+        return;
+      case 'unparsed':
+        endWith(socket, unparsedOutcome(), !request.head);
+        return;
+      default:
+        return request satisfies never;
+    }
   });
   // CONNECT asks for a tunnel, which Node leaves to a listener of its own: it gets the JSON 405.
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
@@ -77,37 +114,38 @@ const EXPECTATION = 'The API meets no expectation but 100-continue: send the req
 const READ_ONLY = 'The API is read-only and opens no tunnel: use GET or HEAD.';
 
 /** Writes an answer on a socket Node's HTTP layer does not answer on, and closes it. */
-function endWith(socket: Duplex, { status, headers, body }: Outcome, withBody: boolean): void {
+function endWith(socket: Duplex, outcome: Outcome, withBody: boolean): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const text = typeof body === 'string' ? body : '';
-  const lines = Object.entries({ ...headers, 'Content-Length': Buffer.byteLength(text) })
+  const { headers, body } = framed(outcome);
+  const lines = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  const reason = STATUS_CODES[status] ?? '';
-  // Closed once written: a client that keeps its side open holds no socket of the server.
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\n${lines}Connection: close\r\n\r\n${withBody ? text : ''}`,
-    () => socket.destroy(),
+  const reason = STATUS_CODES[outcome.status] ?? '';
+  const head = Buffer.from(
+    `HTTP/1.1 ${outcome.status} ${reason}\r\n${lines}Connection: close\r\n\r\n`,
   );
+  // Closed once written: a client that keeps its side open holds no socket of the server.
+  socket.end(withBody && body ? Buffer.concat([head, body]) : head, () => socket.destroy());
 }
 
 function headerValue(value: string | string[] | undefined): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 }
 
-function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
-  const body =
-    outcome.body === null
-      ? null
-      : typeof outcome.body === 'string'
-        ? Buffer.from(outcome.body)
-        : outcome.body;
+/** An answer's body as bytes, and its headers with the body's length when it has one. */
+function framed(outcome: Outcome): { headers: Record<string, string>; body: Uint8Array | null } {
+  const body = typeof outcome.body === 'string' ? Buffer.from(outcome.body) : outcome.body;
   const headers = body
     ? { ...outcome.headers, 'Content-Length': String(body.byteLength) }
     : outcome.headers;
+  return { headers, body };
+}
+
+function write(req: IncomingMessage, res: ServerResponse, outcome: Outcome): void {
+  const { headers, body } = framed(outcome);
   res.writeHead(outcome.status, headers);
   res.end(req.method === 'HEAD' ? undefined : (body ?? undefined));
 }
