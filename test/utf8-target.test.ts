@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentEncodeTarget } from '../server/core/utf8-target.ts';
+import { holdsReplacement, percentEncodeTarget } from '../server/core/utf8-target.ts';
 
-/** Reading a request target's raw bytes as UTF-8. */
+/** Reading a request target's raw bytes as UTF-8, and spotting what runtimes leave of others. */
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -56,5 +56,20 @@ describe('percentEncodeTarget', () => {
       kind: 'utf8',
       target: '%EF%BB%BF/',
     });
+  });
+});
+
+describe('holdsReplacement', () => {
+  it.each([
+    ['/v1/teams?name=Ca\uFFFDete', true],
+    ['/v1/teams?name=Ca%EF%BF%BDete', true],
+    ['/v1/te%ef%bf%bdams', true],
+    ['/v1/teams?name=Ca%C3%B1ete', false],
+    // A percent sign encoded: the text "%EF%BF%BD", not the character.
+    ['/v1/teams?name=%25EF%25BF%25BD', false],
+    // U+FFFE is not the replacement character.
+    ['/v1/teams?name=%EF%BF%BE', false],
+  ])('%s: %s', (target, holds) => {
+    expect(holdsReplacement(target)).toBe(holds);
   });
 });

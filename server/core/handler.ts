@@ -22,6 +22,7 @@ import { encodedFile } from '../../contract/paths.ts';
 import { HTML_TYPE, PAGE_POLICY } from '../../contract/page-policy.ts';
 import { route, routeTable, type Missing, type SimplePlan } from './route.ts';
 import { stateAt, type Timeline } from '../../contract/timeline.ts';
+import { holdsReplacement, NOT_UTF8 } from './utf8-target.ts';
 
 /**
  * The router as a web-standard handler, `(Request) => Promise<Response>`, with file access passed
@@ -466,6 +467,8 @@ export function createHandler(options: {
         body: null,
       };
     }
+    // U+FFFD is what Bun and workerd leave of bytes that are not UTF-8: refused, not searched.
+    if (holdsReplacement(target)) return errorOutcome(400, NOT_UTF8, target);
     const planned = route(method, target, table);
     if (planned.kind === 'within' && (await readJson(planned.file)) === null)
       return errorOutcome(404, planned.message, target);

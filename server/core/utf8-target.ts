@@ -4,7 +4,9 @@
  */
 
 /** The message of the 400 for a target whose bytes are not UTF-8. */
-export const NOT_UTF8 = 'The path or query is not UTF-8: send text as UTF-8, percent-encoded.';
+export const NOT_UTF8 =
+  'The path or query is not UTF-8 (U+FFFD stands for bytes that were not): ' +
+  'send text as UTF-8, percent-encoded.';
 
 /** A raw target read as UTF-8: each byte at or above 0x80 percent-encoded, either way. */
 export type RawTarget =
@@ -30,4 +32,16 @@ export function percentEncodeTarget(bytes: Uint8Array): RawTarget {
   } catch {
     return { kind: 'not-utf8', target };
   }
+}
+
+/** U+FFFD, raw or percent-encoded in UTF-8 (hex digits of either case). */
+const REPLACEMENT = /\uFFFD|%EF%BF%BD/i;
+
+/**
+ * Whether a target holds U+FFFD. Bun and workerd put it in place of bytes that are not UTF-8
+ * before any handler sees the request, so it stands for bytes lost on the way, and the router
+ * refuses it like them rather than search for it (no source the API reads writes it).
+ */
+export function holdsReplacement(target: string): boolean {
+  return REPLACEMENT.test(target);
 }
