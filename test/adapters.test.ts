@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -18,7 +18,12 @@ import { HTML_TYPE, PAGE_POLICY } from '../contract/page-policy.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import type { Handler } from '../server/core/handler.ts';
 import { archiveHandlerFor, call, demo, handlerFor, type Reply } from './helpers/api.ts';
-import { clientsToTest, inProcess as inProcessClient, type Ask } from './helpers/clients.ts';
+import {
+  clientsToTest,
+  curlBytes,
+  inProcess as inProcessClient,
+  type Ask,
+} from './helpers/clients.ts';
 import { nginxToTest, startNginx } from './helpers/nginx.ts';
 import { startServer, runtimesToTest, type OtherRuntime } from './helpers/runtime-server.ts';
 import { expectEnvelope, expectError } from './helpers/shapes.ts';
@@ -92,8 +97,19 @@ interface Adapter {
   reach: Reach;
 }
 
-/** How a test reaches an adapter: a handler called in-process, or a server on a port. */
-type Reach = { kind: 'in-process'; handler: Handler } | { kind: 'port'; port: () => number };
+/**
+ * What a server's router gets for a byte of the target that is not UTF-8: the byte,
+ * percent-encoded (the Node server reads again the request Node's parser refused); U+FFFD in
+ * its place (Bun and workerd); or nothing, as Deno answers an empty 400 itself.
+ */
+type NotUtf8 = 'byte' | 'replaced' | 'runtime-400';
+
+/**
+ * How a test reaches an adapter: a handler called in-process (whose requests cannot carry raw
+ * bytes), or a server on a port.
+ */
+type Reach =
+  { kind: 'in-process'; handler: Handler } | { kind: 'port'; port: () => number; notUtf8: NotUtf8 };
 
 /** A function that sends requests to the adapter `reach` names. */
 function sender(reach: Reach): Send {
@@ -132,7 +148,11 @@ const adapters: Adapter[] = [
     name: 'preview server',
     source: 'tree',
     negotiates: true,
-    reach: { kind: 'port', port: () => (server.address() as AddressInfo).port },
+    reach: {
+      kind: 'port',
+      port: () => (server.address() as AddressInfo).port,
+      notUtf8: 'byte',
+    },
   },
   {
     name: 'fetch handler on the archive',
@@ -144,13 +164,21 @@ const adapters: Adapter[] = [
     name: 'preview server on the archive',
     source: 'archive',
     negotiates: true,
-    reach: { kind: 'port', port: () => (archiveServer.address() as AddressInfo).port },
+    reach: {
+      kind: 'port',
+      port: () => (archiveServer.address() as AddressInfo).port,
+      notUtf8: 'byte',
+    },
   },
   {
     name: 'preview server on the archive in parts',
     source: 'archive',
     negotiates: true,
-    reach: { kind: 'port', port: () => (partsServer.address() as AddressInfo).port },
+    reach: {
+      kind: 'port',
+      port: () => (partsServer.address() as AddressInfo).port,
+      notUtf8: 'byte',
+    },
   },
 ];
 
@@ -199,7 +227,11 @@ others.forEach(([runtime, source], i) =>
     name: `${runtime} on the ${source === 'parts' ? 'archive in parts' : source}`,
     source: source === 'parts' ? 'archive' : source,
     negotiates: runtime !== 'worker',
-    reach: { kind: 'port', port: () => started[i]!.port },
+    reach: {
+      kind: 'port',
+      port: () => started[i]!.port,
+      notUtf8: runtime === 'deno' ? 'runtime-400' : 'replaced',
+    },
   }),
 );
 
@@ -221,7 +253,8 @@ if (nginx)
     negotiates: true,
     ownTags: true,
     refusesUnsafeTargets: true,
-    reach: { kind: 'port', port: () => nginx.port },
+    // nginx passes the target to the Node server as it received it.
+    reach: { kind: 'port', port: () => nginx.port, notUtf8: 'byte' },
   });
 
 afterAll(async () => {
@@ -524,6 +557,83 @@ describe.each(adapters)('$name: revalidation by clients', ({ reach, negotiates }
   });
 });
 
+/** curl is one of the clients to test (CI installs it), and sends raw bytes as they are. */
+const withCurl = clients.some((client) => client.name === 'curl');
+
+/** `/v1/teams?name=*Ca<bytes>ete*` on `origin`, as bytes. */
+const teamsNamed = (origin: string, ...bytes: number[]) =>
+  Buffer.concat([
+    Buffer.from(`${origin}/v1/teams?name=*Ca`),
+    Buffer.from(bytes),
+    Buffer.from('ete*'),
+  ]);
+
+it.runIf(withCurl)('curl sends the non-ASCII bytes of a query as they are', async () => {
+  const lines: Buffer[] = [];
+  const capture = createTcpServer((socket) =>
+    socket.once('data', (packet: Buffer) => {
+      lines.push(packet.subarray(0, packet.indexOf('\r\n')));
+      socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n');
+    }),
+  );
+  await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
+  try {
+    const origin = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`;
+    await curlBytes(teamsNamed(origin, 0xc3, 0xb1));
+    await curlBytes(teamsNamed(origin, 0xff));
+    expect(lines.map((line) => line.toString('latin1'))).toEqual([
+      'GET /v1/teams?name=*Ca\xc3\xb1ete* HTTP/1.1',
+      'GET /v1/teams?name=*Ca\xffete* HTTP/1.1',
+    ]);
+  } finally {
+    await new Promise((resolve) => capture.close(resolve));
+  }
+});
+
+describe.each(adapters)('$name: text that is not percent-encoded', ({ reach }) => {
+  it('refuses U+FFFD, left of bytes that were not UTF-8, with a 400 naming it', async () => {
+    for (const target of ['/v1/teams?name=*Ca%EF%BF%BDete*', '/v1/teams/%EF%BF%BD'])
+      expectError(await sender(reach)(target), 400, target);
+  });
+
+  const port = reach.kind === 'port' ? reach : null;
+  const origin = () => `http://127.0.0.1:${port!.port()}`;
+
+  it.runIf(port && withCurl)(
+    'answers raw UTF-8 from curl as its percent-encoded form',
+    async () => {
+      const url = teamsNamed(origin(), 0xc3, 0xb1);
+      const raw = await curlBytes(url);
+      const encoded = await curlBytes(Buffer.from(`${origin()}/v1/teams?name=*Ca%C3%B1ete*`));
+      expectEnvelope(raw, { paginated: true });
+      const names: string[] = raw.json.result.map((team: { name: string }) => team.name);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) expect(name).toContain('Cañete');
+      const tag = raw.headers.get('etag');
+      expect([raw.text, tag]).toEqual([encoded.text, encoded.headers.get('etag')]);
+      // The headers count as sent: a revalidation, and HEAD.
+      const again = { headers: { 'If-None-Match': tag! } };
+      expect((await curlBytes(url, again)).status).toBe(304);
+      const head = await curlBytes(url, { method: 'HEAD' });
+      expect([head.status, head.text, head.headers.get('etag')]).toEqual([200, '', tag]);
+    },
+  );
+
+  it.runIf(port && withCurl)('refuses a query that is not UTF-8 with a 400', async () => {
+    const reply = await curlBytes(teamsNamed(origin(), 0xff));
+    switch (port!.notUtf8) {
+      case 'byte':
+        return expectError(reply, 400, '/v1/teams?name=*Ca%FFete*');
+      case 'replaced':
+        return expectError(reply, 400, '/v1/teams?name=*Ca%EF%BF%BDete*');
+      case 'runtime-400':
+        return expect([reply.status, reply.text]).toEqual([400, '']);
+      default:
+        return port!.notUtf8 satisfies never;
+    }
+  });
+});
+
 describe.runIf(nginx)('nginx in front of the router', () => {
   /** nginx's own tag: `"<mtime>-<size>"` in hex; the router's are base64url. */
   const FROM_DISK = /^"[0-9a-f]+-[0-9a-f]+"$/;
@@ -599,7 +709,7 @@ describe('preview server robustness', () => {
     }
   });
 
-  it('answers a request Node cannot parse with a JSON 400', async () => {
+  it('answers a target of Latin-1 bytes, which Node cannot parse, with a JSON 400', async () => {
     const port = (server.address() as AddressInfo).port;
     const reply = await new Promise<string>((resolve, reject) => {
       const socket = connect(port, '127.0.0.1', () =>
@@ -612,7 +722,7 @@ describe('preview server robustness', () => {
     });
     expect(reply).toMatch(/^HTTP\/1\.1 400/);
     const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
-    expect(body).toMatchObject({ status: 400, errors: [] });
+    expect(body).toMatchObject({ status: 400, uri: '/v1/caf%E9', errors: [] });
   });
 });
 

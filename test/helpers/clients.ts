@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Handler } from '../../server/core/handler.ts';
+import type { Reply } from './api.ts';
 
 /**
  * The HTTP clients people keep a copy of the API in sync with, each asking for an answer and then
@@ -72,6 +73,12 @@ const curl = oneByOne('curl', async (origin, { target, gzip, method }, tag) => {
   if (method === 'HEAD') args.push('--head');
   if (tag) args.push('--header', `If-None-Match: ${tag}`);
   const { stdout } = await run('curl', args, { maxBuffer: 64 * 1024 * 1024 });
+  const { status, headers, body } = included(stdout);
+  return seen(status, (name) => headers.get(name) ?? null, body);
+});
+
+/** What curl prints with `--include`: the status, the headers by lower-case name, the body. */
+function included(stdout: string): { status: number; headers: Map<string, string>; body: string } {
   const end = stdout.indexOf('\r\n\r\n');
   const [statusLine, ...lines] = stdout.slice(0, end).split('\r\n');
   const headers = new Map(
@@ -80,9 +87,33 @@ const curl = oneByOne('curl', async (origin, { target, gzip, method }, tag) => {
       return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()] as const;
     }),
   );
-  const status = Number(statusLine!.split(' ')[1]);
-  return seen(status, (name) => headers.get(name) ?? null, stdout.slice(end + 4));
-});
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: stdout.slice(end + 4) };
+}
+
+/**
+ * curl asked for the URL whose bytes are `url`, sent as they are: curl reads it from a config
+ * on its standard input, so that bytes that are not UTF-8, which no command line argument
+ * carries, reach it too. It takes gzip and decodes it, as `--compressed` does.
+ */
+export async function curlBytes(
+  url: Uint8Array,
+  init: { method?: 'GET' | 'HEAD'; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const args = ['--silent', '--show-error', '--include', '--compressed', '--config', '-'];
+  if (init.method === 'HEAD') args.push('--head');
+  for (const [name, value] of Object.entries(init.headers ?? {}))
+    args.push('--header', `${name}: ${value}`);
+  const running = run('curl', args, { maxBuffer: 64 * 1024 * 1024 });
+  running.child.stdin!.end(Buffer.concat([Buffer.from('url = "'), url, Buffer.from('"\n')]));
+  const { status, headers, body } = included((await running).stdout);
+  let json: unknown;
+  try {
+    json = body ? JSON.parse(body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status, headers: new Headers([...headers]), text: body, json };
+}
 
 /** Debian's Python, whose `requests` is Debian's python3-requests. */
 const PYTHON = '/usr/bin/python3';
