@@ -315,6 +315,41 @@ describe.each([
     expect(wrong).toEqual([]);
   });
 
+  it('places shots as play does: most in the penalty area, some outside, none on the goal line', () => {
+    const d = get();
+    // The 0-100 pitch is 105 x 68 m, attacking towards x = 100: the penalty area is the last
+    // 16.5 m and 40.32 m wide, the six-yard box the last 5.5 m and 18.32 m wide.
+    const x = (metresOut: number) => 100 - (metresOut / 105) * 100;
+    const y = (metresWide: number) => [50 - (metresWide / 68) * 50, 50 + (metresWide / 68) * 50];
+    const within = (e: EventRow, out: number, wide: number) => {
+      const [left, right] = y(wide);
+      return e.x >= x(out) && e.y >= left! && e.y <= right!;
+    };
+    const kicks = new Set<number>([ACTION.shot, ACTION.freeKickShot]);
+    const shots = d.events.filter((e) => kicks.has(e.action));
+    expect(shots.length).toBeGreaterThan(100);
+    const share = (f: (e: EventRow) => boolean) => shots.filter(f).length / shots.length;
+    const inBox = share((e) => within(e, 16.5, 40.32));
+    expect(inBox).toBeGreaterThan(0.55);
+    expect(inBox).toBeLessThan(0.85);
+    expect(share((e) => within(e, 5.5, 18.32))).toBeLessThan(0.15);
+    expect(Math.max(...shots.map((e) => e.x))).toBeLessThanOrEqual(99);
+    // No pile-up at a limit: no x is shared by more than three shots.
+    const perX = new Map<number, number>();
+    for (const e of shots) perX.set(e.x, (perX.get(e.x) ?? 0) + 1);
+    expect(Math.max(...perX.values())).toBeLessThanOrEqual(3);
+    // Penalties are kicked from the spot, 11 m out.
+    const penalties = d.events.filter((e) => e.action === ACTION.penalty);
+    expect(penalties.length).toBeGreaterThan(0);
+    for (const e of penalties) expect([e.x, e.y]).toEqual([Math.round(x(11) * 100) / 100, 50]);
+  });
+
+  it('keeps times to tenths of a second, without float noise', () => {
+    const d = get();
+    const noisy = d.events.filter((e) => !/^\d+(\.\d)?$/.test(String(e.match_seconds)));
+    expect(noisy.map((e) => `${e.id} at ${e.match_seconds}`)).toEqual([]);
+  });
+
   it('has every actor on the pitch at that minute, in his own team', () => {
     const d = get();
     const wrong: string[] = [];

@@ -58,11 +58,20 @@ export function point(x: number, y: number): Point {
   return { x: clamp(x), y: clamp(y) };
 }
 
+/** Where play towards the goal line starts to slow down, and the x it never reaches. */
+const SLOWING = 88;
+const REACH = 98.5;
+
 /**
  * A point where the ball is still in play: off the lines, so carries and passes stop short of them.
+ * Towards the goal line an x past SLOWING comes ever closer to REACH without reaching it: a plain
+ * clamp would put every carry and pass that runs on too far on one x next to the line, and the
+ * shots taken from there with them.
  */
 export function inField(x: number, y: number): Point {
-  return point(Math.min(98.5, Math.max(1, x)), Math.min(99, Math.max(1, y)));
+  const depth = REACH - SLOWING;
+  const upfield = x <= SLOWING ? x : SLOWING + depth * (1 - Math.exp((SLOWING - x) / depth));
+  return point(Math.max(1, upfield), Math.min(99, Math.max(1, y)));
 }
 
 /** A touch ending on the ground at a point. */

@@ -139,7 +139,8 @@ function shotSpot(ctx: PlayContext, shotEvent: number | null, header: boolean): 
     case SHOT_EVENT.insideGoalArea:
     case SHOT_EVENT.redirection:
     case SHOT_EVENT.roundKeeper:
-      return point(rng.float(95, 98.5), rng.float(40, 60));
+      // In the six-yard box (from 94.76), 2 to 5 m out: not on the goal line.
+      return point(rng.float(95, 98), rng.float(40, 60));
     case SHOT_EVENT.outsidePenaltyArea:
     case SHOT_EVENT.deflected:
       return point(rng.float(68, 83), rng.float(30, 70));
