@@ -54,6 +54,7 @@ const SLOW = [
   'import-wyscout',
   'national-build',
   'rebuild-under-load',
+  'reference-page',
   'soak',
   'start',
   'worker-upload',

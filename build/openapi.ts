@@ -42,6 +42,17 @@ import type { Example } from './write-collection.ts';
 /** The file of the document in every build, at the root of the output. */
 export const OPENAPI_FILE = 'openapi.json';
 
+/**
+ * The heading of the note on what a collection's queries read (`queriesNote`). The note is part of
+ * the contract, but a reader comes for the operation: it closes the description, under its own
+ * heading, so the operation's own words come first and a page can fold the note away.
+ */
+export const QUERIES_HEADING = 'What a query reads';
+
+/** A description, then the note on the queries of `entry` under its heading. */
+const withQueries = (description: string, entry: CollectionLikeManifest): string =>
+  `${description}\n\n### ${QUERIES_HEADING}\n\n${queriesNote(entry)}`;
+
 /** An example's record, parsed. */
 const sampleOf = (example: Example | undefined): Json | null =>
   example ? (JSON.parse(example.record) as Json) : null;
@@ -248,11 +259,10 @@ function collectionPaths(
   const page = okResponse(`A page of /${def.path}.`, bodies.page);
   const one = okResponse('The record.', bodies.one);
   const label = impliedLabel(def);
-  const queries = queriesNote(entry);
   const idParam = (n: string) =>
     idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id, def.ids);
   const list = operation(`list_${name}`, def.title, tag, {
-    description: `${def.description}\n\n${queries}`,
+    description: withQueries(def.description, entry),
     parameters: [...collectionParameters(entry, label), ...GET_HEADERS],
     responses: { '200': page, ...GET_ERRORS },
   });
@@ -268,9 +278,11 @@ function collectionPaths(
     ? operation(`get_${name}`, `One record of ${def.title}`, tag, {
         // `/events/actions/<action id>` (docs/api.md#micro-events): the action's records, paged and
         // filtered like the collection, else the record of that id.
-        description:
+        description: withQueries(
           `{id} is a ${pathFilter} id (its records, as ?${pathFilter}=<id>) ` +
-          `or, when no record has it, a record id.\n\n${queries}`,
+            'or, when no record has it, a record id.',
+          entry,
+        ),
         parameters: [
           // The example is the example record's own action, so it lists records.
           idParameter(
@@ -314,7 +326,7 @@ function collectionPaths(
     return [...paths, [under, pathItem(get, 'preflight')]];
   }
   const listUnder = operation(`list_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
-    description: `${def.description}\n\n${queries}`,
+    description: withQueries(def.description, entry),
     parameters: [parentParam, ...collectionParameters(entry, label, param), ...GET_HEADERS],
     responses: { '200': page, ...GET_ERRORS },
   });

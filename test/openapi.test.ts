@@ -2,7 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../build/openapi.ts';
+import { OPENAPI_FILE, QUERIES_HEADING } from '../build/openapi.ts';
 import { tagOf } from '../build/openapi-tags.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 import type { ResourceManifest } from '../contract/manifest.ts';
@@ -197,7 +197,10 @@ describe('the OpenAPI document', () => {
       const names = found.entry.sort.fields.flatMap((n) => [n, `-${n}`]);
       expect(sort.schema?.items?.enum, get.operationId).toEqual(names);
       expect(sort).toMatchObject({ style: 'form', explode: false, schema: { type: 'array' } });
-      expect(get.description, get.operationId).toContain('**Queries.** Every documented filter');
+      // The operation's own description first, the note on its queries last, under its heading.
+      const [own, note] = get.description!.split(`\n\n### ${QUERIES_HEADING}\n\n`);
+      expect(own, get.operationId).not.toContain('**Queries.**');
+      expect(note, get.operationId).toMatch(/^\*\*Queries\.\*\* Every documented filter/);
       listings++;
     }
     expect(listings).toBeGreaterThan(180);

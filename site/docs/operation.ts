@@ -1,12 +1,13 @@
 import { h } from '../explorer/dom.ts';
-import { prose } from './prose.ts';
+import { prose, sections } from './prose.ts';
 import { pageSource } from '../explorer/api-fetch.ts';
 import { browserSets, commandOf, requestOf, send, type Given, type Place } from './request.ts';
 import { described, schemaView, typeOf, type Schema } from './schema.ts';
 
 /**
  * One operation of the document, opened: what it does, its parameters, each with a field to try
- * it, and its responses with their schemas. The operation comes with its references resolved.
+ * it, its responses with their schemas, and the headed sections of its description (what a
+ * query reads), folded. The operation comes with its references resolved.
  */
 
 /** A parameter of an operation. */
@@ -202,20 +203,28 @@ function tryView(
   return { form, update };
 }
 
-/** The body of an opened operation. */
+/**
+ * The body of an opened operation. Its description's own words come first; its headed sections
+ * (a collection's note on what a query reads, several phone screens long) come last, folded, so
+ * that the parameters are on the first screen.
+ */
 export function operationView(method: string, path: string, op: Operation): HTMLElement {
   const { view, given } = parametersView(op);
   const trial = tryView(method, path, given);
+  const { lead, sections: notes } = sections(op.description);
   const body = h(
     'div',
     { class: 'operation-body' },
-    prose(op.description),
+    prose(lead),
     h('h4', null, 'Parameters'),
     view,
     h('h4', null, 'Try it'),
     trial.form,
     h('h4', null, 'Responses'),
     responsesView(op),
+    notes.map((note) =>
+      h('details', { class: 'note' }, h('summary', null, note.heading), prose(note.text)),
+    ),
   );
   // The fields are in the table above the form: their changes reach it as they bubble up.
   body.addEventListener('input', () => trial.update());
