@@ -405,7 +405,10 @@ function sharedHeaders(): Json {
     }),
     'Access-Control-Expose-Headers': header('The answer headers a page may read.'),
     Allow: header('The methods the path takes.'),
-    'Content-Range': header('The range sent (bytes a-b/size), or the size (bytes */size).'),
+    'Content-Range': header("The range sent: bytes FIRST-LAST/SIZE, SIZE the whole answer's.", {
+      type: 'string',
+      pattern: '^bytes \\d+-\\d+/\\d+$',
+    }),
     'Retry-After': header('Seconds to wait before asking again.', { type: 'integer', minimum: 0 }),
   };
 }
@@ -480,13 +483,19 @@ function sharedResponses(): Json {
       headers: { ETag: ref('headers', 'ETag') },
     },
     PartialContent: {
-      description: 'The byte range asked for, of the answer as stored.',
+      description:
+        'The byte range asked for, of the answer as stored: the bytes Content-Range names, ' +
+        "with the whole answer's content type. A part of the JSON text, JSON only when whole.",
       headers: { 'Content-Range': ref('headers', 'Content-Range') },
+      // Raw bytes as OpenAPI 3.1 describes them (https://spec.openapis.org/oas/v3.1.1.html,
+      // "Working With Binary Data"): no `type`, which would make them a JSON value, and the
+      // media type they are bytes of.
       content: {
         'application/json': {
           schema: {
-            type: 'string',
-            description: 'Bytes of the JSON answer: a part of its text, JSON only when whole.',
+            contentMediaType: 'application/json',
+            description:
+              'Bytes of the JSON answer, from the first to the last Content-Range names.',
           },
         },
       },
@@ -519,7 +528,12 @@ function sharedResponses(): Json {
     },
     RangeNotSatisfiable: {
       ...error(range),
-      headers: { 'Content-Range': ref('headers', 'Content-Range') },
+      headers: {
+        'Content-Range': header('The size of the whole answer: bytes */SIZE.', {
+          type: 'string',
+          pattern: '^bytes \\*/\\d+$',
+        }),
+      },
     },
   };
 }

@@ -10,6 +10,7 @@ import { MATCH_TIME_PATTERN, TIME_HINT } from '../contract/match-time.ts';
 import { CONTENTS_PART, tagPart } from '../site/docs/parts.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
+import { OpenApiCheck, type OpenApi } from './helpers/openapi-check.ts';
 
 /**
  * `/openapi.json`, generated from the registry into every build: it lints clean with Redocly's
@@ -260,6 +261,48 @@ describe('the OpenAPI document', () => {
     };
     walk(JSON.parse(source), '#');
     expect(bare).toEqual([]);
+  });
+
+  it('describes a 206 as bytes of a range: a real one checks out, a broken one not', async () => {
+    const responses = (doc as unknown as OpenApi).components.responses;
+    // Raw bytes as OpenAPI 3.1 has them: the media type they are of, and no JSON type.
+    expect(responses['PartialContent']!['content']).toEqual({
+      'application/json': {
+        schema: { contentMediaType: 'application/json', description: expect.any(String) },
+      },
+    });
+    const check = new OpenApiCheck(doc as unknown as OpenApi);
+    const path = '/v1/persons';
+    const range = { headers: { Range: 'bytes=0-9' } };
+    const part = await call(api, path, range);
+    const whole = await call(api, path);
+    expect([part.status, part.text, part.json]).toEqual([206, whole.text.slice(0, 10), undefined]);
+    expect(check.answerProblems('GET', path, part)).toEqual([]);
+    expect(
+      check.answerProblems('HEAD', path, await call(api, path, { ...range, method: 'HEAD' })),
+    ).toEqual([]);
+    // What the document does not say of a 206, the checker refuses: a range given as a size, a
+    // body of another type; and the same bytes answered 200 are not the JSON a 200 promises.
+    const headers = (entries: Record<string, string>) => {
+      const changed = new Headers(part.headers);
+      for (const [name, value] of Object.entries(entries)) changed.set(name, value);
+      return changed;
+    };
+    expect(
+      check.answerProblems('GET', path, {
+        ...part,
+        headers: headers({ 'content-range': 'bytes */100' }),
+      }),
+    ).toEqual([expect.stringMatching(/^Content-Range: .*pattern/)]);
+    expect(
+      check.answerProblems('GET', path, {
+        ...part,
+        headers: headers({ 'content-type': 'text/plain' }),
+      }),
+    ).toEqual(['content type text/plain is not documented']);
+    expect(check.answerProblems('GET', path, { ...part, status: 200 })).toContain(
+      'the body is not JSON',
+    );
   });
 
   it('is served at /openapi.json, as JSON, by the router', async () => {

@@ -32,6 +32,9 @@ const variantsOf = (schema: Schema): Schema[] =>
 export function typeOf(schema: Schema): string {
   if (typeof schema['$ref'] === 'string') return String(schema['$ref']).split('/').pop()!;
   if ('const' in schema) return short(schema['const']);
+  // Raw bytes, as OpenAPI 3.1 describes them: the media type they are bytes of, no JSON type.
+  if (schema['type'] === undefined && typeof schema['contentMediaType'] === 'string')
+    return `bytes of ${schema['contentMediaType']}`;
   const types = Array.isArray(schema['type']) ? schema['type'] : [schema['type']];
   const named = types
     .filter((type): type is string => typeof type === 'string')
