@@ -7,25 +7,41 @@ import type { Registry } from './registry/index.ts';
  * operation by what it is about, and the API reference loads one tag at a time.
  */
 
-/** What the resources of each group are, for their tag's description. */
-const GROUP_TEXT: Record<ResourceGroup, string> = {
-  reference:
-    'The version root, and the lists every record points to: confederations, countries, ' +
-    'competitions, seasons, teams, venues, and the fixed lists of positions, fouls, cards and ' +
-    'the like.',
-  persons: 'Persons, and their roles: players, managers and referees.',
-  matches:
-    'Matches, and what happens in them: conditions, lineups, goals, penalty kicks, bookable ' +
-    'offenses, substitutions and shootouts; the standings of leagues and groups; squads, scorers ' +
-    'and head-to-head records.',
-  'micro-events': 'Every on-ball event of a match: the events, their touches, and their modifiers.',
-  analytics:
-    'A document per match: the state at a match time, the segments between changes of the ' +
-    'players on the pitch, and the total shot ratio.',
-  statistics:
-    'A record per lineup entry of a match: crosses, defense, fouls, goalkeeping, goals, passes, ' +
-    'set pieces, shots and touches.',
+/**
+ * What each group is about, the start of its tag's description. The rest lists the resources of
+ * the group that the version has (`resourceName`), so a description names only what its
+ * operations serve.
+ */
+const GROUP_LEAD: Record<ResourceGroup, string> = {
+  reference: 'The version root, and the lists every record points to',
+  persons: 'Persons and their roles',
+  matches: 'Matches and their records',
+  'micro-events': 'Every on-ball event of a match',
+  analytics: 'A document per match',
+  statistics: 'A record per lineup entry of a match, in groups',
 };
+
+/**
+ * How a tag's description names a resource: a statistics resource by its kind, the folder after
+ * `stats/` in its path (`stats/passes/lengths` is passes); any other by its title, less the scope
+ * it ends with (`Goals (clubs)` is goals).
+ */
+function resourceName(def: ResourceDef): string {
+  if (def.group === 'statistics') {
+    const kind = /(?:^|\/)stats\/([^/]+)\//.exec(def.path)?.[1];
+    if (kind === undefined) throw new Error(`${def.path}: a statistics resource not under stats/`);
+    return kind;
+  }
+  const title = def.title.replace(/ \([^)]*\)$/, '');
+  return title.charAt(0).toLowerCase() + title.slice(1);
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
 
 /** What sets each version apart, said on its first tag. */
 const VERSION_TEXT: Record<string, string> = {
@@ -57,14 +73,18 @@ export const tagOf = (def: ResourceDef): string => groupTag(def.version, def.gro
  */
 export function documentTags(registry: Registry): Tag[] {
   return Object.keys(registry.roots).flatMap((version) => {
-    const groups = new Set<ResourceGroup>(['reference']);
-    for (const def of registry.resources) if (def.version === version) groups.add(def.group);
-    return [...groups].map((group) => ({
-      name: groupTag(version, group),
-      description:
-        group === 'reference'
-          ? `${GROUP_TEXT[group]} ${VERSION_TEXT[version] ?? ''}`.trim()
-          : GROUP_TEXT[group],
-    }));
+    // Each group's resource names, once each (clubs and national share theirs), in order.
+    const names = new Map<ResourceGroup, Set<string>>([['reference', new Set()]]);
+    for (const def of registry.resources) {
+      if (def.version !== version) continue;
+      names.set(def.group, (names.get(def.group) ?? new Set<string>()).add(resourceName(def)));
+    }
+    return [...names].map(([group, own]) => {
+      const text = `${GROUP_LEAD[group]}${own.size > 0 ? `: ${listed([...own])}` : ''}.`;
+      return {
+        name: groupTag(version, group),
+        description: group === 'reference' ? `${text} ${VERSION_TEXT[version] ?? ''}`.trim() : text,
+      };
+    });
   });
 }

@@ -28,6 +28,7 @@ const source = readFileSync(join(dist, OPENAPI_FILE), 'utf8');
 
 interface Operation {
   operationId: string;
+  summary?: string;
   tags?: string[];
   description?: string;
   parameters?: Parameter[];
@@ -410,6 +411,34 @@ describe('the tags of the OpenAPI document, and its parts for the API reference'
     expect(doc.paths['/v1/clubs/events/all']!['get']!.tags).toEqual(['v1 micro-events']);
     expect(doc.paths['/v1/']!['get']!.tags).toEqual(['v1 reference']);
     expect(doc.paths['/healthz']!['get']!.tags).toEqual(['service']);
+  });
+
+  it('describes each tag by the resources its operations serve, and no other', () => {
+    let named = 0;
+    for (const tag of doc.tags.filter((t) => t.name !== 'service')) {
+      const own = Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.values(item)
+          .filter((op) => op.tags?.[0] === tag.name)
+          .map((op) => ({ path, summary: op.summary!.toLowerCase() })),
+      );
+      // "What the group is about: a, b and c." Each name is a resource of an operation of the
+      // tag: its summary (the resource's title), or for statistics the folder of its path.
+      const list = /: ([^.]+)\./.exec(tag.description)?.[1] ?? '';
+      for (const name of list.split(/, | and /)) {
+        const served = own.some(
+          (op) => op.summary.startsWith(name) || op.path.includes(`/stats/${name}/`),
+        );
+        expect(served, `${tag.name}: ${name}`).toBe(true);
+        named++;
+      }
+    }
+    expect(named).toBeGreaterThan(90);
+    const matches = (version: string) =>
+      doc.tags.find((t) => t.name === `${version} matches`)!.description;
+    for (const kind of ['shootouts', 'standings', 'squads', 'scorers', 'head to head']) {
+      expect(matches('v1')).toContain(kind);
+      expect(matches('v0')).not.toContain(kind);
+    }
   });
 
   it("has a part per tag: the document with that tag's paths and the components they use", () => {
