@@ -31,6 +31,14 @@ describe('filters of match data', () => {
     expect(without).toEqual([]);
   });
 
+  it('match information filters by a manager of the match, home or away', () => {
+    for (const path of ['v1/clubs/matches/info', 'v1/national/matches/info', 'v0/matches/info']) {
+      const entry = manifestEntry(collections.find((c) => c.path === path)!);
+      const manager = entry.kind !== 'document' && entry.anyOf?.find((f) => f.name === 'manager');
+      expect(manager && manager.fields, path).toEqual(['home_manager', 'away_manager']);
+    }
+  });
+
   it("v1's lineups and macro-events carry the match's competition, season and date", () => {
     const kinds = ['lineups', 'goals', 'penalties', 'offenses', 'substitutions', 'shootouts'];
     const paths = ['clubs', 'national'].flatMap((t) => kinds.map((k) => `v1/${t}/matches/${k}`));

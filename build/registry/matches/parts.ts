@@ -171,12 +171,21 @@ export const MATCH_TEAM: AnyOfDef = {
   fields: ['home_team', 'away_team'],
 };
 
+/** `manager`: a manager's matches, of the home team or the away team. */
+export const MATCH_MANAGER: AnyOfDef = {
+  name: 'manager',
+  description:
+    'A manager of the match, home or away: matches whose home_manager or away_manager is this ' +
+    `manager (${ADDED}).`,
+  fields: ['home_manager', 'away_manager'],
+};
+
 /**
  * What the router does with the parameters of a scope's records of matches: the phase rule, and
- * the filter of a team of the match, home or away.
+ * the filters on both sides of the match (`team`, and on the match information `manager`).
  */
-export function matchComposition(scope: Scope): CompositionDef {
-  return { implied: phaseRule(scope), anyOf: [MATCH_TEAM] };
+export function matchComposition(scope: Scope, anyOf = [MATCH_TEAM]): CompositionDef {
+  return { implied: phaseRule(scope), anyOf };
 }
 
 /** The home and away teams of the match `m`, ids and names. */
