@@ -274,7 +274,7 @@ describe('route: match paths and the phase rule', () => {
 
   it.each([
     ['/v1/clubs/matches/info?matchday=3', 1],
-    ['/v1/clubs/matches/info?round_name=Quarterfinal*', 3],
+    ['/v1/clubs/matches/info?round_name=Quarter-final*', 3],
     ['/v1/clubs/matches/info?round_name=Group%20Stage&group=A', 2],
     ['/v1/clubs/matches/lineups?round_name=Final', 3],
     [`/v1/clubs/matches/${M}/lineups?matchday=2`, 1],

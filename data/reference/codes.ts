@@ -63,8 +63,8 @@ export const KNOCKOUT_ROUND = idsByLabel(KNOCKOUT_ROUNDS, {
   roundOf64: 'Round of 64 (1/32)',
   roundOf32: 'Round of 32 (1/16)',
   roundOf16: 'Round of 16 (1/8)',
-  quarterfinal: 'Quarterfinal (1/4)',
-  semifinal: 'Semi-Final (1/2)',
+  quarterfinal: 'Quarter-final (1/4)',
+  semifinal: 'Semi-final (1/2)',
   final: 'Final',
   thirdPlace: 'Third Place Play-off',
 });

@@ -64,8 +64,10 @@ export const KNOCKOUT_ROUNDS: readonly RefEntry[] = [
   [24, 'Round of 64 (1/32)'],
   [25, 'Round of 32 (1/16)'],
   [26, 'Round of 16 (1/8)'],
-  [27, 'Quarterfinal (1/4)'],
-  [28, 'Semi-Final (1/2)'],
+  // The original service wrote 'Quarterfinal (1/4)' and 'Semi-Final (1/2)'; the two are spelled
+  // as the other names of compound words are (Play-off, Full-back): hyphen, lower case after it.
+  [27, 'Quarter-final (1/4)'],
+  [28, 'Semi-final (1/2)'],
   [29, 'Final'],
   [30, 'Qualifying Final'],
   [31, 'Preliminary Final'],
