@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { KNOCKOUT_ROUNDS } from './reference/lists.ts';
+import { toMicroseconds } from './seconds.ts';
 
 /** The connection the migrations run on (`data/db.ts` opens it and runs them). */
 type Db = Database.Database;
@@ -68,6 +70,36 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     },
   },
+  {
+    version: 3,
+    description: 'knockout rounds 27 and 28 are spelled Quarter-final (1/4) and Semi-final (1/2)',
+    // Every import reloads the reference lists, so this changes nothing an import would not; the
+    // new version is what matters: the build refuses a file with the old names, rather than serve
+    // them, until one of its imports runs again.
+    up: renameKnockoutRounds,
+    presentInLegacy: hasListNames,
+  },
+  {
+    version: 4,
+    description: "events' seconds to the microsecond, without the float noise of the source",
+    // Importing again would not round them: an import keeps the events of a match whose number
+    // of events it already holds.
+    up(db) {
+      if (!columns(db, 'event').includes('match_seconds')) return;
+      withMicroseconds(db).exec(
+        `UPDATE event SET match_seconds = to_microseconds(match_seconds)
+        WHERE match_seconds <> to_microseconds(match_seconds)`,
+      );
+    },
+    presentInLegacy(db) {
+      return (
+        !columns(db, 'event').includes('match_seconds') ||
+        withMicroseconds(db)
+          .prepare('SELECT 1 FROM event WHERE match_seconds <> to_microseconds(match_seconds)')
+          .get() === undefined
+      );
+    },
+  },
 ];
 
 /** The schema version of `schema.sql`: that of the last migration. */
@@ -104,4 +136,27 @@ function shareTeamIds(db: Db): void {
     ((db.prepare('SELECT max(v0_id) FROM country').pluck().get() as number | null) ?? offset) + 1,
   );
   db.prepare("DELETE FROM v0_counter WHERE kind = 'country'").run();
+}
+
+/** The knockout rounds as `KNOCKOUT_ROUNDS` names them (only 27 and 28 were spelled otherwise). */
+function renameKnockoutRounds(db: Db): void {
+  if (columns(db, 'knockoutround').length === 0) return;
+  const rename = db.prepare('UPDATE knockoutround SET name = ? WHERE id = ?');
+  for (const [id, name] of KNOCKOUT_ROUNDS) rename.run(name, id);
+}
+
+/** Whether every knockout round the file holds has its name in `KNOCKOUT_ROUNDS`. */
+function hasListNames(db: Db): boolean {
+  if (columns(db, 'knockoutround').length === 0) return true;
+  const stored = new Map(
+    db.prepare('SELECT id, name FROM knockoutround').raw().all() as [number, string][],
+  );
+  return KNOCKOUT_ROUNDS.every(([id, name]) => (stored.get(id) ?? name) === name);
+}
+
+/** The connection with `to_microseconds(seconds)` (`toMicroseconds`) for its SQL. */
+function withMicroseconds(db: Db): Db {
+  return db.function('to_microseconds', { deterministic: true }, (seconds) =>
+    toMicroseconds(seconds as number),
+  );
 }

@@ -110,6 +110,83 @@ describe('openDatabase on an older database', () => {
   });
 });
 
+/** What the migrations since version 2 do to a file an earlier version wrote. */
+describe('migrations of the data', () => {
+  const root = mkdtempSync(join(tmpdir(), 'football-db-data-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** A database of `version`, changed by `fill` as that version left it, opened raw. */
+  const older = (name: string, version: number, fill: (db: Db) => void): Db => {
+    const file = join(root, name);
+    const made = openDatabase(file);
+    made.pragma('foreign_keys = OFF');
+    fill(made);
+    made.pragma(`user_version = ${version}`);
+    made.close();
+    // The build only reads: it refuses the file, saying how to bring it up to date.
+    expect(() => openReadOnly(file)).toThrow(/earlier version: run one of its imports again/);
+    // Raw, so the reference lists an import reloads on opening do not hide what `migrate` does.
+    return new Database(file);
+  };
+
+  it('spells knockout rounds 27 and 28 Quarter-final (1/4) and Semi-final (1/2)', () => {
+    const db = older('rounds.sqlite', 2, (made) => {
+      made.prepare("UPDATE knockoutround SET name = 'Quarterfinal (1/4)' WHERE id = 27").run();
+      made.prepare("UPDATE knockoutround SET name = 'Semi-Final (1/2)' WHERE id = 28").run();
+    });
+    try {
+      type Round = [id: number, name: string];
+      const names = () =>
+        db.prepare('SELECT id, name FROM knockoutround ORDER BY id').raw().all() as Round[];
+      const before = names();
+      expect(before).toContainEqual([27, 'Quarterfinal (1/4)']);
+      migrate(db);
+      expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
+      const after = names();
+      expect(after).toContainEqual([27, 'Quarter-final (1/4)']);
+      expect(after).toContainEqual([28, 'Semi-final (1/2)']);
+      // The other rounds keep their names.
+      const others = ([id]: Round) => id !== 27 && id !== 28;
+      expect(after.filter(others)).toEqual(before.filter(others));
+      expect(after).toContainEqual([29, 'Final']);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("rounds events' seconds to the microsecond, and leaves other times as they are", () => {
+    const db = older('seconds.sqlite', 3, (made) => {
+      made
+        .prepare(
+          'INSERT INTO provider (key, name, url, html, logo, license) ' +
+            "VALUES ('old', 'Old', '', '', '', 'CC0 1.0')",
+        )
+        .run();
+      made
+        .prepare(
+          `INSERT INTO match (id, v0_id, match_type, competition, season, phase, home_team,
+            away_team, match_date, source)
+          VALUES ('m1', 1, 'clubs', 'c', 2020, 1, 'h', 'a', '2020-01-01', 'old')`,
+        )
+        .run();
+      const event = made.prepare(
+        "INSERT INTO event (id, match, period, match_seconds, seq, source) VALUES (?, 'm1', 1, ?, ?, 'old')",
+      );
+      [109.09843599999999, 1.6562140000000003, 12.5, 0, 2699.999999].forEach((seconds, i) =>
+        event.run(`e${i}`, seconds, i + 1),
+      );
+    });
+    try {
+      migrate(db);
+      expect(db.prepare('SELECT match_seconds FROM event ORDER BY seq').pluck().all()).toEqual([
+        109.098436, 1.656214, 12.5, 0, 2699.999999,
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 /** The schema version in `PRAGMA user_version`, and what each way of opening does with it. */
 describe('schema versions', () => {
   const root = mkdtempSync(join(tmpdir(), 'football-db-version-'));
@@ -134,7 +211,7 @@ describe('schema versions', () => {
   it('numbers the migrations 1, 2, ... and the schema is the last of them', () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
   it('gives a new database the latest version, which the build reads', () => {
@@ -263,7 +340,12 @@ describe('schema versions', () => {
             throw new Error('broken');
           }),
         ]),
-      ).toThrow(/migration 4 \(test 4\) failed, so the file is left as it was: broken/);
+      ).toThrow(
+        new RegExp(
+          `migration ${SCHEMA_VERSION + 2} \\(test ${SCHEMA_VERSION + 2}\\) failed, ` +
+            'so the file is left as it was: broken',
+        ),
+      );
       expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
       expect(meta()).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { OUTCOME } from '../../reference/codes.ts';
 import { ACTION, MOD } from '../../reference/event-codes.ts';
+import { toMicroseconds } from '../../seconds.ts';
 import type { ImportContext } from '../context.ts';
 import type { MatchLineups } from './lineups.ts';
 import type { MatchTarget } from './matches.ts';
@@ -30,13 +31,12 @@ export function actionOf(event: WyEvent): number {
 }
 
 /**
- * An event's seconds of its period's clock. The source keeps its clock to the microsecond, but
- * writes `eventSec` as a binary float with noise in the last digits (1.6562140000000003), which
- * would reach the API as it is: rounded to 6 decimals, it is what the source means (1.656214).
- * The rare negative value is 0.
+ * An event's seconds of its period's clock, to the microsecond the source keeps it to: its
+ * `eventSec` carries float noise past it (1.6562140000000003 for 1.656214). The rare negative
+ * value is 0.
  */
 export function eventSeconds(event: WyEvent): number {
-  return Math.max(Math.round(event.eventSec * 1e6) / 1e6, 0);
+  return Math.max(toMicroseconds(event.eventSec), 0);
 }
 
 /** A coordinate on the 0-100 pitch, or null for the few the source places off it. */
