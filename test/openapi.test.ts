@@ -279,6 +279,10 @@ describe('the OpenAPI document', () => {
     const whole = await call(api, path);
     expect([part.status, part.text, part.json]).toEqual([206, whole.text.slice(0, 10), undefined]);
     expect(check.answerProblems('GET', path, part)).toEqual([]);
+    // A range past the end is a 416 with the size, a Content-Range of another form.
+    const past = await call(api, path, { headers: { Range: 'bytes=100000000-' } });
+    expect(past.status).toBe(416);
+    expect(check.answerProblems('GET', path, past)).toEqual([]);
     expect(
       check.answerProblems('HEAD', path, await call(api, path, { ...range, method: 'HEAD' })),
     ).toEqual([]);

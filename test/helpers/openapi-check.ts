@@ -201,7 +201,9 @@ export class OpenApiCheck {
       else {
         const schema = spec['schema'] as Json;
         const v = schema['type'] === 'integer' ? Number(value) : value;
-        out.push(...this.problems(`header:${name}`, schema, v).map((e) => `${name}: ${e}`));
+        // Keyed by the schema: one header (Content-Range) has a schema per status.
+        const key = `header:${JSON.stringify(schema)}`;
+        out.push(...this.problems(key, schema, v).map((e) => `${name}: ${e}`));
       }
     }
     const content = response['content'] as Record<string, { schema?: Json }> | undefined;
