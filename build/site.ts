@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../data/db.ts';
 import { JSON_TYPE } from '../contract/envelope.ts';
 import { HTML_TYPE } from '../contract/page-policy.ts';
-import { EXPLORER_INDEX, type Competition, type Season } from '../site/explorer/index-file.ts';
+import {
+  EXPLORER_INDEX,
+  type Competition,
+  type Organiser,
+  type Season,
+} from '../site/explorer/index-file.ts';
 import { CLIENT_FILE } from '../site/explorer/source.ts';
 import { inlineLogo } from './logo.ts';
+import { searchIndex } from './search-index.ts';
 
 /**
  * The pages every build serves beside the API, from `site/`: the football explorer at `/` and
@@ -53,6 +59,7 @@ export function siteFiles(db: Db): SiteFile[] {
     own('explorer/explorer.css', CSS_TYPE),
     { path: 'explorer/explorer.js', type: JS_TYPE, content: bundle('explorer/main.ts') },
     { path: EXPLORER_INDEX, type: JSON_TYPE, content: JSON.stringify(competitions(db)) },
+    ...searchIndex(db).map((file) => ({ ...file, type: JSON_TYPE })),
     own('docs/index.html', HTML_TYPE),
     own('docs/reference.css', CSS_TYPE),
     { path: 'docs/reference.js', type: JS_TYPE, content: bundle('docs/reference.ts') },
@@ -105,9 +112,19 @@ function bundle(entry: string): string {
   return outputFiles[0]!.text;
 }
 
-interface Row extends Omit<Competition, 'seasons'>, Omit<Season, 'id' | 'name' | 'eventMatches'> {
+interface Row
+  extends Omit<Competition, 'seasons' | 'organiser'>, Omit<Season, 'id' | 'name' | 'eventMatches'> {
   season: number;
   seasonName: string;
+  confederation: string | null;
+  country: string | null;
+}
+
+/** Who organises a competition, from its international or domestic record. */
+function organiser(row: Row): Organiser {
+  if (row.confederation !== null) return { kind: 'confederation', name: row.confederation };
+  if (row.country !== null) return { kind: 'country', name: row.country };
+  return { kind: 'none' };
 }
 
 /** Each competition with its seasons (latest last match first), their match counts and dates. */
@@ -117,10 +134,15 @@ function competitions(db: Db): Competition[] {
       `SELECT m.competition AS id, c.name, m.match_type AS matchType, m.season,
               s.name AS seasonName, COUNT(*) AS matches,
               SUM(EXISTS (SELECT 1 FROM event e WHERE e.match = m.id)) AS withEvents,
-              MIN(m.match_date) AS first, MAX(m.match_date) AS last
+              MIN(m.match_date) AS first, MAX(m.match_date) AS last,
+              cf.name AS confederation, co.name AS country
          FROM match m
          JOIN competition c ON c.id = m.competition
          JOIN season s ON s.id = m.season
+         LEFT JOIN intl_competition ic ON ic.id = c.id
+         LEFT JOIN confederation cf ON cf.id = ic.confederation
+         LEFT JOIN domestic_competition dc ON dc.id = c.id
+         LEFT JOIN country co ON co.id = dc.country
         GROUP BY m.competition, m.match_type, m.season
         ORDER BY c.name, m.competition, m.match_type, MAX(m.match_date) DESC, m.season DESC`,
     )
@@ -130,7 +152,13 @@ function competitions(db: Db): Competition[] {
   for (const row of rows) {
     let last = out.at(-1);
     if (last?.id !== row.id || last.matchType !== row.matchType) {
-      last = { id: row.id, name: row.name, matchType: row.matchType, seasons: [] };
+      last = {
+        id: row.id,
+        name: row.name,
+        matchType: row.matchType,
+        organiser: organiser(row),
+        seasons: [],
+      };
       out.push(last);
     }
     last.seasons.push({

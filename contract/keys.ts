@@ -129,6 +129,14 @@ function unaccented(folded: string): string {
 }
 
 /**
+ * A text as wildcard patterns compare it: case and accents aside ("Müller" is "muller"). The
+ * explorer's search index keys names the same way, so that it finds what the API's patterns find.
+ */
+export function looseKey(value: string): string {
+  return unaccented(caseFold(value));
+}
+
+/**
  * A predicate for a wildcard pattern, matched against filter keys: case and accents aside, so
  * `*muller*` finds "Müller", where equality keeps accents. `*` matches any run of characters.
  * Matching is greedy with one backtrack point, so it takes linear time whatever the pattern (a

@@ -12,7 +12,19 @@ import { count, day, thousands } from '../site/explorer/view.ts';
 
 const HOME = 'h'.repeat(32);
 const AWAY = 'a'.repeat(32);
-const base = { uri: '', link: {}, match: 'm', homeTeamName: 'Home', awayTeamName: 'Away' };
+const base = {
+  uri: '',
+  link: {},
+  match: 'm',
+  competition: 'c'.repeat(32),
+  competitionName: 'Cup',
+  season: 2024,
+  seasonName: '2024',
+  matchDate: '2024-06-01',
+  homeTeamName: 'Home',
+  awayTeamName: 'Away',
+  playerTeamName: null,
+};
 
 const goal = (over: Partial<Goal>): Goal => ({
   ...base,

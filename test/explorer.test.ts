@@ -12,6 +12,7 @@ import { fileKey, leafOf } from '../contract/archive-format.ts';
 import { PASSES, SHOTS } from '../data/reference/event-families.ts';
 import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
+import { day } from '../site/explorer/view.ts';
 import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
 import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
 import { openOracle } from './helpers/db.ts';
@@ -54,6 +55,17 @@ const match = oracle
       ORDER BY id LIMIT 1`,
   )
   .get() as { id: string; type: string };
+/** The information of a club match with a referee and managers, whose pages the tests open. */
+async function officiated(): Promise<Json> {
+  const { id } = oracle
+    .prepare(
+      `SELECT id FROM match WHERE match_type = 'clubs' AND referee IS NOT NULL
+          AND home_manager IS NOT NULL ORDER BY id LIMIT 1`,
+    )
+    .get() as { id: string };
+  return (await call(api, `/v1/clubs/matches/${id}/info`)).json.result[0];
+}
+
 // The player it opens: the scorer of most goals, with matches of both kinds where there is one.
 const player = oracle
   .prepare(
@@ -246,13 +258,28 @@ describe.skipIf(!withBrowser).each([
     },
   );
 
-  it('lists the competitions and their seasons', async () => {
+  it('leads with the leagues with on-ball events, then lists every competition', async () => {
     const { page, problems } = await open('/');
-    expect(await page.locator('.card').count()).toBe(competitions.length);
-    for (const c of competitions) {
+    // The demo has none of the World Cups and championships the page would lead with.
+    const titles = await page.locator('main section h2').allTextContents();
+    expect(titles).toEqual([
+      'Leagues with on-ball events',
+      `All ${competitions.length} competitions`,
+    ]);
+    const withEvents = competitions.filter(
+      (c) => c.matchType === 'clubs' && c.seasons.some((s) => s.withEvents > 0),
+    );
+    expect(withEvents.length).toBeGreaterThan(0);
+    expect(await page.locator('.card h3').allTextContents()).toEqual(withEvents.map((c) => c.name));
+    for (const c of withEvents) {
       const card = page.locator('.card', { hasText: c.name });
-      expect(await card.locator('li').count()).toBe(c.seasons.length);
+      const latest = c.seasons.slice(0, 3).map((s) => s.name);
+      expect(await card.locator('.latest a').allTextContents()).toEqual(latest);
     }
+    // Every competition, each once, grouped by who organises it; a few groups start open.
+    const listed = await page.locator('ul.competitions li a').allTextContents();
+    expect(listed.sort()).toEqual(competitions.map((c) => c.name).sort());
+    expect(await page.locator('details.group:not([open])').count()).toBe(0);
     await expectSourcesAnswer(page);
     await shoot(page, 'home');
     expect(problems).toEqual([]);
@@ -280,8 +307,8 @@ describe.skipIf(!withBrowser).each([
           l.teamName,
           ...['played', 'won', 'drawn', 'lost', 'goalsFor', 'goalsAgainst'].map((k) => l[k]),
           `${l.goalDifference > 0 ? '+' : ''}${l.goalDifference}`,
-          l.points,
           l.form,
+          l.points,
         ].join(''),
       ),
     );
@@ -389,30 +416,41 @@ describe.skipIf(!withBrowser).each([
     expect(problems).toEqual([]);
   });
 
-  it('shows a player: their matches, goals, cards and statistics per match', async () => {
+  it('shows a player: every match of theirs, latest first, each count saying what it counts', async () => {
     const { page, problems } = await open(`/#/player/${player.id}`);
     const [record] = (await call(api, `/v1/personnel/players/${player.id}`)).json.result;
     expect(await page.locator('h1').textContent()).toBe(record.fullName);
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     let rows = 0;
     for (const [key, title] of [
       ['club', 'Club matches'],
       ['natl', 'International matches'],
     ] as const) {
       const lineups = await records(record.link[key].matches);
-      const goals = (await records(record.link[key].goals)).filter(
-        (g) => g.scoringTeam === g.playerTeam,
-      );
+      const goals = await records(record.link[key].goals);
+      const offenses = await records(record.link[key].offenses);
+      const matches = new Set([...lineups, ...goals, ...offenses].map((r) => r.match));
       const part = page.locator('section', { hasText: title });
-      if (lineups.length === 0) {
+      if (matches.size === 0) {
         expect(await part.count()).toBe(0);
         continue;
       }
-      expect(await part.locator('.summary').textContent()).toContain(
-        `${lineups.length} ${lineups.length === 1 ? 'match' : 'matches'}, ` +
-          `${goals.length} ${goals.length === 1 ? 'goal' : 'goals'}`,
+      const own = goals.filter((g) => g.scoringTeam === g.playerTeam);
+      const summary = await part.locator('dl.summary').textContent();
+      expect(summary).toContain(`In lineups${plural(lineups.length, 'match', 'matches')}, `);
+      expect(summary).toContain(
+        `Goals${plural(own.length, 'goal', 'goals')} in ` +
+          plural(new Set(own.map((g) => g.match)).size, 'match', 'matches'),
       );
-      expect(await part.locator('tbody tr').count()).toBe(Math.min(20, lineups.length));
-      rows += lineups.length;
+      expect(await part.locator('.caption').first().textContent()).toMatch(
+        new RegExp(`^${plural(matches.size, 'match', 'matches')} in the data, latest first`),
+      );
+      const shown = part.locator('tbody tr');
+      expect(await shown.count()).toBe(Math.min(20, matches.size));
+      const dates = await shown.locator('td:first-child').allTextContents();
+      const times = dates.map((d) => Date.parse(d));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      rows += matches.size;
     }
     expect(rows).toBeGreaterThan(0);
     const details = page.locator('details').first();
@@ -424,6 +462,10 @@ describe.skipIf(!withBrowser).each([
       'Passes',
       'Touches',
     ]);
+    // Each count in words, not the record's keys.
+    const labels = await details.locator('.stat dt').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((label) => /^[a-z]|[a-z][A-Z]/.test(label))).toEqual([]);
     await expectSourcesAnswer(page);
     await shoot(page, 'player');
     expect(problems).toEqual([]);
@@ -435,10 +477,10 @@ describe.skipIf(!withBrowser).each([
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the page');
     // Tab on to the first season, whose focus ring shows, and open it with Enter.
     for (let i = 0; i < 20; i++) {
-      if (await page.evaluate(() => !!document.activeElement?.closest('.seasons'))) break;
+      if (await page.evaluate(() => !!document.activeElement?.closest('.latest'))) break;
       await page.keyboard.press('Tab');
     }
-    const focused = page.locator('.seasons a:focus');
+    const focused = page.locator('.latest a:focus');
     expect(await focused.count()).toBe(1);
     expect(await focused.evaluate((a) => getComputedStyle(a).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
@@ -455,13 +497,13 @@ describe.skipIf(!withBrowser).each([
     const accented = players.find((p) => plain(p.fullName) !== p.fullName)!;
     const typed = plain(accented.fullName).toLowerCase();
     const { page, problems } = await open('/');
-    await page.getByLabel('Search players, teams and competitions').fill(typed);
+    await page.getByRole('searchbox').fill(typed);
     const found = page.locator('.found a', { hasText: accented.fullName });
     await found.first().waitFor();
     await shoot(page, 'search');
     expect(await page.getByRole('status').textContent()).toMatch(/^\d+ results? for /);
     // Enter opens the first result; this one is the only player of that name.
-    await page.getByLabel('Search players, teams and competitions').press('Enter');
+    await page.getByRole('searchbox').press('Enter');
     await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${accented.fullName}")`);
     expect(problems).toEqual([]);
   });
@@ -487,6 +529,11 @@ describe.skipIf(!withBrowser).each([
       .reverse();
     const rows = part('Recent matches').locator('tbody tr');
     expect(await rows.count()).toBe(Math.min(10, played.length));
+    // How many matches the team has, home or away, and since when.
+    expect(await page.locator('section.facts dd').first().textContent()).toBe(
+      `${played.length} in the data, home or away, ` +
+        `${day(played.at(-1)!)} to ${day(played[0]!)}`,
+    );
     // The first is the team's latest match.
     const first = (await rows.first().locator('a[href^="#/match/"]').getAttribute('href'))!
       .split('/')
@@ -584,7 +631,7 @@ describe.skipIf(!withBrowser).each([
       }
     const { c, season, knockouts } = found!;
     const { page, problems } = await open('/');
-    await page.locator('.card h3').getByRole('link', { name: c.name }).click();
+    await page.locator('ul.competitions').getByRole('link', { name: c.name }).click();
     await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${c.name}")`);
     expect(await page.locator('main tbody tr').count()).toBe(c.seasons.length);
     await expectSourcesAnswer(page);
@@ -651,7 +698,7 @@ describe.skipIf(!withBrowser).each([
     await shoot(page, 'not-found');
     // A way back to the competitions.
     await page.getByRole('link', { name: '← All competitions' }).click();
-    await page.waitForSelector('main:not([aria-busy]) .card');
+    await page.waitForSelector('main:not([aria-busy]) ul.competitions');
     // The one failed request is that 404, which Chromium also logs; on a static host the
     // client answers it in the page, with no request that fails.
     expect(problems.sort()).toEqual(
@@ -682,9 +729,12 @@ describe.skipIf(!withBrowser).each([
   it('fits a phone screen on a season, a team and the search: wide tables scroll in place', async () => {
     const line = (await records('/v1/clubs/standings'))[0];
     const phone = { width: 390, height: 844 };
+    const info = await officiated();
     for (const [name, path] of [
       ['season-phone', `/#/season/clubs/${line.competition}/${line.season}`],
       ['team-phone', `/#/team/clubs/${line.team}`],
+      ['player-phone', `/#/player/${player.id}`],
+      ['referee-phone', `/#/referee/${info.referee}`],
     ] as const) {
       const { page, problems } = await open(path, phone);
       await page.waitForSelector('main table');
@@ -692,9 +742,15 @@ describe.skipIf(!withBrowser).each([
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, name).toBe(0);
-      // Every column is there, reached by scrolling its table's frame.
+      // Every column is there, reached by scrolling its table's frame, which says so.
       const headers = await page.locator('main table').first().locator('th').count();
-      expect(headers, name).toBeGreaterThanOrEqual(6);
+      expect(headers, name).toBeGreaterThanOrEqual(5);
+      const first = page.locator('.table-block').first();
+      if (await first.locator('.table').evaluate((f) => f.scrollWidth > f.clientWidth + 1))
+        expect(
+          await first.locator('.caption').evaluate((c) => getComputedStyle(c, '::after').content),
+          name,
+        ).toContain('scroll sideways');
       await shoot(page, name);
       expect(problems, name).toEqual([]);
     }
@@ -710,7 +766,7 @@ describe.skipIf(!withBrowser).each([
     await shoot(seasons, 'competition-phone');
     expect(seen).toEqual([]);
     const { page, problems } = await open('/', phone);
-    await page.getByLabel('Search players, teams and competitions').fill(line.teamName);
+    await page.getByRole('searchbox').fill(line.teamName);
     await page.locator('.found a', { hasText: line.teamName }).first().waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -718,6 +774,59 @@ describe.skipIf(!withBrowser).each([
     expect(overflow).toBe(0);
     await shoot(page, 'search-phone');
     expect(problems).toEqual([]);
+  });
+
+  it('opens a page at its top after a click, and back and forward where the reader left it', async () => {
+    const line = (await records('/v1/clubs/standings'))[0];
+    const { page, problems } = await open(`/#/season/clubs/${line.competition}/${line.season}`, {
+      width: 390,
+      height: 844,
+    });
+    const link = page.locator('main a[href^="#/match/"]').last();
+    await link.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => scrollY);
+    expect(left).toBeGreaterThan(500);
+    // A click where the link is, as a reader's: the page does not move before it.
+    const box = (await link.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForSelector('main:not([aria-busy]) .scoreboard');
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await page.evaluate(() => scrollTo(0, 400));
+    await page.goBack();
+    await page.waitForSelector('main:not([aria-busy]) h2:text-is("Standings")');
+    expect(await page.evaluate(() => scrollY)).toBe(left);
+    await page.goForward();
+    await page.waitForSelector('main:not([aria-busy]) .scoreboard');
+    expect(await page.evaluate(() => scrollY)).toBe(400);
+    expect(problems).toEqual([]);
+  });
+
+  it("finds a referee and a manager by name, and shows each one's matches", async () => {
+    const info = await officiated();
+    for (const [role, id, name, filter] of [
+      ['Referee', info.referee, info.refereeName, 'referee'],
+      ['Manager', info.homeManager, info.homeManagerName, 'manager'],
+    ] as const) {
+      const { page, problems } = await open('/');
+      await page.getByRole('searchbox').fill(name);
+      await page
+        .locator('.found li', { hasText: `${name} ${role}` })
+        .first()
+        .waitFor();
+      await page
+        .locator('.found li', { hasText: `${name} ${role}` })
+        .first()
+        .locator('a')
+        .click();
+      await page.waitForSelector(`main:not([aria-busy]) h1:text-is("${name}")`);
+      expect(page.url()).toContain(`#/${role.toLowerCase()}/${id}`);
+      const matches = await records(`/v1/clubs/matches/info?${filter}=${id}`);
+      const national = await records(`/v1/national/matches/info?${filter}=${id}`);
+      expect(await page.locator('main tbody tr').count()).toBe(matches.length + national.length);
+      await expectSourcesAnswer(page);
+      await shoot(page, role.toLowerCase());
+      expect(problems).toEqual([]);
+    }
   });
 
   it('shows the API reference at /docs a tag at a time, with a filter and operations to try', async () => {
@@ -867,7 +976,7 @@ describe.skipIf(!withBrowser)("in Chromium, from an archive the page's address n
   it('reads an archive in parts on a listed origin, and keeps it from page to page', async () => {
     const parts = `http://127.0.0.1:${port}/football.parts`;
     const { page, problems } = await open(`/?archive=${encodeURIComponent(parts)}`);
-    expect(await page.locator('.card').count()).toBe(competitions.length);
+    expect(await page.locator('ul.competitions li').count()).toBe(competitions.length);
     expect(asked).toContain(`http://127.0.0.1:${port}`);
     // The router's own links go; the reference's keeps the archive.
     expect(await page.getByRole('link', { name: '/v1/' }).count()).toBe(0);

@@ -9,11 +9,20 @@ export const EXPLORER_INDEX = 'explorer/competitions.json';
 /** Which collection of `/v1/{match_type}/...` a match lives in. */
 export type MatchType = 'clubs' | 'national';
 
+/**
+ * Who organises a competition, as the data says: a confederation or a world body (an
+ * international competition), a country's association (a domestic one), or neither (a friendly,
+ * an invitational or regional cup).
+ */
+export type Organiser =
+  { kind: 'confederation'; name: string } | { kind: 'country'; name: string } | { kind: 'none' };
+
 /** One competition of one match type, with its seasons newest first. */
 export interface Competition {
   id: string;
   name: string;
   matchType: MatchType;
+  organiser: Organiser;
   seasons: Season[];
 }
 

@@ -5,9 +5,11 @@ import { fragment, h, type Child } from './dom.ts';
 import { competitionView } from './competition.ts';
 import { homeView } from './home.ts';
 import { matchView } from './match.ts';
+import { officialView } from './official.ts';
 import { playerView } from './player.ts';
 import { seasonView } from './season.ts';
 import { href, parseRoute, type Route } from './routes.ts';
+import { openAt, positionFor, keepScroll } from './scroll.ts';
 import { mountSearch } from './search.ts';
 import { teamView } from './team.ts';
 
@@ -28,6 +30,8 @@ function render(route: Route): Promise<Child[]> {
       return matchView(route);
     case 'player':
       return playerView(route);
+    case 'official':
+      return officialView(route);
     case 'team':
       return teamView(route);
     case 'missing':
@@ -77,6 +81,7 @@ async function show(): Promise<void> {
   const main = document.getElementById('main')!;
   const footer = document.getElementById('credits')!;
   const turn = ++shown;
+  const top = positionFor();
   main.setAttribute('aria-busy', 'true');
   let content: Child[];
   try {
@@ -103,9 +108,12 @@ async function show(): Promise<void> {
   footer.replaceChildren(credits());
   const title = main.querySelector('h1')?.textContent;
   document.title = title ? `${title} · Football explorer` : 'Football explorer';
-  if (turn > 1) main.focus();
+  // The focus moves for screen readers without moving the page, which opens where it should.
+  if (turn > 1) main.focus({ preventScroll: true });
+  openAt(top);
 }
 
+keepScroll();
 linkSite();
 mountSearch(document.querySelector<HTMLElement>('header.site')!);
 addEventListener('hashchange', () => void show());

@@ -18,7 +18,7 @@ import {
   type Substitution,
   type Touch,
 } from './records.ts';
-import { href, type Route } from './routes.ts';
+import { href, type Official, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
 import { count, day, empty, section, sources, table, teamLink, thousands, unseen } from './view.ts';
@@ -139,6 +139,12 @@ function scoreboard(m: MatchInfo): HTMLElement {
   );
 }
 
+/** A link to a manager's or a referee's page, or their name (or "unknown") without an id. */
+const officialLink = (role: Official, id: string | null, name: string | null) =>
+  id
+    ? h('a', { href: href({ view: 'official', role, id }) }, name ?? 'unknown')
+    : (name ?? 'unknown');
+
 function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
   const team = (id: string, name: string) => teamLink(matchType, id, name);
   const rows: [string, Child][] = [
@@ -146,8 +152,15 @@ function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
     ['Date', `${day(m.matchDate)}${m.kickoffTime ? `, ${m.kickoffTime.slice(0, 5)}` : ''}`],
     ['Round', roundOf(m)],
     ['Venue', m.venueName],
-    ['Referee', m.refereeName],
-    ['Managers', `${m.homeManagerName ?? 'unknown'} and ${m.awayManagerName ?? 'unknown'}`],
+    ['Referee', m.referee ? officialLink('referee', m.referee, m.refereeName) : null],
+    [
+      'Managers',
+      [
+        officialLink('manager', m.homeManager, m.homeManagerName),
+        ' and ',
+        officialLink('manager', m.awayManager, m.awayManagerName),
+      ],
+    ],
     ['Attendance', m.attendance === null ? null : thousands(m.attendance)],
   ];
   return h(

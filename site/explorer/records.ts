@@ -33,7 +33,9 @@ export interface MatchInfo extends Base {
   homeTeamName: string;
   awayTeam: string;
   awayTeamName: string;
+  homeManager: string | null;
   homeManagerName: string | null;
+  awayManager: string | null;
   awayManagerName: string | null;
   referee: string | null;
   refereeName: string | null;
@@ -49,8 +51,17 @@ export interface MatchInfo extends Base {
   shootoutWinnerName: string | null;
 }
 
-export interface Lineup extends Base {
+/** The match of a lineup or a macro-event: its competition, season and date (v1). */
+interface OfMatch {
   match: string;
+  competition: string;
+  competitionName: string;
+  season: number;
+  seasonName: string;
+  matchDate: string;
+}
+
+export interface Lineup extends Base, OfMatch {
   homeTeamName: string;
   awayTeamName: string;
   player: string;
@@ -63,14 +74,14 @@ export interface Lineup extends Base {
   number: number | null;
 }
 
-interface PlayerEvent extends Base, RecordMinute {
-  match: string;
+interface PlayerEvent extends Base, RecordMinute, OfMatch {
   homeTeamName: string;
   awayTeamName: string;
   /** Null where the source does not say who. */
   player: string | null;
   playerName: string | null;
   playerTeam: string | null;
+  playerTeamName: string | null;
 }
 
 export interface Goal extends PlayerEvent {
@@ -142,10 +153,14 @@ export interface ActionModifier extends Base {
   modifierDesc: string;
 }
 
-export interface Player extends Base {
+/** A manager or a referee (`/v1/personnel/managers`, `/v1/personnel/referees`). */
+export interface Person extends Base {
   fullName: string;
   birthDate: string | null;
   countryName: string | null;
+}
+
+export interface Player extends Person {
   positionName: string | null;
 }
 

@@ -10,9 +10,14 @@ export type Route =
   | { view: 'season'; matchType: MatchType; competition: string; season: number; page: number }
   | { view: 'match'; matchType: MatchType; id: string }
   | { view: 'player'; id: string }
+  /** A manager's or a referee's matches. */
+  | { view: 'official'; role: Official; id: string }
   /** `squad`: the competition season whose squad the page shows; null for the latest match's. */
   | { view: 'team'; matchType: MatchType; id: string; squad: Squad | null }
   | { view: 'missing'; hash: string };
+
+/** The officials of a match with pages of their own. */
+export type Official = 'manager' | 'referee';
 
 /** A competition season, as a team page names the squad it shows. */
 export interface Squad {
@@ -51,6 +56,8 @@ export function parseRoute(hash: string): Route {
   if (view === 'match' && isType(a) && b && ID.test(b) && parts.length === 3)
     return { view: 'match', matchType: a, id: b };
   if (view === 'player' && a && ID.test(a) && parts.length === 2) return { view: 'player', id: a };
+  if ((view === 'manager' || view === 'referee') && a && ID.test(a) && parts.length === 2)
+    return { view: 'official', role: view, id: a };
   if (view === 'team' && isType(a) && b && ID.test(b) && parts.length === 3)
     return { view: 'team', matchType: a, id: b, squad: squadOf(params) };
   if (view === 'competition' && isType(a) && b && ID.test(b) && parts.length === 3)
@@ -82,6 +89,8 @@ export function href(route: Route): string {
       return `#/match/${route.matchType}/${route.id}`;
     case 'player':
       return `#/player/${route.id}`;
+    case 'official':
+      return `#/${route.role}/${route.id}`;
     case 'team': {
       const squad = route.squad
         ? `?competition=${route.squad.competition}&season=${route.squad.season}`

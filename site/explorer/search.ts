@@ -1,68 +1,165 @@
+import { apiFetch } from './api-fetch.ts';
 import { get, withQuery } from './api.ts';
 import { h } from './dom.ts';
-import { competitionsIndex } from './competition.ts';
 import type { MatchType } from './index-file.ts';
-import { href } from './routes.ts';
+import { href, type Route } from './routes.ts';
+import {
+  SEARCH_KEYS,
+  searchWords,
+  shardFile,
+  shardKey,
+  type SearchEntry,
+  type SearchKind,
+} from './search-index.ts';
 import { count } from './view.ts';
 
 /**
- * The search box: players, teams and competitions whose names hold what is typed, found through
- * the API's own wildcard filters, which match case and accents aside ("muller" finds Müller).
- * It asks once typing pauses, and only the answers to the latest text are shown.
+ * The search box: players, managers, referees, teams and competitions by name, ranked as people
+ * expect: whole words of a name before the start of a word, and those before a name that only
+ * holds the text ("messi" finds Lionel Messi before Julio Musimessi); then the better known
+ * first, by the matches the data has of them. Word matches come from the build's search index
+ * (`search-index.ts`: one small file per search); names that hold the text inside a word, and any
+ * a full shard left out, from the API's own wildcard filters, which match case and accents aside
+ * ("muller" finds Müller). It asks once typing pauses, and only the answers to the latest text
+ * are shown.
  */
 
 /** Milliseconds of quiet before a search is sent. */
 const PAUSE_MS = 250;
 
-/** Results per kind. */
-const LIMIT = 5;
+/** Results shown. */
+const LIMIT = 10;
+
+/** Results each of the API's collections is asked for. */
+const PER_KIND = 5;
 
 /** Fewer characters than this find too much to show. */
 const MIN_LENGTH = 2;
 
+/** What a result is called, by kind. */
+const KIND_NAMES: Record<SearchKind, string> = {
+  player: 'Player',
+  manager: 'Manager',
+  referee: 'Referee',
+  club: 'Club',
+  country: 'National team',
+  competition: 'Competition',
+};
+
+/** A result: what it is, its name and page, and how well it matches. */
 interface Found {
-  kind: string;
+  kind: SearchKind;
+  id: string;
   name: string;
   link: string;
+  /** 0: each word typed is a word of the name; 1: each starts one; 2: the name holds the text. */
+  tier: number;
+  weight: number;
 }
 
-/** What the API finds for `text`, by kind, with the pages they lead to. */
-async function find(text: string): Promise<Found[]> {
-  const pattern = `*${text.replaceAll('*', '')}*`;
-  const named = <T>(path: string, name: string) =>
-    get<T[]>(withQuery(path, { [name]: pattern, records: LIMIT })).then((r) => r.result);
-  const team = (matchType: MatchType) => (t: { id: string; name: string }) => ({
-    kind: matchType === 'clubs' ? 'Club' : 'National team',
-    name: t.name,
-    link: href({ view: 'team', matchType, id: t.id, squad: null }),
+/** How well a name matches the words typed (`Found.tier`). */
+export function tierOf(name: string, typed: readonly string[]): number {
+  const words = searchWords(name);
+  if (typed.every((t) => words.includes(t))) return 0;
+  if (typed.every((t) => words.some((w) => w.startsWith(t)))) return 1;
+  return 2;
+}
+
+/** The page of a record of the index; null for a competition without matches of a type. */
+function pageOf(kind: SearchKind, id: string, matchType: MatchType | null): Route | null {
+  switch (kind) {
+    case 'player':
+      return { view: 'player', id };
+    case 'manager':
+    case 'referee':
+      return { view: 'official', role: kind, id };
+    case 'club':
+      return { view: 'team', matchType: 'clubs', id, squad: null };
+    case 'country':
+      return { view: 'team', matchType: 'national', id, squad: null };
+    case 'competition':
+      return matchType && { view: 'competition', matchType, id };
+    default:
+      return kind satisfies never;
+  }
+}
+
+/** The files of the index read so far, by path: each is read once per page. */
+const shards = new Map<string, Promise<unknown>>();
+
+/** A file of the index; a failed read is tried again by the next search. */
+function indexFile<T>(path: string): Promise<T> {
+  let read = shards.get(path);
+  if (!read) {
+    read = apiFetch(`/${path}`).then((response) => {
+      if (!response.ok) throw new Error(`/${path} answered ${response.status}`);
+      return response.json();
+    });
+    read.catch(() => shards.delete(path));
+    shards.set(path, read);
+  }
+  return read as Promise<T>;
+}
+
+/** The index's names with a word starting as each word typed does. */
+async function fromIndex(typed: string[]): Promise<Found[]> {
+  // The longest word typed picks the shard: it narrows the most.
+  const key = shardKey([...typed].sort((a, b) => b.length - a.length)[0]!);
+  const keys = await indexFile<string[]>(SEARCH_KEYS);
+  if (!keys.includes(key)) return [];
+  const entries = await indexFile<SearchEntry[]>(shardFile(key));
+  return entries.flatMap(([name, kind, id, weight, matchType]) => {
+    const page = pageOf(kind, id, matchType);
+    const tier = tierOf(name, typed);
+    return page && tier < 2 ? [{ kind, id, name, link: href(page), tier, weight }] : [];
   });
-  const [players, clubs, countries, cups, known] = await Promise.all([
-    named<{ id: string; fullName: string }>('/v1/personnel/players', 'full_name'),
-    named<{ id: string; name: string }>('/v1/teams', 'name'),
-    named<{ id: string; name: string }>('/v1/countries', 'name'),
-    get<{ id: string; name: string }[]>(withQuery('/v1/competitions', { name: pattern })),
-    competitionsIndex(),
+}
+
+/**
+ * What the API's wildcard filters find holding the text, each collection's first names (the
+ * index has every competition with matches: they are not asked for).
+ */
+async function fromApi(text: string, typed: string[]): Promise<Found[]> {
+  const pattern = `*${text.replaceAll('*', '')}*`;
+  const named = async (kind: SearchKind, path: string, field: 'full_name' | 'name') => {
+    const key = field === 'full_name' ? 'fullName' : 'name';
+    const query = withQuery(path, { [field]: pattern, records: PER_KIND });
+    return (await get<Record<string, string>[]>(query)).result.flatMap((r) => {
+      const page = pageOf(kind, r['id']!, null);
+      const name = r[key]!;
+      return page
+        ? [{ kind, id: r['id']!, name, link: href(page), tier: tierOf(name, typed), weight: 0 }]
+        : [];
+    });
+  };
+  const lists = await Promise.all([
+    named('player', '/v1/personnel/players', 'full_name'),
+    named('manager', '/v1/personnel/managers', 'full_name'),
+    named('referee', '/v1/personnel/referees', 'full_name'),
+    named('club', '/v1/teams', 'name'),
+    named('country', '/v1/countries', 'name'),
   ]);
-  // A competition leads to its page, if the build has matches of it.
-  const competitionsFound = cups.result.flatMap((c) =>
-    known
-      .filter((entry) => entry.id === c.id)
-      .map((entry) => ({
-        kind: 'Competition',
-        name: c.name,
-        link: href({ view: 'competition', matchType: entry.matchType, id: c.id }),
-      })),
-  );
-  return [
-    ...players.map((p) => ({
-      kind: 'Player',
-      name: p.fullName,
-      link: href({ view: 'player', id: p.id }),
-    })),
-    ...clubs.map(team('clubs')),
-    ...countries.map(team('national')),
-    ...competitionsFound.slice(0, LIMIT),
-  ];
+  return lists.flat();
+}
+
+/** What the index and the API find for `text`, ranked, each record once. */
+async function find(text: string): Promise<Found[]> {
+  const typed = searchWords(text);
+  if (typed.length === 0) return [];
+  const indexed = await fromIndex(typed);
+  // The API is asked only where the index has too few words that match: names holding the text
+  // rank after those anyway.
+  const asked = indexed.length < LIMIT ? await fromApi(text, typed) : [];
+  const seen = new Set<string>();
+  return [...indexed, ...asked]
+    .sort((a, b) => a.tier - b.tier || b.weight - a.weight)
+    .filter((f) => {
+      const key = `${f.kind}|${f.id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, LIMIT);
 }
 
 /** Puts the search box into `header`. */
@@ -78,7 +175,11 @@ export function mountSearch(header: HTMLElement): void {
   const form = h(
     'form',
     { role: 'search', class: 'search' },
-    h('label', { for: 'search', class: 'unseen' }, 'Search players, teams and competitions'),
+    h(
+      'label',
+      { for: 'search', class: 'unseen' },
+      'Search players, managers, referees, teams and competitions',
+    ),
     input,
     status,
     results,
@@ -92,7 +193,7 @@ export function mountSearch(header: HTMLElement): void {
           'li',
           null,
           h('a', { href: f.link }, f.name),
-          h('span', { class: 'detail' }, ` ${f.kind}`),
+          h('span', { class: 'detail' }, ` ${KIND_NAMES[f.kind]}`),
         ),
       ),
     );

@@ -37,7 +37,7 @@ function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[]
   return [...groupBy(lines, tableName)].map(([name, rows]) =>
     table(
       name,
-      ['Pos', 'Team', 'P', 'W', 'D', 'L', 'GF', 'GA', 'GD', 'Pts', 'Form'],
+      ['Pos', 'Team', 'P', 'W', 'D', 'L', 'GF', 'GA', 'GD', 'Form', 'Pts'],
       rows.map((s) => [
         s.decidedBy
           ? h('span', { title: `Decided by ${s.decidedBy}` }, `${s.position}*`)
@@ -50,9 +50,11 @@ function standingsTables(matchType: MatchType, lines: Standing[]): HTMLElement[]
         s.goalsFor,
         s.goalsAgainst,
         signed(s.goalDifference),
-        s.points,
         s.form,
+        s.points,
       ]),
+      // The team and its points stay in sight on a narrow screen.
+      { start: 1, end: 10 },
     ),
   );
 }

@@ -4,7 +4,7 @@ import type { MatchType } from './index-file.ts';
 import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
 import { href, type Route, type Squad } from './routes.ts';
 import { roundOf, scoreLink, tableName } from './season.ts';
-import { count, day, empty, known, section, table, teamLink } from './view.ts';
+import { count, day, empty, known, section, sources, table, teamLink, thousands } from './view.ts';
 
 /** The teams of a country, or of a club, that the data sums apart. */
 const GENDERS = ['men', 'women'] as const;
@@ -35,28 +35,29 @@ export async function teamView(route: TeamRoute): Promise<Child[]> {
     withQuery(`${base}/scorers`, { team: id, gender, records: TOP_SCORERS }),
   );
   const opponentsPath = withQuery(`${base}/head_to_head`, { team: id });
-  const sides = ['home_team', 'away_team'].map((side) =>
-    withQuery(`${base}/matches/info`, { [side]: id, sort: '-match_date', records: RECENT }),
-  );
-  const [record, lines, opponents, scorers, played] = await Promise.all([
+  // The team's matches, home or away: the latest, and the first to say since when.
+  const [recentPath, firstPath] = [
+    { sort: '-match_date', records: RECENT },
+    { sort: 'match_date', records: 1 },
+  ].map((order) => withQuery(`${base}/matches/info`, { team: id, ...order }));
+  const [record, lines, opponents, scorers, played, first] = await Promise.all([
     get<{ name: string }[]>(recordPath),
     all<Standing>(standingsPath),
     all<HeadToHead>(opponentsPath),
     Promise.all(scorersPaths.map((path) => get<Scorer[]>(path))),
-    Promise.all(sides.map((path) => get<MatchInfo[]>(path))),
+    get<MatchInfo[]>(recentPath!),
+    get<MatchInfo[]>(firstPath!),
   ]);
-  const recent = played
-    .flatMap((page) => page.result)
-    .sort((a, b) => (a.matchDate < b.matchDate ? 1 : -1))
-    .slice(0, RECENT);
+  const recent = played.result;
   const latest = recent[0];
   const squad: Squad | null =
     route.squad ?? (latest ? { competition: latest.competition, season: latest.season } : null);
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
     h('h1', null, record.result[0]?.name ?? 'Team'),
+    matchesSummary(played, first, [recentPath!, firstPath!]),
     tablesSection(route, recordPath, standingsPath, lines),
-    recentSection(route, sides, recent),
+    recentSection(route, recentPath!, recent),
     squad
       ? await Promise.all([seasonMatchesSection(route, squad), squadSection(route, squad)])
       : null,
@@ -108,12 +109,39 @@ function tablesSection(
   );
 }
 
+/** How many matches of the team the data has, and from when to when. */
+function matchesSummary(
+  latest: Envelope<MatchInfo[]>,
+  first: Envelope<MatchInfo[]>,
+  paths: string[],
+): HTMLElement {
+  const total = latest.meta.totalRecords ?? latest.result.length;
+  const [from, to] = [first.result[0]?.matchDate, latest.result[0]?.matchDate];
+  return h(
+    'section',
+    { class: 'facts', 'aria-label': 'Matches in the data' },
+    h(
+      'dl',
+      null,
+      h('dt', null, 'Matches'),
+      h(
+        'dd',
+        null,
+        from && to
+          ? `${thousands(total)} in the data, home or away, ${day(from)} to ${day(to)}`
+          : 'none in the data',
+      ),
+    ),
+    sources(...paths),
+  );
+}
+
 /** The team's latest matches, each with the competition season's squad. */
-function recentSection(route: TeamRoute, sides: string[], recent: MatchInfo[]): HTMLElement {
+function recentSection(route: TeamRoute, path: string, recent: MatchInfo[]): HTMLElement {
   const { matchType } = route;
   return section(
     'Recent matches',
-    sides,
+    [path],
     recent.length
       ? table(
           `The last ${count(recent.length, 'match', 'matches')} in the data`,
@@ -133,16 +161,12 @@ function recentSection(route: TeamRoute, sides: string[], recent: MatchInfo[]): 
 /** The team's matches in one competition season, in the order they were played. */
 async function seasonMatchesSection(route: TeamRoute, squad: Squad): Promise<HTMLElement> {
   const { matchType, id } = route;
-  const paths = ['home_team', 'away_team'].map((side) =>
-    withQuery(`/v1/${matchType}/matches/info`, { ...squad, [side]: id }),
-  );
-  const matches = (await Promise.all(paths.map((path) => all<MatchInfo>(path))))
-    .flat()
-    .sort((a, b) => (a.matchDate < b.matchDate ? -1 : a.matchDate > b.matchDate ? 1 : 0));
+  const path = withQuery(`/v1/${matchType}/matches/info`, { ...squad, team: id });
+  const matches = await all<MatchInfo>(path);
   const first = matches[0];
   return section(
     first ? `Matches: ${first.competitionName} ${first.seasonName}` : 'Matches',
-    paths.map(firstPage),
+    [firstPage(path)],
     first
       ? table(
           count(matches.length, 'match', 'matches'),

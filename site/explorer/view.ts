@@ -44,23 +44,44 @@ export const unseen = (text: string) => h('span', { class: 'unseen' }, text);
 /** A message in place of a part that has nothing to show. */
 export const empty = (text: string) => h('p', { class: 'empty' }, text);
 
-/** A table with a caption and column headers; cells are given row by row. */
-export function table(caption: string, headers: string[], rows: Child[][]): HTMLElement {
-  // The frame scrolls a wide table on a narrow screen; it takes the focus so the keyboard can.
-  return h(
+/**
+ * Columns of a table that stay in sight while it scrolls sideways on a narrow screen: one that
+ * names the rows at its start (the team), and the key figure at its end (the points).
+ */
+export interface KeyColumns {
+  start?: number;
+  end?: number;
+}
+
+/**
+ * A table with a caption and column headers; cells are given row by row. On a narrow screen it
+ * scrolls sideways in its frame, shaded at the edge that has more, and says so under its caption;
+ * its key columns stay in sight. The caption is shown above the frame, so it wraps rather than
+ * scrolling with the columns.
+ */
+export function table(
+  caption: string,
+  headers: string[],
+  rows: Child[][],
+  keys: KeyColumns = {},
+): HTMLElement {
+  const place = (i: number) =>
+    i === keys.start ? { class: 'key-start' } : i === keys.end ? { class: 'key-end' } : null;
+  const frame = h(
     'div',
+    // It takes the focus so the keyboard can scroll it.
     { class: 'table', tabindex: '0', role: 'region', 'aria-label': caption },
     h(
       'table',
       null,
-      h('caption', null, caption),
+      h('caption', { class: 'unseen' }, caption),
       h(
         'thead',
         null,
         h(
           'tr',
           null,
-          headers.map((text) => h('th', { scope: 'col' }, text)),
+          headers.map((text, i) => h('th', { scope: 'col', ...place(i) }, text)),
         ),
       ),
       h(
@@ -70,12 +91,31 @@ export function table(caption: string, headers: string[], rows: Child[][]): HTML
           h(
             'tr',
             null,
-            cells.map((cell) => h('td', null, cell)),
+            cells.map((cell, i) => h('td', place(i), cell)),
           ),
         ),
       ),
     ),
   );
+  const block = h(
+    'div',
+    { class: 'table-block' },
+    h('p', { class: 'caption', 'aria-hidden': 'true' }, caption),
+    frame,
+  );
+  markOverflow(frame, block);
+  return block;
+}
+
+/** Marks `block` while `frame` is narrower than its table: the caption then says to scroll. */
+function markOverflow(frame: HTMLElement, block: HTMLElement): void {
+  if (typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(() => {
+    block.toggleAttribute('data-scrolls', frame.scrollWidth > frame.clientWidth + 1);
+  });
+  // The frame changes with the screen, the table with rows added to it.
+  observer.observe(frame);
+  observer.observe(frame.firstElementChild!);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
