@@ -52,13 +52,20 @@ const SLOW = [
   'import-sources',
   'import-writers',
   'import-wyscout',
-  'national-build',
   'rebuild-under-load',
   'reference-page',
   'soak',
   'start',
   'worker-upload',
 ].map((name) => `test/${name}.test.ts`);
+
+/**
+ * Tests that read the real national build (`test/helpers/national-setup.ts`), made once per run
+ * in a program of its own while the other tests run; they wait for it.
+ */
+const NATIONAL = ['national-build', 'national-api', 'national-explorer'].map(
+  (name) => `test/${name}.test.ts`,
+);
 
 /** Builds of the demo for the tests that read one (`test/helpers/global-setup.ts`). */
 const DEMO_BUILD = ['test/helpers/global-setup.ts'];
@@ -77,10 +84,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...DEMO, ...SLOW] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...DEMO, ...SLOW, ...NATIONAL],
+        },
       },
       { extends: true, test: { name: 'demo', include: DEMO, globalSetup: DEMO_BUILD } },
       { extends: true, test: { name: 'slow', include: SLOW, globalSetup: DEMO_BUILD } },
+      {
+        extends: true,
+        test: {
+          name: 'national',
+          include: NATIONAL,
+          globalSetup: ['test/helpers/national-setup.ts'],
+        },
+      },
     ],
   },
 });

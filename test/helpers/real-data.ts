@@ -13,6 +13,17 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REAL_DATA_ROOT = resolve(ROOT, '..', 'shared', 'data');
 
 /**
+ * The datasets of the national build the tests share (`national-setup.ts`), in the order the
+ * build takes them: the three national sources, then Wyscout's events.
+ */
+export const NATIONAL_SETS = [
+  'fjelstul-worldcup',
+  'openfootball-worldcup.json',
+  'martj42-international-results',
+  'wyscout-pappalardo2019',
+] as const;
+
+/**
  * The folder of a real dataset (`../shared/data/<name>`), or null when it is not there. In CI
  * (`CI=true`) the data is required, so a missing folder is an error rather than a silent skip.
  */

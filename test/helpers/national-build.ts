@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from '../../build/build.ts';
+import { importDataset } from '../../data/import/run.ts';
+
+/**
+ * The national build of the tests, as a program of its own (`national-setup.ts` starts it): the
+ * three national sources imported in the order `npm run national` takes them, Wyscout's World
+ * Cup and Euro merged in on top (micro-events on those matches), and the whole API built from
+ * them as an archive. It writes `ready` into its folder when it is done, `failed` with the reason
+ * when it is not.
+ *
+ * Arguments: the folder to build in, then the folders of Fjelstul's World Cup database,
+ * openfootball's World Cup, the international results and Wyscout's events.
+ */
+const [root, fjelstul, openfootball, martj42, wyscout] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+
+try {
+  const db = join(root, 'national.sqlite');
+  for (const [format, path] of [
+    ['fjelstul', fjelstul],
+    ['openfootball', openfootball],
+    ['martj42', martj42],
+  ] as const)
+    importDataset({ format, path, db });
+  importDataset({
+    format: 'wyscout',
+    path: wyscout,
+    db,
+    competitions: ['World_Cup', 'European_Championship'],
+  });
+  await build({ db, archive: join(root, 'national.zip') });
+  writeFileSync(join(root, 'ready'), '');
+} catch (error) {
+  writeFileSync(
+    join(root, 'failed'),
+    error instanceof Error ? (error.stack ?? error.message) : String(error),
+  );
+  process.exitCode = 1;
+}
