@@ -9,6 +9,8 @@
  * - an unknown option, a missing or bad value: one line naming it, then the usage, exit code 2;
  * - a failure the user can mend (a missing file, a busy port: `UserError`): one message naming it
  *   and saying what to do, exit code 1;
+ * - work stopped by SIGINT or SIGTERM (`Interrupted`, `stop-signals.ts`): one message saying what
+ *   was left as it was, exit code 128 + the signal's number (130, 143);
  * - anything else is a bug: its stack and a line asking for a report, exit code 1.
  */
 import { realpathSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCommand, type Parsed } from './cli-parse.ts';
 import type { CommandSpec } from './cli-spec.ts';
 import { usageOf } from './cli-usage.ts';
+import { Interrupted, signalExitCode } from './stop-signals.ts';
 
 export type { Parsed } from './cli-parse.ts';
 export type { CommandSpec, OptionSpec, Positionals, Values } from './cli-spec.ts';
@@ -71,7 +74,8 @@ export function internalError(error: unknown): string {
 /**
  * Runs a program: parses `argv`, prints the usage for `--help`, refuses a bad command line, then
  * runs `body` with the values; resolves to the exit code. `body` returns its exit code (0 when it
- * returns nothing) and throws `UsageError` or `UserError` for what the user can mend.
+ * returns nothing) and throws `UsageError` or `UserError` for what the user can mend, and
+ * `Interrupted` for work a signal stopped.
  */
 export async function runCommand<C extends CommandSpec>(
   command: Command<C>,
@@ -102,6 +106,10 @@ export async function runCommand<C extends CommandSpec>(
     if (error instanceof UserError) {
       io.err(error.message);
       return 1;
+    }
+    if (error instanceof Interrupted) {
+      io.err(error.message);
+      return signalExitCode(error.by);
     }
     io.err(internalError(error));
     return 1;
