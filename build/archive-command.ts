@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { ArchiveError } from '../contract/archive-reader.ts';
 import { UserError, type CliIo } from '../contract/node/cli.ts';
+import { Interrupted, stoppable } from '../contract/node/stop-signals.ts';
 
 /**
  * What the commands that read an archive and write another output (`unpack`, `split`) say alike:
@@ -16,18 +17,20 @@ export function assertArchive(file: string): void {
 }
 
 /**
- * Runs `work`, which writes `out`: a failure says `out` was left as it was, a damaged archive or
- * a refusal as a user's error, any other after that line, with its stack.
+ * Runs `work`, which writes `out`, stopped by SIGINT or SIGTERM (`stoppable`): a failure says
+ * `out` was left as it was, a damaged archive or a refusal as a user's error, any other after
+ * that line, with its stack.
  */
 export async function leavingOutput<T>(
   command: string,
   out: string,
   io: CliIo,
-  work: () => Promise<T>,
+  work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   try {
-    return await work();
+    return await stoppable(command, out, work);
   } catch (e) {
+    if (e instanceof Interrupted) throw e;
     const kept = `${command} failed; ${out} was left as it was`;
     if (e instanceof ArchiveError || e instanceof UserError)
       throw new UserError(`${kept}: ${e.message}`);

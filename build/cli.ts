@@ -13,6 +13,7 @@ import {
   type Values,
 } from '../contract/node/cli.ts';
 import { byteSize, integer, oneOf, path } from '../contract/node/cli-values.ts';
+import { Interrupted, stoppable } from '../contract/node/stop-signals.ts';
 import { MIN_PART_SIZE } from './archive-parts.ts';
 import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
@@ -169,31 +170,22 @@ async function buildWithProgress(
 ): Promise<number> {
   const output = values.archive ?? values.out;
   const bar = progressBar();
-  // Ctrl-C or a SIGTERM stops the workers; the previous output stays as it was.
-  const abort = new AbortController();
-  // Exit codes as a shell gives a process killed by the signal: 128 + its number.
-  const codes = { SIGINT: 130, SIGTERM: 143 } as const;
-  let interrupted = 0;
-  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
-    const stop = () => {
-      interrupted = codes[signal];
-      abort.abort(new Error(`interrupted by ${signal}`));
-    };
-    process.once(signal, stop);
-    return () => process.off(signal, stop);
-  });
   const { build } = await import('./build.ts');
   try {
-    const summary = await build({
-      ...(values.archive !== undefined
-        ? { archive: values.archive, partSize: values['part-size'] }
-        : { out: values.out, precompress: values.precompress }),
-      db,
-      workers: values.workers,
-      progress: bar.show,
-      signal: abort.signal,
-      inputs,
-    });
+    // Ctrl-C or a SIGTERM stops the workers; the build removes what it wrote, and the previous
+    // output stays as it was.
+    const summary = await stoppable('Build', output, (signal) =>
+      build({
+        ...(values.archive !== undefined
+          ? { archive: values.archive, partSize: values['part-size'] }
+          : { out: values.out, precompress: values.precompress }),
+        db,
+        workers: values.workers,
+        progress: bar.show,
+        signal,
+        inputs,
+      }),
+    );
     bar.stop();
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const into =
@@ -209,16 +201,11 @@ async function buildWithProgress(
     return 0;
   } catch (e) {
     bar.stop();
-    if (abort.signal.aborted) {
-      io.err(`Build ${(e as Error).message}; ${output} was left as it was.`);
-      return interrupted;
-    }
+    if (e instanceof Interrupted) throw e;
     if (e instanceof DiskFullError) throw new UserError(`Build failed: ${e.message}`);
     if (e instanceof UserError) throw e;
     io.err(`Build failed; ${output} was left as it was.`);
     throw e;
-  } finally {
-    for (const off of handlers) off();
   }
 }
 

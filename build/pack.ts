@@ -55,6 +55,7 @@ export async function splitArchive(
   archive: string,
   entry: string,
   partSize: number,
+  signal?: AbortSignal,
 ): Promise<{ parts: number; length: number }> {
   const opened = await openLocalArchive(archive);
   let staging: ArchiveStaging | undefined;
@@ -65,7 +66,10 @@ export async function splitArchive(
     const index = await source.read(INDEX_DATA_START, dataStart - INDEX_DATA_START);
     const out = stagedWriter(staging)(index, source.length);
     const chunk = 4 << 20;
-    for (let at = 0; at < source.length; at += chunk) out.write(await source.read(at, chunk));
+    for (let at = 0; at < source.length; at += chunk) {
+      signal?.throwIfAborted();
+      out.write(await source.read(at, chunk));
+    }
     out.close({ sync: true });
     publishArchive(staging);
     return { parts: staging.entry!.parts.length, length: source.length };

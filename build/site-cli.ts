@@ -63,11 +63,13 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
           'pages will find it with --archive-url URL.',
       );
     const { writeStaticSite } = await import('./static-site.ts');
-    const { files, bytes } = await leavingOutput('Writing the site', out, io, () =>
-      writeStaticSite(values.archive, out, {
-        archiveUrl,
-        origins: values['allow-origins'] ?? [],
-      }),
+    const { files, bytes } = await leavingOutput('Writing the site', out, io, (signal) =>
+      writeStaticSite(
+        values.archive,
+        out,
+        { archiveUrl, origins: values['allow-origins'] ?? [] },
+        signal,
+      ),
     );
     io.out(
       `Wrote the explorer and the reference (${files} files, ${(bytes / 1e6).toFixed(1)} MB) ` +

@@ -47,8 +47,8 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
         `The folder of --out ${values.out} does not exist: create ${folder} first.`,
       );
     const { splitArchive } = await import('./pack.ts');
-    const { parts, length } = await leavingOutput('Split', values.out, io, () =>
-      splitArchive(values.archive, values.out, values['part-size']),
+    const { parts, length } = await leavingOutput('Split', values.out, io, (signal) =>
+      splitArchive(values.archive, values.out, values['part-size'], signal),
     );
     io.out(
       `Split ${values.archive} (${(length / 1e6).toFixed(1)} MB) into ${parts} parts -> ` +

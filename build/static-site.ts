@@ -6,6 +6,7 @@ import { ArchiveReader, type RangeSource } from '../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../contract/node/archive-file.ts';
 import { UserError } from '../contract/node/cli.ts';
+import { heard } from '../contract/node/stop-signals.ts';
 import {
   ARCHIVE_META,
   ARCHIVE_PARAM,
@@ -214,11 +215,15 @@ function withMeta(
     .replace(icon, () => icon.replace(`${up}logo.svg`, inline));
 }
 
-/** Writes the static site of `archive` into `out`, each file replacing the one before it whole. */
+/**
+ * Writes the static site of `archive` into `out`, each file replacing the one before it whole.
+ * Aborted, it stops before it writes anything.
+ */
 export async function writeStaticSite(
   archive: string,
   out: string,
   site: StaticSite,
+  signal?: AbortSignal,
 ): Promise<{ files: number; bytes: number }> {
   const opened = await openLocalArchive(archive);
   try {
@@ -239,6 +244,9 @@ export async function writeStaticSite(
     // Every file is written aside first, then each renamed over its target: a failure while
     // writing (a full disk) leaves the folder as it was.
     const aside = (file: string) => `${join(out, file)}.${process.pid}.partial`;
+    // The reads above block: a signal that came meanwhile is heard here. The writing is
+    // synchronous too, so one that comes while it runs is heard once the site is written.
+    if (signal) await heard(signal);
     let bytes = 0;
     try {
       for (const [file, content] of files) {

@@ -34,8 +34,8 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
     assertArchive(values.archive);
     const { unpack } = await import('./unpack.ts');
     const started = performance.now();
-    const { files, bytes } = await leavingOutput('Unpack', values.out, io, () =>
-      unpack(values.archive, values.out),
+    const { files, bytes } = await leavingOutput('Unpack', values.out, io, (signal) =>
+      unpack(values.archive, values.out, signal),
     );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     io.out(
