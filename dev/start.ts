@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { forwardStopSignals } from '../contract/node/stop-signals.ts';
 import { PROJECT } from '../server/node/install.ts';
 
 /**
@@ -11,9 +11,9 @@ import { PROJECT } from '../server/node/install.ts';
  * archive to build and serve.
  *
  * It is one process that a terminal or a service manager can stop: npm passes SIGTERM and SIGINT
- * to it (the script `exec`s it, so no shell stands between them), it passes them on to the build
- * while one runs, which then leaves the previous archive as it was, and the server stops on them
- * (`stop-on-signals.ts`). Nothing it started outlives it.
+ * to it (the script `exec`s it, so no shell stands between them), it passes the first on to the
+ * build while one runs, which then removes what it wrote and leaves the previous archive as it
+ * was, and the server stops on them (`stop-on-signals.ts`). Nothing it started outlives it.
  */
 
 const args = process.argv.slice(2);
@@ -41,7 +41,7 @@ const code = await main(argv);
 if (code !== 0) process.exit(code);
 
 /**
- * Runs the build CLI into `archive` until it ends, passing SIGTERM and SIGINT on to it; resolves
+ * Runs the build CLI into `archive` until it ends, passing SIGTERM or SIGINT on to it; resolves
  * with its exit code, or 128 plus the number of the signal that stopped it or this process.
  */
 function build(archive: string): Promise<number> {
@@ -50,18 +50,6 @@ function build(archive: string): Promise<number> {
     ['--import', 'tsx', join(PROJECT, 'build', 'cli.ts'), '--archive', archive],
     { stdio: 'inherit' },
   );
-  let stopped: NodeJS.Signals | null = null;
-  const forward = (signal: NodeJS.Signals) => {
-    stopped = signal;
-    child.kill(signal);
-  };
-  process.on('SIGINT', forward).on('SIGTERM', forward);
-  return new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward).off('SIGTERM', forward);
-      const by = signal ?? stopped;
-      // A build that ended well as the signal came is not served: the signal asked to stop.
-      resolve(by ? 128 + constants.signals[by] : (code ?? 1));
-    });
-  });
+  // A build that ended well as a signal came is not served either: the signal asked to stop.
+  return forwardStopSignals(child);
 }

@@ -15,6 +15,7 @@ import {
   type CliIo,
 } from '../../contract/node/cli.ts';
 import { integer, oneOf, path, text } from '../../contract/node/cli-values.ts';
+import { forwardStopSignals } from '../../contract/node/stop-signals.ts';
 import { CACHE_MB, WORKER_CACHE_MB } from '../core/cache-budget.ts';
 import { SERVE_ENV, serveConfig, type ServeConfig } from '../disk/config.ts';
 import { PROJECT, runtimeBin } from './install.ts';
@@ -244,22 +245,17 @@ async function probePort(port: number, host: string): Promise<void> {
   await new Promise((resolve) => probe.close(resolve));
 }
 
-/** Runs another runtime's adapter with the settings in its environment; resolves to its code. */
+/**
+ * Runs another runtime's adapter with the settings in its environment, passing a stop signal on
+ * to it; resolves to its exit code, or 128 plus the number of the signal that stopped it.
+ */
 function run(bin: string, args: string[], env: Record<string, string>): Promise<number> {
   const child = spawn(bin, args, {
     cwd: PROJECT,
     env: { ...process.env, ...env },
     stdio: 'inherit',
   });
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGINT', forward).on('SIGTERM', forward);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward).off('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+  return forwardStopSignals(child);
 }
 
 /**

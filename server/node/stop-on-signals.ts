@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { watchStopSignals } from '../../contract/node/stop-signals.ts';
 
 /**
  * How long a stopping server lets the requests under way finish before it closes their
@@ -10,18 +11,14 @@ export const GRACE_MS = 5_000;
  * Stops the server on SIGTERM (a service manager's stop) or SIGINT (Ctrl-C, or npm passing it
  * on): it stops accepting connections, closes the idle kept-alive ones, lets the requests under
  * way finish for up to `GRACE_MS`, then exits with code 0, a clean stop for a service manager.
- * A signal while it stops changes nothing: a terminal's Ctrl-C reaches the server both directly
- * and through npm, and the grace bounds the wait anyway.
+ * A signal while it stops changes nothing (`watchStopSignals`): a terminal's Ctrl-C reaches the
+ * server both directly and through npm, and the grace bounds the wait anyway.
  */
 export function stopOnSignals(server: Server): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+  watchStopSignals((signal) => {
     console.error(`${signal}: stopping once the requests under way are answered.`);
     server.close(() => process.exit(0));
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), GRACE_MS).unref();
-  };
-  process.on('SIGTERM', stop).on('SIGINT', stop);
+  });
 }
