@@ -56,6 +56,7 @@ const SLOW = [
   'reference-page',
   'soak',
   'start',
+  'stop-signals-processes',
   'worker-upload',
 ].map((name) => `test/${name}.test.ts`);
 
