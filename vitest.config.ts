@@ -18,6 +18,7 @@ const DEMO = [
   'demo-matches',
   'demo',
   'docs',
+  'estimate',
   'events',
   'health',
   'hot-cache',

@@ -13,11 +13,12 @@ import {
   type Values,
 } from '../contract/node/cli.ts';
 import { byteSize, integer, oneOf, path } from '../contract/node/cli-values.ts';
-import { Interrupted, stoppable } from '../contract/node/stop-signals.ts';
+import { heard, stoppable } from '../contract/node/stop-signals.ts';
 import { MIN_PART_SIZE } from './archive-parts.ts';
 import { DEMO_SEED, DEMO_SIZES, type DemoSize } from '../data/demo/sizes.ts';
 import { DiskFullError } from '../data/disk-full.ts';
 import type { BuildProgress } from './build.ts';
+import type { Estimate } from './estimate.ts';
 
 /** `npm run build`'s command line. */
 export const BUILD_COMMAND = defineCommand({
@@ -84,6 +85,8 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
     const output = values.archive ?? out;
     if (values.db !== undefined) await checkDatabase(values.db);
     checkOutput(values);
+    if (values.db !== undefined && values.out === undefined && values.archive === undefined)
+      await checkTreeSize(values.db);
     // The build is loaded once the command line is known to be good: the usage and the refusals
     // come at once.
     const [{ demoInputs }, { archivedManifest, publishedManifest }, { buildDemoDatabase }] =
@@ -108,18 +111,24 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       io.out(`${output} is the demo built from this code; reusing it (--force rebuilds it).`);
       return 0;
     }
-    let scratch: string | null = null;
-    let db = values.db;
-    if (!db) {
-      scratch = mkdtempSync(join(tmpdir(), 'football-demo-'));
-      db = join(scratch, 'demo.sqlite');
-      buildDemoDatabase(db, DEMO_SEED, values.demo);
-    }
-    try {
-      return await buildWithProgress({ ...values, out }, db, inputs, io);
-    } finally {
-      if (scratch) rmSync(scratch, { recursive: true, force: true });
-    }
+    // Ctrl-C or a SIGTERM stops the build; the previous output stays as it was. One that comes
+    // while the demo is made, which is synchronous, is heard once it is made, and the demo's
+    // scratch folder is removed with the rest.
+    return stoppable('Build', output, async (signal) => {
+      let scratch: string | null = null;
+      try {
+        let db = values.db;
+        if (!db) {
+          scratch = mkdtempSync(join(tmpdir(), 'football-demo-'));
+          db = join(scratch, 'demo.sqlite');
+          buildDemoDatabase(db, DEMO_SEED, values.demo);
+          await heard(signal);
+        }
+        return await buildWithProgress({ ...values, out }, db, inputs, io, signal);
+      } finally {
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      }
+    });
   });
 }
 
@@ -151,6 +160,44 @@ async function checkDatabase(db: string): Promise<void> {
   }
 }
 
+/**
+ * Refuses, before anything is written, a build into the default `dist/` that would write more
+ * files than a user should get without asking (`TREE_FILES_UNASKED`): the real data makes
+ * millions, which take hours to delete. It names both ways on, with what each would take.
+ */
+async function checkTreeSize(db: string): Promise<void> {
+  const [{ openReadOnly }, sizes] = await Promise.all([
+    import('../data/db.ts'),
+    import('./estimate.ts'),
+  ]);
+  const source = openReadOnly(db);
+  let size: Estimate;
+  try {
+    size = sizes.estimate(sizes.rowsOf(source));
+  } finally {
+    source.close();
+  }
+  if (size.files <= sizes.TREE_FILES_UNASKED) return;
+  throw new UserError(
+    `${db} would build into about ${howMany(size.files)} files in dist/, ` +
+      `${bytes(size.treeBytes)} (${bytes(sizes.onDisk(size))} on disk). Say where it goes:\n` +
+      `  --archive FILE  one file of about ${bytes(size.archiveBytes)}, which ` +
+      '`npm run serve -- --archive FILE` serves as it is (recommended)\n' +
+      `  --out DIR       the tree of ${howMany(size.files)} files, in DIR`,
+  );
+}
+
+/** A count as people say it: `1.9 million`, `230,000`. */
+function howMany(n: number): string {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} million`;
+  return (Math.round(n / 1000) * 1000).toLocaleString('en');
+}
+
+/** A size in gigabytes (or megabytes below one). */
+function bytes(n: number): string {
+  return n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : `${Math.round(n / 1e6)} MB`;
+}
+
 /** Refuses an output whose folder does not exist (the build writes its scratch files there). */
 function checkOutput(values: BuildValues): void {
   if (values.archive === undefined) return;
@@ -161,31 +208,29 @@ function checkOutput(values: BuildValues): void {
     );
 }
 
-/** The build with a progress bar on a terminal; stops on Ctrl-C or SIGTERM. */
+/** The build with a progress bar on a terminal; `signal` stops its workers. */
 async function buildWithProgress(
   values: BuildValues & { out: string },
   db: string,
   inputs: string | undefined,
   io: CliIo,
+  signal: AbortSignal,
 ): Promise<number> {
   const output = values.archive ?? values.out;
   const bar = progressBar();
   const { build } = await import('./build.ts');
   try {
-    // Ctrl-C or a SIGTERM stops the workers; the build removes what it wrote, and the previous
-    // output stays as it was.
-    const summary = await stoppable('Build', output, (signal) =>
-      build({
-        ...(values.archive !== undefined
-          ? { archive: values.archive, partSize: values['part-size'] }
-          : { out: values.out, precompress: values.precompress }),
-        db,
-        workers: values.workers,
-        progress: bar.show,
-        signal,
-        inputs,
-      }),
-    );
+    // The build removes what it wrote when it is stopped or fails.
+    const summary = await build({
+      ...(values.archive !== undefined
+        ? { archive: values.archive, partSize: values['part-size'] }
+        : { out: values.out, precompress: values.precompress }),
+      db,
+      workers: values.workers,
+      progress: bar.show,
+      signal,
+      inputs,
+    });
     bar.stop();
     const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
     const into =
@@ -201,7 +246,8 @@ async function buildWithProgress(
     return 0;
   } catch (e) {
     bar.stop();
-    if (e instanceof Interrupted) throw e;
+    // A stopped build is said once, by `stoppable`.
+    if (signal.aborted) throw e;
     if (e instanceof DiskFullError) throw new UserError(`Build failed: ${e.message}`);
     if (e instanceof UserError) throw e;
     io.err(`Build failed; ${output} was left as it was.`);

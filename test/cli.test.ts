@@ -3,7 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3';
 import { main as buildMain, BUILD_COMMAND } from '../build/cli.ts';
+import { estimate, rowsOf, TREE_FILES_UNASKED } from '../build/estimate.ts';
+import { openReadOnly } from '../data/db.ts';
+import { buildDemoDatabase } from '../data/demo/generate.ts';
 import { main as nationalMain, NATIONAL_SOURCES } from '../build/national-cli.ts';
 import { main as unpackMain, UNPACK_COMMAND } from '../build/unpack-cli.ts';
 import {
@@ -201,6 +205,37 @@ describe('a file, folder or dataset that is not there', () => {
     expectFailed(await run(buildMain, ['--db', root]), root, 'is a folder');
   });
 
+  it('build --db without --out or --archive refuses a tree past 200,000 files, naming both, writing nothing', async () => {
+    // The demo, with five more copies of its persons: each person is some 45 files of a tree.
+    const db = join(root, 'many-persons.sqlite');
+    buildDemoDatabase(db);
+    const raw = new Database(db);
+    raw.exec(`WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 5)
+      INSERT INTO person (id, v0_id, first_name, last_name, nickname, birth_date, name_order,
+                          country, source)
+      SELECT lower(hex(randomblob(16))), v0_id + 10000000 * n, first_name, last_name, nickname,
+             birth_date, name_order, country, source FROM person, k`);
+    raw.close();
+    const opened = openReadOnly(db);
+    const size = estimate(rowsOf(opened));
+    opened.close();
+    expect(size.files).toBeGreaterThan(TREE_FILES_UNASKED);
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const result = await run(buildMain, ['--db', db]);
+      expectFailed(result, db, '--archive FILE', '--out DIR', 'npm run serve -- --archive FILE');
+      // The figures of both: the tree's files and bytes, the archive's bytes.
+      const files = (Math.round(size.files / 1000) * 1000).toLocaleString('en');
+      expect(result.err).toContain(`about ${files} files in dist/`);
+      expect(result.err).toContain(`one file of about ${Math.round(size.archiveBytes / 1e6)} MB`);
+      expect(existsSync(join(root, 'dist'))).toBe(false);
+      expect(existsSync(join(root, '.dist.builds'))).toBe(false);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('import names the files a dataset folder lacks and where to download it', async () => {
     const empty = join(root, 'empty-dataset');
     mkdirSync(empty, { recursive: true });
@@ -242,19 +277,21 @@ describe('npm run national', () => {
       calls.push([name, ...argv]);
       return argv[0] === failing ? 1 : 0;
     };
-    const io = { out: () => {}, err: () => {} };
+    const said: string[] = [];
+    const io = { out: (line: string) => said.push(line), err: () => {} };
     const code = await nationalMain(['--sources', sources], io, {
       importMain: step('import'),
       buildMain: step('build'),
     });
-    return { code, calls };
+    return { code, calls, said };
   }
 
-  it('imports the three sources in order into national.sqlite, then builds from it', async () => {
+  it('imports the three sources in order into national.sqlite, then builds the archive national.zip', async () => {
     const sources = join(root, 'fake-sources');
     fakeSources(sources);
-    const { code, calls } = await steps(sources);
+    const { code, calls, said } = await steps(sources);
     expect(code).toBe(0);
+    expect(said).toEqual(['Serve it with: npm run serve -- --archive national.zip']);
     expect(calls).toEqual([
       ['import', 'fjelstul', join(sources, 'fjelstul-worldcup'), '--db', 'national.sqlite'],
       [
@@ -271,7 +308,7 @@ describe('npm run national', () => {
         '--db',
         'national.sqlite',
       ],
-      ['build', '--db', 'national.sqlite'],
+      ['build', '--db', 'national.sqlite', '--archive', 'national.zip'],
     ]);
   });
 

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { main as buildMain } from '../build/cli.ts';
+import { estimate, rowsOf } from '../build/estimate.ts';
 import { OPENAPI_FILE } from '../build/openapi.ts';
+import { openReadOnly } from '../data/db.ts';
 import { openLocalArchive } from '../contract/node/archive-file.ts';
 import { archiveHandlerFor, call } from './helpers/api.ts';
 import { OpenApiCheck, type OpenApi } from './helpers/openapi-check.ts';
@@ -40,6 +43,29 @@ describeNational('the national build', (national) => {
     ({ handler: api, close } = await archiveHandlerFor(archive));
   });
   afterAll(() => close());
+
+  it('is refused as a tree unasked, with sizes within 15% of the archive built and its files', async () => {
+    const said: string[] = [];
+    const io = { out: (t: string) => void said.push(t), err: (t: string) => void said.push(t) };
+    const dist = existsSync('dist');
+    expect(await buildMain(['--db', national.db], io)).toBe(1);
+    expect(said.join('\n')).toMatch(
+      /about 1\.\d million files in dist\/.*--archive FILE.*--out DIR/s,
+    );
+    expect(existsSync('dist')).toBe(dist);
+    const source = openReadOnly(national.db);
+    const size = estimate(rowsOf(source));
+    source.close();
+    const { reader, close: done } = await openLocalArchive(archive);
+    const files = reader.header.files;
+    await done();
+    expect(Math.abs(size.files / files - 1), `${size.files} of ${files} files`).toBeLessThan(0.15);
+    const bytes = statSync(archive).size;
+    expect(
+      Math.abs(size.archiveBytes / bytes - 1),
+      `${size.archiveBytes} of ${bytes}`,
+    ).toBeLessThan(0.15);
+  });
 
   it('the crawl from /v1/ finds no broken link', async () => {
     const { seen, broken } = await crawl(api, { perShape: PER_SHAPE, cap: 1_000_000 });
