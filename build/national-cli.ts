@@ -16,10 +16,11 @@ import { main as buildMain } from './cli.ts';
 
 /**
  * `npm run national`: the three national-team sources imported, in this order, into
- * `national.sqlite` in the working folder, then the API built from it into `dist/`, as
- * `npm run import` and `npm run build` do (their messages are the same). The sources are
- * downloaded by the user into one folder (`--sources`); a missing one is named with where to
- * get it, before anything is written.
+ * `national.sqlite` in the working folder, then the API built from it into the archive
+ * `national.zip`, as `npm run import` and `npm run build` do (their messages are the same), and
+ * the command that serves it. The archive, not a tree: the national data makes nearly two
+ * million files. The sources are downloaded by the user into one folder (`--sources`); a missing
+ * one is named with where to get it, before anything is written.
  */
 
 /** A national source: its import format, its folder under `--sources`, where to download it. */
@@ -47,6 +48,9 @@ export const NATIONAL_SOURCES: readonly NationalSource[] = [
 /** The database the sources are imported into, in the working folder. */
 export const NATIONAL_DB = 'national.sqlite';
 
+/** The archive the API is built into, beside it. */
+export const NATIONAL_ARCHIVE = 'national.zip';
+
 /** The default folder of the sources: `sources/` in the project (ignored by git). */
 const DEFAULT_SOURCES = fileURLToPath(new URL('../sources', import.meta.url));
 
@@ -55,8 +59,10 @@ export const NATIONAL_COMMAND = defineCommand({
   name: 'npm run national --',
   description:
     `Imports the three national-team datasets (${NATIONAL_SOURCES.map((s) => s.format).join(', ')}) ` +
-    `from DIR into ${NATIONAL_DB}, then builds dist/ from it. Each dataset is a folder of DIR, ` +
-    'as downloaded: docs/data.md says where to get them.',
+    `from DIR into ${NATIONAL_DB}, then builds the API from it into one archive, ` +
+    `${NATIONAL_ARCHIVE} (about 3 GB; as a tree of files it would be nearly two million files). ` +
+    'Each dataset is a folder of DIR, as downloaded: docs/data.md says where to get them, and ' +
+    'the disk and time each set takes.',
   options: {
     sources: {
       type: path('DIR'),
@@ -85,7 +91,9 @@ export function main(
       const code = await steps.importMain([format, join(sources, folder), '--db', NATIONAL_DB], io);
       if (code !== 0) return code;
     }
-    return steps.buildMain(['--db', NATIONAL_DB], io);
+    const built = await steps.buildMain(['--db', NATIONAL_DB, '--archive', NATIONAL_ARCHIVE], io);
+    if (built === 0) io.out(`Serve it with: npm run serve -- --archive ${NATIONAL_ARCHIVE}`);
+    return built;
   });
 }
 
