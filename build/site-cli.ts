@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   defineCommand,
   PROCESS_IO,
@@ -42,6 +43,9 @@ export const SITE_COMMAND = defineCommand({
   },
 });
 
+/** The project's own `site/`: the sources the site is made of, never its output. */
+const PAGE_SOURCES = fileURLToPath(new URL('../site', import.meta.url));
+
 /** The archive's path from `out`, as a URL; none when it is not inside `out`. */
 function urlFrom(out: string, archive: string): string | null {
   const path = relative(resolve(out), resolve(archive));
@@ -54,6 +58,11 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
   return runCommand(SITE_COMMAND, argv, io, async ({ values }) => {
     assertArchive(values.archive);
     const out = values.out ?? dirname(values.archive);
+    if (resolve(out) === PAGE_SOURCES)
+      throw new UserError(
+        `${out} holds the sources of the pages, which the site would write over: write it into ` +
+          'another folder (--out public, with the archive there too).',
+      );
     if (!existsSync(out))
       throw new UserError(`The folder --out ${out} does not exist: create it first.`);
     const archiveUrl = values['archive-url'] ?? urlFrom(out, values.archive);

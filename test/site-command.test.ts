@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { splitArchive } from '../build/pack.ts';
@@ -238,6 +239,22 @@ describe('npm run site', () => {
     expect(code).toBe(1);
     expect(said).toContain(`is not inside ${dir}: put it there, or say where the pages`);
     expect(existsSync(join(dir, 'index.html'))).toBe(false);
+  });
+
+  it("refuses the project's own site/, whose pages it would write over", async () => {
+    const sources = fileURLToPath(new URL('../site', import.meta.url));
+    const before = readFileSync(join(sources, 'index.html'), 'utf8');
+    const { code, said } = await run([
+      '--archive',
+      archive,
+      '--out',
+      sources,
+      '--archive-url',
+      'football.zip',
+    ]);
+    expect(code).toBe(1);
+    expect(said).toContain('holds the sources of the pages');
+    expect(readFileSync(join(sources, 'index.html'), 'utf8')).toBe(before);
   });
 
   it('refuses an origin that is not one, by name', async () => {
