@@ -146,6 +146,27 @@ describe.each(BUILDS)('Ctrl-C to the process group of `$name` while it builds', 
   });
 });
 
+describe('Ctrl-C to the process group of `npm run build` as it makes the demo', () => {
+  it('stops it once the demo is made: one message, and its folder gone with the rest', async () => {
+    const dir = join(work, 'demo-window');
+    const tmp = join(work, 'demo-window-tmp');
+    mkdirSync(dir);
+    mkdirSync(tmp);
+    const file = join(dir, 'api.zip');
+    const started = npm(BUILDS[1]!.args(file), tmp);
+    // The demo's folder is made before the demo, in one synchronous step of a second or two.
+    await until(() => holds(tmp, 'football-demo-'), 120_000, "the demo's folder");
+    toGroup(started, 'SIGINT');
+    await expectStopped(
+      started,
+      'SIGINT',
+      `Build interrupted by SIGINT; ${file} was left as it was.`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+    expect(holds(tmp, 'football-demo-')).toBe(false);
+  });
+});
+
 describe("SIGTERM to npm's own process", () => {
   it('stops `npm run build -- --archive FILE` while it builds', async () => {
     const { started, stopped } = await building('sigterm', BUILDS[1]!.args);
