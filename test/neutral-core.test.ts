@@ -23,8 +23,12 @@ const NEUTRAL_PACKAGES = ['@noble/hashes', 'crc-32', 'fresh', 'negotiator'];
 /** Names that exist only on Node (a `Buffer` or `process` in the core would fail on Workers). */
 const NODE_GLOBALS = /\b(Buffer|process|__dirname|__filename|require)\s*[.(]/;
 
-/** The modules of the programs' command line (`contract/node/cli.ts`), which no runtime runs. */
-const commandLine = (file: string) => /^contract\/node\/cli(-[a-z]+)?\.ts$/.test(file);
+/**
+ * The modules of the programs' command line (`contract/node/cli.ts`) and how they stop on a
+ * signal (`contract/node/stop-signals.ts`), which no runtime runs.
+ */
+const commandLine = (file: string) =>
+  /^contract\/node\/(cli(-[a-z]+)?|stop-signals)\.ts$/.test(file);
 const onDisk = (file: string) =>
   LOCAL_DISK.some((folder) => file.startsWith(folder)) && !commandLine(file);
 /** Imports of packages and Node modules, type-only imports left out. */
