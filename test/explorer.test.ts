@@ -14,7 +14,13 @@ import { createArchiveServer, createPreviewServer } from '../server/node/node-se
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
 import { day } from '../site/explorer/view.ts';
 import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
-import { chromiumToTest, launchChromium, SCREENSHOTS, watchedPage } from './helpers/browser.ts';
+import {
+  chromiumToTest,
+  expectScrollKept,
+  launchChromium,
+  SCREENSHOTS,
+  watchedPage,
+} from './helpers/browser.ts';
 import { openOracle } from './helpers/db.ts';
 import { getOperation, openOperation } from './helpers/reference-page.ts';
 import { staticHost, staticSite } from './helpers/static-host.ts';
@@ -782,22 +788,8 @@ describe.skipIf(!withBrowser).each([
       width: 390,
       height: 844,
     });
-    const link = page.locator('main a[href^="#/match/"]').last();
-    await link.scrollIntoViewIfNeeded();
-    const left = await page.evaluate(() => scrollY);
+    const left = await expectScrollKept(page, page.locator('main a[href^="#/match/"]').last());
     expect(left).toBeGreaterThan(500);
-    // A click where the link is, as a reader's: the page does not move before it.
-    const box = (await link.boundingBox())!;
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForSelector('main:not([aria-busy]) .scoreboard');
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-    await page.evaluate(() => scrollTo(0, 400));
-    await page.goBack();
-    await page.waitForSelector('main:not([aria-busy]) h2:text-is("Standings")');
-    expect(await page.evaluate(() => scrollY)).toBe(left);
-    await page.goForward();
-    await page.waitForSelector('main:not([aria-busy]) .scoreboard');
-    expect(await page.evaluate(() => scrollY)).toBe(400);
     expect(problems).toEqual([]);
   });
 

@@ -4,7 +4,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createArchiveServer } from '../server/node/node-server.ts';
 import { archiveHandlerFor, call } from './helpers/api.ts';
-import { chromiumToTest, launchChromium, watchedPage } from './helpers/browser.ts';
+import {
+  chromiumToTest,
+  expectScrollKept,
+  launchChromium,
+  watchedPage,
+} from './helpers/browser.ts';
 import { describeNational } from './helpers/national.ts';
 
 /**
@@ -148,21 +153,7 @@ describeNational('the explorer on the national build', (national) => {
     async () => {
       const { page, problems } = await open(`/#/season/national/${ids['cup']}/2022`, PHONE);
       const link = page.locator('main a[href^="#/match/"]').nth(20);
-      await link.scrollIntoViewIfNeeded();
-      const left = await page.evaluate(() => scrollY);
-      expect(left).toBeGreaterThan(1000);
-      // A click where the link is, as a reader's: the page does not move before it.
-      const box = (await link.boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.waitForSelector('main:not([aria-busy]) .scoreboard');
-      expect(await page.evaluate(() => scrollY)).toBe(0);
-      await page.evaluate(() => scrollTo(0, 600));
-      await page.goBack();
-      await page.waitForSelector('main:not([aria-busy]) h2:text-is("Standings")');
-      expect(await page.evaluate(() => scrollY)).toBe(left);
-      await page.goForward();
-      await page.waitForSelector('main:not([aria-busy]) .scoreboard');
-      expect(await page.evaluate(() => scrollY)).toBe(600);
+      expect(await expectScrollKept(page, link)).toBeGreaterThan(1000);
       expect(problems).toEqual([]);
     },
   );

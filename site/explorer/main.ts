@@ -9,6 +9,7 @@ import { officialView } from './official.ts';
 import { playerView } from './player.ts';
 import { seasonView } from './season.ts';
 import { href, parseRoute, type Route } from './routes.ts';
+import { markTables } from './view.ts';
 import { openAt, positionFor, keepScroll } from './scroll.ts';
 import { mountSearch } from './search.ts';
 import { teamView } from './team.ts';
@@ -104,6 +105,7 @@ async function show(): Promise<void> {
   // A later navigation wins over a slower earlier one.
   if (turn !== shown) return;
   main.replaceChildren(fragment(content));
+  markTables(main);
   main.removeAttribute('aria-busy');
   footer.replaceChildren(credits());
   const title = main.querySelector('h1')?.textContent;

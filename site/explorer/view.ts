@@ -107,15 +107,26 @@ export function table(
   return block;
 }
 
-/** Marks `block` while `frame` is narrower than its table: the caption then says to scroll. */
+/** Marks a table's block while its frame is narrower than its table: the caption says to scroll. */
+function markBlock(block: Element): void {
+  const frame = block.querySelector('.table')!;
+  block.toggleAttribute('data-scrolls', frame.scrollWidth > frame.clientWidth + 1);
+}
+
+/** Keeps `block` marked as its frame changes with the screen, its table with rows added. */
 function markOverflow(frame: HTMLElement, block: HTMLElement): void {
   if (typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver(() => {
-    block.toggleAttribute('data-scrolls', frame.scrollWidth > frame.clientWidth + 1);
-  });
-  // The frame changes with the screen, the table with rows added to it.
+  const observer = new ResizeObserver(() => markBlock(block));
   observer.observe(frame);
   observer.observe(frame.firstElementChild!);
+}
+
+/**
+ * Marks every table of a page just drawn, at once: marked later, their captions would grow above
+ * the place a page opens at, and move it.
+ */
+export function markTables(root: ParentNode): void {
+  root.querySelectorAll('.table-block').forEach(markBlock);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

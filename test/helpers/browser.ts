@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium, if it is installed (its path). */
 export const CHROMIUM =
@@ -52,4 +53,28 @@ export async function watchedPage(
     if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
   });
   return { page, problems };
+}
+
+/**
+ * Follows a link to a match from a season's page, scrolled to the link, as a reader does (a click
+ * where the link is, the page not moved first), then goes back and forward: the match opens at
+ * its top, back returns to where the season was left, forward to where the match was. Resolves
+ * to where the season was left.
+ */
+export async function expectScrollKept(page: Page, link: Locator): Promise<number> {
+  const top = () => page.evaluate(() => scrollY);
+  await link.scrollIntoViewIfNeeded();
+  const left = await top();
+  const box = (await link.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector('main:not([aria-busy]) .scoreboard');
+  expect(await top()).toBe(0);
+  await page.evaluate(() => scrollTo(0, 400));
+  await page.goBack();
+  await page.waitForSelector('main:not([aria-busy]) h2:text-is("Standings")');
+  expect(await top()).toBe(left);
+  await page.goForward();
+  await page.waitForSelector('main:not([aria-busy]) .scoreboard');
+  expect(await top()).toBe(400);
+  return left;
 }
