@@ -47,6 +47,13 @@ export interface Codec {
   inflateRaw(data: Uint8Array, size: number): Uint8Array | Promise<Uint8Array>;
 }
 
+/**
+ * The request a read is made for, where reads under way may be shared only within one request:
+ * on Workers, a request that waits on a read another request began is cancelled as hung, since
+ * none of its own I/O is pending. Undefined: reads are shared by every caller of the reader.
+ */
+export type ReadScope = () => object | undefined;
+
 /** The archive is not one, or is damaged: the message says what and where. */
 export class ArchiveError extends Error {
   override name = 'ArchiveError';
@@ -75,8 +82,11 @@ export class ArchiveReader {
   /** Decoded leaves, least recently used first, and their total bytes. */
   private readonly leaves = new Map<number, DataView>();
   private leafBytes = 0;
-  /** Leaves being read: lookups in one asked for at once (a collection's pages) share its read. */
-  private readonly reading = new Map<number, Promise<DataView>>();
+  /**
+   * Leaves being read, by the scope that may share them (`ReadScope`): lookups in one leaf asked
+   * for at once (a collection's pages) share its read.
+   */
+  private readonly reading = new WeakMap<object, Map<number, Promise<DataView>>>();
 
   private constructor(
     private readonly source: RangeSource,
@@ -86,17 +96,20 @@ export class ArchiveReader {
     private readonly indexBytes: number,
     /** The file whose record the index holds a copy of (the manifest), found with no read. */
     private readonly opening: ArchivedFile | null,
+    private readonly scope: ReadScope,
   ) {}
 
   /**
    * Opens an archive: one read, which checks the header, the root and the archive's length.
    * `indexBytes`: the most memory its decoded index leaves may hold (24 bytes a file), least
-   * recently used first out; an index that fits is read once.
+   * recently used first out; an index that fits is read once. `scope`: what a read under way
+   * may be shared within (`ReadScope`).
    */
   static async open(
     source: RangeSource,
     codec: Codec,
     indexBytes = INDEX_CACHE_BYTES,
+    scope: ReadScope = () => undefined,
   ): Promise<ArchiveReader> {
     if (source.length < INDEX_DATA_START + HEADER_SIZE)
       throw new ArchiveError(`not an API archive: ${source.length} bytes is too short`);
@@ -147,6 +160,7 @@ export class ArchiveReader {
       new DataView(root.buffer, root.byteOffset, root.byteLength),
       indexBytes,
       await openingFile(source, codec, header.opening, first),
+      scope,
     );
   }
 
@@ -180,10 +194,14 @@ export class ArchiveReader {
       this.leaves.set(leaf, cached);
       return cached;
     }
-    let read = this.reading.get(leaf);
+    const scope = this.scope() ?? this;
+    let reading = this.reading.get(scope);
+    if (!reading) this.reading.set(scope, (reading = new Map()));
+    let read = reading.get(leaf);
     if (!read) {
-      read = this.readLeaf(leaf).finally(() => this.reading.delete(leaf));
-      this.reading.set(leaf, read);
+      const own = reading;
+      read = this.readLeaf(leaf).finally(() => own.delete(leaf));
+      reading.set(leaf, read);
     }
     return read;
   }

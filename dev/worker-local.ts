@@ -31,6 +31,7 @@ import { PROJECT, runtimeImport } from '../server/node/install.ts';
 interface WranglerConfig {
   main: string;
   compatibility_date: string;
+  compatibility_flags: string[];
   r2_buckets: { binding: string; bucket_name: string }[];
   vars: { ARCHIVE: string } & Record<string, string>;
 }
@@ -89,6 +90,8 @@ async function bundle(main: string): Promise<string> {
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
+    // The runtime's own Node modules (`nodejs_als` in `wrangler.json`), as wrangler leaves them.
+    external: ['node:*'],
     target: 'es2022',
     write: false,
     logLevel: 'error',
@@ -237,6 +240,7 @@ export async function serveWorker(
   const worker = {
     modules: true,
     compatibilityDate: wrangler.compatibility_date,
+    compatibilityFlags: wrangler.compatibility_flags,
     r2Buckets: { [bucket.binding]: bucket.bucket_name },
   };
   // The first Worker answers the port; the loader is reached only through `getWorker`.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -230,6 +231,31 @@ describe('the archive', () => {
     } finally {
       await source.close();
     }
+  });
+
+  it("shares a leaf's read under way within a scope (a Worker's request), never across", async () => {
+    // Workers cancels a request that waits on I/O another request began, as hung.
+    const requests = new AsyncLocalStorage<object | undefined>();
+    const readsOf = async (scopes: (object | undefined)[]) => {
+      const source = await fileRangeSource(archive);
+      try {
+        const reader = await ArchiveReader.open(source, NODE_CODEC, undefined, () =>
+          requests.getStore(),
+        );
+        const opened = source.reads;
+        const file = 'v1/persons/index.json';
+        await Promise.all(scopes.map((scope) => requests.run(scope, () => reader.read(file))));
+        return source.reads - opened;
+      } finally {
+        await source.close();
+      }
+    };
+    const [one, other] = [{}, {}];
+    // One leaf, then the file's record for each.
+    expect(await readsOf([one, one])).toBe(3);
+    expect(await readsOf([one, other])).toBe(4);
+    // With no scope, every caller shares it (the Node server, the browser's client).
+    expect(await readsOf([undefined, undefined])).toBe(3);
   });
 
   it('opens with one read, which holds the manifest: its router reads nothing more', async () => {

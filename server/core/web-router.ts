@@ -1,4 +1,9 @@
-import { ArchiveError, ArchiveReader, type Codec } from '../../contract/archive-reader.ts';
+import {
+  ArchiveError,
+  ArchiveReader,
+  type Codec,
+  type ReadScope,
+} from '../../contract/archive-reader.ts';
 import { createArchiveHandler } from './archive-handler.ts';
 import { archiveBudget } from './cache-budget.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
@@ -19,15 +24,17 @@ import { isHealthCheck, Unavailable } from './health.ts';
 
 /**
  * The router over an archive, read through a runtime's range reads; `cacheBytes`, the memory it
- * may hold (`archiveBudget`).
+ * may hold (`archiveBudget`); `scope`, what its reads under way may be shared within.
  */
 export async function archiveRouter(
   source: RangeSource,
   codec: Codec,
   cacheBytes: number,
+  scope?: ReadScope,
 ): Promise<Handler> {
   const budget = archiveBudget(cacheBytes);
-  return createArchiveHandler(await ArchiveReader.open(source, codec, budget.index), budget.router);
+  const reader = await ArchiveReader.open(source, codec, budget.index, scope);
+  return createArchiveHandler(reader, budget.router);
 }
 
 /**

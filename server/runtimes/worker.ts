@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { entryOf, partedSource, partLength } from '../../contract/archive-parts.ts';
 import { ArchiveError, type RangeSource } from '../../contract/archive-reader.ts';
 import type { Handler } from '../core/handler.ts';
@@ -109,6 +110,11 @@ interface Opened {
 }
 
 let router: Opened | null = null;
+/**
+ * The request each read is made for: a request waits only on reads it began itself, which
+ * Workers requires (a request waiting on another's read is cancelled as hung).
+ */
+const requests = new AsyncLocalStorage<object>();
 /** When a request began checking the archive for a new version; 0 when none is. */
 let checking = 0;
 
@@ -117,7 +123,9 @@ async function open(env: Env, head: R2Object | null): Promise<Opened> {
   // request is a 503 that asks to try again, the health check's included.
   if (!head) throw new Unavailable(`the bucket holds no archive ${env.ARCHIVE} yet`);
   const source = await archiveSource(env.API, env.ARCHIVE, head);
-  const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES);
+  const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES, () =>
+    requests.getStore(),
+  );
   return { handler, etag: head.etag, checked: Date.now() };
 }
 
@@ -177,5 +185,6 @@ function sent(response: Response): Response {
 }
 
 export default {
-  fetch: (request: Request, env: Env) => guarded((r) => answer(r, env).then(sent))(request),
+  fetch: (request: Request, env: Env) =>
+    requests.run({}, () => guarded((r) => answer(r, env).then(sent))(request)),
 };
