@@ -83,6 +83,13 @@ describe('npm run bench -- --save', () => {
     expect(text).toContain('| Node | v20.20.2 |');
     expect(text).toContain('| command | `npm run bench -- --save --scales 1` |');
     expect(text).toContain(`\`\`\`text\n${printed.trimEnd()}\n\`\`\`\n`);
+    const national = {
+      ...INFO,
+      argv: ['--national', '/home/me/football/data', '--real', 'national'],
+    };
+    expect(resultsText(national, '')).toContain(
+      '| command | `npm run bench -- --national …/data --real national` |',
+    );
     expect(resultsText({ ...INFO, dirty: true }, '')).toContain(
       '| commit | abc1234 with uncommitted changes |',
     );

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, totalmem, type } from 'node:os';
-import { join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -55,7 +55,9 @@ export function runInfo(argv: readonly string[], at = new Date(), cwd = process.
 
 /** A results file: the header, then the output of the run as it was printed. */
 export function resultsText(info: RunInfo, output: string): string {
-  const command = ['npm run bench --', ...info.argv].join(' ');
+  // A folder outside the project (the datasets) is this machine's: its last name is kept.
+  const argv = info.argv.map((arg) => (isAbsolute(arg) ? `…/${basename(arg)}` : arg));
+  const command = ['npm run bench --', ...argv].join(' ');
   return [
     `# Bench of ${info.commit}, ${info.date}`,
     '',
