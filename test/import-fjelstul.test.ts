@@ -12,7 +12,7 @@ import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
 import { call, handlerFor } from './helpers/api.ts';
 import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
-import { describeReal } from './helpers/real-data.ts';
+import { describeReal, FJELSTUL_STANDINGS_STAGES } from './helpers/real-data.ts';
 
 /**
  * The Fjelstul World Cup importer on the real dataset (`fjelstul-worldcup`, found by
@@ -309,14 +309,7 @@ describeReal('fjelstul-worldcup', (dir) => {
     });
 
     it("every group match's tournament, stage, group and teams agree with group_standings.csv", () => {
-      // The standings' own names of the stages; matches.csv calls the first one "group stage".
-      const stages: Record<string, string> = {
-        'group stage': 'Group Stage',
-        'first round': 'Group Stage',
-        'first group stage': 'Group Stage',
-        'second group stage': 'Second Round',
-        'final round': 'Final Round',
-      };
+      const stages = FJELSTUL_STANDINGS_STAGES;
       const standings = parse(readFileSync(join(dir, 'data-csv', 'group_standings.csv')), {
         columns: true,
       }) as Record<string, string>[];

@@ -12,6 +12,7 @@ import { OpenApiCheck, type OpenApi } from './helpers/openapi-check.ts';
 import { querySet } from './helpers/query-set.ts';
 import { crawl } from './helpers/crawl.ts';
 import { describeNational } from './helpers/national.ts';
+import { FJELSTUL_STANDINGS_STAGES } from './helpers/real-data.ts';
 
 /**
  * The real national build the tests share (`helpers/national-setup.ts`), as `npm run national`
@@ -205,13 +206,7 @@ describeNational('the national build', (national) => {
     }
     // A table is named by its edition, its stage and its group: the 1982 second stage's groups
     // are A to D, as Fjelstul's groups and standings name them (its matches say 1 to 4).
-    const stages: Record<string, string> = {
-      'group stage': 'Group Stage',
-      'first round': 'Group Stage',
-      'first group stage': 'Group Stage',
-      'second group stage': 'Second Round',
-      'final round': 'Final Round',
-    };
+    const stages = FJELSTUL_STANDINGS_STAGES;
     const tableKey = (competition: string, year: string, round: string, group: string) =>
       [competition, year, round, group].join('|');
     const line = (r: (string | number | null)[]) => r.map(String).join(',');

@@ -52,3 +52,15 @@ export function describeReal(name: string, fn: (dir: string) => void): void {
   }
   describe.skipIf(dir === null)(`real data: ${name}`, () => fn(dir ?? ''));
 }
+
+/**
+ * The names Fjelstul's `group_standings.csv` gives the stages that `matches.csv` names otherwise
+ * (it calls the first one "group stage" or "first round").
+ */
+export const FJELSTUL_STANDINGS_STAGES: Readonly<Record<string, string>> = {
+  'group stage': 'Group Stage',
+  'first round': 'Group Stage',
+  'first group stage': 'Group Stage',
+  'second group stage': 'Second Round',
+  'final round': 'Final Round',
+};
