@@ -1,5 +1,5 @@
-import { apiFetch } from './api-fetch.ts';
 import { get } from './api.ts';
+import { buildFile } from './build-file.ts';
 import { h, type Child } from './dom.ts';
 import { EXPLORER_INDEX, type Competition } from './index-file.ts';
 import { href, type Route } from './routes.ts';
@@ -8,22 +8,12 @@ import { count, day, section, table } from './view.ts';
 /** The explorer's index, as the page asks for it. */
 export const INDEX_PATH = `/${EXPLORER_INDEX}`;
 
-let index: Promise<Competition[]> | null = null;
-
 /**
  * Every competition with its seasons, from the build's index (`index-file.ts`), read once per
- * page load; a failed read is tried again by the next caller, not remembered.
+ * page load.
  */
 export function competitionsIndex(): Promise<Competition[]> {
-  return (index ??= apiFetch(INDEX_PATH)
-    .then((response) => {
-      if (!response.ok) throw new Error(`${INDEX_PATH} answered ${response.status}`);
-      return response.json() as Promise<Competition[]>;
-    })
-    .catch((error: unknown) => {
-      index = null;
-      throw error;
-    }));
+  return buildFile<Competition[]>(INDEX_PATH);
 }
 
 /** The index's entry of a competition of a match type; undefined if it has none. */

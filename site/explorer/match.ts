@@ -21,7 +21,18 @@ import {
 import { href, type Official, type Route } from './routes.ts';
 import { roundOf, scoreOf } from './season.ts';
 import { runningScore, timeline, type Moment, type Side } from './timeline.ts';
-import { count, day, empty, section, sources, table, teamLink, thousands, unseen } from './view.ts';
+import {
+  count,
+  day,
+  empty,
+  facts,
+  section,
+  sources,
+  table,
+  teamLink,
+  thousands,
+  unseen,
+} from './view.ts';
 
 /** The actions drawn as passes: those the statistics count as passes, set pieces included. */
 const PASS_ACTIONS = new Set(PASSES);
@@ -94,7 +105,7 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
       ),
     ),
     scoreboard(match),
-    facts(match, route.matchType, infoPath),
+    matchFacts(match, route.matchType, infoPath),
     section(
       'Timeline',
       events.map(firstPage),
@@ -145,7 +156,7 @@ const officialLink = (role: Official, id: string | null, name: string | null) =>
     ? h('a', { href: href({ view: 'official', role, id }) }, name ?? 'unknown')
     : (name ?? 'unknown');
 
-function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
+function matchFacts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
   const team = (id: string, name: string) => teamLink(matchType, id, name);
   const rows: [string, Child][] = [
     ['Teams', [team(m.homeTeam, m.homeTeamName), ' and ', team(m.awayTeam, m.awayTeamName)]],
@@ -163,16 +174,7 @@ function facts(m: MatchInfo, matchType: MatchType, path: string): HTMLElement {
     ],
     ['Attendance', m.attendance === null ? null : thousands(m.attendance)],
   ];
-  return h(
-    'section',
-    { class: 'facts', 'aria-label': 'Match facts' },
-    h(
-      'dl',
-      null,
-      rows.map(([term, value]) => [h('dt', null, term), h('dd', null, value ?? 'not recorded')]),
-    ),
-    sources(path),
-  );
+  return facts('Match facts', rows, path);
 }
 
 /** A link to a player's page, or their name (or "unknown") where the source gives no id. */

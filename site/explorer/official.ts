@@ -4,7 +4,7 @@ import type { MatchType } from './index-file.ts';
 import type { MatchInfo, Person } from './records.ts';
 import { href, type Route } from './routes.ts';
 import { scoreLink } from './season.ts';
-import { count, day, empty, section, sources, table, teamLink } from './view.ts';
+import { count, day, empty, facts, section, table, teamLink } from './view.ts';
 
 type OfficialRoute = Extract<Route, { view: 'official' }>;
 
@@ -25,8 +25,9 @@ export async function officialView(route: OfficialRoute): Promise<Child[]> {
     withQuery(`/v1/${type}/matches/info`, { [role]: id, sort: '-match_date' }),
   );
   const lists = await Promise.all(paths.map((p) => all<MatchInfo>(p)));
-  const facts: [string, string | null][] = [
-    ['Role', role === 'manager' ? 'Manager' : 'Referee'],
+  const title = role === 'manager' ? 'Manager' : 'Referee';
+  const rows: [string, string | null][] = [
+    ['Role', title],
     ['Born', day(person.birthDate)],
     ['Country', person.countryName],
   ];
@@ -36,16 +37,7 @@ export async function officialView(route: OfficialRoute): Promise<Child[]> {
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
     h('h1', null, person.fullName),
-    h(
-      'section',
-      { class: 'facts', 'aria-label': `${facts[0]![1]} facts` },
-      h(
-        'dl',
-        null,
-        facts.map(([term, value]) => [h('dt', null, term), h('dd', null, value || 'not recorded')]),
-      ),
-      sources(path),
-    ),
+    facts(`${title} facts`, rows, path),
     parts.length ? parts : empty(`No match of this ${role} is recorded.`),
   ];
 }

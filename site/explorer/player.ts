@@ -5,7 +5,18 @@ import type { Goal, Lineup, Links, MatchInfo, Offense, Player, StatRecord } from
 import { href, type Route } from './routes.ts';
 import { scoreOf } from './season.ts';
 import { statLabel, statValue } from './stat-labels.ts';
-import { count, day, empty, PAGE_SIZE, section, sources, table, teamLink, unseen } from './view.ts';
+import {
+  count,
+  day,
+  empty,
+  facts,
+  PAGE_SIZE,
+  section,
+  sources,
+  table,
+  teamLink,
+  unseen,
+} from './view.ts';
 
 /** The statistics shown per match: `/v1/{match_type}/stats/<group>/<name>/<lineup id>`. */
 const STATS: [group: string, name: string, title: string][] = [
@@ -60,7 +71,7 @@ export async function playerView(route: Extract<Route, { view: 'player' }>): Pro
   const parts = await Promise.all(
     TYPES.map(([type, key, title]) => career(type, player.link, key, title)),
   );
-  const facts: [string, string | null][] = [
+  const rows: [string, string | null][] = [
     ['Born', day(player.birthDate)],
     ['Country', player.countryName],
     ['Position', player.positionName],
@@ -68,16 +79,7 @@ export async function playerView(route: Extract<Route, { view: 'player' }>): Pro
   return [
     h('p', { class: 'crumbs' }, h('a', { href: href({ view: 'home' }) }, 'Competitions')),
     h('h1', null, player.fullName),
-    h(
-      'section',
-      { class: 'facts', 'aria-label': 'Player facts' },
-      h(
-        'dl',
-        null,
-        facts.map(([term, value]) => [h('dt', null, term), h('dd', null, value || 'not recorded')]),
-      ),
-      sources(path),
-    ),
+    facts('Player facts', rows, path),
     parts.some((part) => part !== null) ? parts : empty('No match of this player is recorded.'),
   ];
 }

@@ -1,5 +1,5 @@
-import { apiFetch } from './api-fetch.ts';
 import { get, withQuery } from './api.ts';
+import { buildFile } from './build-file.ts';
 import { h } from './dom.ts';
 import type { MatchType } from './index-file.ts';
 import { href, type Route } from './routes.ts';
@@ -84,30 +84,13 @@ function pageOf(kind: SearchKind, id: string, matchType: MatchType | null): Rout
   }
 }
 
-/** The files of the index read so far, by path: each is read once per page. */
-const shards = new Map<string, Promise<unknown>>();
-
-/** A file of the index; a failed read is tried again by the next search. */
-function indexFile<T>(path: string): Promise<T> {
-  let read = shards.get(path);
-  if (!read) {
-    read = apiFetch(`/${path}`).then((response) => {
-      if (!response.ok) throw new Error(`/${path} answered ${response.status}`);
-      return response.json();
-    });
-    read.catch(() => shards.delete(path));
-    shards.set(path, read);
-  }
-  return read as Promise<T>;
-}
-
 /** The index's names with a word starting as each word typed does. */
 async function fromIndex(typed: string[]): Promise<Found[]> {
   // The longest word typed picks the shard: it narrows the most.
   const key = shardKey([...typed].sort((a, b) => b.length - a.length)[0]!);
-  const keys = await indexFile<string[]>(SEARCH_KEYS);
+  const keys = await buildFile<string[]>(`/${SEARCH_KEYS}`);
   if (!keys.includes(key)) return [];
-  const entries = await indexFile<SearchEntry[]>(shardFile(key));
+  const entries = await buildFile<SearchEntry[]>(`/${shardFile(key)}`);
   return entries.flatMap(([name, kind, id, weight, matchType]) => {
     const page = pageOf(kind, id, matchType);
     const tier = tierOf(name, typed);

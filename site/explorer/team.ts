@@ -4,7 +4,7 @@ import type { MatchType } from './index-file.ts';
 import type { HeadToHead, MatchInfo, Scorer, SquadLine, Standing } from './records.ts';
 import { href, type Route, type Squad } from './routes.ts';
 import { roundOf, scoreLink, tableName } from './season.ts';
-import { count, day, empty, known, section, sources, table, teamLink, thousands } from './view.ts';
+import { count, day, empty, facts, known, section, table, teamLink, thousands } from './view.ts';
 
 /** The teams of a country, or of a club, that the data sums apart. */
 const GENDERS = ['men', 'women'] as const;
@@ -117,23 +117,11 @@ function matchesSummary(
 ): HTMLElement {
   const total = latest.meta.totalRecords ?? latest.result.length;
   const [from, to] = [first.result[0]?.matchDate, latest.result[0]?.matchDate];
-  return h(
-    'section',
-    { class: 'facts', 'aria-label': 'Matches in the data' },
-    h(
-      'dl',
-      null,
-      h('dt', null, 'Matches'),
-      h(
-        'dd',
-        null,
-        from && to
-          ? `${thousands(total)} in the data, home or away, ${day(from)} to ${day(to)}`
-          : 'none in the data',
-      ),
-    ),
-    sources(...paths),
-  );
+  const matches =
+    from && to
+      ? `${thousands(total)} in the data, home or away, ${day(from)} to ${day(to)}`
+      : 'none in the data';
+  return facts('Matches in the data', [['Matches', matches]], ...paths);
 }
 
 /** The team's latest matches, each with the competition season's squad. */

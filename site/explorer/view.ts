@@ -18,6 +18,24 @@ export function sources(...paths: string[]): HTMLElement {
   );
 }
 
+/**
+ * A record's facts, each term with its value ("not recorded" where the data has none), and the
+ * API paths they were read from; `label` names the list for assistive technology.
+ */
+export function facts(label: string, rows: [string, Child][], ...paths: string[]): HTMLElement {
+  const shown = (value: Child) => (value === null || value === '' ? 'not recorded' : value);
+  return h(
+    'section',
+    { class: 'facts', 'aria-label': label },
+    h(
+      'dl',
+      null,
+      rows.map(([term, value]) => [h('dt', null, term), h('dd', null, shown(value))]),
+    ),
+    sources(...paths),
+  );
+}
+
 let sections = 0;
 
 /** A titled part of a page, with the API paths it was read from. */
