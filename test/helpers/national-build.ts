@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from '../../build/build.ts';
+import { NATIONAL_SOURCES } from '../../build/national-cli.ts';
 import { importDataset } from '../../data/import/run.ts';
 
 /**
@@ -10,28 +11,16 @@ import { importDataset } from '../../data/import/run.ts';
  * them as an archive. It writes `ready` into its folder when it is done, `failed` with the reason
  * when it is not.
  *
- * Arguments: the folder to build in, then the folders of Fjelstul's World Cup database,
- * openfootball's World Cup, the international results and Wyscout's events.
+ * Arguments: the folder to build in, then the folders of the datasets of `NATIONAL_SETS`.
  */
-const [root, fjelstul, openfootball, martj42, wyscout] = process.argv.slice(2) as [
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+const [root, ...folders] = process.argv.slice(2) as [string, ...string[]];
 
 try {
   const db = join(root, 'national.sqlite');
-  for (const [format, path] of [
-    ['fjelstul', fjelstul],
-    ['openfootball', openfootball],
-    ['martj42', martj42],
-  ] as const)
-    importDataset({ format, path, db });
+  NATIONAL_SOURCES.forEach(({ format }, i) => importDataset({ format, path: folders[i]!, db }));
   importDataset({
     format: 'wyscout',
-    path: wyscout,
+    path: folders[NATIONAL_SOURCES.length]!,
     db,
     competitions: ['World_Cup', 'European_Championship'],
   });

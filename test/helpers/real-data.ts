@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
+import { NATIONAL_SOURCES } from '../../build/national-cli.ts';
 
 /** The project root (this file is test/helpers/real-data.ts). */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,12 +17,10 @@ export const REAL_DATA_ROOT = resolve(ROOT, '..', 'shared', 'data');
  * The datasets of the national build the tests share (`national-setup.ts`), in the order the
  * build takes them: the three national sources, then Wyscout's events.
  */
-export const NATIONAL_SETS = [
-  'fjelstul-worldcup',
-  'openfootball-worldcup.json',
-  'martj42-international-results',
+export const NATIONAL_SETS: readonly string[] = [
+  ...NATIONAL_SOURCES.map((source) => source.folder),
   'wyscout-pappalardo2019',
-] as const;
+];
 
 /**
  * The folder of a real dataset (`../shared/data/<name>`), or null when it is not there. In CI
