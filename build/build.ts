@@ -12,16 +12,16 @@ import {
   type ResourceManifest,
 } from '../contract/manifest.ts';
 import { rootFile } from '../contract/paths.ts';
-import { derivedTables } from './derived.ts';
-import { manifestEntry } from './describe.ts';
-import { LICENCES_FILE, licencesDocument } from './licences.ts';
-import { LOGO_SVG } from './logo.ts';
-import { OPENAPI_FILE, openApiDocument } from './openapi.ts';
-import { openApiParts } from './openapi-parts.ts';
+import { derivedTables } from './derived/tables.ts';
+import { manifestEntry } from './write/describe.ts';
+import { LICENCES_FILE, licencesDocument } from './write/licences.ts';
+import { LOGO_SVG } from './site/logo.ts';
+import { OPENAPI_FILE, openApiDocument } from './openapi/openapi.ts';
+import { openApiParts } from './openapi/parts.ts';
 import { runPool, taskName, type Scheduled } from './pool.ts';
-import { assembleArchive } from './archive-assemble.ts';
-import { publishedBytes } from './archive-parts.ts';
-import { SegmentSink } from './archive-sink.ts';
+import { assembleArchive } from './archive/assemble.ts';
+import { publishedBytes } from './archive/parts.ts';
+import { SegmentSink } from './output/archive-sink.ts';
 import {
   discard,
   discardArchive,
@@ -32,11 +32,12 @@ import {
   stageArchive,
   stagedWriter,
   SQLITE_FILES,
-} from './publish.ts';
-import { REGISTRY, type Registry } from './registry/index.ts';
-import { renderLinks } from './render.ts';
-import { siteFiles, type SiteFile } from './site.ts';
-import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './sink.ts';
+} from './archive/publish.ts';
+import { REGISTRY } from './registry/index.ts';
+import type { Registry } from './define/resource.ts';
+import { renderLinks } from './write/render.ts';
+import { siteFiles, type SiteFile } from './site/site.ts';
+import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './output/sink.ts';
 import {
   TaskRunner,
   segmentOf,

@@ -13,8 +13,8 @@ export interface DemoBuildOptions {
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The build's command line: every module of the demo and of the build is reached from it. */
-const ENTRY = 'build/cli.ts';
+/** The build and the demo's generator: every module of a demo build is reached from them. */
+const ENTRIES = ['build/build.ts', 'data/demo/generate.ts'];
 /** The files of a source folder that make a build: modules, and what they read (schema, pages). */
 const SOURCES = '**/*.{ts,mjs,sql,json,html,css,png}';
 
@@ -25,7 +25,7 @@ function importsOf(source: string): string[] {
 }
 
 /**
- * The modules the build's command line reaches through relative imports, as paths from the
+ * The modules the build and the demo's generator reach through relative imports, as paths from the
  * project's root.
  */
 export function buildModules(root = ROOT): string[] {
@@ -36,7 +36,7 @@ export function buildModules(root = ROOT): string[] {
     for (const spec of importsOf(readFileSync(join(root, file), 'utf8')))
       visit(relative(root, resolve(root, dirname(file), spec)));
   };
-  visit(ENTRY);
+  ENTRIES.forEach(visit);
   return [...seen].sort();
 }
 

@@ -3,14 +3,21 @@ import { join } from 'node:path';
 import { openReadOnly, type Db } from '../data/db.ts';
 import type { Provider } from '../contract/envelope.ts';
 import { optionsFile } from '../contract/paths.ts';
-import { derivedTables } from './derived.ts';
-import { optionsDocument } from './describe.ts';
-import type { Registry } from './registry/index.ts';
-import { SegmentSink } from './archive-sink.ts';
-import { hashing, SetHash, TreeSink, WriteGate, type OutputSink, type SinkCounts } from './sink.ts';
-import { registerFunctions, WORKER_CACHE_PRAGMA } from './sql.ts';
-import { writeCollection, type Written } from './write-collection.ts';
-import { writeDocuments } from './write-documents.ts';
+import { derivedTables } from './derived/tables.ts';
+import { optionsDocument } from './write/describe.ts';
+import type { Registry } from './define/resource.ts';
+import { SegmentSink } from './output/archive-sink.ts';
+import {
+  hashing,
+  SetHash,
+  TreeSink,
+  WriteGate,
+  type OutputSink,
+  type SinkCounts,
+} from './output/sink.ts';
+import { registerFunctions, WORKER_CACHE_PRAGMA } from './define/sql.ts';
+import { writeCollection, type Written } from './write/collection.ts';
+import { writeDocuments } from './write/documents.ts';
 
 /**
  * The units of work of a build and how one thread runs them. The main thread hands tasks out (to

@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 4), shared by the writer (`build/archive-*.ts`) and the
+ * The layout of the one-file API (format 4), shared by the writer (`build/archive/`) and the
  * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
  * index stored as its first entry lets a reader find any file with a few range reads.
  * docs/archive.md describes every byte; this module is that description in code. Nothing here is
@@ -69,7 +69,7 @@ const encoder = new TextEncoder();
  * The 64-bit FNV-1a hash of a path's UTF-8 bytes, computed on 32-bit halves (no BigInt, so it is
  * quick on every runtime). FNV-1a's prime is 2^40 + 0x1b3: multiplying by it is multiplying by
  * 0x1b3 and adding the value shifted 40 bits left. It uses nothing outside itself, as
- * `groupHigh` and `leafOf`: a static site's page is given their text (`build/static-site.ts`).
+ * `groupHigh` and `leafOf`: a static site's page is given their text (`build/site/static-site.ts`).
  */
 export function pathKey(path: string): PathKey {
   let hi = 0xcbf29ce4;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UserError } from '../contract/node/cli.ts';
+import { UserError } from '../lib/errors.ts';
 import {
   BODY_PARTS,
   CARDS,
@@ -19,8 +19,8 @@ import {
   TIMEZONES,
   WEATHER,
   type RefEntry,
-} from './reference/lists.ts';
-import { ACTIONS, MODIFIERS } from './reference/events.ts';
+} from '../football/lists.ts';
+import { ACTIONS, MODIFIERS } from '../football/events.ts';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
 
 /** A better-sqlite3 connection. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { KNOCKOUT_ROUNDS } from './reference/lists.ts';
+import { KNOCKOUT_ROUNDS } from '../football/lists.ts';
 import { toMicroseconds } from './seconds.ts';
 
 /** The connection the migrations run on (`data/db.ts` opens it and runs them). */

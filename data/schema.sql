@@ -380,7 +380,7 @@ CREATE INDEX IF NOT EXISTS event_modifier_by_action ON event_modifier (action);
 -- Per-lineup statistics, computed from micro- and macro-events by the statistics step. One row per
 -- (lineup, group, name); `counts` is a JSON object of the statistic's fields, NULL where unknown.
 -- The build, which only reads the source database, computes them into `derived.lineup_stat` in its
--- scratch database, with the fields in columns rather than JSON (build/stats/lineup-stat.ts); this
+-- scratch database, with the fields in columns rather than JSON (build/derived/stats/lineup-stat.ts); this
 -- table itself stays empty.
 ------------------------------------------------------------------------------------------------------
 

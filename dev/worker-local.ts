@@ -11,20 +11,20 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { packTree } from '../build/pack.ts';
-import { entryAt } from '../build/archive-parts.ts';
+import { packTree } from '../build/archive/pack.ts';
+import { entryAt } from '../build/archive/parts.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { buildStamp } from '../server/disk/local-builds.ts';
 import { fileStamp } from '../contract/node/archive-file.ts';
 import { loaderRequest, type LoaderStep } from './bucket-loader.ts';
 import type { ServeConfig } from '../server/disk/config.ts';
-import { PROJECT, runtimeImport } from '../server/node/install.ts';
+import { PROJECT, runtimeImport } from './install.ts';
 
 /**
  * `npm run serve -- --runtime worker`: the Worker of `wrangler.json` on the real Workers runtime
  * (workerd, through Miniflare), with the archive in a local R2 bucket kept in `.wrangler/state`
  * between runs, as `wrangler dev` keeps it. The archive is uploaded only when it changed; a tree
- * is packed into an archive first (`build/pack.ts`).
+ * is packed into an archive first (`build/archive/pack.ts`).
  */
 
 /** What this project's `wrangler.json` holds. */

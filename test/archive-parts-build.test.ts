@@ -17,14 +17,14 @@ import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
-import { splitArchive } from '../build/pack.ts';
+import { splitArchive } from '../build/archive/pack.ts';
 import { REGISTRY } from '../build/registry/index.ts';
-import { unpack } from '../build/unpack.ts';
+import { unpack } from '../build/archive/unpack.ts';
 import type { PartsEntry } from '../contract/archive-parts.ts';
 import { HEALTH_PATH } from '../contract/health.ts';
 import { openLocalArchive } from '../contract/node/archive-file.ts';
 import { openDatabase } from '../data/db.ts';
-import { createArchiveServer } from '../server/node/node-server.ts';
+import { createArchiveServer } from '../server/adapters/node.ts';
 import { demo } from './helpers/api.ts';
 import { runBuild } from './helpers/build-cli.ts';
 import { otherDatabase } from './helpers/db.ts';
@@ -94,7 +94,7 @@ describe('an archive built in parts', () => {
     mkdirSync(folder);
     const entry = join(folder, 'api.parts');
     const split = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'build/split-cli.ts', ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/split.ts', ...args], {
         encoding: 'utf8',
       });
     const whole = join(work, 'built', 'api.zip');
@@ -271,7 +271,7 @@ describe('an archive in parts that is not whole', () => {
   it('the serve CLI says so, and the build will not replace a JSON file of another kind', () => {
     const serve = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'server/node/cli.ts', '--archive', entry],
+      ['--import', 'tsx', 'cli/serve.ts', '--archive', entry],
       { encoding: 'utf8' },
     );
     expect(serve.status).toBe(1);
@@ -280,7 +280,7 @@ describe('an archive in parts that is not whole', () => {
     writeFileSync(other, '{"name": "keep me"}');
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'build/cli.ts', '--db', db, '--archive', other, '--part-size', '1MiB'],
+      ['--import', 'tsx', 'cli/build.ts', '--db', db, '--archive', other, '--part-size', '1MiB'],
       { encoding: 'utf8' },
     );
     expect(run.status).toBe(1);
@@ -290,7 +290,7 @@ describe('an archive in parts that is not whole', () => {
 
   it('the build CLI refuses --part-size without --archive, and a size too small', () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--db', db, ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/build.ts', '--db', db, ...args], {
         encoding: 'utf8',
       });
     const alone = cli('--part-size', '25MiB');

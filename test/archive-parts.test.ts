@@ -9,7 +9,7 @@ import {
   type PartsEntry,
 } from '../contract/archive-parts.ts';
 import { ArchiveError, type RangeSource } from '../contract/archive-reader.ts';
-import { byteSize } from '../contract/node/cli-values.ts';
+import { byteSize } from '../lib/cli-values.ts';
 
 /**
  * The reading side of an archive in parts, on bytes made in the test: the parts read as one

@@ -16,15 +16,20 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { build } from '../build/build.ts';
-import { assembleArchive } from '../build/archive-assemble.ts';
-import { SegmentSink } from '../build/archive-sink.ts';
-import { packTree } from '../build/pack.ts';
-import { discardArchive, publishArchive, stageArchive, stagedWriter } from '../build/publish.ts';
+import { assembleArchive } from '../build/archive/assemble.ts';
+import { SegmentSink } from '../build/output/archive-sink.ts';
+import { packTree } from '../build/archive/pack.ts';
+import {
+  discardArchive,
+  publishArchive,
+  stageArchive,
+  stagedWriter,
+} from '../build/archive/publish.ts';
 import { openDatabase } from '../data/db.ts';
-import { LICENCES_FILE } from '../build/licences.ts';
+import { LICENCES_FILE } from '../build/write/licences.ts';
 import { REGISTRY } from '../build/registry/index.ts';
-import { DuplicateOutputError } from '../build/sink.ts';
-import { unpack } from '../build/unpack.ts';
+import { DuplicateOutputError } from '../build/output/sink.ts';
+import { unpack } from '../build/archive/unpack.ts';
 import {
   FIRST_READ,
   FORMAT_VERSION,
@@ -41,7 +46,7 @@ import { ArchiveError, ArchiveReader } from '../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { fileRangeSource, NODE_CODEC, openLocalArchive } from '../contract/node/archive-file.ts';
 import { createArchiveHandler } from '../server/core/archive-handler.ts';
-import { createArchiveServer } from '../server/node/node-server.ts';
+import { createArchiveServer } from '../server/adapters/node.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { otherDatabase } from './helpers/db.ts';
 import { expectBuildDiskFull } from './helpers/disk-full.ts';
@@ -614,7 +619,7 @@ describe('building an archive', () => {
 
   it('the build CLI takes one output: --archive with --out or --precompress is refused', () => {
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', '--db', db, ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/build.ts', '--db', db, ...args], {
         encoding: 'utf8',
       });
     for (const other of [['--out', join(root, 'x')], ['--precompress']]) {
@@ -627,7 +632,7 @@ describe('building an archive', () => {
 
   it('the serve CLI refuses --dir with --archive, and a file that is not an archive', () => {
     const serve = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'server/node/cli.ts', ...args], {
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', ...args], {
         encoding: 'utf8',
       });
     const both = serve('--dir', dist, '--archive', archive);

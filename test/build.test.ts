@@ -15,10 +15,10 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { build } from '../build/build.ts';
 import { buildFolders, demoInputs } from '../build/inputs.ts';
-import { archivedManifest } from '../build/publish.ts';
+import { archivedManifest } from '../build/archive/publish.ts';
 import { DEMO_SEED } from '../data/demo/generate.ts';
 import { REGISTRY } from '../build/registry/index.ts';
-import { DuplicateOutputError } from '../build/sink.ts';
+import { DuplicateOutputError } from '../build/output/sink.ts';
 import { MANIFEST_FILE, MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 import { treeDigest } from './helpers/tree.ts';
@@ -181,13 +181,14 @@ describe('npm start reuses a demo build from the same code', () => {
   it('the inputs cover every folder the build reads, one added later included', () => {
     // A copy of the sources, changed one step at a time.
     const copy = join(root, 'sources');
-    for (const folder of ['build', 'contract', 'data', 'server', 'site', 'package-lock.json'])
+    const folders = ['build', 'contract', 'data', 'football', 'lib', 'server', 'site'];
+    for (const folder of [...folders, 'package-lock.json'])
       cpSync(folder, join(copy, folder), { recursive: true, filter: (f) => !/\.sqlite/.test(f) });
     const options = { seed: DEMO_SEED, size: 'lean', precompress: false } as const;
     const first = demoInputs(options, copy);
     expect(first).toBe(demoInputs(options));
     // The server's folder too: the build bundles the client into the pages' files.
-    expect(buildFolders(copy)).toEqual(['build', 'contract', 'data', 'server', 'site']);
+    expect(buildFolders(copy)).toEqual(folders);
     // The wire format is read by the build: a change to it is a change to the build.
     appendFileSync(join(copy, 'contract', 'manifest.ts'), '\n');
     const second = demoInputs(options, copy);
@@ -196,7 +197,7 @@ describe('npm start reuses a demo build from the same code', () => {
     mkdirSync(join(copy, 'model'));
     writeFileSync(join(copy, 'model', 'rule.ts'), 'export const RULE = 1;\n');
     expect(demoInputs(options, copy)).toBe(second);
-    appendFileSync(join(copy, 'build', 'cli.ts'), "\nexport { RULE } from '../model/rule.ts';\n");
+    appendFileSync(join(copy, 'build', 'build.ts'), "\nexport { RULE } from '../model/rule.ts';\n");
     expect(buildFolders(copy)).toContain('model');
     const third = demoInputs(options, copy);
     writeFileSync(join(copy, 'model', 'rule.ts'), 'export const RULE = 2;\n');
@@ -204,15 +205,15 @@ describe('npm start reuses a demo build from the same code', () => {
   });
 
   const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], { encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', 'cli/build.ts', ...args], { encoding: 'utf8' });
   const lean = demoInputs({ seed: DEMO_SEED, size: 'lean', precompress: false });
 
   it('npm start builds the lean demo archive with every resource, then reuses it', async () => {
-    // `npm start` is `dev/start.ts`, in the process npm starts: the build CLI with
+    // `npm start` is `cli/start.ts`, in the process npm starts: the build CLI with
     // `--archive dist.zip`, then the server on what it built (`test/start.test.ts`).
     const start = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson).scripts.start;
-    expect(start).toBe('exec node --import tsx dev/start.ts');
-    expect(readFileSync('dev/start.ts', 'utf8')).toContain(
+    expect(start).toBe('exec node --import tsx cli/start.ts');
+    expect(readFileSync('cli/start.ts', 'utf8')).toContain(
       "archive: { type: 'string', default: 'dist.zip' }",
     );
     const file = join(root, 'start.zip');

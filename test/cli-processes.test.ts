@@ -43,24 +43,24 @@ describe('a missing file, a bad value, a busy port', () => {
   const nowhere = join(root, 'nowhere');
 
   it.each([
-    ['build/cli.ts', ['--db', join(nowhere, 'x.sqlite')], join(nowhere, 'x.sqlite')],
-    ['build/unpack-cli.ts', ['--archive', `${nowhere}.zip`, '--out', nowhere], `${nowhere}.zip`],
+    ['cli/build.ts', ['--db', join(nowhere, 'x.sqlite')], join(nowhere, 'x.sqlite')],
+    ['cli/unpack.ts', ['--archive', `${nowhere}.zip`, '--out', nowhere], `${nowhere}.zip`],
     [
-      'build/split-cli.ts',
+      'cli/split.ts',
       ['--archive', `${nowhere}.zip`, '--out', `${nowhere}.parts`, '--part-size', '25MiB'],
       `${nowhere}.zip`,
     ],
-    ['build/site-cli.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
-    ['server/node/cli.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
-    ['server/node/nginx-cli.ts', ['--dir', nowhere], nowhere],
-    ['data/import/cli.ts', ['fjelstul', nowhere], nowhere],
-    ['build/national-cli.ts', ['--sources', nowhere], nowhere],
+    ['cli/site.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
+    ['cli/serve.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
+    ['cli/nginx.ts', ['--dir', nowhere], nowhere],
+    ['cli/import.ts', ['fjelstul', nowhere], nowhere],
+    ['cli/national.ts', ['--sources', nowhere], nowhere],
   ])('%s %j names the path; exit 1', async (file, argv, named) => {
     expectFailed(await spawnProgram(file, argv), named);
   });
 
   it('nginx --listen abc is refused as nginx would refuse it; exit 2', async () => {
-    const result = await spawnProgram('server/node/nginx-cli.ts', ['--listen', 'abc']);
+    const result = await spawnProgram('cli/nginx.ts', ['--listen', 'abc']);
     expect(result.code).toBe(2);
     expect(result.err.split('\n')[0]).toMatch(/^--listen: abc is a host name/);
     expect(result.err).not.toMatch(STACK);
@@ -72,7 +72,7 @@ describe('a missing file, a bad value, a busy port', () => {
       const held = await holdPort();
       try {
         const argv = ['--dir', fakeBuild(root), '--port', String(held.port), '--runtime', runtime];
-        expectFailed(await spawnProgram('server/node/cli.ts', argv), `Port ${held.port}`, 'PORT');
+        expectFailed(await spawnProgram('cli/serve.ts', argv), `Port ${held.port}`, 'PORT');
       } finally {
         await held.close();
       }

@@ -4,29 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
-import { main as buildMain, BUILD_COMMAND } from '../build/cli.ts';
+import { main as buildMain, BUILD_COMMAND } from '../cli/build.ts';
 import { estimate, rowsOf, TREE_FILES_UNASKED } from '../build/estimate.ts';
 import { openReadOnly } from '../data/db.ts';
 import { buildDemoDatabase } from '../data/demo/generate.ts';
-import { main as nationalMain, NATIONAL_SOURCES } from '../build/national-cli.ts';
-import { main as unpackMain, UNPACK_COMMAND } from '../build/unpack-cli.ts';
+import { main as nationalMain, NATIONAL_SOURCES } from '../cli/national.ts';
+import { main as unpackMain, UNPACK_COMMAND } from '../cli/unpack.ts';
 import {
   defineCommand,
   REPORT_LINE,
   runCommand,
-  UserError,
   type Command,
   type CommandSpec,
-} from '../contract/node/cli.ts';
-import { integer } from '../contract/node/cli-values.ts';
-import { main as demoMain } from '../data/demo/cli.ts';
-import { main as importMain, IMPORT_COMMAND } from '../data/import/cli.ts';
+} from '../lib/cli.ts';
+import { UserError } from '../lib/errors.ts';
+import { integer } from '../lib/cli-values.ts';
+import { main as demoMain } from '../cli/demo.ts';
+import { main as importMain, IMPORT_COMMAND } from '../cli/import.ts';
 import { CAPTAINS_FILE, FILES as FJELSTUL_FILES } from '../data/import/fjelstul/source.ts';
 import { FILES as MARTJ42_FILES } from '../data/import/martj42/source.ts';
 import { MATCHES_FILE } from '../data/import/openfootball/source.ts';
-import { main as serveMain, SERVE_COMMAND } from '../server/node/cli.ts';
-import { main as nginxMain, NGINX_COMMAND } from '../server/node/nginx-cli.ts';
-import { NGINX_LISTEN } from '../server/node/nginx-listen.ts';
+import { main as serveMain, SERVE_COMMAND } from '../cli/serve.ts';
+import { main as nginxMain, NGINX_COMMAND } from '../cli/nginx.ts';
+import { NGINX_LISTEN } from '../server/hosts/nginx-listen.ts';
 import { main as benchMain, BENCH_COMMAND } from './bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from './bench/queries.ts';
 import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from './bench/client.ts';
@@ -46,7 +46,7 @@ import {
 import { REAL_DATA_ROOT } from './helpers/real-data.ts';
 
 /**
- * Every program speaks to people the same way (`contract/node/cli.ts`): `--help` prints the usage
+ * Every program speaks to people the same way (`lib/cli.ts`): `--help` prints the usage
  * (0); an unknown option or a bad value is one line naming it, then the usage (2); a missing file
  * or a busy port is one message naming it and what to do (1); never a stack for any of these. The
  * programs run in-process with their output captured; one runs as a process, to show what reaches
@@ -464,7 +464,7 @@ describe('as a process', () => {
     const held = await holdPort();
     try {
       const argv = ['--dir', fakeBuild(root), '--port', String(held.port)];
-      const busy = await spawnProgram('server/node/cli.ts', argv);
+      const busy = await spawnProgram('cli/serve.ts', argv);
       expect(busy).toEqual({
         code: 1,
         out: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { teamEras } from '../data/import/martj42/teams.ts';
 import { countryName } from '../data/import/openfootball/teams.ts';
-import { COUNTRY_ERAS, eraLookup } from '../data/reference/country-eras.ts';
+import { COUNTRY_ERAS, eraLookup } from '../football/country-eras.ts';
 
 /**
  * The shared table of country eras and the two importers that read a team name with a date: both

@@ -14,7 +14,7 @@ import {
   periodWindow,
   type MatchTime,
 } from '../contract/match-time.ts';
-import { ACTIONS, MODIFIERS } from '../data/reference/events.ts';
+import { ACTIONS, MODIFIERS } from '../football/events.ts';
 import { demo } from './helpers/api.ts';
 import { openOracle, rows, tableChecksums } from './helpers/db.ts';
 

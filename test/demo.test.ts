@@ -21,14 +21,14 @@ import {
   TIMEZONES,
   WEATHER,
   type RefEntry,
-} from '../data/reference/lists.ts';
+} from '../football/lists.ts';
 import {
   buildDemoDatabase,
   DEMO_SEED,
   generateDemo,
   type DemoSummary,
 } from '../data/demo/generate.ts';
-import { main } from '../data/demo/cli.ts';
+import { main } from '../cli/demo.ts';
 
 type Row = Record<string, unknown>;
 

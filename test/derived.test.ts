@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { derivedTables } from '../build/derived.ts';
-import type { ResourceDef, DerivedTable } from '../build/registry/define.ts';
+import { derivedTables } from '../build/derived/tables.ts';
+import type { ResourceDef, DerivedTable } from '../build/define/resource.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 
 /** A table that fills nothing, reading `reads`. */

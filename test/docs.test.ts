@@ -138,19 +138,19 @@ describe('docs/commands.md', () => {
   const commands = read('docs/commands.md');
 
   it.each([
-    ['build/cli.ts', 'npm run build'],
-    ['server/node/cli.ts', 'npm run serve'],
-    ['build/unpack-cli.ts', 'npm run unpack'],
-    ['build/split-cli.ts', 'npm run split'],
-    ['build/site-cli.ts', 'npm run site'],
-    ['server/node/nginx-cli.ts', 'npm run nginx'],
-    ['server/node/netlify-cli.ts', 'npm run netlify'],
-    ['data/demo/cli.ts', 'npm run demo'],
-    ['data/import/cli.ts', 'npm run import'],
+    ['cli/build.ts', 'npm run build'],
+    ['cli/serve.ts', 'npm run serve'],
+    ['cli/unpack.ts', 'npm run unpack'],
+    ['cli/split.ts', 'npm run split'],
+    ['cli/site.ts', 'npm run site'],
+    ['cli/nginx.ts', 'npm run nginx'],
+    ['cli/netlify.ts', 'npm run netlify'],
+    ['cli/demo.ts', 'npm run demo'],
+    ['cli/import.ts', 'npm run import'],
     ['test/bench/run.ts', 'npm run bench'],
-    ['dev/bundle-server.ts', 'npm run build:server'],
-    ['dev/bundle-client.ts', 'npm run build:client'],
-    ['build/national-cli.ts', 'npm run national'],
+    ['cli/bundle-server.ts', 'npm run build:server'],
+    ['cli/bundle-client.ts', 'npm run build:client'],
+    ['cli/national.ts', 'npm run national'],
   ])('documents every option of %s (%s)', (file, command) => {
     expect(commands).toContain(`## ${command}`);
     const options = optionsOf(file);

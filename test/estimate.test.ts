@@ -8,7 +8,7 @@ import { demo } from './helpers/api.ts';
 
 /**
  * The build's estimate of its own size, which decides whether `npm run build -- --db FILE`
- * writes a tree unasked (`build/cli.ts`): close to what a build of the demo writes, as a tree
+ * writes a tree unasked (`cli/build.ts`): close to what a build of the demo writes, as a tree
  * and as an archive. The national build is held to it too (`national-build.test.ts`).
  */
 

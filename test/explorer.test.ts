@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../build/openapi.ts';
-import { splitArchive } from '../build/pack.ts';
-import { siteReads } from '../build/static-site.ts';
+import { OPENAPI_FILE } from '../build/openapi/openapi.ts';
+import { splitArchive } from '../build/archive/pack.ts';
+import { siteReads } from '../build/site/static-site.ts';
 import { fileKey, leafOf } from '../contract/archive-format.ts';
-import { PASSES, SHOTS } from '../data/reference/event-families.ts';
-import { createArchiveServer, createPreviewServer } from '../server/node/node-server.ts';
+import { PASSES, SHOTS } from '../football/event-families.ts';
+import { createArchiveServer, createPreviewServer } from '../server/adapters/node.ts';
 import { EXPLORER_INDEX, type Competition } from '../site/explorer/index-file.ts';
 import { day } from '../site/explorer/view.ts';
 import { allRecords, archiveHandlerFor, call, demo, handlerFor } from './helpers/api.ts';
@@ -406,7 +406,7 @@ describe.skipIf(!withBrowser).each([
 
     // A chosen player's passes, one arrow each.
     const starter = lineups.find((l) => l.isStarting && l.positionName !== 'Goalkeeper')!;
-    // Passes as the statistics count them (`data/reference/event-families.ts`), with an end to draw.
+    // Passes as the statistics count them (`football/event-families.ts`), with an end to draw.
     const passes = (await records(`${touches}&player=${starter.player}`)).filter(
       (t) => PASSES.includes(t.actionType) && t.xEnd !== null && t.yEnd !== null,
     );

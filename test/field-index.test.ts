@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FieldColumns } from '../build/field-columns.ts';
+import { FieldColumns } from '../build/index/field-columns.ts';
 import {
   indexField,
   type FieldOrder,
   type FieldFilter,
   type PostingGroup,
-} from '../build/field-index.ts';
+} from '../build/index/field-index.ts';
 import {
   compareCodePoints,
   compareSortKeys,

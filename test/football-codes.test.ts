@@ -6,7 +6,7 @@ import { codeLiterals } from './helpers/code-literals.ts';
 import { ROOT } from './helpers/import-graph.ts';
 
 /**
- * Each football code is defined once, in `data/reference/`: everywhere else code names it
+ * Each football code is defined once, in `football/`: everywhere else code names it
  * (`ACTION.shot`, `CARD.red`, `SHOT_EVENT.directFromCorner`) rather than writing its number, so
  * that a list such as the shots is one list, not one per module that counts them. The rules that
  * tell a code from any other number are in `helpers/code-literals.ts`.
@@ -16,7 +16,7 @@ import { ROOT } from './helpers/import-graph.ts';
 const SOURCES = ['build', 'contract', 'data', 'dev', 'server', 'site'].map(
   (f) => `${f}/**/*.{ts,mjs}`,
 );
-const REFERENCE = 'data/reference/**';
+const REFERENCE = 'football/**';
 
 /** Every code written as a number in the source folders, as `file:line [family] text`. */
 function scan(): { file: string; line: number; family: string; text: string }[] {
@@ -27,7 +27,7 @@ function scan(): { file: string; line: number; family: string; text: string }[] 
 }
 
 describe('football codes', () => {
-  it('are written by name outside data/reference/', () => {
+  it('are written by name outside football/', () => {
     expect(scan().map((f) => `${f.file}:${f.line} [${f.family}] ${f.text}`)).toEqual([]);
   });
 });

@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH } from '../contract/health.ts';
-import { archivedManifest } from '../build/publish.ts';
+import { archivedManifest } from '../build/archive/publish.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
 import { createHandler, type FileSource, type Handler } from '../server/core/handler.ts';
 import { RETRY_AFTER_SECONDS } from '../server/core/health.ts';
 import { route, routeTable } from '../server/core/route.ts';
 import { guarded } from '../server/core/web-router.ts';
 import { nodeFiles } from '../server/disk/node-files.ts';
-import { createPreviewServer } from '../server/node/node-server.ts';
+import { createPreviewServer } from '../server/adapters/node.ts';
 import { archiveHandlerFor, call, demo, type Reply } from './helpers/api.ts';
 import { expectError } from './helpers/shapes.ts';
 

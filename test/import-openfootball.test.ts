@@ -15,7 +15,7 @@ import { zoneOffsetAt } from '../data/import/openfootball/timezones.ts';
 import { stadiumOf } from '../data/import/openfootball/venues.ts';
 import type { ImportReport } from '../data/import/report.ts';
 import { importDataset } from '../data/import/run.ts';
-import { TIMEZONES } from '../data/reference/lists.ts';
+import { TIMEZONES } from '../football/lists.ts';
 import { expectReimportChangesNothing, queries } from './helpers/imports.ts';
 import { describeReal, realDataDir } from './helpers/real-data.ts';
 

@@ -72,7 +72,7 @@ afterAll(() => {
 function importCli(name: Name, db: string, args: string[] = [], env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'data/import/cli.ts', 'martj42', folder(name), '--db', db, ...args],
+    ['--import', 'tsx', 'cli/import.ts', 'martj42', folder(name), '--db', db, ...args],
     { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

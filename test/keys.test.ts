@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { registerFunctions } from '../build/sql.ts';
+import { registerFunctions } from '../build/define/sql.ts';
 import { compareValues, filterKey, parseValue, wildcardMatcher } from '../contract/keys.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { isSafeRelativePath, valueSegment } from '../contract/paths.ts';

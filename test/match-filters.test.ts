@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { manifestEntry } from '../build/describe.ts';
+import { manifestEntry } from '../build/write/describe.ts';
 import { REGISTRY } from '../build/registry/index.ts';
-import type { CollectionLike } from '../build/registry/define.ts';
+import type { CollectionLike } from '../build/define/resource.ts';
 
 /**
  * The filters that save a second request on match data: a team of the match, home or away

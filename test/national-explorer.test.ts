@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createArchiveServer } from '../server/node/node-server.ts';
+import { createArchiveServer } from '../server/adapters/node.ts';
 import { archiveHandlerFor, call } from './helpers/api.ts';
 import {
   chromiumToTest,

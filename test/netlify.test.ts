@@ -4,7 +4,7 @@ import redirector, { type RedirectMatcher } from 'netlify-redirector';
 import { beforeAll, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../server/core/handler.ts';
 import { nodeFiles } from '../server/disk/node-files.ts';
-import { netlifyRules } from '../server/node/netlify.ts';
+import { netlifyRules } from '../server/hosts/netlify.ts';
 import { demo, handlerFor } from './helpers/api.ts';
 import { crawl } from './helpers/crawl.ts';
 

@@ -10,11 +10,11 @@ import { moduleGraph, reached, ROOT, type Import } from './helpers/import-graph.
  * on each side (`server/disk/`, `contract/node/`): Deno and Bun read a build through their own
  * `node:fs`, with the code that follows each publish in the Node preview server, and only through
  * the Node modules both implement. The Worker reaches none of it. The command line of the Node
- * programs (`contract/node/cli*.ts`) lies beside them, where every program may import it, and no
- * runtime reaches it.
+ * programs (`lib/`) lies below every layer, where every program may import it, and no runtime
+ * reaches it.
  */
 
-const ENTRIES = ['server/runtimes/worker.ts', 'server/runtimes/deno.ts', 'server/runtimes/bun.ts'];
+const ENTRIES = ['server/adapters/worker.ts', 'server/adapters/deno.ts', 'server/adapters/bun.ts'];
 /** The folders that read a build on the local disk, and the Node modules they may import. */
 const LOCAL_DISK = ['server/disk/', 'contract/node/'];
 const LOCAL_DISK_MODULES = ['node:fs', 'node:fs/promises', 'node:path', 'node:zlib'];
@@ -24,17 +24,16 @@ const NEUTRAL_PACKAGES = ['@noble/hashes', 'crc-32', 'fresh', 'negotiator'];
 const NODE_GLOBALS = /\b(Buffer|process|__dirname|__filename|require)\s*[.(]/;
 
 /**
- * The modules of the programs' command line (`contract/node/cli.ts`) and how they stop on a
- * signal (`contract/node/stop-signals.ts`), which no runtime runs.
+ * The modules of the programs' command line (`lib/cli.ts`) and how they stop on a signal
+ * (`lib/stop-signals.ts`), which no runtime runs.
  */
-const commandLine = (file: string) =>
-  /^contract\/node\/(cli(-[a-z]+)?|stop-signals)\.ts$/.test(file);
+const commandLine = (file: string) => file.startsWith('lib/');
 const onDisk = (file: string) =>
   LOCAL_DISK.some((folder) => file.startsWith(folder)) && !commandLine(file);
 /** Imports of packages and Node modules, type-only imports left out. */
 const packages = (imports: Import[]) => imports.filter((i) => !i.file && !i.typeOnly);
 
-const everything = moduleGraph(['contract', 'server/core', 'server/disk']);
+const everything = moduleGraph(['contract', 'lib', 'server/core', 'server/disk']);
 const core = [...everything.keys()].filter((file) => !onDisk(file) && !commandLine(file));
 const disk = [...everything.keys()].filter(onDisk);
 
@@ -49,14 +48,14 @@ describe('the runtime-neutral core', () => {
   });
 
   it('the Worker reaches nothing of the local disk; Deno and Bun reach it', () => {
-    const worker = [...reached(['server/runtimes/worker.ts']).keys()];
+    const worker = [...reached(['server/adapters/worker.ts']).keys()];
     expect(worker.filter(onDisk)).toEqual([]);
     const disk = ['server/disk/local-builds.ts', 'server/disk/node-files.ts'];
     expect(modules).toEqual(expect.arrayContaining([...disk, 'contract/node/archive-file.ts']));
   });
 
   it('no runtime reaches the command line of the programs', () => {
-    expect([...everything.keys()].filter(commandLine)).toContain('contract/node/cli.ts');
+    expect([...everything.keys()].filter(commandLine)).toContain('lib/cli.ts');
     expect(modules.filter(commandLine)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../build/openapi.ts';
+import { OPENAPI_FILE } from '../build/openapi/openapi.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 
 /**

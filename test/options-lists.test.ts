@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPENAPI_FILE } from '../build/openapi.ts';
+import { OPENAPI_FILE } from '../build/openapi/openapi.ts';
 import { call, demo, handlerFor } from './helpers/api.ts';
 
 /**

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH } from '../contract/health.ts';
-import { archivedManifest } from '../build/publish.ts';
+import { archivedManifest } from '../build/archive/publish.ts';
 import { LISTENING } from '../server/disk/config.ts';
 import { demo } from './helpers/api.ts';
 import { NGINX, nginxToTest } from './helpers/nginx.ts';
@@ -234,7 +234,7 @@ describe('nginx in front, with TLS (docs/production.md)', () => {
       const written = spawnSync(
         process.execPath,
         [
-          ...['--import', 'tsx', 'server/node/nginx-cli.ts', '--dir', dist],
+          ...['--import', 'tsx', 'cli/nginx.ts', '--dir', dist],
           ...['--router', `http://127.0.0.1:${server.port}`, '--listen', `127.0.0.1:${port} ssl`],
           ...['--out', join(folder, 'football-api.conf')],
         ],

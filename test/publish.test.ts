@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build/build.ts';
 import { openDatabase } from '../data/db.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
-import { createPreviewServer } from '../server/node/node-server.ts';
+import { createPreviewServer } from '../server/adapters/node.ts';
 import { demo } from './helpers/api.ts';
 import { otherDatabase } from './helpers/db.ts';
 import { diskFull, expectBuildDiskFull } from './helpers/disk-full.ts';
@@ -177,7 +177,7 @@ describe('a killed, failing or interrupted build', () => {
   it('SIGTERM ends a build with a message and leaves the previous output', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'build/cli.ts', '--db', demo().db, '--out', out],
+      ['--import', 'tsx', 'cli/build.ts', '--db', demo().db, '--out', out],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecordFile, type Span } from '../build/record-file.ts';
+import { RecordFile, type Span } from '../build/index/record-file.ts';
 
 /**
  * The spool's file of records gives back every record's bytes, whatever order a batch asks for

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openApiParts } from '../build/openapi-parts.ts';
+import { openApiParts } from '../build/openapi/parts.ts';
 import { dereference } from '../site/docs/local-refs.ts';
 import { CONTENTS_PART, tagPart } from '../site/docs/parts.ts';
 
 /**
- * The API reference's parts of the OpenAPI document (`build/openapi-parts.ts`) and the page's
+ * The API reference's parts of the OpenAPI document (`build/openapi/parts.ts`) and the page's
  * resolution of their references (`site/docs/local-refs.ts`), on a small document of their own.
  * The parts of the demo's document are checked in `openapi.test.ts`, the page in Chromium in
  * `explorer.test.ts`.

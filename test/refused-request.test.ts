@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRefused, type ParseError } from '../server/node/refused-request.ts';
+import { readRefused, type ParseError } from '../server/adapters/refused-request.ts';
 
 /**
  * Reading again the request Node's parser refused, from the error it reports: the packet it was

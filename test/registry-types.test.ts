@@ -6,7 +6,7 @@ import {
   type FieldDef,
   type PagingDef,
   type ResourceDef,
-} from '../build/registry/define.ts';
+} from '../build/define/resource.ts';
 import { REGISTRY } from '../build/registry/index.ts';
 
 /**

@@ -13,12 +13,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { splitArchive } from '../build/pack.ts';
-import { main } from '../build/site-cli.ts';
-import { STATIC_FILES } from '../build/static-site.ts';
+import { splitArchive } from '../build/archive/pack.ts';
+import { main } from '../cli/site.ts';
+import { STATIC_FILES } from '../build/site/static-site.ts';
 import { openArchive } from '../server/client/client.ts';
 import { CLIENT_FILE } from '../site/explorer/source.ts';
-import { PROJECT } from '../server/node/install.ts';
+import { PROJECT } from '../dev/install.ts';
 import { demo } from './helpers/api.ts';
 
 /**
@@ -199,7 +199,7 @@ describe('npm run site', () => {
       // the page is given the text of functions as tsx compiles them.
       const command = spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'build/site-cli.ts', '--archive', join(dir, name)],
+        ['--import', 'tsx', 'cli/site.ts', '--archive', join(dir, name)],
         { cwd: PROJECT, encoding: 'utf8' },
       );
       expect(command.status, command.stderr).toBe(0);

@@ -44,7 +44,7 @@ describe.each([
     // The probe answers a signal and the open files are read from /proc: both Linux's.
     const probing = process.platform === 'linux';
     const server = await startScript(
-      [...(probing ? HEAP_PROBE_ARGS : []), 'server/node/cli.ts', ...args, '--port', '0'],
+      [...(probing ? HEAP_PROBE_ARGS : []), 'cli/serve.ts', ...args, '--port', '0'],
       { FOOTBALL_HEAP_PROBE: probe },
     );
     const base = `http://127.0.0.1:${server.port}`;

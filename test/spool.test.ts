@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Spool } from '../build/spool.ts';
+import { Spool } from '../build/write/spool.ts';
 import type { Scalar } from '../contract/keys.ts';
 
 /**

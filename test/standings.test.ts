@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { standingsOf, type Result } from '../build/standings/table.ts';
-import { DEFAULT_RULES, rulesFor, type StandingRules } from '../data/reference/standings.ts';
+import { standingsOf, type Result } from '../build/derived/standings/table.ts';
+import { DEFAULT_RULES, rulesFor, type StandingRules } from '../football/standings.ts';
 
 /** The tables' arithmetic and each tie-breaker, on results worked out by hand. */
 

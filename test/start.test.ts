@@ -100,7 +100,7 @@ describe('npm start', () => {
     const { npm, output } = npmStart(await freePort(), file);
     // Until the build's own process runs (it generates the demo database first).
     await until(
-      () => processes().some((p) => p.cmdline.includes(`build/cli.ts --archive ${file}`)),
+      () => processes().some((p) => p.cmdline.includes(`cli/build.ts --archive ${file}`)),
       60_000,
       'the build',
     );

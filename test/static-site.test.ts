@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { origin } from '../contract/node/cli-values.ts';
+import { origin } from '../lib/cli-values.ts';
 import { commandOf, requestOf } from '../site/docs/request.ts';
 import { sourceOf, type SiteMeta } from '../site/explorer/source.ts';
 

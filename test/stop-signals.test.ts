@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { defineCommand, runCommand } from '../contract/node/cli.ts';
+import { defineCommand, runCommand } from '../lib/cli.ts';
 import {
   forwardStopSignals,
   heard,
@@ -10,10 +10,10 @@ import {
   STOP_SIGNALS,
   watchStopSignals,
   type StopSignal,
-} from '../contract/node/stop-signals.ts';
+} from '../lib/stop-signals.ts';
 
 /**
- * The watch every program keeps for SIGINT and SIGTERM (`contract/node/stop-signals.ts`), on an
+ * The watch every program keeps for SIGINT and SIGTERM (`lib/stop-signals.ts`), on an
  * emitter that stands for the process: the first signal counts, the others are ignored, and the
  * watch stays once one came. `stop-signals-processes.test.ts` sends real signals to the programs.
  */

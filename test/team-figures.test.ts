@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WOMENS_COMPETITIONS } from '../data/reference/competitions.ts';
+import { WOMENS_COMPETITIONS } from '../football/competitions.ts';
 import { allRecords, call, demo, handlerFor } from './helpers/api.ts';
 
 /**

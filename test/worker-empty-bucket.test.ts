@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HEALTH_PATH } from '../contract/health.ts';
 import { RETRY_AFTER_SECONDS } from '../server/core/health.ts';
-import worker, { type Env } from '../server/runtimes/worker.ts';
+import worker, { type Env } from '../server/adapters/worker.ts';
 import { expectError } from './helpers/shapes.ts';
 
 /**

@@ -78,7 +78,7 @@ it.runIf(runtimesToTest())(
     rmSync(state, { recursive: true, force: true });
     const port = await freePort();
     const args = ['--runtime', 'worker', '--archive', archive, '--persist-to', state];
-    const starting = startScript(['server/node/cli.ts', ...args, '--port', String(port)]);
+    const starting = startScript(['cli/serve.ts', ...args, '--port', String(port)]);
     let listening = false;
     void starting.then(
       () => (listening = true),

@@ -1,10 +1,10 @@
-import { factsReader } from '../match-model/reader.ts';
-import { matchSegments } from '../analytics/segments.ts';
-import { matchState } from '../analytics/state.ts';
+import { factsReader } from '../derived/match-model/reader.ts';
+import { matchSegments } from '../derived/analytics/segments.ts';
+import { matchState } from '../derived/analytics/state.ts';
 import { TIME_HINT } from '../../contract/match-time.ts';
-import { SHOT_RATIOS } from '../analytics/tsr.ts';
-import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
-import { SHOTS } from '../../data/reference/event-families.ts';
+import { SHOT_RATIOS } from '../derived/analytics/tsr.ts';
+import { MATCH_SOURCES, matchCredit } from '../derived/match-sources.ts';
+import { SHOTS } from '../../football/event-families.ts';
 import type { Db } from '../../data/db.ts';
 import {
   field,
@@ -12,14 +12,14 @@ import {
   type FieldDef,
   type FieldOptions,
   type LinkTemplate,
-} from './define.ts';
-import { byMatchType, linkNames, V0, v1Scope } from './scope.ts';
+} from '../define/resource.ts';
+import { byMatchType, linkNames, V0, v1Scope } from '../define/scope.ts';
 
 /**
  * The analytics of a match (docs/api.md#analytics): match state, segments and total shot ratio,
  * each one small document per match at `/<version>/analytics/match/<matchID>/<name>`, for club and
  * national matches alike (a match id is unique across both), all computed at build time from the
- * facts of each match (`build/match-model/`, `build/analytics/`): state and segments per document,
+ * facts of each match (`build/derived/match-model/`, `build/derived/analytics/`): state and segments per document,
  * the TSR into a derived table the documents read. v0 has the same documents with integer ids and
  * snake_case keys, and calls the segments `segment`.
  */
@@ -42,7 +42,7 @@ const computed = (
 ) => value(name, type, description, 'NULL', extra);
 
 /**
- * A side's share of the shots (`build/analytics/tsr.ts`); null without shots (no micro-events, or
+ * A side's share of the shots (`build/derived/analytics/tsr.ts`); null without shots (no micro-events, or
  * none of them a shot).
  */
 const ratio = (side: 'home' | 'away') =>
@@ -109,7 +109,7 @@ function analyticsParts(version: 'v1' | 'v0'): AnalyticsParts {
 /** How a document resource computes its records from a match (`DocumentDef.compute`). */
 type Compute = NonNullable<DocumentDef['compute']>;
 
-/** The state of a match at any time, computed from its macro-events (`build/analytics/`). */
+/** The state of a match at any time, computed from its macro-events (`build/derived/analytics/`). */
 const computeState: Compute = (db) => {
   const facts = factsReader(db);
   return (row) => {
@@ -273,7 +273,7 @@ export function analyticsTsr(version: 'v1' | 'v0'): DocumentDef {
   const { base, common, matchFields, teamLinks } = analyticsParts(version);
   return {
     ...common,
-    // The ratios are computed per match into a derived table (`build/analytics/tsr.ts`).
+    // The ratios are computed per match into a derived table (`build/derived/analytics/tsr.ts`).
     sql: { ...common.sql, temp: [MATCH_SOURCES, SHOT_RATIOS] },
     kind: 'document',
     group: 'analytics',

@@ -1,6 +1,6 @@
-import { ACTIONS, MODIFIERS } from '../../data/reference/events.ts';
-import { MODIFIER_CATEGORIES } from '../../data/reference/lists.ts';
-import { MICRO_EVENTS } from '../micro-events.ts';
+import { ACTIONS, MODIFIERS } from '../../football/events.ts';
+import { MODIFIER_CATEGORIES } from '../../football/lists.ts';
+import { MICRO_EVENTS } from '../derived/micro-events.ts';
 import {
   dataCredit,
   field,
@@ -9,8 +9,8 @@ import {
   type CollectionDef,
   type FieldDef,
   type OrderDef,
-} from './define.ts';
-import type { MatchType } from './scope.ts';
+} from '../define/resource.ts';
+import type { MatchType } from '../define/scope.ts';
 
 /**
  * Micro-events of v1 (docs/api.md#micro-events), once per match type: `all` (one record per action

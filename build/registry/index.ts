@@ -1,5 +1,5 @@
 import { analyticsSegments, analyticsState, analyticsTsr } from './analytics.ts';
-import type { CollectionLike, LinkTemplate, ResourceDef } from './define.ts';
+import type { CollectionLike, Registry } from '../define/resource.ts';
 import { actionModifiers, allEvents, touches } from './events.ts';
 import { matchConditions } from './matches/conditions.ts';
 import { goals } from './matches/goals.ts';
@@ -49,7 +49,7 @@ import {
 } from './reference/lists.ts';
 import { V0_REFERENCE } from './reference/v0.ts';
 import { V0_ROOT, V1_ROOT } from './root.ts';
-import { V0, v1Scope, type MatchType, type Scope } from './scope.ts';
+import { V0, v1Scope, type MatchType, type Scope } from '../define/scope.ts';
 import { headToHead, scorers, squads } from './squads.ts';
 import { standings } from './standings.ts';
 import { statistics } from './stats.ts';
@@ -59,13 +59,6 @@ import { statistics } from './stats.ts';
  * API is a factory in the file of its concept and one line here. The order is the order of
  * publication (the manifest, the OpenAPI document, the build's tasks).
  */
-
-/** The registry: every resource the build writes, the manifest lists and OPTIONS documents. */
-export interface Registry {
-  resources: ResourceDef[];
-  /** Version roots (`/v1/`, `/v0/`): link trees. */
-  roots: Record<string, Record<string, LinkTemplate>>;
-}
 
 /** v1 publishes match data once per match type. */
 const MATCH_TYPES: MatchType[] = ['clubs', 'national'];

@@ -1,4 +1,4 @@
-import { NAME_ORDERS, POSITIONS } from '../../data/reference/lists.ts';
+import { NAME_ORDERS, POSITIONS } from '../../football/lists.ts';
 import {
   dataCredit,
   field,
@@ -7,8 +7,8 @@ import {
   type CollectionDef,
   type FieldDef,
   type LinkTemplate,
-} from './define.ts';
-import { idField, supplierIdField, V0, type Scope } from './scope.ts';
+} from '../define/resource.ts';
+import { idField, supplierIdField, V0, type Scope } from '../define/scope.ts';
 
 /**
  * Persons, personnel (players, managers, referees) and the key resources. v1 and v0 share the

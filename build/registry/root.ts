@@ -1,4 +1,4 @@
-import type { LinkTemplate } from './define.ts';
+import type { LinkTemplate } from '../define/resource.ts';
 import { statsLinks } from './stats-groups.ts';
 
 /** The link tree of a match type (`club` and `natl` in the v1 root). */

@@ -1,12 +1,12 @@
-import { TEAM_GENDERS } from '../../data/reference/competitions.ts';
-import { HEAD_TO_HEAD, SCORERS, SQUADS } from '../teams/derived.ts';
-import { dataCredit, field, type CollectionDef, type FieldDef } from './define.ts';
-import { playerName } from './matches/parts.ts';
-import { idField, type Scope } from './scope.ts';
+import { TEAM_GENDERS } from '../../football/competitions.ts';
+import { HEAD_TO_HEAD, SCORERS, SQUADS } from '../derived/teams/derived.ts';
+import { dataCredit, field, type CollectionDef, type FieldDef } from '../define/resource.ts';
+import { playerName } from '../define/player-name.ts';
+import { idField, type Scope } from '../define/scope.ts';
 
 /**
  * The team figures of a match type (docs/api.md#squads-scorers-and-head-to-head), summed up by the
- * build from the matches (`build/teams/`): `squads` (a team's players in a competition season),
+ * build from the matches (`build/derived/teams/`): `squads` (a team's players in a competition season),
  * `scorers` (a team's scorers across every match) and `head_to_head` (a team's record against
  * each opponent). Additions to the original service, v1 only.
  */
@@ -53,7 +53,7 @@ const teamFields = (scope: Scope, alias: string, name = 'team', what = 'Team'): 
 
 /**
  * Which of a country's teams a line is about: a national team is its country, so its men's and
- * women's teams are told apart by the competitions they play (`data/reference/competitions.ts`).
+ * women's teams are told apart by the competitions they play (`football/competitions.ts`).
  */
 const genderField = (alias: string): FieldDef =>
   field(

@@ -1,13 +1,20 @@
-import { PHASES } from '../../data/reference/lists.ts';
-import { STANDINGS } from '../standings/derived.ts';
-import { dataCredit, field, idsOf, labelsOf, type CollectionDef, type FieldDef } from './define.ts';
-import { idField, type Scope } from './scope.ts';
+import { PHASES } from '../../football/lists.ts';
+import { STANDINGS } from '../derived/standings/derived.ts';
+import {
+  dataCredit,
+  field,
+  idsOf,
+  labelsOf,
+  type CollectionDef,
+  type FieldDef,
+} from '../define/resource.ts';
+import { idField, type Scope } from '../define/scope.ts';
 import { competitionSeasonFields } from './squads.ts';
 
 /**
  * `/v1/<match type>/standings` (docs/api.md#standings): the table of every league season and of
  * every group of a group phase, one record per team, computed by the build from the matches
- * under the rules of each competition's edition (`derived.standing`, `build/standings/`).
+ * under the rules of each competition's edition (`derived.standing`, `build/derived/standings/`).
  */
 
 /** A count of the table, not filtered. */

@@ -1,9 +1,9 @@
-import { describeRule, fieldType, STAT_FIELDS } from '../stats/fields.ts';
-import { LINEUP_ORDER } from '../stats/lineup-order.ts';
-import { LINEUP_STATS, statColumn } from '../stats/lineup-stat.ts';
-import { MATCH_SOURCES, matchCredit } from '../match-sources.ts';
-import { field, type CollectionDef, type FieldDef } from './define.ts';
-import { idField, type Scope } from './scope.ts';
+import { describeRule, fieldType, STAT_FIELDS } from '../derived/stats/fields.ts';
+import { LINEUP_ORDER } from '../derived/stats/lineup-order.ts';
+import { LINEUP_STATS, statColumn } from '../derived/stats/lineup-stat.ts';
+import { MATCH_SOURCES, matchCredit } from '../derived/match-sources.ts';
+import { field, type CollectionDef, type FieldDef } from '../define/resource.ts';
+import { idField, type Scope } from '../define/scope.ts';
 import { STATS_GROUPS } from './stats-groups.ts';
 
 /**
@@ -12,10 +12,10 @@ import { STATS_GROUPS } from './stats-groups.ts';
  * entry whose id is the lineup's, so a lineup's `stats` links (`.../<group>/<name>/<lineup id>`)
  * are its records. The fields after the common ones, and how each is computed, come from the rule
  * table
- * `build/stats/fields.ts`; the build computes them into `derived.lineup_stat`
- * (`build/stats/lineup-stat.ts`) once, before the first of these resources is written, and both
+ * `build/derived/stats/fields.ts`; the build computes them into `derived.lineup_stat`
+ * (`build/derived/stats/lineup-stat.ts`) once, before the first of these resources is written, and both
  * versions read it, with what they say of each lineup besides its counts (ids, names, ranks) from
- * `derived.lineup_order` (`build/stats/lineup-order.ts`).
+ * `derived.lineup_order` (`build/derived/stats/lineup-order.ts`).
  *
  * Sized for ~60,000 lineups x 32 statistics (about 2 M records per version): records live in bucket
  * files, not a file each; `match` (what the match records link to) is pre-rendered per value,
@@ -70,10 +70,11 @@ function lineupFields(scope: Scope): FieldDef[] {
   ];
 }
 
-/** The fields of one statistic, from its rules (`build/stats/fields.ts`), in their order. */
+/** The fields of one statistic, from its rules (`build/derived/stats/fields.ts`), in their order. */
 function statisticFields(group: string, name: string): FieldDef[] {
   const rules = STAT_FIELDS[group]?.[name];
-  if (!rules) throw new Error(`statistics: no rules for ${group}/${name} in build/stats/fields.ts`);
+  if (!rules)
+    throw new Error(`statistics: no rules for ${group}/${name} in build/derived/stats/fields.ts`);
   return Object.entries(rules).map(([f, rule], i) =>
     field(f, fieldType(rule), describeRule(rule), statColumn(i), { filter: 'none' }),
   );

@@ -1,4 +1,4 @@
-import { CONFEDERATION_ID } from '../reference/lists.ts';
+import { CONFEDERATION_ID } from '../../football/lists.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countryId } from './countries.ts';
 

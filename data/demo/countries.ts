@@ -1,5 +1,5 @@
 import { uuidFor } from '../ids.ts';
-import { CONFEDERATION_ID, TIMEZONES } from '../reference/lists.ts';
+import { CONFEDERATION_ID, TIMEZONES } from '../../football/lists.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import type { Culture } from './names.ts';
 

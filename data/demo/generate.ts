@@ -15,13 +15,13 @@ import { FEATURED_MANAGERS, FEATURED_PLAYERS, FEATURED_REFEREES } from './featur
 import { reserveNames } from './people.ts';
 import { insertPlayers, type DemoPlayer } from './squads.ts';
 import { insertEvents, type DemoEventMatch } from './events/insert.ts';
-import { insertMatches } from './matches.ts';
-import type { DemoMatchHandle, DemoSquadEntry } from './match-handles.ts';
+import { insertMatches } from './matches/matches.ts';
+import type { DemoMatchHandle, DemoSquadEntry } from './matches/match-handles.ts';
 import { insertStaff, type DemoStaff } from './staff.ts';
 import { insertTeams, type DemoClub } from './teams.ts';
 import { insertVenues, type DemoVenues } from './venues.ts';
 
-export type { DemoMatchHandle, DemoSquadEntry } from './match-handles.ts';
+export type { DemoMatchHandle, DemoSquadEntry } from './matches/match-handles.ts';
 export type { DemoEventMatch } from './events/insert.ts';
 
 export { DEMO_SEED, DEMO_SIZES, isDemoSize, type DemoSize } from './sizes.ts';

@@ -1,4 +1,4 @@
-import { NAME_ORDER } from '../reference/lists.ts';
+import { NAME_ORDER } from '../../football/lists.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { countryId, countrySpec } from './countries.ts';
 import { NAME_POOLS, NICKNAMES, type Culture } from './names.ts';

@@ -1,4 +1,4 @@
-import { POSITION as P } from '../reference/codes.ts';
+import { POSITION as P } from '../../football/codes.ts';
 import { DEMO_SOURCE, type DemoContext } from './context.ts';
 import { COUNTRIES, countryId } from './countries.ts';
 import { NATIONS_CUP } from './competitions.ts';

@@ -1,4 +1,4 @@
-import { NAME_ORDER } from '../reference/lists.ts';
+import { NAME_ORDER } from '../../football/lists.ts';
 import type { ImportContext } from './context.ts';
 
 /**

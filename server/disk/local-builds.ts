@@ -81,7 +81,7 @@ export interface Build {
 
 /**
  * The build the served folder holds now. `--out` is a link that a publish flips to another
- * build's folder and then moves the old folder aside at once (`build/publish.ts`), so every
+ * build's folder and then moves the old folder aside at once (`build/archive/publish.ts`), so every
  * request looks at the link: one `lstat`, since a flip renames a new link over the old and so
  * changes its inode, and a `realpath` only when it changed. A plain folder rebuilt in place keeps
  * its path: its manifest is checked at most once a second.
@@ -151,7 +151,7 @@ export function followTree(dir: string, cacheBytes = CACHE_BYTES): LocalBuilds {
 }
 
 /**
- * The archive `file` holds now. A new archive is renamed over the old one (`build/publish.ts`):
+ * The archive `file` holds now. A new archive is renamed over the old one (`build/archive/publish.ts`):
  * the server checks the file once a second and, when it is another, opens it and answers new
  * requests from it; the old one is closed when its last request is done. An archive that fails to
  * open is reported once and tried again every second while the last good one keeps serving: the

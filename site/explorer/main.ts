@@ -2,17 +2,17 @@ import type { Provider } from '../../contract/envelope.ts';
 import { ApiError, providers } from './api.ts';
 import { linkSite } from './api-fetch.ts';
 import { fragment, h, type Child } from './dom.ts';
-import { competitionView } from './competition.ts';
-import { homeView } from './home.ts';
-import { matchView } from './match.ts';
-import { officialView } from './official.ts';
-import { playerView } from './player.ts';
-import { seasonView } from './season.ts';
+import { competitionView } from './pages/competition.ts';
+import { homeView } from './pages/home.ts';
+import { matchView } from './pages/match.ts';
+import { officialView } from './pages/official.ts';
+import { playerView } from './pages/player.ts';
+import { seasonView } from './pages/season.ts';
 import { href, parseRoute, type Route } from './routes.ts';
 import { markTables } from './view.ts';
 import { openAt, positionFor, keepScroll } from './scroll.ts';
 import { mountSearch } from './search.ts';
-import { teamView } from './team.ts';
+import { teamView } from './pages/team.ts';
 
 /**
  * The football explorer: a page of the build that reads the API from the browser. The fragment

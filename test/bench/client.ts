@@ -4,17 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sirv from 'sirv';
-import {
-  defineCommand,
-  PROCESS_IO,
-  runCommand,
-  runIfMain,
-  UserError,
-  type CliIo,
-} from '../../contract/node/cli.ts';
-import { integer, path } from '../../contract/node/cli-values.ts';
-import { bundleClient } from '../../dev/bundle-client.ts';
-import { splitArchive } from '../../build/pack.ts';
+import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
+import { UserError } from '../../lib/errors.ts';
+import { integer, path } from '../../lib/cli-values.ts';
+import { bundleClient } from '../../cli/bundle-client.ts';
+import { splitArchive } from '../../build/archive/pack.ts';
 import { openArchive, type ApiClient } from '../../server/client/client.ts';
 import { querySet } from '../helpers/query-set.ts';
 import { startServer } from '../helpers/runtime-server.ts';

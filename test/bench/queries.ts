@@ -1,17 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  defineCommand,
-  PROCESS_IO,
-  runCommand,
-  runIfMain,
-  UserError,
-  type CliIo,
-} from '../../contract/node/cli.ts';
-import { integer, path } from '../../contract/node/cli-values.ts';
+import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
+import { UserError } from '../../lib/errors.ts';
+import { integer, path } from '../../lib/cli-values.ts';
 import { querySet } from '../helpers/query-set.ts';
-import { runtimesInstalled } from '../../server/node/install.ts';
+import { runtimesInstalled } from '../../dev/install.ts';
 import { startServer } from '../helpers/runtime-server.ts';
 import { load } from './serving.ts';
 import { table } from './table.ts';

@@ -8,11 +8,11 @@ import {
   PROCESS_IO,
   runCommand,
   runIfMain,
-  UsageError,
   type CliIo,
   type Values,
-} from '../../contract/node/cli.ts';
-import { integer, listOf, oneOf, path } from '../../contract/node/cli-values.ts';
+} from '../../lib/cli.ts';
+import { UsageError } from '../../lib/errors.ts';
+import { integer, listOf, oneOf, path } from '../../lib/cli-values.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { optionsFile } from '../../contract/paths.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -246,7 +246,7 @@ function floorOf(out: string) {
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number };
 }
 
-/** Removes a build: the output link, its builds and its trash (see `build/publish.ts`). */
+/** Removes a build: the output link, its builds and its trash (see `build/archive/publish.ts`). */
 function removeBuild(out: string): void {
   for (const path of [
     out,
@@ -280,7 +280,7 @@ async function firstStart({ work }: BenchRun, output: 'archive' | 'tree'): Promi
   const args = output === 'archive' ? ['--archive', out] : ['--out', out];
   settle();
   const started = performance.now();
-  const built = spawnSync(process.execPath, [...tsx, 'build/cli.ts', ...args], {
+  const built = spawnSync(process.execPath, [...tsx, 'cli/build.ts', ...args], {
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(built.stderr);

@@ -5,17 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { filterKey } from '../../contract/keys.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
-import {
-  defineCommand,
-  PROCESS_IO,
-  runCommand,
-  runIfMain,
-  UserError,
-  type CliIo,
-} from '../../contract/node/cli.ts';
-import { integer, listOf, oneOf, path } from '../../contract/node/cli-values.ts';
+import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
+import { UserError } from '../../lib/errors.ts';
+import { integer, listOf, oneOf, path } from '../../lib/cli-values.ts';
 import { collectionDir, pageFile } from '../../contract/paths.ts';
-import { runtimesInstalled } from '../../server/node/install.ts';
+import { runtimesInstalled } from '../../dev/install.ts';
 import { NGINX, startNginx } from '../helpers/nginx.ts';
 import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
 import { table } from './table.ts';

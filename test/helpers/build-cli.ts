@@ -6,7 +6,7 @@ export function runBuild(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'build/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/build.ts', ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

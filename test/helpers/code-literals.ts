@@ -1,6 +1,6 @@
 import ts from 'typescript';
-import { OUTCOME } from '../../data/reference/codes.ts';
-import { ACTIONS, MODIFIERS } from '../../data/reference/events.ts';
+import { OUTCOME } from '../../football/codes.ts';
+import { ACTIONS, MODIFIERS } from '../../football/events.ts';
 import {
   BODY_PARTS,
   CARDS,
@@ -16,12 +16,12 @@ import {
   SHOT_EVENTS,
   SURFACES,
   WEATHER,
-} from '../../data/reference/lists.ts';
+} from '../../football/lists.ts';
 
 /**
  * Finds football codes written as numbers: places where code reads or writes a code of a
  * reference list (an action, a modifier, a card, a position...) by its number rather than by its
- * name from `data/reference/`. A number counts only where the code itself ties it to a family of
+ * name from `football/`. A number counts only where the code itself ties it to a family of
  * codes, so that numbers that merely equal a code (minutes, coordinates, counts, weights) pass:
  *
  * 1. by the name it is compared with or given to: a comparison or a fallback (`??`), a `case`, a

@@ -13,6 +13,9 @@ export interface Import {
   typeOnly: boolean;
 }
 
+/** A module's path from the project's root, in a folder of the project's code. */
+const SOURCE_PATH = /^(build|cli|contract|data|dev|football|lib|server|site)\/[\w./-]+\.(ts|mjs)$/;
+
 /** The imports of a TypeScript module (static, for effect only, re-exports and dynamic). */
 export function importsOf(file: string): Import[] {
   const source = readFileSync(join(ROOT, file), 'utf8');
@@ -27,6 +30,16 @@ export function importsOf(file: string): Import[] {
     add(m[3]!, Boolean(m[2]));
   for (const m of source.matchAll(/^import\s+'([^']+)'/gm)) add(m[1]!, false);
   for (const m of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) add(m[1]!, false);
+  // A module started or bundled by its path from the project's root: `join(PROJECT, 'cli',
+  // 'build.ts')`, or one string.
+  for (const m of source.matchAll(
+    /\bjoin\(\s*(?:PROJECT|ROOT)\s*,\s*((?:'[\w.-]+'\s*,?\s*)+)\)/g,
+  )) {
+    const path = [...m[1]!.matchAll(/'([\w.-]+)'/g)].map((s) => s[1]!).join('/');
+    if (SOURCE_PATH.test(path)) imports.push({ spec: path, file: path, typeOnly: false });
+  }
+  for (const m of source.matchAll(/'([\w./-]+\.(?:ts|mjs))'/g))
+    if (SOURCE_PATH.test(m[1]!)) imports.push({ spec: m[1]!, file: m[1]!, typeOnly: false });
   return imports;
 }
 

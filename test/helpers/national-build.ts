@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from '../../build/build.ts';
-import { NATIONAL_SOURCES } from '../../build/national-cli.ts';
+import { NATIONAL_SOURCES } from '../../cli/national.ts';
 import { importDataset } from '../../data/import/run.ts';
 
 /**

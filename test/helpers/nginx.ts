@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
-import { nginxConfig } from '../../server/node/nginx.ts';
+import { nginxConfig } from '../../server/hosts/nginx.ts';
 import { startServer } from './runtime-server.ts';
 
 /** Debian's nginx, if it is installed (its path). */

@@ -3,19 +3,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { main as buildMain, BUILD_COMMAND } from '../../build/cli.ts';
-import { main as nationalMain, NATIONAL_COMMAND } from '../../build/national-cli.ts';
-import { main as siteMain, SITE_COMMAND } from '../../build/site-cli.ts';
-import { main as splitMain, SPLIT_COMMAND } from '../../build/split-cli.ts';
-import { main as unpackMain, UNPACK_COMMAND } from '../../build/unpack-cli.ts';
-import type { CliIo, Command, CommandSpec } from '../../contract/node/cli.ts';
-import { main as bundleMain, BUNDLE_COMMAND } from '../../dev/bundle-server.ts';
-import { main as clientMain, CLIENT_COMMAND } from '../../dev/bundle-client.ts';
-import { main as demoMain, DEMO_COMMAND } from '../../data/demo/cli.ts';
-import { main as importMain, IMPORT_COMMAND } from '../../data/import/cli.ts';
-import { main as serveMain, SERVE_COMMAND } from '../../server/node/cli.ts';
-import { main as nginxMain, NGINX_COMMAND } from '../../server/node/nginx-cli.ts';
-import { main as netlifyMain, NETLIFY_COMMAND } from '../../server/node/netlify-cli.ts';
+import { main as buildMain, BUILD_COMMAND } from '../../cli/build.ts';
+import { main as nationalMain, NATIONAL_COMMAND } from '../../cli/national.ts';
+import { main as siteMain, SITE_COMMAND } from '../../cli/site.ts';
+import { main as splitMain, SPLIT_COMMAND } from '../../cli/split.ts';
+import { main as unpackMain, UNPACK_COMMAND } from '../../cli/unpack.ts';
+import type { CliIo, Command, CommandSpec } from '../../lib/cli.ts';
+import { main as bundleMain, BUNDLE_COMMAND } from '../../cli/bundle-server.ts';
+import { main as clientMain, CLIENT_COMMAND } from '../../cli/bundle-client.ts';
+import { main as demoMain, DEMO_COMMAND } from '../../cli/demo.ts';
+import { main as importMain, IMPORT_COMMAND } from '../../cli/import.ts';
+import { main as serveMain, SERVE_COMMAND } from '../../cli/serve.ts';
+import { main as nginxMain, NGINX_COMMAND } from '../../cli/nginx.ts';
+import { main as netlifyMain, NETLIFY_COMMAND } from '../../cli/netlify.ts';
 import { main as benchMain, BENCH_COMMAND } from '../bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from '../bench/queries.ts';
 import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from '../bench/client.ts';
@@ -34,36 +34,36 @@ export interface Program {
 
 /** Every program of the project (package.json's scripts, and the bench's own parts). */
 export const PROGRAMS: readonly Program[] = [
-  { name: 'build', file: 'build/cli.ts', command: BUILD_COMMAND, main: buildMain },
-  { name: 'serve', file: 'server/node/cli.ts', command: SERVE_COMMAND, main: serveMain },
-  { name: 'unpack', file: 'build/unpack-cli.ts', command: UNPACK_COMMAND, main: unpackMain },
-  { name: 'split', file: 'build/split-cli.ts', command: SPLIT_COMMAND, main: splitMain },
-  { name: 'site', file: 'build/site-cli.ts', command: SITE_COMMAND, main: siteMain },
-  { name: 'demo', file: 'data/demo/cli.ts', command: DEMO_COMMAND, main: demoMain },
-  { name: 'import', file: 'data/import/cli.ts', command: IMPORT_COMMAND, main: importMain },
+  { name: 'build', file: 'cli/build.ts', command: BUILD_COMMAND, main: buildMain },
+  { name: 'serve', file: 'cli/serve.ts', command: SERVE_COMMAND, main: serveMain },
+  { name: 'unpack', file: 'cli/unpack.ts', command: UNPACK_COMMAND, main: unpackMain },
+  { name: 'split', file: 'cli/split.ts', command: SPLIT_COMMAND, main: splitMain },
+  { name: 'site', file: 'cli/site.ts', command: SITE_COMMAND, main: siteMain },
+  { name: 'demo', file: 'cli/demo.ts', command: DEMO_COMMAND, main: demoMain },
+  { name: 'import', file: 'cli/import.ts', command: IMPORT_COMMAND, main: importMain },
   { name: 'bench', file: 'test/bench/run.ts', command: BENCH_COMMAND, main: benchMain },
-  { name: 'nginx', file: 'server/node/nginx-cli.ts', command: NGINX_COMMAND, main: nginxMain },
+  { name: 'nginx', file: 'cli/nginx.ts', command: NGINX_COMMAND, main: nginxMain },
   {
     name: 'netlify',
-    file: 'server/node/netlify-cli.ts',
+    file: 'cli/netlify.ts',
     command: NETLIFY_COMMAND,
     main: netlifyMain,
   },
   {
     name: 'build:server',
-    file: 'dev/bundle-server.ts',
+    file: 'cli/bundle-server.ts',
     command: BUNDLE_COMMAND,
     main: bundleMain,
   },
   {
     name: 'build:client',
-    file: 'dev/bundle-client.ts',
+    file: 'cli/bundle-client.ts',
     command: CLIENT_COMMAND,
     main: clientMain,
   },
   {
     name: 'national',
-    file: 'build/national-cli.ts',
+    file: 'cli/national.ts',
     command: NATIONAL_COMMAND,
     main: (argv, io) => nationalMain(argv, io),
   },

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe } from 'vitest';
-import { NATIONAL_SOURCES } from '../../build/national-cli.ts';
+import { NATIONAL_SOURCES } from '../../cli/national.ts';
 
 /** The project root (this file is test/helpers/real-data.ts). */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

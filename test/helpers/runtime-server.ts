@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { LISTENING } from '../../server/disk/config.ts';
-import { runtimesInstalled } from '../../server/node/install.ts';
+import { runtimesInstalled } from '../../dev/install.ts';
 
 /** A runtime the router runs on besides Node's preview server. */
 export type OtherRuntime = 'worker' | 'deno' | 'bun';
@@ -34,7 +34,7 @@ export interface StartedServer extends RuntimeServer {
 }
 
 /**
- * Starts `server/node/cli.ts` with `args` on a free port, with `env` added to the environment;
+ * Starts `cli/serve.ts` with `args` on a free port, with `env` added to the environment;
  * resolves once it listens, or rejects past `timeoutMs`.
  */
 export function startServer(
@@ -42,7 +42,7 @@ export function startServer(
   env: Record<string, string> = {},
   timeoutMs?: number,
 ): Promise<StartedServer> {
-  return startScript(['server/node/cli.ts', ...args, '--port', '0'], env, timeoutMs);
+  return startScript(['cli/serve.ts', ...args, '--port', '0'], env, timeoutMs);
 }
 
 /**

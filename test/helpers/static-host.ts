@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { main as siteMain } from '../../build/site-cli.ts';
+import { main as siteMain } from '../../cli/site.ts';
 
 /**
  * A plain static host: sirv serving a folder's files (ranges and ETags, no rules), and the CORS

@@ -1,4 +1,4 @@
-import { BODY_PARTS, SHOT_EVENTS } from '../../../data/reference/lists.ts';
+import { BODY_PARTS, SHOT_EVENTS } from '../../../football/lists.ts';
 import {
   field,
   idsOf,
@@ -6,8 +6,8 @@ import {
   type CollectionDef,
   type FieldDef,
   type NestedDef,
-} from '../define.ts';
-import { idField, type Scope } from '../scope.ts';
+} from '../../define/resource.ts';
+import { idField, type Scope } from '../../define/scope.ts';
 import {
   BY_TIME,
   EVENT_INDEXES,

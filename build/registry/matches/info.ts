@@ -1,5 +1,10 @@
-import { field, type FieldDef, type LinkTemplate, type ParentRecordDef } from '../define.ts';
-import { idField, type Scope } from '../scope.ts';
+import {
+  field,
+  type FieldDef,
+  type LinkTemplate,
+  type ParentRecordDef,
+} from '../../define/resource.ts';
+import { idField, type Scope } from '../../define/scope.ts';
 import { statsLinks } from '../stats-groups.ts';
 import {
   eventPath,

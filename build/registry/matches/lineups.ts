@@ -1,4 +1,4 @@
-import { POSITIONS } from '../../../data/reference/lists.ts';
+import { POSITIONS } from '../../../football/lists.ts';
 import {
   field,
   idsOf,
@@ -6,8 +6,8 @@ import {
   type CollectionDef,
   type FieldDef,
   type NestedDef,
-} from '../define.ts';
-import type { Scope } from '../scope.ts';
+} from '../../define/resource.ts';
+import type { Scope } from '../../define/scope.ts';
 import { statsLinks } from '../stats-groups.ts';
 import {
   EVENT_INDEXES,

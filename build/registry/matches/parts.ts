@@ -1,3 +1,4 @@
+import { playerName } from '../../define/player-name.ts';
 import {
   dataCredit,
   field,
@@ -8,8 +9,8 @@ import {
   type LinkTemplate,
   type NestedDef,
   type OrderDef,
-} from '../define.ts';
-import { idField, linkNames, type Scope } from '../scope.ts';
+} from '../../define/resource.ts';
+import { idField, linkNames, type Scope } from '../../define/scope.ts';
 import { phaseFields, phaseRule } from './phase.ts';
 
 /**
@@ -206,11 +207,6 @@ export function teamFields(scope: Scope): FieldDef[] {
       nullable: false,
     }),
   ];
-}
-
-/** A player's full name through the lineup row `alias`. */
-export function playerName(alias: string): string {
-  return `(SELECT n.full_name FROM player pl JOIN person_name n ON n.id = pl.person WHERE pl.id = ${alias}.player)`;
 }
 
 /**

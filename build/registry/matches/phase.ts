@@ -1,8 +1,8 @@
 import type { ImpliedFilter } from '../../../contract/manifest.ts';
-import { PHASE as PHASE_ID } from '../../../data/reference/codes.ts';
-import { PHASES } from '../../../data/reference/lists.ts';
-import { field, idsOf, labelsOf, type FieldDef } from '../define.ts';
-import type { Scope } from '../scope.ts';
+import { PHASE as PHASE_ID } from '../../../football/codes.ts';
+import { PHASES } from '../../../football/lists.ts';
+import { field, idsOf, labelsOf, type FieldDef } from '../../define/resource.ts';
+import type { Scope } from '../../define/scope.ts';
 
 /**
  * The competition phase of a match: its fields, the joins of their names and the rule of which
@@ -16,7 +16,7 @@ export const PHASE_PARAMS = ['phase', 'phase_name', 'matchday', 'round', 'round_
  * The phase rule (docs/api.md#phases): `group` (with or without `round_name`) selects group
  * matches, `round_name` alone knockout matches, `matchday` alone league matches. Nothing is implied
  * when the phase is given (`phase`, `phase_name`), nor for `matchday` with a `round` id. Phase ids
- * are those of `PHASES` (`data/reference/lists.ts`).
+ * are those of `PHASES` (`football/lists.ts`).
  */
 export const PHASE_RULE: ImpliedFilter[] = [
   { field: 'phase', value: String(PHASE_ID.group), whenAny: ['group'], unless: ['phase_name'] },

@@ -1,4 +1,5 @@
-import { PENALTY_OUTCOMES } from '../../../data/reference/lists.ts';
+import { playerName } from '../../define/player-name.ts';
+import { PENALTY_OUTCOMES } from '../../../football/lists.ts';
 import {
   field,
   idsOf,
@@ -6,8 +7,8 @@ import {
   type CollectionDef,
   type FieldDef,
   type NestedDef,
-} from '../define.ts';
-import type { Scope } from '../scope.ts';
+} from '../../define/resource.ts';
+import type { Scope } from '../../define/scope.ts';
 import {
   EVENT_INDEXES,
   eventFields,
@@ -16,7 +17,6 @@ import {
   matchComposition,
   matchParts,
   perMatch,
-  playerName,
   type MatchParts,
 } from './parts.ts';
 import { phaseJoins } from './phase.ts';

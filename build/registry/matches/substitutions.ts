@@ -1,5 +1,6 @@
-import { field, type CollectionDef, type FieldDef, type NestedDef } from '../define.ts';
-import { idField, linkNames, type Scope } from '../scope.ts';
+import { playerName } from '../../define/player-name.ts';
+import { field, type CollectionDef, type FieldDef, type NestedDef } from '../../define/resource.ts';
+import { idField, linkNames, type Scope } from '../../define/scope.ts';
 import {
   BY_TIME,
   EVENT_INDEXES,
@@ -8,7 +9,6 @@ import {
   matchKey,
   matchParts,
   perMatch,
-  playerName,
   teamFields,
   timeFields,
 } from './parts.ts';

@@ -1,6 +1,6 @@
-import { MODIFIERS } from '../../../data/reference/events.ts';
-import { CONFEDERATIONS, MODIFIER_CATEGORIES, SURFACES } from '../../../data/reference/lists.ts';
-import { field, idsOf, labelsOf } from '../define.ts';
+import { MODIFIERS } from '../../../football/events.ts';
+import { CONFEDERATIONS, MODIFIER_CATEGORIES, SURFACES } from '../../../football/lists.ts';
+import { field, idsOf, labelsOf } from '../../define/resource.ts';
 import { reference } from './lists.ts';
 
 /**

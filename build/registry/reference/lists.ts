@@ -1,4 +1,4 @@
-import { ACTIONS } from '../../../data/reference/events.ts';
+import { ACTIONS } from '../../../football/events.ts';
 import {
   BODY_PARTS,
   CARDS,
@@ -14,7 +14,7 @@ import {
   SHOT_EVENTS,
   SURFACES,
   WEATHER,
-} from '../../../data/reference/lists.ts';
+} from '../../../football/lists.ts';
 import {
   REFERENCE,
   field,
@@ -22,11 +22,11 @@ import {
   labelsOf,
   type CollectionDef,
   type ListEntry,
-} from '../define.ts';
+} from '../../define/resource.ts';
 
 /**
  * v1's small fixed lists (phases, rounds, weather, fouls, cards...; docs/api.md#reference-lists):
- * integer ids and one text column, most of them the reference lists of `data/reference/` verbatim.
+ * integer ids and one text column, most of them the reference lists of `football/` verbatim.
  */
 
 /** What a v1 reference resource declares; `reference` adds its version, storage and credit. */
@@ -57,7 +57,7 @@ interface ListColumn {
   description: string;
   sqlColumn?: string;
   key?: string;
-  /** The fixed list the table holds, verbatim, when it is one (`data/reference/`). */
+  /** The fixed list the table holds, verbatim, when it is one (`football/`). */
   list?: readonly ListEntry[];
 }
 

@@ -1,5 +1,5 @@
-import { field, type CollectionDef, type LinkTemplate } from '../define.ts';
-import { supplierIdField, V0 } from '../scope.ts';
+import { field, type CollectionDef, type LinkTemplate } from '../../define/resource.ts';
+import { supplierIdField, V0 } from '../../define/scope.ts';
 import { competitions, countries, teams, venues } from './entities.ts';
 import {
   bodyParts,

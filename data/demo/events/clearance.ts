@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import { accuracy, footOf, ground, point, type Draft, type Step } from './drafts.ts';
 import { contest } from './duels.ts';

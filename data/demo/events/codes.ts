@@ -1,9 +1,9 @@
-import { CARD, FOUL } from '../../reference/codes.ts';
-import { ACTION, MOD } from '../../reference/event-codes.ts';
+import { CARD, FOUL } from '../../../football/codes.ts';
+import { ACTION, MOD } from '../../../football/event-codes.ts';
 
 /**
  * How the demo's macro facts (cards, fouls) become actions and modifiers, by the readable names of
- * `data/reference/event-codes.ts` (re-exported for the generator).
+ * `football/event-codes.ts` (re-exported for the generator).
  */
 export { ACTION, MOD };
 

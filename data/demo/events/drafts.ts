@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import type { Rng } from '../random.ts';
 import { MOD } from './codes.ts';
 import { clamp, CROSSBAR, goalRegion, inPenaltyArea, POSTS, type Point } from './pitch.ts';

@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import { DEMO_SOURCE, type DemoContext } from '../context.ts';
 import { ACTION, MOD } from './codes.ts';
 import type { Draft } from './drafts.ts';

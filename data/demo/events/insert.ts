@@ -1,5 +1,5 @@
 import type { DemoContext } from '../context.ts';
-import type { DemoMatchHandle } from '../match-handles.ts';
+import type { DemoMatchHandle } from '../matches/match-handles.ts';
 import { readMatchFacts } from './match-facts.ts';
 import { pickEventMatches } from './selection.ts';
 import { playEvents } from './simulate.ts';

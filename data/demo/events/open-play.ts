@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import { ACTION, MOD } from './codes.ts';
 import {
   accuracy,

@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import type { Rng } from '../random.ts';
 import { ACTION, MOD } from './codes.ts';
 import { accuracy, ground, inField, point, type Draft, type Step } from './drafts.ts';

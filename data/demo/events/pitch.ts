@@ -1,4 +1,4 @@
-import { GOAL_REGION_MOD as R } from '../../reference/codes.ts';
+import { GOAL_REGION_MOD as R } from '../../../football/codes.ts';
 import { MOD } from './codes.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { POSITION as P } from '../../reference/codes.ts';
-import { lineOf, type Line } from '../match-team.ts';
+import { POSITION as P } from '../../../football/codes.ts';
+import { lineOf, type Line } from '../matches/match-team.ts';
 import type { Rng } from '../random.ts';
 import type { Point } from './pitch.ts';
 

@@ -1,7 +1,7 @@
-import { CARD, PENALTY_OUTCOME } from '../../reference/codes.ts';
+import { CARD, PENALTY_OUTCOME } from '../../../football/codes.ts';
 import type { Db } from '../../db.ts';
-import { KNOCKOUT, PHASE } from '../fixtures.ts';
-import type { DemoMatchHandle } from '../match-handles.ts';
+import { KNOCKOUT, PHASE } from '../matches/fixtures.ts';
+import type { DemoMatchHandle } from '../matches/match-handles.ts';
 
 /**
  * Which demo matches carry micro-events. Real event data covers only some matches (a few top

@@ -1,4 +1,4 @@
-import { OUTCOME } from '../../reference/codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
 import { afterShot } from './after-shot.ts';
 import { ACTION, MOD } from './codes.ts';
 import { footOf, ground, inField, point, shotDraft, type BallState, type Step } from './drafts.ts';

@@ -6,8 +6,8 @@ import { openPlay } from './open-play.ts';
 import type { PlayContext } from './play-context.ts';
 import { point } from './drafts.ts';
 import { other, Squads, type Side } from './players.ts';
-import type { Scripted } from './script-builder.ts';
-import { scriptFor, SCRIPT_LEAD } from './scripts.ts';
+import type { Scripted } from './scripts/script-builder.ts';
+import { scriptFor, SCRIPT_LEAD } from './scripts/scripts.ts';
 import { restart } from './set-pieces.ts';
 import { planPeriods, type Anchor } from './timeline.ts';
 

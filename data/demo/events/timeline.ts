@@ -1,4 +1,4 @@
-import { PENALTY_OUTCOME } from '../../reference/codes.ts';
+import { PENALTY_OUTCOME } from '../../../football/codes.ts';
 import { minuteKey, periodWindow, type MatchTime } from '../../../contract/match-time.ts';
 import type { Rng } from '../random.ts';
 import type { GoalFact, MatchFacts, OffenseFact, PenaltyFact } from './match-facts.ts';

@@ -1,4 +1,4 @@
-import { CARD } from '../../reference/codes.ts';
+import { CARD } from '../../../football/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulLineups } from './lineups.ts';

@@ -1,4 +1,4 @@
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID } from '../../../football/lists.ts';
 import { ensureIntlCompetition, ensureYearSeason, MENS_WORLD_CUP } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { recordError, requiredInt } from '../csv.ts';

@@ -1,4 +1,4 @@
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID } from '../../../football/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, resolveCountry } from '../countries.ts';
 import { readSource } from './source.ts';

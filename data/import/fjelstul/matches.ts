@@ -1,4 +1,4 @@
-import { PHASE } from '../../reference/codes.ts';
+import { PHASE } from '../../../football/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt, text } from '../csv.ts';
 import type { Tournament } from './competitions.ts';

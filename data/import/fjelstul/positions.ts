@@ -1,4 +1,4 @@
-import { POSITION } from '../../reference/codes.ts';
+import { POSITION } from '../../../football/codes.ts';
 
 /**
  * Position codes of the source -> position ids (reference list). squads.csv has the four generic

@@ -1,4 +1,4 @@
-import { PENALTY_OUTCOME } from '../../reference/codes.ts';
+import { PENALTY_OUTCOME } from '../../../football/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';

@@ -1,4 +1,4 @@
-import { GROUP_ROUND, KNOCKOUT_ROUND, PHASE } from '../../reference/codes.ts';
+import { GROUP_ROUND, KNOCKOUT_ROUND, PHASE } from '../../../football/codes.ts';
 
 /** The phase and round of a match, as the `match` columns want them. */
 export interface PhaseRound {

@@ -1,4 +1,4 @@
-import { PHASE } from '../../reference/codes.ts';
+import { PHASE } from '../../../football/codes.ts';
 import { ensureYearSeason } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { requiredInt } from '../csv.ts';

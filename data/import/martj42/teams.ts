@@ -1,5 +1,10 @@
-import { COUNTRY_ERAS, eraLookup, type Era, type EraLookup } from '../../reference/country-eras.ts';
-import { CONFEDERATION_ID, type ConfederationCode } from '../../reference/lists.ts';
+import {
+  COUNTRY_ERAS,
+  eraLookup,
+  type Era,
+  type EraLookup,
+} from '../../../football/country-eras.ts';
+import { CONFEDERATION_ID, type ConfederationCode } from '../../../football/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, findCountry } from '../countries.ts';
 import { uuidFor } from '../../ids.ts';

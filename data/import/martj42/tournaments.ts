@@ -1,4 +1,4 @@
-import { CONFEDERATION_ID, type ConfederationCode } from '../../reference/lists.ts';
+import { CONFEDERATION_ID, type ConfederationCode } from '../../../football/lists.ts';
 import { ensureIntlCompetition, MENS_WORLD_CUP } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 

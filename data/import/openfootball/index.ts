@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID } from '../../../football/lists.ts';
 import { ensureIntlCompetition, MENS_WORLD_CUP } from '../competitions.ts';
 import type { Importer } from '../importer.ts';
 import { WrittenNames } from '../written-names.ts';

@@ -1,6 +1,6 @@
 import { uuidFor } from '../../ids.ts';
-import { COUNTRY_ERAS, eraLookup } from '../../reference/country-eras.ts';
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { COUNTRY_ERAS, eraLookup } from '../../../football/country-eras.ts';
+import { CONFEDERATION_ID } from '../../../football/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { addCountryAlias, findCountry } from '../countries.ts';
 import { DAY_ONE_2026, type SourceTeam } from './source.ts';

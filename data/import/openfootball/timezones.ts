@@ -1,7 +1,7 @@
-import { TIMEZONES } from '../../reference/lists.ts';
+import { TIMEZONES } from '../../../football/lists.ts';
 
 /**
- * A stadium's time zone region (TIMEZONES, data/reference/lists.ts) from its country and the UTC
+ * A stadium's time zone region (TIMEZONES, football/lists.ts) from its country and the UTC
  * offset the stadium file states, which is the offset during the tournament (summer time where the
  * country has it: Seattle "UTC-7" is Pacific Daylight Time). One region per country and offset, the
  * IANA zone of the country's main city at that offset; every stadium of the files checked:
@@ -53,7 +53,7 @@ export function regionOf(country: string, offset: string): Region | null {
   if (name === undefined) return null;
   const id = ID_BY_NAME.get(name);
   if (id === undefined)
-    throw new Error(`time zone ${name} is not in TIMEZONES (data/reference/lists.ts)`);
+    throw new Error(`time zone ${name} is not in TIMEZONES (football/lists.ts)`);
   return { id, name };
 }
 

@@ -1,4 +1,4 @@
-import { CONFEDERATION_ID } from '../../reference/lists.ts';
+import { CONFEDERATION_ID } from '../../../football/lists.ts';
 import { ensureIntlCompetition } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { COMPETITIONS, type CompetitionFile, type WyMatch } from './source.ts';

@@ -1,5 +1,5 @@
-import { OUTCOME } from '../../reference/codes.ts';
-import { ACTION, MOD } from '../../reference/event-codes.ts';
+import { OUTCOME } from '../../../football/codes.ts';
+import { ACTION, MOD } from '../../../football/event-codes.ts';
 import { toMicroseconds } from '../../seconds.ts';
 import type { ImportContext } from '../context.ts';
 import type { MatchLineups } from './lineups.ts';

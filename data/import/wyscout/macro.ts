@@ -5,10 +5,10 @@ import {
   FOUL as FOUL_ID,
   PENALTY_OUTCOME,
   SHOT_EVENT,
-} from '../../reference/codes.ts';
-import { ACTION, MOD } from '../../reference/event-codes.ts';
-import { GOAL_REGION } from '../../reference/event-families.ts';
-import { MODIFIERS } from '../../reference/events.ts';
+} from '../../../football/codes.ts';
+import { ACTION, MOD } from '../../../football/event-codes.ts';
+import { GOAL_REGION } from '../../../football/event-families.ts';
+import { MODIFIERS } from '../../../football/events.ts';
 import type { Row } from '../context.ts';
 import type { ImportContext } from '../context.ts';
 import { eventSeconds, PERIOD } from './events.ts';

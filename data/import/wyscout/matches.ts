@@ -1,4 +1,4 @@
-import { GROUP_ROUND, KNOCKOUT_ROUND as ROUND, PHASE } from '../../reference/codes.ts';
+import { GROUP_ROUND, KNOCKOUT_ROUND as ROUND, PHASE } from '../../../football/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { reconcileMatch } from '../national-matches.ts';
 import type { WyscoutCompetition } from './competitions.ts';

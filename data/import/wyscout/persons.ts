@@ -1,5 +1,5 @@
-import { POSITION as P } from '../../reference/codes.ts';
-import { NAME_ORDER } from '../../reference/lists.ts';
+import { POSITION as P } from '../../../football/codes.ts';
+import { NAME_ORDER } from '../../../football/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { nameKey } from '../written-names.ts';
 import { unescape, type WyPlayer } from './source.ts';

@@ -1,0 +1,185 @@
+import type { Db } from '../../data/db.ts';
+import type { Provider } from '../../contract/envelope.ts';
+import { faultPoint } from '../../data/faults.ts';
+import { Assembler } from './assemble.ts';
+import { filterKey, WILDCARD_TYPES, type Scalar } from '../../contract/keys.ts';
+import type { QueryIndexManifest } from '../../contract/query-index.ts';
+import {
+  Credits,
+  Pager,
+  pagingOf,
+  writeFieldBuckets,
+  writeFilterCollections,
+  writeRecordBuckets,
+  writeRecordFile,
+} from './layouts.ts';
+import type { CollectionLike, FieldDef } from '../define/resource.ts';
+import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts';
+import type { OutputSink } from '../output/sink.ts';
+import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
+import { Spool } from './spool.ts';
+import { FieldColumns } from '../index/field-columns.ts';
+import { defaultOrderQuery } from '../define/sql.ts';
+
+/**
+ * Progress of one resource: records rendered so far, of a total known in advance (documents) or
+ * not (collections, whose records are counted as they come, `null`).
+ */
+export type Tick = (done: number, total: number | null) => void;
+
+/** What writing a resource told the manifest. */
+export interface Written {
+  count: number;
+  /** How records are stored: 0 = a file each, n = buckets keyed by n hex digits of the id. */
+  buckets: number;
+  /** Hex digits keying the bucket files of each `bucket` filter, by field name. */
+  fieldBuckets: Record<string, number>;
+  /** The first record written, for the OpenAPI document's examples; null when there is none. */
+  example: Example | null;
+  /** The query index of a paginated collection (`contract/query-index.ts`). */
+  query: QueryIndexManifest | null;
+}
+
+/** A record as an example: its id (a document's: the match's) and its JSON. */
+export interface Example {
+  id: string;
+  record: string;
+}
+
+/**
+ * Most records per bucket file on average: small enough to read for one record (~150 KB of
+ * micro-event records at most). Each more digit means 16 times the files, so the build takes the
+ * fewest digits that stay under it, which puts the average between 16 and 256: the real
+ * micro-events (3.25 M actions, ~5 M modifiers) get 65,536 files of ~50 and ~76 records, where a
+ * target of 64 would give the modifiers a million files of five.
+ */
+const BUCKET_MAX = 256;
+
+/** Hex digits of the id prefix that keys the buckets of a resource of `count` records. */
+export function bucketDigits(count: number): number {
+  let digits = 1;
+  while (digits < 6 && count / 16 ** digits > BUCKET_MAX) digits++;
+  return digits;
+}
+
+/**
+ * The `digits` of the buckets of ids or values of a type (`bucketName`): uuids by prefix, as
+ * `bucketDigits` says for their `count`; integers 256 consecutive ones to a file (`BUCKET_MAX`),
+ * whatever the count, so it is not asked for.
+ */
+function digitsFor(type: string, count: () => number): number {
+  return type === 'uuid' ? bucketDigits(count()) : 2;
+}
+
+/**
+ * The grouping value a layout reads of a field (its `value` in a row): the filter key, or a bucket
+ * filter's value.
+ */
+function groupValue(field: FieldDef, value: Scalar | undefined): Scalar {
+  if (value === null || value === undefined) return null;
+  if (field.filter === 'bucket') return value;
+  return filterKey(field.type, value);
+}
+
+/**
+ * The query index's plan of a paginated collection (none for a collection of one page): every
+ * field, filtered by its filter key if it is an `indexed` or a `scan` filter (`bucket` filters
+ * are served by their buckets, `none` is no filter).
+ */
+function indexPlan(def: CollectionLike): IndexPlan | null {
+  if (def.paging.kind !== 'pages') return null;
+  const fields = def.fields.map((f) => {
+    const mode = f.filter ?? 'indexed';
+    const filtered = mode === 'indexed' || mode === 'scan';
+    return {
+      name: f.name,
+      filter: filtered ? (v: Scalar) => (v === null ? null : filterKey(f.type, v)) : null,
+      keyed: WILDCARD_TYPES.includes(f.type),
+    };
+  });
+  return { fields };
+}
+
+/**
+ * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
+ * once, written to its own file (unless it goes to a bucket) as it arrives, and spooled with its
+ * grouping values. Every other layout reads the spool: the default pages in that order, once the
+ * total their links need is known (no counting query, which cost a second pass of the joins), and
+ * the layouts in other orders (filter collections, field buckets, record buckets). Memory holds
+ * the spool up to its budget, and one page or one bucket file.
+ */
+export function writeCollection(
+  db: Db,
+  def: CollectionLike,
+  sink: OutputSink,
+  providers: ReadonlyMap<string, Provider>,
+  tick: Tick,
+): Written {
+  const query = db.prepare(defaultOrderQuery(def)).raw();
+  const names = query.columns().map((c) => c.name);
+  const at = columnIndex(names);
+  const [id, source] = [at('id'), at('_source')];
+  const render = recordRenderer(def, names);
+  const credits = new Credits(providers, def.credit.kind === 'reference');
+  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const grouped = def.fields.filter((f) => f.filter === 'bucket');
+  const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
+  const paging = pagingOf(def.path, def.paging);
+  const index = indexPlan(def);
+  const fieldsAt = def.fields.map((f) => at(f.name));
+  const spool = new Spool(layoutFields.length);
+  const columns = index && new FieldColumns(fieldsAt.length);
+  // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
+  // they keep.
+  const encoded = new Assembler();
+  let total = 0;
+  try {
+    let example: Example | null = null;
+    for (const row of query.iterate() as Iterable<Values>) {
+      faultPoint('render');
+      const text = JSON.stringify(render(row));
+      example ??= { id: String(row[id]), record: text };
+      encoded.clear();
+      encoded.text(text);
+      const json = encoded.view();
+      const src = rowSource(row[source]);
+      if (def.recordFiles !== 'bucket')
+        writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
+      const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
+      spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
+      columns?.add(fieldsAt.map((c) => row[c] ?? null));
+      if (++total % 1000 === 0) tick(total, null);
+    }
+    spool.seal();
+    columns?.seal();
+    const pager = new Pager(sink, paging, credits, def.path, total);
+    for (const r of spool.inOrder()) pager.add(r.json, r.src);
+    pager.finish();
+    indexed.forEach((f, column) =>
+      writeFilterCollections(
+        sink,
+        paging,
+        credits,
+        f.name,
+        spool.grouped(column),
+        spool.counts(column),
+      ),
+    );
+    const fieldBuckets: Record<string, number> = {};
+    grouped.forEach((f, i) => {
+      const column = indexed.length + i;
+      const digits = digitsFor(f.type, () => spool.distinct(column));
+      fieldBuckets[f.name] = digits;
+      writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
+    });
+    const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
+    if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
+    const queryIndex =
+      index && columns && writeQueryIndex(sink, def.path, columns, spool.idOrder(), index);
+    return { count: total, buckets, fieldBuckets, example, query: queryIndex };
+  } finally {
+    spool.close();
+    columns?.close();
+    tick(total, total);
+  }
+}

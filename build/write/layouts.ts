@@ -1,0 +1,304 @@
+import { attribution, pageMeta, type Provider } from '../../contract/envelope.ts';
+import type { Scalar } from '../../contract/keys.ts';
+import {
+  bucketFile,
+  bucketName,
+  collectionDir,
+  groupBucketFile,
+  pageFile,
+  recordFile,
+} from '../../contract/paths.ts';
+import { assemble } from './assemble.ts';
+import type { PagingDef } from '../define/resource.ts';
+import type { OutputSink } from '../output/sink.ts';
+import type { SpooledRecord } from './spool.ts';
+
+/**
+ * The output layouts of a collection, one small function each, over one grouping helper (`runs`).
+ * They assemble files from records rendered once (their JSON as UTF-8 bytes, `assemble.ts`), so a
+ * record that appears in four files (its own or its bucket, a default page, a filter collection, a
+ * field bucket) is queried, serialised and encoded once. The bytes they produce are byte for byte
+ * what `JSON.stringify` of the envelope would give.
+ */
+
+/**
+ * The default page size of paginated collections, and the largest any request may ask
+ * (docs/api.md#paging).
+ */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * The attribution of a set of records, as JSON text, from their provider keys (`_source`: one key,
+ * or several separated by commas when a record's data comes from more than one source). Cached by
+ * the set of keys: a build has a handful of distinct sets and millions of files.
+ */
+export class Credits {
+  private readonly cache = new Map<string, { attribution: string; source: string }>();
+
+  constructor(
+    private readonly providers: ReadonlyMap<string, Provider>,
+    /** Reference resources credit no provider (`source` is `{}`). */
+    private readonly reference: boolean,
+  ) {}
+
+  /** The attribution and its `source` alone, for records whose `_source` values are `srcs`. */
+  of(srcs: Iterable<string | null>): { attribution: string; source: string } {
+    const keys = new Set<string>();
+    if (!this.reference) {
+      for (const src of srcs) if (src !== null) for (const key of src.split(',')) keys.add(key);
+    }
+    const id = [...keys].sort().join(',');
+    let hit = this.cache.get(id);
+    if (!hit) {
+      const given = this.reference
+        ? null
+        : [...keys].flatMap((key) => this.providers.get(key) ?? []);
+      const made = attribution(given);
+      hit = { attribution: JSON.stringify(made), source: JSON.stringify(made.source) };
+      this.cache.set(id, hit);
+    }
+    return hit;
+  }
+}
+
+/**
+ * A success envelope whose result is a list of records:
+ * `{"attribution":..,"meta":..,"result":[..]}`.
+ */
+function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Uint8Array[]) {
+  return assemble((out) => {
+    out.text(`{"attribution":${attributionJson},"meta":${metaJson},"result":[`);
+    out.list(records);
+    out.text(']}');
+  });
+}
+
+/** How a collection is paged: what every page of it shares. */
+export interface Paging {
+  /** The resource path (links are `/<path>?...`). */
+  path: string;
+  /** Records per page; `null` when the collection is not paginated (one page of everything). */
+  size: number | null;
+  totals: 'camel' | 'snake';
+}
+
+/** The paging of the collection at `path` as its registry entry declares it. */
+export function pagingOf(path: string, paging: PagingDef): Paging {
+  return paging.kind === 'pages'
+    ? { path, size: paging.size ?? DEFAULT_PAGE_SIZE, totals: paging.totals ?? 'camel' }
+    : { path, size: null, totals: 'camel' };
+}
+
+/**
+ * Layout 1, default pages: pages one collection (the whole resource, or one filter value's
+ * records) as its records arrive in order. One page of records is in memory at a time.
+ */
+export class Pager {
+  private records: Uint8Array[] = [];
+  private srcs = new Set<string | null>();
+  private page = 1;
+
+  constructor(
+    private readonly sink: OutputSink,
+    private readonly paging: Paging,
+    private readonly credits: Credits,
+    /** The folder of the collection (`collectionDir`). */
+    private readonly dir: string,
+    /** Its records in all (the pagination links need the last page from the first). */
+    private readonly total: number,
+    /** The filter of the collection, as its links carry it. */
+    private readonly params: [string, string][] = [],
+  ) {}
+
+  add(json: Uint8Array, src: string | null): void {
+    this.records.push(json);
+    this.srcs.add(src);
+    if (this.paging.size !== null && this.records.length >= this.paging.size) this.flush();
+  }
+
+  /** Writes what is left; an empty collection still gets its (empty) first page. */
+  finish(): void {
+    if (this.records.length > 0 || this.page === 1) this.flush();
+  }
+
+  private flush(): void {
+    const { size } = this.paging;
+    const meta =
+      size === null
+        ? '{}'
+        : JSON.stringify(
+            pageMeta({
+              path: `/${this.paging.path}`,
+              params: this.params,
+              page: this.page,
+              records: size,
+              total: this.total,
+              totals: this.paging.totals,
+            }),
+          );
+    const credit = this.credits.of(this.srcs).attribution;
+    this.sink.write(pageFile(this.dir, this.page), envelopeBytes(credit, meta, this.records));
+    this.records = [];
+    this.srcs = new Set();
+    this.page++;
+  }
+}
+
+/** Layout 2, one file per record: the record alone in an envelope. */
+export function writeRecordFile(
+  sink: OutputSink,
+  credits: Credits,
+  path: string,
+  id: string,
+  json: Uint8Array,
+  src: string | null,
+): void {
+  sink.write(recordFile(path, id), envelopeBytes(credits.of([src]).attribution, '{}', [json]));
+}
+
+/**
+ * The grouping helper of every layout below: splits a stream ordered by `key` into runs of equal
+ * keys, opening a group at the start of each run and closing it at its end. Only the open group
+ * is in memory.
+ */
+export function runs<T, G>(
+  items: Iterable<T>,
+  key: (item: T) => string,
+  group: {
+    open: (key: string, first: T) => G;
+    add: (g: G, item: T) => void;
+    close: (g: G) => void;
+  },
+): void {
+  let current: { key: string; g: G } | null = null;
+  for (const item of items) {
+    const k = key(item);
+    if (current === null || current.key !== k) {
+      if (current !== null) group.close(current.g);
+      current = { key: k, g: group.open(k, item) };
+    }
+    group.add(current.g, item);
+  }
+  if (current !== null) group.close(current.g);
+}
+
+/**
+ * Layout 3, filter collections: the records of each value of one indexed field, paged like the
+ * collection, under `R/_by/<field>/<key>/`. `counts` gives each group's size in the same order.
+ */
+export function writeFilterCollections(
+  sink: OutputSink,
+  paging: Paging,
+  credits: Credits,
+  field: string,
+  records: Iterable<SpooledRecord>,
+  counts: Iterator<{ key: Scalar; n: number }>,
+): void {
+  runs(records, (r) => String(r.key), {
+    open: (key) => {
+      const group = counts.next();
+      if (group.done || String(group.value.key) !== key)
+        throw new Error(`${paging.path}: filter groups of ${field} out of step at '${key}'`);
+      const dir = collectionDir(paging.path, { field, key });
+      return new Pager(sink, paging, credits, dir, group.value.n, [[field, key]]);
+    },
+    add: (pager, r) => pager.add(r.json, r.src),
+    close: (pager) => pager.finish(),
+  });
+  if (!counts.next().done) throw new Error(`${paging.path}: more filter groups of ${field}`);
+}
+
+/**
+ * One entry of a bucket file, `"<key>":{...}`: the text before its records, its records
+ * (comma-separated) and the text after them.
+ */
+interface Entry {
+  head: string;
+  records: readonly Uint8Array[];
+  tail: string;
+}
+
+/** A bucket file being filled: its path and its entries. */
+interface Bucket {
+  file: string;
+  entries: Entry[];
+}
+
+const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
+  sink.write(
+    bucket.file,
+    assemble((out) => {
+      out.text('{');
+      bucket.entries.forEach((entry, i) => {
+        out.text(i > 0 ? `,${entry.head}` : entry.head);
+        out.list(entry.records);
+        out.text(entry.tail);
+      });
+      out.text('}');
+    }),
+  );
+
+/**
+ * Layout 4, record buckets: records in id order, one file per id prefix (`bucketFile`), as
+ * `{"<id>": {"record": {...}, "source": {...}}}`.
+ */
+export function writeRecordBuckets(
+  sink: OutputSink,
+  credits: Credits,
+  path: string,
+  digits: number,
+  records: Iterable<SpooledRecord>,
+): void {
+  runs(records, (r) => bucketName(r.id, digits), {
+    open: (_, first): Bucket => ({ file: bucketFile(path, first.id, digits), entries: [] }),
+    add: (bucket, r) =>
+      bucket.entries.push({
+        head: `${JSON.stringify(r.id)}:{"record":`,
+        records: [r.json],
+        tail: `,"source":${credits.of([r.src]).source}}`,
+      }),
+    close: closeBucket(sink),
+  });
+}
+
+/**
+ * Layout 5, field buckets: the collection of each value of a `bucket` filter (an id field), values
+ * grouped into one file per prefix (`groupBucketFile`), as
+ * `{"<value>": {"source": {...}, "result": [...]}}`, each group in the default order.
+ */
+export function writeFieldBuckets(
+  sink: OutputSink,
+  credits: Credits,
+  path: string,
+  field: string,
+  digits: number,
+  records: Iterable<SpooledRecord>,
+): void {
+  type Group = { value: string; result: Uint8Array[]; srcs: Set<string | null> };
+  let bucket: Bucket | null = null;
+  const flush = closeBucket(sink);
+  runs(records, (r) => String(r.key), {
+    open: (value): Group => {
+      const file = groupBucketFile(path, field, value, digits);
+      if (bucket?.file !== file) {
+        if (bucket) flush(bucket);
+        bucket = { file, entries: [] };
+      }
+      return { value, result: [], srcs: new Set() };
+    },
+    add: (group, r) => {
+      group.result.push(r.json);
+      group.srcs.add(r.src);
+    },
+    close: (group) =>
+      bucket!.entries.push({
+        head:
+          `${JSON.stringify(group.value)}:` +
+          `{"source":${credits.of(group.srcs).source},"result":[`,
+        records: group.result,
+        tail: ']}',
+      }),
+  });
+  if (bucket) flush(bucket);
+}

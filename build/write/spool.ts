@@ -1,0 +1,355 @@
+import Database from 'better-sqlite3';
+import type { Scalar } from '../../contract/keys.ts';
+import { RecordFile } from '../index/record-file.ts';
+import { WORKER_CACHE_PRAGMA } from '../define/sql.ts';
+
+/**
+ * The records of one resource, rendered once and kept while its layouts read them back in the
+ * orders they need (the default order, by filter key, by bucket, by id). The expensive part of a
+ * resource, its SQL with the joins on uuid keys, runs once per build; every layout reads this
+ * spool instead.
+ *
+ * Records stay in memory up to a budget of bytes (most resources: sorting an array is far cheaper
+ * than a database), and past it all of them move to disk: their JSON to a temporary file
+ * (`RecordFile`), their keys and offsets to a private temporary SQLite database, deleted when
+ * closed, whose sorter keeps memory bounded however many records a resource has (the
+ * micro-events). It is a second connection because better-sqlite3 does not write on a connection
+ * that is streaming a query. Both give the same order: by key (numbers numerically, text by code
+ * unit; every key whose order shows in a file is an id, ASCII), then by position in the default
+ * order.
+ */
+
+/** One rendered record as a layout reads it back. */
+export interface SpooledRecord {
+  /** The grouping value: a filter key, a bucket field's value or the record id. */
+  key: Scalar;
+  /** The record id (text, as in file names). */
+  id: string;
+  /** The record's provider keys (`_source`), null for reference data. */
+  src: string | null;
+  /** The record's JSON, as UTF-8. */
+  json: Uint8Array;
+}
+
+/**
+ * A record as it is spooled: its position in the default order, its id and grouping values as
+ * they came, its provider keys and its JSON.
+ */
+export interface Spooled {
+  ord: number;
+  id: Scalar;
+  src: string | null;
+  json: Uint8Array;
+  keys: readonly Scalar[];
+}
+
+/** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
+export const MEMORY_BUDGET = 48 * 1024 * 1024;
+
+/**
+ * Bytes of records a spool on disk reads back at a time: the records of a batch are read in the
+ * file's order (`RecordFile.gather`), and the batch is in memory until the layouts are done with
+ * it.
+ */
+const GATHER_BYTES = 8 * 1024 * 1024;
+
+/** Rows written per transaction. */
+const BATCH = 5000;
+
+/**
+ * better-sqlite3 binds JS numbers as REAL: integer ids (v0) are bound as BigInt so the spool keeps
+ * them as SQLite integers, which order numerically and read back as `1`, not `1.0`.
+ */
+const integral = (v: Scalar): Scalar | bigint =>
+  typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
+
+/** SQLite's order of two non-null keys: numbers before text, numbers by value, text by code unit. */
+function compareKeys(a: Scalar, b: Scalar): number {
+  const an = typeof a === 'number';
+  const bn = typeof b === 'number';
+  if (an !== bn) return an ? -1 : 1;
+  return a! < b! ? -1 : a! > b! ? 1 : 0;
+}
+
+/**
+ * Records in the default order sorted by key, then in that order. Records often come in runs of
+ * one key (a match's records, in an order by date and match): the runs are sorted, not the
+ * records, which for the statistics' `match` sorts a few thousand runs instead of 50,000 records.
+ */
+function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
+  const runs: { key: Scalar; start: number; end: number }[] = [];
+  let run: (typeof runs)[number] | undefined;
+  rows.forEach((h, i) => {
+    const key = keyOf(h);
+    if (run?.key === key) run.end = i + 1;
+    else runs.push((run = { key, start: i, end: i + 1 }));
+  });
+  // Runs of one key keep their order: their starts are their positions in the default order.
+  runs.sort((a, b) => compareKeys(a.key, b.key) || a.start - b.start);
+  const sorted: Spooled[] = [];
+  for (const r of runs) for (let i = r.start; i < r.end; i++) sorted.push(rows[i]!);
+  return sorted;
+}
+
+/** A held record's value in column `column`; -1 is its id. */
+const keyIn = (h: Spooled, column: number): Scalar => (column < 0 ? h.id : h.keys[column]!);
+
+/** Bytes of each block the spool copies its records into. */
+const BLOCK = 1024 * 1024;
+
+/**
+ * The spool's own memory for the records it holds, in blocks of `BLOCK` bytes: the bytes a record
+ * is added with are the caller's to reuse (the writer encodes each record into one buffer), and a
+ * block of many records is one allocation, where a buffer of each would be one apiece.
+ */
+class Blocks {
+  private block = Buffer.allocUnsafeSlow(BLOCK);
+  private used = 0;
+
+  /** A copy of `bytes` in the spool's blocks (a large record gets a block of its own). */
+  keep(bytes: Uint8Array): Uint8Array {
+    if (bytes.length > BLOCK / 4) return new Uint8Array(bytes);
+    if (this.used + bytes.length > BLOCK) {
+      this.block = Buffer.allocUnsafeSlow(BLOCK);
+      this.used = 0;
+    }
+    this.block.set(bytes, this.used);
+    this.used += bytes.length;
+    return this.block.subarray(this.used - bytes.length, this.used);
+  }
+}
+
+/** A spool for the records of one resource; `columns` are the grouping values kept per record. */
+export class Spool {
+  private held: Spooled[] = [];
+  /** The held records sorted by a grouping column, kept for `counts` and `grouped` to share. */
+  private sorted = new Map<number, Spooled[]>();
+  private bytes = 0;
+  private blocks = new Blocks();
+  private disk: DiskSpool | null = null;
+
+  constructor(
+    private readonly columns: number,
+    /** Bytes of JSON held in memory before the spool moves to disk. */
+    private readonly budget = MEMORY_BUDGET,
+    /** Bytes of records read back from disk at a time (`GATHER_BYTES`). */
+    private readonly gatherBytes = GATHER_BYTES,
+  ) {}
+
+  /**
+   * Adds a record, with its grouping values in this spool's columns. Its bytes are copied: the
+   * caller may reuse them.
+   */
+  add(record: Spooled): void {
+    if (this.disk) return this.disk.add(record);
+    this.held.push({ ...record, json: this.blocks.keep(record.json) });
+    this.bytes += record.json.length;
+    if (this.bytes > this.budget) {
+      this.disk = new DiskSpool(this.columns, this.gatherBytes);
+      for (const h of this.held) this.disk.add(h);
+      this.held = [];
+    }
+  }
+
+  /** Ends the writing; the reads below may start. */
+  seal(): void {
+    this.disk?.seal();
+  }
+
+  /** Every record, in the default order. */
+  *inOrder(): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.inOrder();
+    for (const h of this.held) yield { key: h.id, id: String(h.id), src: h.src, json: h.json };
+  }
+
+  /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
+  *counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
+    if (this.disk) return yield* this.disk.counts(column);
+    let current: { key: Scalar; n: number } | null = null;
+    for (const record of this.grouped(column)) {
+      if (current && current.key === record.key) current.n++;
+      else {
+        if (current) yield current;
+        current = { key: record.key, n: 1 };
+      }
+    }
+    if (current) yield current;
+  }
+
+  /**
+   * The records with a non-null value in grouping column `column`, by that value and then in the
+   * default order; `column` -1 reads them by id.
+   */
+  *grouped(column: number): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column);
+    for (const h of this.heldBy(column))
+      yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json };
+  }
+
+  /**
+   * The held records with a non-null value in column `column` (-1: the id), sorted as `grouped`
+   * reads them; sorted once per column, for `counts` and `grouped` to share.
+   */
+  private heldBy(column: number): Spooled[] {
+    let rows = this.sorted.get(column);
+    if (!rows) {
+      const key = (h: Spooled) => keyIn(h, column);
+      rows = sortByKey(
+        this.held.filter((h) => key(h) !== null),
+        key,
+      );
+      this.sorted.set(column, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * The ordinals in the order of their records' ids (as `grouped(-1)` reads them). Ids are
+   * integers or uuids in lowercase hex, so this order is `compareValues`' order.
+   */
+  idOrder(): Uint32Array {
+    if (this.disk) return this.disk.idOrder();
+    return Uint32Array.from(
+      sortByKey(this.held, (h) => h.id),
+      (h) => h.ord,
+    );
+  }
+
+  /** The number of distinct non-null values of grouping column `column`. */
+  distinct(column: number): number {
+    if (this.disk) return this.disk.distinct(column);
+    return new Set(this.held.map((h) => h.keys[column]).filter((k) => k !== null)).size;
+  }
+
+  close(): void {
+    this.held = [];
+    this.blocks = new Blocks();
+    this.sorted.clear();
+    this.disk?.close();
+  }
+}
+
+/** A spooled record's row on disk: its JSON is `len` bytes at `at` in the record file. */
+interface DiskRow {
+  key: Scalar;
+  id: string;
+  src: string | null;
+  at: number;
+  len: number;
+}
+
+/**
+ * The spool on disk: the records' JSON in a temporary file, and their keys and offsets in a
+ * temporary SQLite database, whose sorter orders them for each layout.
+ */
+class DiskSpool {
+  private readonly db = new Database('');
+  private readonly file: RecordFile;
+  private readonly insert: Database.Statement;
+  private pending = 0;
+  /** Records added. */
+  private total = 0;
+
+  constructor(
+    columns: number,
+    private readonly gatherBytes: number,
+  ) {
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    // The sorter spills to temporary files past the cache.
+    this.db.pragma(WORKER_CACHE_PRAGMA);
+    const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
+    this.db.exec(
+      `CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, at INTEGER, len INTEGER${keys})`,
+    );
+    const marks = ', ?'.repeat(columns);
+    this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?, ?${marks})`);
+    this.db.exec('BEGIN');
+    // Last: nothing after it can fail and leave the file open.
+    this.file = new RecordFile();
+  }
+
+  add({ ord, id, src, json, keys }: Spooled): void {
+    this.total++;
+    const at = this.file.append(json);
+    this.insert.run(ord, integral(id), src, at, json.length, ...keys.map(integral));
+    if (++this.pending >= BATCH) {
+      this.db.exec('COMMIT; BEGIN');
+      this.pending = 0;
+    }
+  }
+
+  seal(): void {
+    this.db.exec('COMMIT');
+    this.file.flush();
+  }
+
+  counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
+    return this.db
+      .prepare(
+        `SELECT k${column} AS key, count(*) AS n FROM spool WHERE k${column} IS NOT NULL
+         GROUP BY k${column} ORDER BY k${column}`,
+      )
+      .iterate() as IterableIterator<{ key: Scalar; n: number }>;
+  }
+
+  inOrder(): IterableIterator<SpooledRecord> {
+    return this.records(
+      'SELECT id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
+    );
+  }
+
+  grouped(column: number): IterableIterator<SpooledRecord> {
+    const key = column < 0 ? 'id' : `k${column}`;
+    return this.records(
+      // Qualified: `id` alone would name the text column of the result, not the integer.
+      `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
+       WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
+    );
+  }
+
+  /**
+   * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
+   * `gatherBytes` at a time.
+   */
+  private *records(sql: string): IterableIterator<SpooledRecord> {
+    let batch: DiskRow[] = [];
+    let bytes = 0;
+    const flush = () => {
+      const json = this.file.gather(batch);
+      const records = batch.map(({ key, id, src }, i) => ({ key, id, src, json: json[i]! }));
+      batch = [];
+      bytes = 0;
+      return records;
+    };
+    for (const row of this.db.prepare(sql).iterate() as Iterable<DiskRow>) {
+      batch.push(row);
+      bytes += row.len;
+      if (bytes >= this.gatherBytes) yield* flush();
+    }
+    yield* flush();
+  }
+
+  idOrder(): Uint32Array {
+    const ords = this.db.prepare('SELECT ord FROM spool ORDER BY id, ord').pluck().iterate();
+    const order = new Uint32Array(this.total);
+    let i = 0;
+    for (const ord of ords) order[i++] = ord as number;
+    return order;
+  }
+
+  distinct(column: number): number {
+    return (
+      this.db.prepare(`SELECT count(DISTINCT k${column}) AS n FROM spool`).get() as { n: number }
+    ).n;
+  }
+
+  close(): void {
+    try {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.db.close();
+    } finally {
+      this.file.close();
+    }
+  }
+}
