@@ -1,6 +1,7 @@
-import type Database from 'better-sqlite3';
 import { v0Ids, type Db } from '../db.ts';
 import { uuidFor } from '../ids.ts';
+import { rowInserter } from '../rows.ts';
+import type { RowOf, TableName } from '../tables.ts';
 import { Rng } from './random.ts';
 
 /** The provider key of every row the demo generator writes. */
@@ -22,16 +23,15 @@ export interface DemoContext {
   v0(kind: string): number;
   /** The demo v1 id of an entity: `uuidFor('demo', kind, key)`. */
   id(kind: string, key: string): string;
-  /**
-   * Inserts one row; the object's keys are the column names, in a fixed order given by the caller.
-   */
-  insert(table: string, row: Readonly<Record<string, Cell>>): void;
+  /** Inserts one whole row of `table`: every column, `null` where the demo has no value. */
+  insert<T extends TableName>(table: T, row: RowOf<T>): void;
 }
 
 /** Creates the shared context of one generation run. */
 export function createContext(db: Db, seed: number): DemoContext {
   const nextV0 = v0Ids(db);
-  const statements = new Map<string, Database.Statement>();
+  // One prepared INSERT per table, for whole rows (`rowInserter`).
+  const inserters = new Map<TableName, (row: never) => void>();
   return {
     db,
     seed,
@@ -39,14 +39,9 @@ export function createContext(db: Db, seed: number): DemoContext {
     v0: nextV0,
     id: (kind, key) => uuidFor(DEMO_SOURCE, kind, key),
     insert(table, row) {
-      const columns = Object.keys(row);
-      const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = db.prepare(sql);
-        statements.set(sql, statement);
-      }
-      statement.run(...columns.map((column) => row[column]));
+      let insert = inserters.get(table) as ((row: RowOf<typeof table>) => void) | undefined;
+      if (!insert) inserters.set(table, (insert = rowInserter(db, table)));
+      insert(row);
     },
   };
 }

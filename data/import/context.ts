@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { v0Ids, type Db } from '../db.ts';
 import { faultPoint } from '../faults.ts';
 import { uuidFor } from '../ids.ts';
+import type { NewRowOf, TableName } from '../tables.ts';
 import type { Progress } from './progress.ts';
 import type { ImportReport, WriteOutcome } from './report.ts';
 
@@ -61,12 +62,12 @@ export interface ImportContext {
    * Writes a row this source owns: inserts it (with a new v0 id where the table has one) or, when a
    * row with the same key exists, updates the columns that differ (its v0 id is kept).
    */
-  save(table: string, row: Row): WriteOutcome;
+  save<T extends TableName>(table: T, row: NewRowOf<T>): WriteOutcome;
   /**
    * Inserts a shared row only when its key is absent (seasons, countries, aliases: rows another
    * source may own). An existing row is left as it is and counted as present.
    */
-  ensure(table: string, row: Row): WriteOutcome;
+  ensure<T extends TableName>(table: T, row: NewRowOf<T>): WriteOutcome;
 }
 
 /** Creates the context of one import run. */
@@ -124,7 +125,7 @@ export function createImportContext(
           const sql =
             `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "${key.column}" = ? ` +
             `AND NOT (${columns.map((c) => `"${c}" IS ?`).join(' AND ')})`;
-          const values = columns.map((c) => row[c]);
+          const values = columns.map((c) => (row as Row)[c]!);
           const { changes } = prepare(sql).run(...values, key.value, ...values);
           outcome = changes > 0 ? 'updated' : 'present';
         }
