@@ -10,8 +10,8 @@ import { integer, path } from '../../lib/cli-values.ts';
 import { bundleClient } from '../../cli/bundle-client.ts';
 import { splitArchive } from '../../build/archive/pack.ts';
 import { openArchive, type ApiClient } from '../../server/client/client.ts';
-import { querySet } from '../helpers/query-set.ts';
-import { startServer } from '../helpers/runtime-server.ts';
+import { querySet } from '../helpers/http/query-set.ts';
+import { startServer } from '../helpers/http/runtime-server.ts';
 import { table } from './table.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import type { Competition } from '../../site/explorer/index-file.ts';
-import { CHROMIUM, launchChromium } from '../helpers/browser.ts';
-import { firstFrameScript } from '../helpers/first-frame.ts';
-import { startServer } from '../helpers/runtime-server.ts';
-import { staticHost, staticSite } from '../helpers/static-host.ts';
+import { CHROMIUM, launchChromium } from '../helpers/browser/browser.ts';
+import { firstFrameScript } from '../helpers/browser/first-frame.ts';
+import { startServer } from '../helpers/http/runtime-server.ts';
+import { staticHost, staticSite } from '../helpers/http/static-host.ts';
 
 /**
  * The explorer's match page in Chromium, with the same round trip emulated for every request

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
 import { UserError } from '../../lib/errors.ts';
 import { integer, path } from '../../lib/cli-values.ts';
-import { querySet } from '../helpers/query-set.ts';
+import { querySet } from '../helpers/http/query-set.ts';
 import { runtimesInstalled } from '../../dev/install.ts';
-import { startServer } from '../helpers/runtime-server.ts';
+import { startServer } from '../helpers/http/runtime-server.ts';
 import { load } from './serving.ts';
 import { table } from './table.ts';
 

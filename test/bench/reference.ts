@@ -1,6 +1,6 @@
-import { CHROMIUM, launchChromium } from '../helpers/browser.ts';
-import { timeOperationLink } from '../helpers/reference-page.ts';
-import { startServer } from '../helpers/runtime-server.ts';
+import { CHROMIUM, launchChromium } from '../helpers/browser/browser.ts';
+import { timeOperationLink } from '../helpers/browser/reference-page.ts';
+import { startServer } from '../helpers/http/runtime-server.ts';
 
 /**
  * The API reference on a build's archive, in Chromium: milliseconds from navigating to the link

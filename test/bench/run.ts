@@ -18,7 +18,7 @@ import { optionsFile } from '../../contract/paths.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
 import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
-import { startServer } from '../helpers/runtime-server.ts';
+import { startServer } from '../helpers/http/runtime-server.ts';
 import { printQueries } from './queries.ts';
 import { printClient } from './client.ts';
 import { printExplorer } from './explorer.ts';

@@ -10,8 +10,8 @@ import { UserError } from '../../lib/errors.ts';
 import { integer, listOf, oneOf, path } from '../../lib/cli-values.ts';
 import { collectionDir, pageFile } from '../../contract/paths.ts';
 import { runtimesInstalled } from '../../dev/install.ts';
-import { NGINX, startNginx } from '../helpers/nginx.ts';
-import { startScript, startServer, type RuntimeServer } from '../helpers/runtime-server.ts';
+import { NGINX, startNginx } from '../helpers/http/nginx.ts';
+import { startScript, startServer, type RuntimeServer } from '../helpers/http/runtime-server.ts';
 import { table } from './table.ts';
 
 /**

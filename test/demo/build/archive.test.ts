@@ -1,0 +1,649 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { build } from '../../../build/build.ts';
+import { assembleArchive } from '../../../build/archive/assemble.ts';
+import { SegmentSink } from '../../../build/output/archive-sink.ts';
+import { packTree } from '../../../build/archive/pack.ts';
+import {
+  discardArchive,
+  publishArchive,
+  stageArchive,
+  stagedWriter,
+} from '../../../build/archive/publish.ts';
+import { openDatabase } from '../../../data/db.ts';
+import { LICENCES_FILE } from '../../../build/write/licences.ts';
+import { REGISTRY } from '../../../build/registry/index.ts';
+import { DuplicateOutputError } from '../../../build/output/sink.ts';
+import { unpack } from '../../../build/archive/unpack.ts';
+import {
+  FIRST_READ,
+  FORMAT_VERSION,
+  HEADER_SIZE,
+  INDEX_DATA_START,
+  INDEX_ENTRY,
+  fileKey,
+  groupOf,
+  leafOf,
+  pathKey,
+  ROOT_ENTRY_SIZE,
+} from '../../../contract/archive-format.ts';
+import { ArchiveError, ArchiveReader } from '../../../contract/archive-reader.ts';
+import { MANIFEST_FILE } from '../../../contract/manifest.ts';
+import {
+  fileRangeSource,
+  NODE_CODEC,
+  openLocalArchive,
+} from '../../../contract/node/archive-file.ts';
+import { createArchiveHandler } from '../../../server/core/archive-handler.ts';
+import { createArchiveServer } from '../../../server/adapters/node.ts';
+import { call, demo, handlerFor } from '../../helpers/http/api.ts';
+import { otherDatabase } from '../../helpers/data/db.ts';
+import { expectBuildDiskFull } from '../../helpers/programs/disk-full.ts';
+import { runBuild } from '../../helpers/programs/build-cli.ts';
+import { loadUntilStopped } from '../../helpers/http/load.ts';
+import { treeDigest } from '../../helpers/programs/tree.ts';
+
+/**
+ * The one-file API: the archive the build writes is a standard ZIP holding the tree byte for
+ * byte, found with few range reads, refused with a clear error when damaged, and published
+ * atomically. The behaviour suite runs against its server in `adapters.test.ts`.
+ */
+
+const { root, db, dist, archive } = demo();
+const digest = treeDigest(dist);
+
+/** The entries of a ZIP as a standard reader (yauzl) lists them, with each entry's SHA-1. */
+function zipDigest(file: string, sample: Set<string>): Promise<Map<string, string | null>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true, strictFileNames: true }, (err, zip) => {
+      if (err) return reject(err);
+      const seen = new Map<string, string | null>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!sample.has(entry.fileName)) {
+          seen.set(entry.fileName, null);
+          return zip.readEntry();
+        }
+        zip.openReadStream(entry, (e, stream) => {
+          if (e) return reject(e);
+          const hash = createHash('sha1');
+          stream.on('data', (c: Buffer) => hash.update(c));
+          stream.on('end', () => {
+            seen.set(entry.fileName, hash.digest('hex'));
+            zip.readEntry();
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => resolve(seen));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** A copy of the archive with one byte changed. */
+function flipped(name: string, at: number): string {
+  const copy = join(root, name);
+  const bytes = readFileSync(archive);
+  bytes[at] = bytes[at]! ^ 0xff;
+  writeFileSync(copy, bytes);
+  return copy;
+}
+
+/** Where a file's leaf of the index and its ZIP record start in the archive. */
+function offsetsOf(path: string): { leaf: number; record: number } {
+  const bytes = readFileSync(archive);
+  const header = INDEX_DATA_START;
+  const leaf = leafOf(fileKey(path), bytes.readUInt32LE(header + 12));
+  const leafStart = bytes.readUInt32LE(header + HEADER_SIZE + leaf * ROOT_ENTRY_SIZE);
+  const dataStart = bytes.readUInt32LE(header + 24);
+  // The record's local header (30 bytes) is followed by its name.
+  const record = bytes.indexOf(Buffer.from(path), dataStart) - 30;
+  return { leaf: INDEX_DATA_START + leafStart, record };
+}
+
+describe('the archive format', () => {
+  it('keys paths with the 64-bit FNV-1a hash of their UTF-8 bytes (published test vectors)', () => {
+    const hex = (path: string) => {
+      const { hi, lo } = pathKey(path);
+      return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+    };
+    expect(hex('')).toBe('cbf29ce484222325');
+    expect(hex('a')).toBe('af63dc4c8601ec8c');
+    expect(hex('foobar')).toBe('85944171f73967e8');
+  });
+
+  it("spreads the demo's groups of files evenly over the leaves of the index", () => {
+    const bits = 5;
+    const counts = new Array<number>(2 ** bits).fill(0);
+    // One file of each group, which all its files' leaf: groups whose names differ only in
+    // their last byte (`_page#0`, `_page#1`) too.
+    const groups = new Map<string, string>();
+    for (const name of digest.keys())
+      if (!groups.has(groupOf(name))) groups.set(groupOf(name), name);
+    for (const name of groups.values()) counts[leafOf(fileKey(name), bits)]!++;
+    // About 360 groups a leaf: a fair hash keeps each within 20% (over 3 standard deviations).
+    const mean = groups.size / counts.length;
+    expect(Math.max(...counts)).toBeLessThan(mean * 1.2);
+    expect(Math.min(...counts)).toBeGreaterThan(mean * 0.8);
+  });
+
+  it("keeps a collection's pages with its first page, by runs of 256, in one leaf", () => {
+    const dir = 'v1/national/events/touches/_by/match/3355c45a95295b57b25ad1dfe3d5fed2';
+    const leaf = (path: string) => leafOf(fileKey(path), 12);
+    for (const page of [2, 17, 255]) {
+      expect(groupOf(`${dir}/_page/${page}.json`)).toBe(groupOf(`${dir}/index.json`));
+      expect(fileKey(`${dir}/_page/${page}.json`).lo).not.toBe(fileKey(`${dir}/index.json`).lo);
+      expect(leaf(`${dir}/_page/${page}.json`)).toBe(leaf(`${dir}/index.json`));
+    }
+    expect(groupOf(`${dir}/_page/256.json`)).toBe(groupOf(`${dir}/_page/511.json`));
+    expect(groupOf(`${dir}/_page/256.json`)).not.toBe(groupOf(`${dir}/_page/255.json`));
+    // Other collections' pages likewise.
+    expect(groupOf('v1/persons/_page/255.json')).toBe(groupOf('v1/persons/index.json'));
+    expect(groupOf('v1/persons/_page/256.json')).not.toBe(groupOf('v1/persons/index.json'));
+  });
+
+  it('keeps the files of one value together: its filter collections and records', () => {
+    const match = '3355c45a95295b57b25ad1dfe3d5fed2';
+    const group = groupOf(`v1/national/matches/info/${match}.json`);
+    for (const path of [
+      `v1/national/events/touches/_by/match/${match}/index.json`,
+      `v1/national/events/actions/_by/match/${match}/_page/63.json`,
+      `v1/national/matches/lineups/_by/match/${match}/_page/2.json`,
+      `v1/analytics/match/segments/${match}.json`,
+    ])
+      expect(groupOf(path), path).toBe(group);
+    const by = `v1/national/events/touches/_by/match/${match}`;
+    expect(groupOf(`${by}/_page/256.json`)).not.toBe(group);
+    expect(groupOf(`v1/national/matches/info/${match.replace('3', '4')}.json`)).not.toBe(group);
+  });
+
+  it('keeps the files of a query index together, any field, and numbered files by folder', () => {
+    const q = 'v1/national/events/touches/_q';
+    const group = groupOf(`${q}/p/match/0.bin`);
+    for (const path of [`${q}/p/action_type/255.bin`, `${q}/k/match.json`, `${q}/r/minute/3.bin`])
+      expect(groupOf(path), path).toBe(group);
+    expect(groupOf(`${q}/o/minute/256.bin`)).not.toBe(group);
+    expect(groupOf('v1/national/events/actions/_q/p/match/0.bin')).not.toBe(group);
+    expect(groupOf('v1/persons/12.json')).toBe(groupOf('v1/persons/200.json'));
+    expect(groupOf('v1/persons/12.json')).not.toBe(groupOf('v1/persons/256.json'));
+    // Other JSON files by name, with the value of that name; any other file alone.
+    expect(groupOf('v1/persons/_options.json')).toBe(groupOf('v1/teams/_options.json'));
+    expect(groupOf('v1/persons/_by/team/ab12/index.json')).toBe(groupOf('v1/teams/ab12.json'));
+    expect(groupOf(`v1/persons/_page/${'1'.repeat(16)}.json`)).toBe(`@${'1'.repeat(16)}#0`);
+    expect(groupOf('LICENSES.md')).toBe('LICENSES.md');
+    expect(groupOf('openapi.json')).toBe('openapi.json');
+    expect(groupOf('explorer/explorer.js')).toBe('explorer/explorer.js');
+  });
+});
+
+describe('the archive', () => {
+  it('is a standard ZIP of the tree: every file, byte for byte, plus the index entry', async () => {
+    const names = [...digest.keys()];
+    // Every 50th file is extracted and compared; all are listed.
+    const sample = new Set(names.filter((_, i) => i % 50 === 0));
+    sample.add(MANIFEST_FILE);
+    const listed = await zipDigest(archive, sample);
+    expect([...listed.keys()][0]).toBe(INDEX_ENTRY);
+    expect(new Set([...listed.keys()].slice(1))).toEqual(new Set(names));
+    expect(listed.size).toBe(names.length + 1);
+    for (const name of sample) expect(listed.get(name), name).toBe(digest.get(name));
+  });
+
+  it('holds the licences and credits of every source, served at /LICENSES.md', async () => {
+    const { reader, close } = await openLocalArchive(archive);
+    try {
+      const text = Buffer.from((await reader.read(LICENCES_FILE))!).toString('utf8');
+      expect(text).toContain('## Demo data (fictional)');
+      expect(text).toContain('- Licence: CC0 1.0');
+      expect(text).toBe(readFileSync(join(dist, LICENCES_FILE), 'utf8'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('gives every file of the tree through the reader, at most 3 reads cold and 1 warm', async () => {
+    const source = await fileRangeSource(archive);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      expect(source.reads).toBe(1);
+      expect(reader.header.files).toBe(digest.size);
+      // Cold: the header and root were read on opening; one leaf, then the file.
+      const cold = source.reads;
+      const page = await reader.read('v1/persons/index.json');
+      expect(source.reads - cold).toBe(2);
+      const warm = source.reads;
+      await reader.read('v1/persons/index.json');
+      expect(source.reads - warm).toBe(1);
+      for (const [name, sha] of digest) {
+        const bytes = await reader.read(name);
+        expect(createHash('sha1').update(bytes!).digest('hex'), name).toBe(sha);
+      }
+      expect(page).toEqual(readFileSync(join(dist, 'v1/persons/index.json')));
+      expect(await reader.read('v1/persons/nobody.json')).toBeNull();
+      expect(gunzipSync((await reader.gzip('v1/persons/index.json'))!)).toEqual(page);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it("shares a leaf's read under way within a scope (a Worker's request), never across", async () => {
+    // Workers cancels a request that waits on I/O another request began, as hung.
+    const requests = new AsyncLocalStorage<object | undefined>();
+    const readsOf = async (scopes: (object | undefined)[]) => {
+      const source = await fileRangeSource(archive);
+      try {
+        const reader = await ArchiveReader.open(source, NODE_CODEC, undefined, () =>
+          requests.getStore(),
+        );
+        const opened = source.reads;
+        const file = 'v1/persons/index.json';
+        await Promise.all(scopes.map((scope) => requests.run(scope, () => reader.read(file))));
+        return source.reads - opened;
+      } finally {
+        await source.close();
+      }
+    };
+    const [one, other] = [{}, {}];
+    // One leaf, then the file's record for each.
+    expect(await readsOf([one, one])).toBe(3);
+    expect(await readsOf([one, other])).toBe(4);
+    // With no scope, every caller shares it (the Node server, the browser's client).
+    expect(await readsOf([undefined, undefined])).toBe(3);
+  });
+
+  it('opens with one read, which holds the manifest: its router reads nothing more', async () => {
+    const source = await fileRangeSource(archive);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      await createArchiveHandler(reader);
+      expect(source.reads).toBe(1);
+      const { offset, length } = reader.header.opening;
+      expect(INDEX_DATA_START + offset + length).toBeLessThanOrEqual(FIRST_READ);
+      expect(await reader.read(MANIFEST_FILE)).toEqual(readFileSync(join(dist, MANIFEST_FILE)));
+      expect(source.reads).toBe(1);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('reads a manifest that ends past its first bytes with one more read on opening', async () => {
+    const tree = join(root, 'large-manifest');
+    mkdirSync(join(tree, 'v1'), { recursive: true });
+    // Bytes that do not compress, so that its record outgrows the first read.
+    const padding = randomBytes(96 * 1024).toString('base64');
+    writeFileSync(join(tree, MANIFEST_FILE), JSON.stringify({ encodings: [], padding }));
+    writeFileSync(join(tree, 'v1/index.json'), '{"result":[]}');
+    const file = join(root, 'large-manifest.zip');
+    packTree(tree, file);
+    const source = await fileRangeSource(file);
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC);
+      expect(reader.header.opening.length).toBeGreaterThan(FIRST_READ);
+      expect(source.reads).toBe(2);
+      expect(await reader.read(MANIFEST_FILE)).toEqual(readFileSync(join(tree, MANIFEST_FILE)));
+      expect(source.reads).toBe(2);
+      // The copy in the index is the manifest's own record: the entry `unzip` lists is there too.
+      expect(await reader.read('v1/index.json')).toEqual(Buffer.from('{"result":[]}'));
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('holds no opening record when it has no manifest, and reads its files as ever', async () => {
+    const file = join(root, 'no-manifest.zip');
+    const staging = stageArchive(file);
+    try {
+      const sink = new SegmentSink(join(staging.scratch, 'tree'));
+      sink.write('v1/index.json', Buffer.from('{"result":[]}'));
+      sink.commit();
+      assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
+      publishArchive(staging);
+    } finally {
+      discardArchive(staging);
+    }
+    const { reader, close } = await openLocalArchive(file);
+    try {
+      expect(reader.header.opening).toEqual({ offset: 0, length: 0, crc: 0 });
+      expect(await reader.read(MANIFEST_FILE)).toBeNull();
+      expect(await reader.read('v1/index.json')).toEqual(Buffer.from('{"result":[]}'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps as much of its index as it is given, and reads a leaf again only past that', async () => {
+    // Every eighth file, in the tree's order, so that files of one group still come one after
+    // another: thousands of files, which read every leaf. The test above reads them all.
+    const names = [...digest.keys()].filter((_, i) => i % 8 === 0);
+    const passReads = async (indexBytes: number) => {
+      const source = await fileRangeSource(archive);
+      try {
+        const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
+        for (const name of names) await reader.read(name);
+        const before = source.reads;
+        for (const name of names) await reader.read(name);
+        return source.reads - before;
+      } finally {
+        await source.close();
+      }
+    };
+    const whole = 24 * (digest.size + 1);
+    // The whole index held: a second pass reads each file, no leaf.
+    expect(await passReads(whole)).toBe(names.length);
+    // None held: every file costs its leaf too.
+    expect(await passReads(0)).toBe(2 * names.length);
+    // Half held: some leaves are read again.
+    const half = await passReads(whole / 2);
+    expect(half).toBeGreaterThan(names.length);
+    expect(half).toBeLessThan(2 * names.length);
+  });
+
+  it('is 5 times smaller than the tree at least', () => {
+    const treeBytes = [...digest.keys()].reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+    expect(statSync(archive).size * 5).toBeLessThan(treeBytes);
+  });
+
+  it('is the same bytes from the same database, whatever the number of workers', async () => {
+    const again = join(root, 'again.zip');
+    await build({ db, archive: again, workers: 1 });
+    expect(readFileSync(again).equals(readFileSync(archive))).toBe(true);
+  });
+
+  it('unpacks into the tree the build writes, byte for byte, published as a build', async () => {
+    const out = join(root, 'unpacked');
+    const result = await unpack(archive, out);
+    expect(result.files).toBe(digest.size);
+    expect(treeDigest(out)).toEqual(digest);
+    // Unpacking again replaces the tree as a rebuild does: one published build remains.
+    await unpack(archive, out);
+    expect(readdirSync(join(root, '.unpacked.builds'))).toHaveLength(1);
+  });
+});
+
+describe('the reads of a composed answer over the archive', () => {
+  /**
+   * How many rounds of reads `target` costs a router opened afresh: reads are held until the
+   * router has nothing left to do but wait for them, then all answered at once, as a host answers
+   * what a client asks for together.
+   */
+  async function rounds(target: string): Promise<{ rounds: number; status: number }> {
+    const file = await fileRangeSource(archive);
+    let held: (() => void)[] | null = null;
+    const source = {
+      length: file.length,
+      read: (offset: number, length: number) =>
+        held
+          ? new Promise<Uint8Array>((resolve) =>
+              held!.push(() => resolve(file.read(offset, length))),
+            )
+          : file.read(offset, length),
+    };
+    try {
+      const handler = await createArchiveHandler(await ArchiveReader.open(source, NODE_CODEC));
+      held = [];
+      let done = false;
+      const answer = handler.fetch(new Request(`http://x${target}`)).finally(() => (done = true));
+      let count = 0;
+      while (!done) {
+        // Every read of a round is in once the event loop has gone round with no new one: the
+        // local reads answer within a turn, and nothing waits on a timer.
+        for (let quiet = 0, asked = -1; quiet < 20;) {
+          quiet = asked === held.length ? quiet + 1 : 0;
+          asked = held.length;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (held.length === 0) continue;
+        count++;
+        for (const release of held.splice(0)) release();
+      }
+      return { rounds: count, status: (await answer).status };
+    } finally {
+      await file.close();
+    }
+  }
+
+  it("looks up where its records' pages are while it reads its filters' lists", async () => {
+    const shots = '/v1/clubs/events/actions?modifier_category=Shot%20Outcome';
+    const [shot] = (await call(handlerFor(dist), shots)).json.result;
+    // The two filters' lists (a leaf, then the file; beside them, the leaf of the match's
+    // actions), then the pages that hold the records: three rounds, not four.
+    expect(await rounds(`${shots}&match=${shot.match}`)).toEqual({ rounds: 3, status: 200 });
+  });
+});
+
+describe('a damaged archive gives a clear error, never a wrong body', () => {
+  it('a truncated archive is refused on opening', async () => {
+    const copy = join(root, 'truncated.zip');
+    const bytes = readFileSync(archive);
+    writeFileSync(copy, bytes.subarray(0, bytes.length - 1000));
+    await expect(openLocalArchive(copy)).rejects.toThrow(/truncated/);
+    await expect(createArchiveServer(copy)).rejects.toThrow(ArchiveError);
+  });
+
+  it('a file that is not an archive is refused on opening', async () => {
+    await expect(openLocalArchive(db)).rejects.toThrow(/not an API archive/);
+    const empty = join(root, 'empty.zip');
+    writeFileSync(empty, '');
+    await expect(openLocalArchive(empty)).rejects.toThrow(/not an API archive/);
+  });
+
+  it('a flipped byte in the header is refused on opening', async () => {
+    await expect(openLocalArchive(flipped('header.zip', INDEX_DATA_START + 20))).rejects.toThrow(
+      /header is damaged/,
+    );
+  });
+
+  it('an archive of an earlier format is refused on opening, saying to build it', async () => {
+    const copy = join(root, 'earlier-format.zip');
+    const bytes = readFileSync(archive);
+    const header = new DataView(bytes.buffer, bytes.byteOffset + INDEX_DATA_START, HEADER_SIZE);
+    header.setUint32(8, FORMAT_VERSION - 1, true);
+    header.setUint32(
+      60,
+      NODE_CODEC.crc32(bytes.subarray(INDEX_DATA_START, INDEX_DATA_START + 60)),
+      true,
+    );
+    writeFileSync(copy, bytes);
+    await expect(openLocalArchive(copy)).rejects.toThrow(
+      `archive format ${FORMAT_VERSION - 1}; this reader reads format ${FORMAT_VERSION}: build it`,
+    );
+  });
+
+  it('a flipped byte in the manifest the index holds is refused on opening', async () => {
+    const { reader, close } = await openLocalArchive(archive);
+    const { opening } = reader.header;
+    await close();
+    const copy = flipped('opening.zip', INDEX_DATA_START + opening.offset + opening.length - 7);
+    await expect(openLocalArchive(copy)).rejects.toThrow(
+      "the archive index's opening record is damaged (CRC-32 mismatch)",
+    );
+  });
+
+  it('a flipped byte in a leaf of the index fails the lookups of that leaf', async () => {
+    const path = 'v1/persons/index.json';
+    const { leaf } = offsetsOf(path);
+    const { reader, close } = await openLocalArchive(flipped('leaf.zip', leaf + 3));
+    try {
+      await expect(reader.read(path)).rejects.toThrow(/leaf \d+ of the archive index is damaged/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a flipped byte in an entry fails that entry, and the server answers a JSON 500', async () => {
+    const path = 'v1/teams/index.json';
+    const { record } = offsetsOf(path);
+    const copy = flipped('entry.zip', record + 60);
+    const { reader, close } = await openLocalArchive(copy);
+    try {
+      await expect(reader.read(path)).rejects.toThrow(/entry for v1\/teams\/index.json is damaged/);
+      await expect(reader.gzip(path)).rejects.toThrow(ArchiveError);
+      expect(await reader.read('v1/persons/index.json')).not.toBeNull();
+    } finally {
+      await close();
+    }
+    const server = await createArchiveServer(copy);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${base}/v1/teams`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(res.status).toBe(500);
+      const body = await res.json();
+      expect(body).toMatchObject({ status: 500, uri: '/v1/teams' });
+      expect(body.message).toMatch(/archive is damaged/);
+      expect((await fetch(`${base}/v1/persons`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('a killed archive build', () => {
+  // A database with the schema and reference lists only: every resource, built in seconds.
+  const empty = join(root, 'empty.sqlite');
+  const file = join(root, 'killed.zip');
+  let previous = Buffer.alloc(0);
+
+  it.each(['write@300', 'archive:segment@20', 'publish:complete', 'publish:flipped'])(
+    'killed at %s: the archive is the previous one or the new one, whole, served without an error',
+    async (point) => {
+      if (!existsSync(empty)) {
+        openDatabase(empty).close();
+        await build({ db: empty, archive: file });
+        previous = readFileSync(file);
+      }
+      const server = await createArchiveServer(file);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const { statuses, stop } = loadUntilStopped(base, [
+        '/v1/',
+        '/v1/cards',
+        '/v0/positions?page=2',
+      ]);
+      try {
+        const run = await runBuild(
+          ['--db', otherDatabase(empty, join(root, 'other.sqlite')), '--archive', file],
+          {
+            FOOTBALL_FAULT: point,
+          },
+        );
+        expect(run.signal).toBe('SIGKILL');
+        await new Promise((r) => setTimeout(r, 1100));
+        await stop();
+        expect([...statuses.keys()]).toEqual([200]);
+        const now = readFileSync(file);
+        if (point === 'publish:flipped') expect(now.equals(previous)).toBe(false);
+        else expect(now.equals(previous)).toBe(true);
+        await openLocalArchive(file).then((a) => a.close());
+        // The next build removes what the killed one left, and succeeds.
+        expect((await runBuild(['--db', empty, '--archive', file])).code).toBe(0);
+        expect(readFileSync(file).equals(previous)).toBe(true);
+        expect(readdirSync(root).filter((n) => n.startsWith('.killed.zip'))).toEqual([]);
+      } finally {
+        await stop();
+        server.close();
+      }
+    },
+  );
+});
+
+describe('an archive build on a full disk', () => {
+  it('fails saying what it wrote and what it kept, and leaves the archive', async () => {
+    const empty = join(root, 'full-empty.sqlite');
+    const file = join(root, 'full.zip');
+    openDatabase(empty).close();
+    await build({ db: empty, archive: file });
+    const previous = readFileSync(file);
+    const run = await runBuild(
+      ['--db', otherDatabase(empty, join(root, 'other.sqlite')), '--archive', file],
+      {
+        FOOTBALL_FAULT: 'archive:segment@20',
+        FOOTBALL_FAULT_ACTION: 'enospc',
+      },
+    );
+    expect(run.code).toBe(1);
+    expectBuildDiskFull(run.stderr, previous.length);
+    expect(readFileSync(file).equals(previous)).toBe(true);
+    expect(readdirSync(root).filter((n) => n.startsWith('.full.zip'))).toEqual([]);
+  });
+});
+
+describe('building an archive', () => {
+  const small = { ...REGISTRY, resources: REGISTRY.resources.filter((r) => r.path === 'v1/cards') };
+
+  it('a failed build leaves the previous archive as it was, and nothing beside it', async () => {
+    const file = join(root, 'kept.zip');
+    copyFileSync(archive, file);
+    const broken = {
+      ...small,
+      resources: [
+        {
+          ...small.resources[0]!,
+          path: 'v1/broken',
+          sql: { ...small.resources[0]!.sql, from: 'FROM no_such_table t' },
+        },
+      ],
+    };
+    await expect(build({ db, archive: file, registry: broken })).rejects.toThrow(/no such table/);
+    expect(readFileSync(file).equals(readFileSync(archive))).toBe(true);
+    expect(readdirSync(root).filter((n) => n.startsWith('.kept.zip'))).toEqual([]);
+  });
+
+  it('refuses to replace a file that is not an archive', async () => {
+    const file = join(root, 'notes.txt');
+    writeFileSync(file, 'keep me');
+    await expect(build({ db, archive: file, registry: small })).rejects.toThrow(
+      /not an API archive/,
+    );
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+  });
+
+  it('refuses two outputs at one path, as the tree does', async () => {
+    const twice = { ...small, resources: [small.resources[0]!, small.resources[0]!] };
+    await expect(build({ db, archive: join(root, 'twice.zip'), registry: twice })).rejects.toThrow(
+      DuplicateOutputError,
+    );
+  });
+
+  it('the build CLI takes one output: --archive with --out or --precompress is refused', () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/build.ts', '--db', db, ...args], {
+        encoding: 'utf8',
+      });
+    for (const other of [['--out', join(root, 'x')], ['--precompress']]) {
+      const refused = cli('--archive', join(root, 'x.zip'), ...other);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/--archive is one output/);
+    }
+    expect(existsSync(join(root, 'x.zip'))).toBe(false);
+  });
+
+  it('the serve CLI refuses --dir with --archive, and a file that is not an archive', () => {
+    const serve = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'cli/serve.ts', ...args], {
+        encoding: 'utf8',
+      });
+    const both = serve('--dir', dist, '--archive', archive);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/exclusive/);
+    const bad = serve('--archive', db);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/Cannot serve .*not an API archive/);
+  });
+});
