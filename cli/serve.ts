@@ -5,7 +5,14 @@ import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ArchiveError } from '../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../contract/manifest.ts';
-import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../lib/cli.ts';
+import {
+  defineCommand,
+  PROCESS_IO,
+  runCommand,
+  runIfMain,
+  type CliIo,
+  type Values,
+} from '../lib/cli.ts';
 import { UsageError, UserError } from '../lib/errors.ts';
 import { integer, oneOf, path, text } from '../lib/cli-values.ts';
 import { forwardStopSignals } from '../lib/stop-signals.ts';
@@ -65,22 +72,15 @@ export const SERVE_COMMAND = defineCommand({
   },
 });
 
+type ServeValues = Values<(typeof SERVE_COMMAND)['spec']>;
+
 /**
  * Runs `npm run serve` with `argv`. Resolves once the Node server listens (to 0; the server keeps
  * the process alive), or when another runtime's process ends (to its exit code).
  */
 export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   return runCommand(SERVE_COMMAND, argv, io, async ({ values }) => {
-    if (values.dir !== undefined && values.archive !== undefined)
-      throw new UsageError('--dir and --archive are exclusive: serve a folder or an archive.');
-    if (values['persist-to'] !== undefined && values.runtime !== 'worker')
-      throw new UsageError('--persist-to is for --runtime worker only.');
-    // The flag, not the variable, which a shell may export for the other runtimes.
-    if (values.runtime === 'worker' && argv.some((a) => /^--cache-mb(=|$)/.test(a)))
-      throw new UsageError(
-        `--cache-mb is not for --runtime worker: a Worker keeps ${WORKER_CACHE_MB} MB, ` +
-          "a share of its isolate's memory.",
-      );
+    checkOptions(values, argv);
     const served = values.archive ?? values.dir ?? 'dist';
     if (values.archive !== undefined) checkArchive(values.archive);
     else checkFolder(served, values.dir !== undefined);
@@ -88,52 +88,85 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
     // an archive renamed over the old, rather than at one build. Runtimes started in the
     // project's folder get absolute paths.
     const absolute = resolve(served);
-    const env: Record<string, string> = {
-      [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
-      [SERVE_ENV.port]: String(values.port),
-      [SERVE_ENV.host]: values.host,
-      [SERVE_ENV.cacheMb]: String(values['cache-mb']),
-    };
-    // The banner names the command that started it, `npm start` or `npm run serve`.
-    const script = process.env['npm_lifecycle_event'];
-    if (script !== undefined) env['npm_lifecycle_event'] = script;
+    const env = serveEnv(values, absolute);
     const config = serveConfig(env);
-    const runtime = values.runtime;
-    if (runtime !== 'node') await probePort(config.port, config.host);
-    switch (runtime) {
-      case 'node':
-        await serveNode(config);
-        return 0;
-      case 'worker':
-        // A program of its own (`dev/`): it packs a tree with the build, which the server never
-        // imports.
-        if (values['persist-to'] !== undefined)
-          env[SERVE_ENV.workerState] = resolve(values['persist-to']);
-        return run(
-          process.execPath,
-          ['--import', 'tsx', join(PROJECT, 'cli', 'worker-main.ts')],
-          env,
-        );
-      case 'deno':
-        return run(
-          runtimeBin('deno'),
-          [
-            'run',
-            '--no-lock',
-            '--no-prompt',
-            `--allow-read=${denoReadable(absolute, values.archive !== undefined)}`,
-            '--allow-net',
-            '--allow-env',
-            join(PROJECT, 'server', 'adapters', 'deno.ts'),
-          ],
-          env,
-        );
-      case 'bun':
-        return run(runtimeBin('bun'), ['run', join(PROJECT, 'server', 'adapters', 'bun.ts')], env);
-      default:
-        return runtime satisfies never;
-    }
+    if (values.runtime !== 'node') await probePort(config.port, config.host);
+    return startRuntime(values, config, env, absolute);
   });
+}
+
+/** Refuses options that do not go together, or not with the runtime chosen. */
+function checkOptions(values: ServeValues, argv: readonly string[]): void {
+  if (values.dir !== undefined && values.archive !== undefined)
+    throw new UsageError('--dir and --archive are exclusive: serve a folder or an archive.');
+  if (values['persist-to'] !== undefined && values.runtime !== 'worker')
+    throw new UsageError('--persist-to is for --runtime worker only.');
+  // The flag, not the variable, which a shell may export for the other runtimes.
+  if (values.runtime === 'worker' && argv.some((a) => /^--cache-mb(=|$)/.test(a)))
+    throw new UsageError(
+      `--cache-mb is not for --runtime worker: a Worker keeps ${WORKER_CACHE_MB} MB, ` +
+        "a share of its isolate's memory.",
+    );
+}
+
+/** The settings every runtime reads from its environment (`SERVE_ENV`). */
+function serveEnv(values: ServeValues, absolute: string): Record<string, string> {
+  const env: Record<string, string> = {
+    [values.archive !== undefined ? SERVE_ENV.archive : SERVE_ENV.dir]: absolute,
+    [SERVE_ENV.port]: String(values.port),
+    [SERVE_ENV.host]: values.host,
+    [SERVE_ENV.cacheMb]: String(values['cache-mb']),
+  };
+  // The banner names the command that started it, `npm start` or `npm run serve`.
+  const script = process.env['npm_lifecycle_event'];
+  if (script !== undefined) env['npm_lifecycle_event'] = script;
+  return env;
+}
+
+/**
+ * Serves with the runtime chosen: the Node server in this process (resolves to 0 once it
+ * listens), or another runtime's process (resolves to its exit code).
+ */
+async function startRuntime(
+  values: ServeValues,
+  config: ServeConfig,
+  env: Record<string, string>,
+  absolute: string,
+): Promise<number> {
+  const runtime = values.runtime;
+  switch (runtime) {
+    case 'node':
+      await serveNode(config);
+      return 0;
+    case 'worker':
+      // A program of its own (`dev/`): it packs a tree with the build, which the server never
+      // imports.
+      if (values['persist-to'] !== undefined)
+        env[SERVE_ENV.workerState] = resolve(values['persist-to']);
+      return run(
+        process.execPath,
+        ['--import', 'tsx', join(PROJECT, 'cli', 'worker-main.ts')],
+        env,
+      );
+    case 'deno':
+      return run(
+        runtimeBin('deno'),
+        [
+          'run',
+          '--no-lock',
+          '--no-prompt',
+          `--allow-read=${denoReadable(absolute, values.archive !== undefined)}`,
+          '--allow-net',
+          '--allow-env',
+          join(PROJECT, 'server', 'adapters', 'deno.ts'),
+        ],
+        env,
+      );
+    case 'bun':
+      return run(runtimeBin('bun'), ['run', join(PROJECT, 'server', 'adapters', 'bun.ts')], env);
+    default:
+      return runtime satisfies never;
+  }
 }
 
 /** Refuses an archive that is not there, saying how to make one. */

@@ -235,6 +235,36 @@ export async function serveWorker(
   const wrangler = JSON.parse(readFileSync(WRANGLER_CONFIG, 'utf8')) as WranglerConfig;
   const archive = archiveOf(config.source);
   const stamp = fileStamp(statSync(archive));
+  const mf = await startMiniflare(wrangler, config, state);
+  let loader: FetcherLike;
+  const key = wrangler.vars.ARCHIVE;
+  try {
+    const url = await mf.ready;
+    loader = await mf.getWorker(LOADER);
+    if ((await uploadedStamp(loader, key)) !== stamp) {
+      const bucket = wrangler.r2_buckets[0]!;
+      console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
+      await uploadArchive(loader, key, archive, stamp);
+    }
+    config.listening(Number(url.port));
+  } catch (e) {
+    await mf.dispose();
+    throw e;
+  }
+  const stopFollowing = followPublishes(config.source, loader, key, { archive, stamp });
+  // Stopping does not wait for an upload under way: it ends with the runtime.
+  return async () => {
+    stopFollowing();
+    await mf.dispose();
+  };
+}
+
+/** Miniflare running the API's Worker and the bucket's loader, the bucket kept in `state`. */
+async function startMiniflare(
+  wrangler: WranglerConfig,
+  config: ServeConfig,
+  state: string,
+): Promise<MiniflareLike> {
   const { Miniflare } = await runtimeImport<{ Miniflare: MiniflareClass }>('miniflare');
   const bucket = wrangler.r2_buckets[0]!;
   const worker = {
@@ -244,7 +274,7 @@ export async function serveWorker(
     r2Buckets: { [bucket.binding]: bucket.bucket_name },
   };
   // The first Worker answers the port; the loader is reached only through `getWorker`.
-  const mf = new Miniflare({
+  return new Miniflare({
     workers: [
       {
         ...worker,
@@ -258,29 +288,26 @@ export async function serveWorker(
     host: config.host,
     port: config.port,
   });
-  let loader: FetcherLike;
-  const key = wrangler.vars.ARCHIVE;
-  try {
-    const url = await mf.ready;
-    loader = await mf.getWorker(LOADER);
-    if ((await uploadedStamp(loader, key)) !== stamp) {
-      console.error(`Uploading ${archive} to the local R2 bucket ${bucket.bucket_name}...`);
-      await uploadArchive(loader, key, archive, stamp);
-    }
-    config.listening(Number(url.port));
-  } catch (e) {
-    await mf.dispose();
-    throw e;
-  }
-  let uploaded = { archive, stamp };
+}
+
+/**
+ * Looks at `source` once a second and uploads each new build to the bucket under `key`, over the
+ * one `uploaded` first; returns the function that stops looking.
+ */
+function followPublishes(
+  source: ServeConfig['source'],
+  loader: FetcherLike,
+  key: string,
+  uploaded: { archive: string; stamp: string },
+): () => void {
   /** What the served path held at the last look: a cheap stamp, looked at every second. */
-  let seen = sourceStamp(config.source);
+  let seen = sourceStamp(source);
   let looking: Promise<void> | null = null;
   let stopped = false;
   const look = async () => {
-    const now = sourceStamp(config.source);
+    const now = sourceStamp(source);
     if (now === seen) return;
-    const next = archiveOf(config.source);
+    const next = archiveOf(source);
     const nextStamp = fileStamp(statSync(next));
     if (nextStamp !== uploaded.stamp) {
       console.error(`${next} is a new build: uploading it to the local R2 bucket...`);
@@ -301,10 +328,8 @@ export async function serveWorker(
       })
       .finally(() => (looking = null));
   }, 1000);
-  // Stopping does not wait for an upload under way: it ends with the runtime.
-  return async () => {
+  return () => {
     stopped = true;
     clearInterval(timer);
-    await mf.dispose();
   };
 }

@@ -4,7 +4,7 @@
  * line that says what is wrong with the command line.
  */
 import { parseArgs } from 'node:util';
-import type { CommandSpec, OptionSpec, Positionals, Values } from './cli-spec.ts';
+import type { CommandSpec, OptionSpec, PositionalSpec, Positionals, Values } from './cli-spec.ts';
 import { optionForm } from './cli-usage.ts';
 
 /** What a command line asks for. */
@@ -105,6 +105,9 @@ function readOption(
   };
 }
 
+/** A command line refused, with the one line that says why. */
+type Refused = Extract<Parsed<CommandSpec>, { kind: 'refused' }>;
+
 /** Reads a command line against its spec. */
 export function parseCommand<C extends CommandSpec>(
   spec: C,
@@ -112,18 +115,11 @@ export function parseCommand<C extends CommandSpec>(
   env: Record<string, string | undefined>,
 ): Parsed<C> {
   const positionalSpecs = spec.positionals ?? [];
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {};
-  for (const [name, option] of Object.entries(spec.options))
-    options[name] = {
-      type: option.type === 'flag' ? 'boolean' : 'string',
-      ...(option.short ? { short: option.short } : {}),
-    };
-  options['help'] = { type: 'boolean', short: 'h' };
-  let given: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
+  let given: ReturnType<typeof parseArgs<{ options: ParseArgsOptions; allowPositionals: true }>>;
   try {
     given = parseArgs({
       args: [...argv],
-      options,
+      options: parseArgsOptions(spec),
       strict: true,
       allowPositionals: positionalSpecs.length > 0,
     });
@@ -131,10 +127,42 @@ export function parseCommand<C extends CommandSpec>(
     return { kind: 'refused', message: parseArgsRefusal(error, spec) };
   }
   if (given.values['help']) return { kind: 'help' };
+  const values = readOptions(spec, given.values, env);
+  if (values.kind === 'refused') return values;
+  const positionals = readPositionals(positionalSpecs, given.positionals);
+  if (positionals.kind === 'refused') return positionals;
+  return {
+    kind: 'run',
+    values: values.values as Values<C>,
+    positionals: positionals.values as Positionals<C>,
+  };
+}
+
+/** The options as `parseArgs` takes them. */
+type ParseArgsOptions = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+/** A command's options as `parseArgs` reads them, `--help` among them. */
+function parseArgsOptions(spec: CommandSpec): ParseArgsOptions {
+  const options: ParseArgsOptions = {};
+  for (const [name, option] of Object.entries(spec.options))
+    options[name] = {
+      type: option.type === 'flag' ? 'boolean' : 'string',
+      ...(option.short ? { short: option.short } : {}),
+    };
+  options['help'] = { type: 'boolean', short: 'h' };
+  return options;
+}
+
+/** The value of every option (`readOption`), or the refusal of the first bad one. */
+function readOptions(
+  spec: CommandSpec,
+  given: Record<string, string | boolean | undefined>,
+  env: Record<string, string | undefined>,
+): { kind: 'read'; values: Record<string, unknown> } | Refused {
   const values: Record<string, unknown> = {};
   const missing: string[] = [];
   for (const [name, option] of Object.entries(spec.options)) {
-    const read = readOption(name, option, given.values[name], env);
+    const read = readOption(name, option, given[name], env);
     switch (read.kind) {
       case 'value':
         values[name] = read.value;
@@ -154,11 +182,18 @@ export function parseCommand<C extends CommandSpec>(
       kind: 'refused',
       message: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} needed.`,
     };
-  const words = given.positionals;
-  if (words.length > positionalSpecs.length)
-    return { kind: 'refused', message: `Unexpected argument '${words[positionalSpecs.length]}'.` };
-  const positionals: unknown[] = [];
-  for (const [i, positional] of positionalSpecs.entries()) {
+  return { kind: 'read', values };
+}
+
+/** The value of every positional, in order, or the refusal of the first bad or missing one. */
+function readPositionals(
+  specs: readonly PositionalSpec[],
+  words: readonly string[],
+): { kind: 'read'; values: unknown[] } | Refused {
+  if (words.length > specs.length)
+    return { kind: 'refused', message: `Unexpected argument '${words[specs.length]}'.` };
+  const values: unknown[] = [];
+  for (const [i, positional] of specs.entries()) {
     const word = words[i];
     if (word === undefined) return { kind: 'refused', message: `<${positional.name}> is needed.` };
     const reading = positional.type.read(word);
@@ -169,11 +204,7 @@ export function parseCommand<C extends CommandSpec>(
           ? `<${positional.name}>: ${reading.reason}.`
           : `<${positional.name}> must be ${positional.type.expected}, not '${word}'.`,
       };
-    positionals.push(reading.value);
+    values.push(reading.value);
   }
-  return {
-    kind: 'run',
-    values: values as Values<C>,
-    positionals: positionals as Positionals<C>,
-  };
+  return { kind: 'read', values };
 }

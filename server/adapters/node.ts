@@ -13,7 +13,7 @@ import {
   type FileOutcome,
   type Outcome,
   type RequestFacts,
-} from '../core/handler.ts';
+} from '../core/outcome.ts';
 import { followArchive, followTree, withBuild, type LocalBuilds } from '../disk/local-builds.ts';
 import { failureOutcome } from '../core/web-router.ts';
 import { Unavailable } from '../core/health.ts';
@@ -38,16 +38,44 @@ export async function createArchiveServer(file: string, cacheBytes?: number): Pr
   return serve(await followArchive(file, cacheBytes));
 }
 
+/** Answers a request and hands the answer to the function given. */
+type Answer = (request: RequestFacts, deliver: (outcome: Outcome) => void) => Promise<void>;
+
 /**
  * The http server around the router, answering every request from the current build. The build
  * open when the server closes is let go once its last request is done.
  */
 function serve(builds: LocalBuilds): Server {
-  /**
-   * Answers a request from the current build and hands the answer to `deliver`; a failure, of
-   * the answer or of its delivery, is delivered as the JSON 500 (503 while there is no build).
-   */
-  const answer = (request: RequestFacts, deliver: (outcome: Outcome) => void): Promise<void> =>
+  const answer = answerWithBuild(builds);
+  // The router needs no Host header, so a request without one is answered like any other, not
+  // with Node's bare 400.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    const request = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      target: req.url ?? '/',
+      header: (name: string) => headerValue(req.headers[name]),
+    };
+    void answer(request, (outcome) => write(req, res, outcome));
+  });
+  answerRefused(server, answer);
+  // CONNECT asks for a tunnel, which Node leaves to a listener of its own: it gets the JSON 405.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    endWith(socket, errorOutcome(405, READ_ONLY, req.url ?? '', [], { Allow: 'GET, HEAD' }), true);
+  });
+  // An `Expect` other than 100-continue, which Node would answer with a bare 417.
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    write(req, res, errorOutcome(417, EXPECTATION, req.url ?? ''));
+  });
+  server.on('close', builds.close);
+  return server;
+}
+
+/**
+ * Answers a request from the current build and hands the answer to `deliver`; a failure, of
+ * the answer or of its delivery, is delivered as the JSON 500 (503 while there is no build).
+ */
+function answerWithBuild(builds: LocalBuilds): Answer {
+  return (request, deliver) =>
     // One build answers the whole request: its manifest, its router and its files.
     withBuild(builds, async ({ handler }) => {
       const outcome = await handler.resolve(request);
@@ -60,22 +88,17 @@ function serve(builds: LocalBuilds): Server {
         if (!(err instanceof Unavailable)) console.error(err);
         deliver(failureOutcome(err, request.target));
       });
-  // The router needs no Host header, so a request without one is answered like any other, not
-  // with Node's bare 400.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    const request = {
-      method: (req.method ?? 'GET').toUpperCase(),
-      target: req.url ?? '/',
-      header: (name: string) => headerValue(req.headers[name]),
-    };
-    void answer(request, (outcome) => write(req, res, outcome));
-  });
+}
+
+/**
+ * Requests Node cannot parse still get JSON, a HEAD among them its headers only, as a client
+ * of HEAD reads no body. A GET or HEAD of a target in raw UTF-8, which Node refuses, is read
+ * again from its bytes and answered as its percent-encoded form (`refused-request.ts`).
+ */
+function answerRefused(server: Server, answer: Answer): void {
   // Node reports each later packet of a connection it refused as another error; the first
   // one's answer is the connection's only one.
   const refused = new WeakSet<Duplex>();
-  // Requests Node cannot parse still get JSON, a HEAD among them its headers only, as a client
-  // of HEAD reads no body. A GET or HEAD of a target in raw UTF-8, which Node refuses, is read
-  // again from its bytes and answered as its percent-encoded form (`refused-request.ts`).
   server.on('clientError', (err: Error & ParseError, socket: Duplex) => {
     if (refused.has(socket)) return;
     refused.add(socket);
@@ -98,16 +121,6 @@ function serve(builds: LocalBuilds): Server {
         return request satisfies never;
     }
   });
-  // CONNECT asks for a tunnel, which Node leaves to a listener of its own: it gets the JSON 405.
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    endWith(socket, errorOutcome(405, READ_ONLY, req.url ?? '', [], { Allow: 'GET, HEAD' }), true);
-  });
-  // An `Expect` other than 100-continue, which Node would answer with a bare 417.
-  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    write(req, res, errorOutcome(417, EXPECTATION, req.url ?? ''));
-  });
-  server.on('close', builds.close);
-  return server;
 }
 
 const EXPECTATION = 'The API meets no expectation but 100-continue: send the request without it.';

@@ -59,19 +59,7 @@ export function coalescing(source: RangeSource): RangeSource {
   const flush = () => {
     const batch = queue.sort((a, b) => a.offset - b.offset);
     queue = [];
-    let group: Wanted[] = [];
-    let [start, end] = [0, 0];
-    for (const want of batch) {
-      const joins = want.offset <= end + JOIN_GAP && Math.max(end, want.end) - start <= JOIN_SPAN;
-      if (group.length > 0 && !joins) {
-        send(group, start, end);
-        group = [];
-      }
-      if (group.length === 0) [start, end] = [want.offset, want.end];
-      else end = Math.max(end, want.end);
-      group.push(want);
-    }
-    if (group.length > 0) send(group, start, end);
+    for (const { group, start, end } of joined(batch)) send(group, start, end);
   };
   return {
     length: source.length,
@@ -89,4 +77,30 @@ export function coalescing(source: RangeSource): RangeSource {
       });
     },
   };
+}
+
+/** One read that answers a group of wanted ones: the span from its first start to its last end. */
+interface Joined {
+  group: Wanted[];
+  start: number;
+  end: number;
+}
+
+/** Reads wanted, in order of offset, joined into the fewest `JOIN_GAP` and `JOIN_SPAN` allow. */
+function joined(batch: readonly Wanted[]): Joined[] {
+  const reads: Joined[] = [];
+  let group: Wanted[] = [];
+  let [start, end] = [0, 0];
+  for (const want of batch) {
+    const joins = want.offset <= end + JOIN_GAP && Math.max(end, want.end) - start <= JOIN_SPAN;
+    if (group.length > 0 && !joins) {
+      reads.push({ group, start, end });
+      group = [];
+    }
+    if (group.length === 0) [start, end] = [want.offset, want.end];
+    else end = Math.max(end, want.end);
+    group.push(want);
+  }
+  if (group.length > 0) reads.push({ group, start, end });
+  return reads;
 }

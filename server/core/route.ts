@@ -228,24 +228,69 @@ export function route(method: string, target: string, table: RouteTable): Plan {
   if (segments === null) return notFound();
   if (params === null)
     return error(400, 'The query string has a malformed percent-encoding; encode each value once.');
+  const at = addressed(segments, table);
+  if (at === null) return notFound();
+  const refused =
+    refusedMethod(method, isCollection(at, segments, table)) ?? refusedRepeat(repeated);
+  if (refused) return refused;
+  const given = params.filter(([name]) => !IGNORED.has(name));
+  return planAt(at, method, given, table);
+}
 
+/** What a path names, in the order the router looks for it. */
+type Addressed =
+  | { kind: 'health' }
+  /** A file of the build's own (`RouteTable.assets`). */
+  | { kind: 'asset'; type: string; hash: string; file: string }
+  /** A version's root document. */
+  | { kind: 'root'; path: string; hash: string }
+  | { kind: 'resource'; resource: ResourceManifest }
+  /** `/<resource>/<id>`: one record of a resource. */
+  | { kind: 'record'; parent: ResourceManifest; id: string }
+  | { kind: 'nested'; nested: NestedTarget };
+
+/** What the path `segments` names, or null when nothing of the build lives there. */
+function addressed(segments: string[], table: RouteTable): Addressed | null {
   const path = segments.join('/');
   // The health check comes first: no file of a build can take its path.
-  const health = isHealthPath(segments);
-  const asset = health ? undefined : table.assets.get(path);
+  if (isHealthPath(segments)) return { kind: 'health' };
+  const asset = table.assets.get(path);
+  if (asset) return { kind: 'asset', ...asset };
   const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
+  if (rootHash !== undefined) return { kind: 'root', path, hash: rootHash };
   const resource = table.resources.get(path);
+  if (resource) return { kind: 'resource', resource };
   const parent =
     segments.length > 1 ? table.resources.get(segments.slice(0, -1).join('/')) : undefined;
-  const nested =
-    !health && !asset && rootHash === undefined && !resource && !parent
-      ? nestedTarget(segments, table)
-      : null;
-  const isCollection =
-    resource !== undefined || (nested !== null && nested.id === null && listed(nested.resource));
-  if (!health && !asset && rootHash === undefined && !resource && !parent && !nested)
-    return notFound();
+  if (parent) return { kind: 'record', parent, id: segments[segments.length - 1]! };
+  const nested = nestedTarget(segments, table);
+  return nested && { kind: 'nested', nested };
+}
 
+/**
+ * Whether a path is a collection's, which OPTIONS documents: a resource's, or a nested collection
+ * under its parent (`listed`). A path the build names otherwise counts when a resource lives at it
+ * too.
+ */
+function isCollection(at: Addressed, segments: string[], table: RouteTable): boolean {
+  switch (at.kind) {
+    case 'resource':
+      return true;
+    case 'nested':
+      return at.nested.id === null && listed(at.nested.resource);
+    case 'record':
+      return false;
+    case 'health':
+    case 'asset':
+    case 'root':
+      return table.resources.has(segments.join('/'));
+    default:
+      return at satisfies never;
+  }
+}
+
+/** The 405 of a method the path does not take, or null when it takes it. */
+function refusedMethod(method: string, isCollection: boolean): FinalPlan | null {
   if (method === 'OPTIONS' && !isCollection)
     return error(405, 'OPTIONS documents collections only; use GET.', [], READ);
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
@@ -256,42 +301,65 @@ export function route(method: string, target: string, table: RouteTable): Plan {
       isCollection ? COLLECTION : READ,
     );
   }
-  const twice = repeated.filter((name) => !IGNORED.has(name));
-  if (twice.length > 0) {
-    return error(
-      400,
-      `Give each parameter once: ${twice.join(', ')} was repeated.`,
-      twice.map((p) => ({ parameter: p, message: 'Repeated parameter.' })),
-    );
-  }
-  const given = params.filter(([name]) => !IGNORED.has(name));
+  return null;
+}
 
-  if (health) return noParams(given) ?? { kind: 'health' };
-  if (asset) return noParams(given) ?? file(asset.hash, asset.file, asset.type);
-  if (rootHash !== undefined) {
-    return noParams(given) ?? file(rootHash, rootFile(path), JSON_TYPE);
+/** The 400 of parameters given more than once, or null when each is given once. */
+function refusedRepeat(repeated: string[]): FinalPlan | null {
+  const twice = repeated.filter((name) => !IGNORED.has(name));
+  if (twice.length === 0) return null;
+  return error(
+    400,
+    `Give each parameter once: ${twice.join(', ')} was repeated.`,
+    twice.map((p) => ({ parameter: p, message: 'Repeated parameter.' })),
+  );
+}
+
+/** The plan for what a path names, with the parameters `given` (the ignored ones left out). */
+function planAt(at: Addressed, method: string, given: [string, string][], table: RouteTable): Plan {
+  switch (at.kind) {
+    case 'health':
+      return noParams(given) ?? { kind: 'health' };
+    case 'asset':
+      return noParams(given) ?? file(at.hash, at.file, at.type);
+    case 'root':
+      return noParams(given) ?? file(at.hash, rootFile(at.path), JSON_TYPE);
+    case 'resource':
+      return resourcePlan(at.resource, method, given);
+    case 'record':
+      return recordOf(at.parent, at.id, method, given);
+    case 'nested':
+      return underParent(at.nested, method, given, table);
+    default:
+      return at satisfies never;
   }
-  if (resource) {
-    if (method === 'OPTIONS')
-      return (
-        noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource)
+}
+
+/** `/<resource>`: its listing, or what OPTIONS says of it. */
+function resourcePlan(resource: ResourceManifest, method: string, given: [string, string][]): Plan {
+  if (method === 'OPTIONS')
+    return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+  switch (resource.kind) {
+    case 'collection':
+    case 'nested':
+    case 'parent-record':
+      return collection(resource, given);
+    case 'document':
+      return notFound(
+        `/${resource.path} has no listing: ask for one match, /${resource.parent.path}/<matchID>/${resource.parent.name}.`,
       );
-    switch (resource.kind) {
-      case 'collection':
-      case 'nested':
-      case 'parent-record':
-        return collection(resource, given);
-      case 'document':
-        return notFound(
-          `/${resource.path} has no listing: ask for one match, /${resource.parent.path}/<matchID>/${resource.parent.name}.`,
-        );
-      default:
-        return unknownKind(resource);
-    }
+    default:
+      return unknownKind(resource);
   }
-  if (nested) return underParent(nested, method, given, table);
-  if (!parent) return notFound();
-  const id = segments[segments.length - 1]!;
+}
+
+/** `/<resource>/<id>`: a record of a collection, or a match's document. */
+function recordOf(
+  parent: ResourceManifest,
+  id: string,
+  method: string,
+  given: [string, string][],
+): Plan {
   switch (parent.kind) {
     case 'collection':
     case 'nested':
@@ -551,68 +619,127 @@ function byPathFilter(
   };
 }
 
+/** A collection's parameters by name: the fields it filters on, and its filters on several. */
+interface CollectionParams {
+  resource: CollectionLikeManifest;
+  fields: Map<string, FieldManifest>;
+  anyOf: Map<string, AnyOfFilter>;
+  /** Every parameter it takes, as the error of an unknown one lists them. */
+  allowed: string[];
+}
+
+/** What a collection's query asks for, read parameter by parameter. */
+interface CollectionAsk {
+  filters: FilterPlan[];
+  sort: SortPlan[] | null;
+  page: number;
+  records: number;
+}
+
+/** One parameter of a collection, read: what it asks for, or why it is refused. */
+type ParamReading =
+  | { kind: 'filter'; filter: FilterPlan }
+  | { kind: 'sort'; sort: SortPlan[] }
+  | { kind: 'page'; page: number }
+  | { kind: 'records'; records: number }
+  | { kind: 'refused'; message: string };
+
+const refusal = (message: string): ParamReading => ({ kind: 'refused', message });
+
+/** A collection's listing with the parameters `given`: every bad one named, or the plan. */
 function collection(resource: CollectionLikeManifest, given: [string, string][]): SimplePlan {
+  const known = collectionParams(resource);
   const errors: ParamError[] = [];
-  const filters: FilterPlan[] = [];
-  let sort: SortPlan[] | null = null;
-  let page = 1;
-  let records = resource.records.default;
-  const fieldByName = new Map(
+  const ask: CollectionAsk = {
+    filters: [],
+    sort: null,
+    page: 1,
+    records: resource.records.default,
+  };
+  for (const [name, value] of given) {
+    const read = readParam(known, name, value);
+    switch (read.kind) {
+      case 'filter':
+        ask.filters.push(read.filter);
+        break;
+      case 'sort':
+        ask.sort = read.sort;
+        break;
+      case 'page':
+        ask.page = read.page;
+        break;
+      case 'records':
+        ask.records = read.records;
+        break;
+      case 'refused':
+        errors.push({ parameter: name, message: read.message });
+        break;
+      default:
+        read satisfies never;
+    }
+  }
+  const first = errors[0];
+  if (first) return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
+  return collectionPlan(known, ask);
+}
+
+/** The parameters a collection takes. */
+function collectionParams(resource: CollectionLikeManifest): CollectionParams {
+  const fields = new Map(
     resource.fields.filter((f) => f.filter !== 'none').map((f) => [f.name, f]),
   );
   const anyOf = new Map((resource.anyOf ?? []).map((filter) => [filter.name, filter]));
   const allowed = [
-    ...fieldByName.keys(),
+    ...fields.keys(),
     ...anyOf.keys(),
     ...(resource.paginated ? PAGING : []),
     'sort',
   ];
+  return { resource, fields, anyOf, allowed };
+}
 
-  for (const [name, value] of given) {
-    const field = fieldByName.get(name);
-    const several = anyOf.get(name);
-    if (resource.refused?.names.includes(name)) {
-      errors.push({ parameter: name, message: resource.refused.message });
-    } else if (field || several) {
-      const parsed = field
-        ? parseFilter(field, [field], value)
-        : anyOfFilter(resource, several!, value);
-      if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
-      else filters.push(parsed);
-    } else if (name === 'records' || name === 'page') {
-      if (!resource.paginated) {
-        errors.push({
-          parameter: name,
-          message: `/${resource.path} is not paginated: it always returns the whole collection.`,
-        });
-        continue;
-      }
-      const n = /^\d+$/.test(value) ? Number(value) : NaN;
-      if (name === 'records') {
-        if (n >= 1 && n <= resource.records.max) records = n;
-        else
-          errors.push({
-            parameter: name,
-            message: `records must be an integer from 1 to ${resource.records.max}.`,
-          });
-      } else if (n >= 1) page = n;
-      else errors.push({ parameter: name, message: 'page must be an integer of 1 or more.' });
-    } else if (name === 'sort') {
-      const parsed = parseSort(resource, value);
-      if (typeof parsed === 'string') errors.push({ parameter: name, message: parsed });
-      else sort = parsed;
-    } else {
-      errors.push({
-        parameter: name,
-        message: `Unknown parameter. Allowed: ${allowed.join(', ')}.`,
-      });
-    }
+/** Reads one parameter of a collection's query. */
+function readParam(known: CollectionParams, name: string, value: string): ParamReading {
+  const { resource } = known;
+  const field = known.fields.get(name);
+  const several = known.anyOf.get(name);
+  if (resource.refused?.names.includes(name)) return refusal(resource.refused.message);
+  if (field || several) {
+    const parsed = field
+      ? parseFilter(field, [field], value)
+      : anyOfFilter(resource, several!, value);
+    return typeof parsed === 'string' ? refusal(parsed) : { kind: 'filter', filter: parsed };
   }
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    return error(400, `Bad parameter '${first.parameter}': ${first.message}`, errors);
+  if (name === 'records' || name === 'page') return readPaging(resource, name, value);
+  if (name === 'sort') {
+    const parsed = parseSort(resource, value);
+    return typeof parsed === 'string' ? refusal(parsed) : { kind: 'sort', sort: parsed };
   }
+  return refusal(`Unknown parameter. Allowed: ${known.allowed.join(', ')}.`);
+}
 
+/** Reads `records` (the page size) or `page`, which only a paginated collection takes. */
+function readPaging(
+  resource: CollectionLikeManifest,
+  name: 'records' | 'page',
+  value: string,
+): ParamReading {
+  if (!resource.paginated)
+    return refusal(`/${resource.path} is not paginated: it always returns the whole collection.`);
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (name === 'records')
+    return n >= 1 && n <= resource.records.max
+      ? { kind: 'records', records: n }
+      : refusal(`records must be an integer from 1 to ${resource.records.max}.`);
+  return n >= 1 ? { kind: 'page', page: n } : refusal('page must be an integer of 1 or more.');
+}
+
+/**
+ * The plan of a collection's good query: a single pre-rendered file in the common cases, else a
+ * composition of the files its indexed filters name.
+ */
+function collectionPlan({ resource, anyOf }: CollectionParams, ask: CollectionAsk): SimplePlan {
+  const { filters, sort, page, records } = ask;
   filters.push(...impliedFilter(resource, filters));
   // One order of the parameters in links: the fields', then the filters on several fields.
   const rank = ({ field }: FilterPlan) => {
@@ -628,15 +755,8 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
 
   // The common cases are single files: the collection or one single-field filter collection, at the
   // default page size and order.
-  if (sort === null && defaultPaging && filters.length <= 1 && bases.length === filters.length) {
-    const only = bases[0];
-    const dir = collectionDir(resource.path, only && { field: only.field.name, key: only.key });
-    const missing: Missing =
-      page === 1 && only
-        ? { kind: 'empty', path: `/${resource.path}`, params, records }
-        : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
-    return file(resource.hash, pageFile(dir, page), JSON_TYPE, resource, missing);
-  }
+  if (sort === null && defaultPaging && filters.length <= 1 && bases.length === filters.length)
+    return pageOf(resource, bases[0], page, params, records);
   if (sort)
     params.push(['sort', sort.map((s) => (s.descending ? '-' : '') + s.field.name).join(',')]);
   return {
@@ -650,6 +770,26 @@ function collection(resource: CollectionLikeManifest, given: [string, string][])
     params,
     path: `/${resource.path}`,
   };
+}
+
+/**
+ * A pre-rendered page: of the collection, or of the collection of one value of a field (`only`).
+ * Page 1 of a filter's collection that does not exist is the empty page; a page past the last, a
+ * 404.
+ */
+function pageOf(
+  resource: CollectionLikeManifest,
+  only: FilterPlan | undefined,
+  page: number,
+  params: [string, string][],
+  records: number,
+): FinalPlan {
+  const dir = collectionDir(resource.path, only && { field: only.field.name, key: only.key });
+  const missing: Missing =
+    page === 1 && only
+      ? { kind: 'empty', path: `/${resource.path}`, params, records }
+      : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
+  return file(resource.hash, pageFile(dir, page), JSON_TYPE, resource, missing);
 }
 
 /**

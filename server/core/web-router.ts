@@ -7,13 +7,8 @@ import {
 import { createArchiveHandler } from './archive-handler.ts';
 import { archiveBudget } from './cache-budget.ts';
 import type { RangeSource } from '../../contract/archive-reader.ts';
-import {
-  errorOutcome,
-  targetOf,
-  unavailableOutcome,
-  type Handler,
-  type Outcome,
-} from './handler.ts';
+import { targetOf, type Handler } from './handler.ts';
+import { errorOutcome, unavailableOutcome, type Outcome } from './outcome.ts';
 import { isHealthCheck, Unavailable } from './health.ts';
 
 /**

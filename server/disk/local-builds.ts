@@ -89,29 +89,8 @@ export interface Build {
 export function followTree(dir: string, cacheBytes = CACHE_BYTES): LocalBuilds {
   const path = resolve(dir);
   let build: (Build & { root: string; stamp: string }) | null = null;
-  let link: { ino: number; mtimeMs: number; root: string } | null = null;
   let checked = 0;
-  /** The folder `path` names now, or null while it is missing (a publish moving it). */
-  const currentRoot = (): string | null => {
-    let stat;
-    try {
-      stat = lstatSync(path, { throwIfNoEntry: false });
-    } catch {
-      return null; // unreadable for a moment: the current build answers
-    }
-    if (!stat) return null;
-    if (!stat.isSymbolicLink()) return path;
-    if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
-      let root: string;
-      try {
-        root = realpathSync(path);
-      } catch {
-        return null; // replaced between the two calls: the next request looks again
-      }
-      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
-    }
-    return link.root;
-  };
+  const currentRoot = rootNamed(path);
   const current = () => {
     const root = currentRoot();
     if (root === null) {
@@ -148,6 +127,34 @@ export function followTree(dir: string, cacheBytes = CACHE_BYTES): LocalBuilds {
     };
   };
   return { current, close: () => {} };
+}
+
+/**
+ * The folder `path` names now, looked at on each call, or null while it is missing (a publish
+ * moving it): one `lstat`, and a `realpath` only when the link changed.
+ */
+function rootNamed(path: string): () => string | null {
+  let link: { ino: number; mtimeMs: number; root: string } | null = null;
+  return () => {
+    let stat;
+    try {
+      stat = lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      return null; // unreadable for a moment: the current build answers
+    }
+    if (!stat) return null;
+    if (!stat.isSymbolicLink()) return path;
+    if (link?.ino !== stat.ino || link.mtimeMs !== stat.mtimeMs) {
+      let root: string;
+      try {
+        root = realpathSync(path);
+      } catch {
+        return null; // replaced between the two calls: the next request looks again
+      }
+      link = { ino: stat.ino, mtimeMs: stat.mtimeMs, root };
+    }
+    return link.root;
+  };
 }
 
 /**

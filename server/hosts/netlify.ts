@@ -1,5 +1,5 @@
 import type { Manifest } from '../../contract/manifest.ts';
-import { FILE_HEADERS } from '../core/handler.ts';
+import { FILE_HEADERS } from '../core/outcome.ts';
 import { fileRoutes, type FileRoute } from './file-routes.ts';
 
 /**

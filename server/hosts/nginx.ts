@@ -1,4 +1,4 @@
-import { FILE_HEADERS, unparsedOutcome } from '../core/handler.ts';
+import { FILE_HEADERS, unparsedOutcome } from '../core/outcome.ts';
 import type { Manifest } from '../../contract/manifest.ts';
 import { fileRoutes, type FileRoute, type QuerySlot, type SlotValue } from './file-routes.ts';
 
@@ -63,37 +63,12 @@ function entry(route: FileRoute): [string, string] {
 const canonical = (route: FileRoute) =>
   route.kind !== 'collection' || route.query.every((q) => q.kind === 'slot');
 
+/** A text in double quotes, as nginx reads a quoted parameter. */
+const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
+
 /** The configuration, for nginx's `http` block (`conf.d/` or an `include`). */
 export function nginxConfig(manifest: Manifest, options: NginxOptions): string {
-  const quote = (text: string) => `"${text.replace(/["\\]/g, '\\$&')}"`;
-  const map = fileRoutes(manifest)
-    .filter(canonical)
-    .map(entry)
-    .map(([pattern, file]) => `  ${quote(pattern)} ${quote(file)};`);
   const precompressed = manifest.encodings.includes('gzip');
-  const headers = (values: Record<string, string>, always: string) =>
-    Object.entries(values)
-      .filter(([name]) => name !== 'Content-Type')
-      .map(([name, value]) => `\n    add_header ${name} ${quote(value)}${always};`)
-      .join('');
-  const unparsed = unparsedOutcome();
-  const gzipStatic = precompressed ? '\n    gzip_static on;' : '';
-  const acceptMap = precompressed
-    ? ''
-    : `
-# Without --precompress, a client that takes gzip is sent to the router, which compresses on the
-# fly and keeps a strong ETag (nginx's gzip filter would weaken it).
-map $http_accept_encoding $football_api_plain {
-  default 1;
-  "~*gzip" 0;
-}
-`;
-  const plainOnly = precompressed
-    ? ''
-    : `
-    if ($football_api_plain = 0) {
-      set $file "";
-    }`;
   return `# Written by \`npm run nginx\` from the build ${manifest.build}; run it again when the
 # project is upgraded (which files exist depends on its registry, not on the data).
 # nginx answers from disk the requests a file answers exactly as the router would; everything
@@ -101,15 +76,54 @@ map $http_accept_encoding $football_api_plain {
 
 map $request_uri $football_api_file {
   default "";
-${map.join('\n')}
+${fileMap(manifest).join('\n')}
 }
-${acceptMap}
+${precompressed ? '' : ACCEPT_MAP}
 upstream football_api_router {
   server ${new URL(options.router).host};
   keepalive 32;
 }
 
-server {
+${serverBlock(options, precompressed)}`;
+}
+
+/** The lines of the map from a request target to the file that answers it. */
+function fileMap(manifest: Manifest): string[] {
+  return fileRoutes(manifest)
+    .filter(canonical)
+    .map(entry)
+    .map(([pattern, file]) => `  ${quote(pattern)} ${quote(file)};`);
+}
+
+/** Which clients take gzip: without compressed copies in the build, those go to the router. */
+const ACCEPT_MAP = `
+# Without --precompress, a client that takes gzip is sent to the router, which compresses on the
+# fly and keeps a strong ETag (nginx's gzip filter would weaken it).
+map $http_accept_encoding $football_api_plain {
+  default 1;
+  "~*gzip" 0;
+}
+`;
+
+/** `add_header` lines for `values` but their type, which nginx gives itself. */
+function addHeaders(values: Record<string, string>, always: string): string {
+  return Object.entries(values)
+    .filter(([name]) => name !== 'Content-Type')
+    .map(([name, value]) => `\n    add_header ${name} ${quote(value)}${always};`)
+    .join('');
+}
+
+/** The `server` block: files from disk, everything else to the router. */
+function serverBlock(options: NginxOptions, precompressed: boolean): string {
+  const unparsed = unparsedOutcome();
+  const gzipStatic = precompressed ? '\n    gzip_static on;' : '';
+  const plainOnly = precompressed
+    ? ''
+    : `
+    if ($football_api_plain = 0) {
+      set $file "";
+    }`;
+  return `server {
   listen ${options.listen};
   root ${quote(options.root)};
   charset utf-8;
@@ -141,11 +155,11 @@ server {
     if ($file = "") {
       return 418;
     }
-    try_files $file =404;${headers(FILE_HEADERS, '')}${gzipStatic}
+    try_files $file =404;${addHeaders(FILE_HEADERS, '')}${gzipStatic}
   }
 
   location = /.football-api-unparsed {
-    internal;${headers(unparsed.headers, ' always')}
+    internal;${addHeaders(unparsed.headers, ' always')}
     return 400 ${quote(unparsed.body as string)};
   }
 
