@@ -22,6 +22,8 @@ import {
 } from '../football/lists.ts';
 import { ACTIONS, MODIFIERS } from '../football/events.ts';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations.ts';
+import { rowReplacer } from './rows.ts';
+import type { RowOf, TableName } from './tables.ts';
 
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
@@ -214,40 +216,44 @@ export function openReadOnly(file: string): Db {
   }
 }
 
+/**
+ * Writes every fixed reference list (`football/`), whole rows replacing any of the same id: run
+ * at each opening, so a list that changed is brought up to date.
+ */
 function loadReferenceLists(db: Db): void {
-  const simple: [table: string, column: string, rows: readonly RefEntry[]][] = [
-    ['confederation', 'name', CONFEDERATIONS],
-    ['phase', 'name', PHASES],
-    ['groupround', 'name', GROUP_ROUNDS],
-    ['knockoutround', 'name', KNOCKOUT_ROUNDS],
-    ['weather', 'desc', WEATHER],
-    ['surface', 'name', SURFACES],
-    ['name_order', 'desc', NAME_ORDERS],
-    ['position', 'name', POSITIONS],
-    ['foul', 'desc', FOULS],
-    ['card', 'desc', CARDS],
-    ['bodypart', 'desc', BODY_PARTS],
-    ['shotevent', 'desc', SHOT_EVENTS],
-    ['penalty_outcome', 'desc', PENALTY_OUTCOMES],
-    ['modifier_category', 'desc', MODIFIER_CATEGORIES],
-  ];
+  const write = <T extends TableName>(table: T, rows: readonly RowOf<T>[]): void => {
+    const replace = rowReplacer(db, table);
+    for (const row of rows) replace(row);
+  };
+  const named = (rows: readonly RefEntry[]) => rows.map(([id, name]) => ({ id, name }));
+  const described = (rows: readonly RefEntry[]) => rows.map(([id, desc]) => ({ id, desc }));
   db.transaction(() => {
-    for (const [table, column, rows] of simple) {
-      const insert = db.prepare(`INSERT OR REPLACE INTO ${table} (id, ${column}) VALUES (?, ?)`);
-      for (const [id, label] of rows) insert.run(id, label);
-    }
-    const tz = db.prepare(
-      'INSERT OR REPLACE INTO timezone (id, name, confederation, offset) VALUES (?, ?, ?, ?)',
+    write('confederation', named(CONFEDERATIONS));
+    write('phase', named(PHASES));
+    write('groupround', named(GROUP_ROUNDS));
+    write('knockoutround', named(KNOCKOUT_ROUNDS));
+    write('weather', described(WEATHER));
+    write('surface', named(SURFACES));
+    write('name_order', described(NAME_ORDERS));
+    write('position', named(POSITIONS));
+    write('foul', described(FOULS));
+    write('card', described(CARDS));
+    write('bodypart', described(BODY_PARTS));
+    write('shotevent', described(SHOT_EVENTS));
+    write('penalty_outcome', described(PENALTY_OUTCOMES));
+    write('modifier_category', described(MODIFIER_CATEGORIES));
+    write(
+      'timezone',
+      TIMEZONES.map(([id, name, confederation, offset]) => ({ id, name, confederation, offset })),
     );
-    for (const row of TIMEZONES) tz.run(...row);
-    const action = db.prepare(
-      'INSERT OR REPLACE INTO action (id, desc, is_touch) VALUES (?, ?, ?)',
+    write(
+      'action',
+      ACTIONS.map(([id, desc, isTouch]) => ({ id, desc, is_touch: isTouch ? 1 : 0 })),
     );
-    for (const [id, desc, isTouch] of ACTIONS) action.run(id, desc, isTouch ? 1 : 0);
-    const modifier = db.prepare(
-      'INSERT OR REPLACE INTO modifier (id, desc, category) VALUES (?, ?, ?)',
+    write(
+      'modifier',
+      MODIFIERS.map(([id, desc, category]) => ({ id, desc, category })),
     );
-    for (const row of MODIFIERS) modifier.run(...row);
   })();
 }
 

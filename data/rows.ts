@@ -1,14 +1,48 @@
-import type { Db } from './db.ts';
+import type Database from 'better-sqlite3';
 import { TABLES, type RowOf, type TableName } from './tables.ts';
+
+// A connection as better-sqlite3 types it (`Db` of db.ts, which writes its reference lists with
+// these helpers and so is not imported here).
+type Db = Database.Database;
 
 /**
  * A prepared INSERT of whole rows of `table`: every column `TABLES` lists, in the schema's order,
  * so a row's type says what is written and a column cannot be left out.
  */
 export function rowInserter<T extends TableName>(db: Db, table: T): (row: RowOf<T>) => void {
+  return wholeRowWriter(db, 'INSERT', table);
+}
+
+/**
+ * A prepared INSERT OR REPLACE of whole rows of `table` (as `rowInserter`): for the fixed
+ * reference lists, written again each time a database is opened.
+ */
+export function rowReplacer<T extends TableName>(db: Db, table: T): (row: RowOf<T>) => void {
+  return wholeRowWriter(db, 'INSERT OR REPLACE', table);
+}
+
+/**
+ * Whole-row inserts into any table, each table's statement prepared on its first row
+ * (`rowInserter`).
+ */
+export function rowInserters(db: Db): <T extends TableName>(table: T, row: RowOf<T>) => void {
+  const inserters = new Map<TableName, (row: never) => void>();
+  return (table, row) => {
+    let insert = inserters.get(table) as ((row: RowOf<typeof table>) => void) | undefined;
+    if (!insert) inserters.set(table, (insert = rowInserter(db, table)));
+    insert(row);
+  };
+}
+
+/** A prepared `verb` of whole rows of `table`, its columns in the schema's order. */
+function wholeRowWriter<T extends TableName>(
+  db: Db,
+  verb: 'INSERT' | 'INSERT OR REPLACE',
+  table: T,
+): (row: RowOf<T>) => void {
   const columns = Object.keys(TABLES[table]) as (keyof RowOf<T> & string)[];
   const statement = db.prepare(
-    `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
+    `${verb} INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) ` +
       `VALUES (${columns.map(() => '?').join(', ')})`,
   );
   return (row) => void statement.run(...columns.map((c) => row[c]));

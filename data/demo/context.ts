@@ -1,18 +1,15 @@
 import { v0Ids, type Db } from '../db.ts';
 import { uuidFor } from '../ids.ts';
-import { rowInserter } from '../rows.ts';
+import { rowInserters } from '../rows.ts';
 import type { RowOf, TableName } from '../tables.ts';
 import { Rng } from './random.ts';
 
 /** The provider key of every row the demo generator writes. */
 export const DEMO_SOURCE = 'demo';
 
-/** A column value the generator writes. */
-export type Cell = string | number | null;
-
 /**
  * What every step of the demo generator shares: the connection, the seed, a v0 id dispenser and a
- * small insert helper (statements are cached per table and column list).
+ * small insert helper (one statement per table).
  */
 export interface DemoContext {
   readonly db: Db;
@@ -30,18 +27,13 @@ export interface DemoContext {
 /** Creates the shared context of one generation run. */
 export function createContext(db: Db, seed: number): DemoContext {
   const nextV0 = v0Ids(db);
-  // One prepared INSERT per table, for whole rows (`rowInserter`).
-  const inserters = new Map<TableName, (row: never) => void>();
   return {
     db,
     seed,
     rng: (label) => Rng.derive(seed, label),
     v0: nextV0,
     id: (kind, key) => uuidFor(DEMO_SOURCE, kind, key),
-    insert(table, row) {
-      let insert = inserters.get(table) as ((row: RowOf<typeof table>) => void) | undefined;
-      if (!insert) inserters.set(table, (insert = rowInserter(db, table)));
-      insert(row);
-    },
+    // One prepared INSERT per table, for whole rows.
+    insert: rowInserters(db),
   };
 }

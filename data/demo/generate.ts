@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { openDatabase, type Db } from '../db.ts';
+import { rowInserter } from '../rows.ts';
 import {
   COMPETITIONS,
   insertCompetitions,
@@ -320,11 +321,11 @@ export function buildDemoDatabase(
   const db = openDatabase(file);
   try {
     const { handles } = generateDemo(db, { seed, size });
-    const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    const meta = rowInserter(db, 'meta');
     db.transaction(() => {
-      meta.run('generator', 'demo');
-      meta.run('seed', String(seed));
-      meta.run('size', size);
+      meta({ key: 'generator', value: 'demo' });
+      meta({ key: 'seed', value: String(seed) });
+      meta({ key: 'size', value: size });
     })();
     return { counts: countRows(db), handles };
   } finally {

@@ -2,50 +2,42 @@ import type Database from 'better-sqlite3';
 import { v0Ids, type Db } from '../db.ts';
 import { faultPoint } from '../faults.ts';
 import { uuidFor } from '../ids.ts';
-import type { NewRowOf, TableName } from '../tables.ts';
+import { rowInserters } from '../rows.ts';
+import { TABLES, type NewRowOf, type RowOf, type TableName } from '../tables.ts';
 import type { Progress } from './progress.ts';
 import type { ImportReport, WriteOutcome } from './report.ts';
 
-/** A column value an importer writes. */
-export type Cell = string | number | null;
+/** A column value, as the generic statements below bind it. */
+type Cell = string | number | null;
 
-/** A row to write: column name -> value. */
-export type Row = Readonly<Record<string, Cell>>;
+/**
+ * A row (or some columns of one) seen by column name, as the generic statements below read it:
+ * the typed rows (`NewRowOf`, `RowUpdate`) are checked where a writer gives them.
+ */
+type Row = Readonly<Record<string, Cell>>;
 
 /** The key column of each table that is not keyed by `id`. */
-const KEY_COLUMN: Record<string, string> = {
+const KEY_COLUMN = {
   provider: 'key',
   country_alias: 'alias',
   meta: 'key',
   v0_counter: 'kind',
-};
+} as const satisfies { readonly [T in TableName]?: keyof RowOf<T> };
+
+/** The key column of table `T`: the one `KEY_COLUMN` names, else `id`. */
+type KeyColumn<T extends TableName> = T extends keyof typeof KEY_COLUMN
+  ? (typeof KEY_COLUMN)[T]
+  : 'id';
 
 /**
- * Tables with a v0 integer id (schema.sql); a new row gets the next id of its kind (the table
- * name).
+ * Some columns of an existing row of table `T`, with its key: what a writer that adds to a row
+ * (rather than writing it whole) gives.
  */
-const V0_TABLES = new Set([
-  'season',
-  'country',
-  'competition',
-  'team',
-  'venue',
-  'person',
-  'player',
-  'manager',
-  'referee',
-  'match',
-  'match_condition',
-  'lineup',
-  'goal',
-  'penalty',
-  'offense',
-  'substitution',
-  'shootout',
-]);
+export type RowUpdate<T extends TableName> = Pick<RowOf<T>, KeyColumn<T> & keyof RowOf<T>> &
+  Partial<NewRowOf<T>>;
 
 /**
- * What every importer step shares: the connection, the provider key, the report and two write
+ * What every importer step shares: the connection, the provider key, the report and write
  * helpers that make an import idempotent. Ids are deterministic (`uuidFor(source, kind, key)`), so
  * importing the same data again finds every row already present; v0 ids are handed out only to rows
  * that are new.
@@ -68,6 +60,12 @@ export interface ImportContext {
    * source may own). An existing row is left as it is and counted as present.
    */
   ensure<T extends TableName>(table: T, row: NewRowOf<T>): WriteOutcome;
+  /**
+   * Updates only the columns `row` gives of the row with its key, where they differ: a source that
+   * adds what it knows to a row another source owns (which stays that source's). 'updated' when a
+   * value changed, else 'present' (as when no row has that key: nothing is inserted).
+   */
+  update<T extends TableName>(table: T, row: RowUpdate<T>): WriteOutcome;
 }
 
 /** Creates the context of one import run. */
@@ -77,33 +75,11 @@ export function createImportContext(
   report: ImportReport,
   progress: Progress,
 ): ImportContext {
-  const nextV0 = v0Ids(db);
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (sql: string): Database.Statement => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
-    return statement;
+  const rows = rowWrites(db);
+  const counted = (table: TableName, outcome: WriteOutcome): WriteOutcome => {
+    report.count(table, outcome);
+    return outcome;
   };
-  const keyOf = (table: string, row: Row): { column: string; value: Cell } => {
-    const column = KEY_COLUMN[table] ?? 'id';
-    const value = row[column];
-    if (value === undefined || value === null)
-      throw new Error(`${table}: row without key column ${column}`);
-    return { column, value };
-  };
-  const exists = (table: string, column: string, value: Cell): boolean =>
-    prepare(`SELECT 1 FROM "${table}" WHERE "${column}" = ?`).get(value) !== undefined;
-  const insert = (table: string, row: Row): void => {
-    faultPoint('import:row');
-    const full: Record<string, Cell> = V0_TABLES.has(table)
-      ? { ...row, v0_id: nextV0(table) }
-      : { ...row };
-    const columns = Object.keys(full);
-    prepare(
-      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    ).run(...columns.map((c) => full[c]));
-  };
-
   return {
     db,
     source,
@@ -112,33 +88,73 @@ export function createImportContext(
     id: (kind, key) => uuidFor(source, kind, key),
     save(table, row) {
       const key = keyOf(table, row);
-      let outcome: WriteOutcome;
-      if (!exists(table, key.column, key.value)) {
-        insert(table, row);
-        outcome = 'new';
-      } else {
-        const columns = Object.keys(row).filter((c) => c !== key.column && c !== 'v0_id');
-        if (columns.length === 0) outcome = 'present';
-        else {
-          // Only rows whose values differ are touched, so a re-import reports them as present, not
-          // updated.
-          const sql =
-            `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "${key.column}" = ? ` +
-            `AND NOT (${columns.map((c) => `"${c}" IS ?`).join(' AND ')})`;
-          const values = columns.map((c) => (row as Row)[c]!);
-          const { changes } = prepare(sql).run(...values, key.value, ...values);
-          outcome = changes > 0 ? 'updated' : 'present';
-        }
-      }
-      report.count(table, outcome);
-      return outcome;
+      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row));
+      rows.insert(table, row);
+      return counted(table, 'new');
     },
     ensure(table, row) {
       const key = keyOf(table, row);
-      const outcome: WriteOutcome = exists(table, key.column, key.value) ? 'present' : 'new';
-      if (outcome === 'new') insert(table, row);
-      report.count(table, outcome);
-      return outcome;
+      const outcome: WriteOutcome = rows.exists(table, key) ? 'present' : 'new';
+      if (outcome === 'new') rows.insert(table, row);
+      return counted(table, outcome);
+    },
+    update: (table, row) => counted(table, rows.update(table, keyOf(table, row), row)),
+  };
+}
+
+/** The key of a row: its key column and that column's value. */
+interface Key {
+  readonly column: string;
+  readonly value: Cell;
+}
+
+/** The key of `row`, a row (or some columns of one) of `table`. */
+function keyOf(table: TableName, row: object): Key {
+  const column: string = (KEY_COLUMN as Partial<Record<TableName, string>>)[table] ?? 'id';
+  const value = (row as Row)[column];
+  if (value === undefined || value === null)
+    throw new Error(`${table}: row without key column ${column}`);
+  return { column, value };
+}
+
+/** The table writes behind `save`, `ensure` and `update` (which count each in the report). */
+interface RowWrites {
+  exists(table: TableName, key: Key): boolean;
+  /** Inserts a whole row; a table with a v0 id (schema.sql) gives it the next of its kind. */
+  insert<T extends TableName>(table: T, row: NewRowOf<T>): void;
+  /** Sets the columns `row` gives (but its key and v0 id) where they differ. */
+  update(table: TableName, key: Key, row: object): WriteOutcome;
+}
+
+/** The statements behind the context's writes, prepared once each. */
+function rowWrites(db: Db): RowWrites {
+  const nextV0 = v0Ids(db);
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    return statement;
+  };
+  const insert = rowInserters(db);
+  return {
+    exists: (table, key) =>
+      prepare(`SELECT 1 FROM "${table}" WHERE "${key.column}" = ?`).get(key.value) !== undefined,
+    insert<T extends TableName>(table: T, row: NewRowOf<T>) {
+      faultPoint('import:row');
+      const whole = 'v0_id' in TABLES[table] ? { ...row, v0_id: nextV0(table) } : row;
+      insert(table, whole as RowOf<T>);
+    },
+    update(table, key, row) {
+      const columns = Object.keys(row).filter((c) => c !== key.column && c !== 'v0_id');
+      if (columns.length === 0) return 'present';
+      // Only rows whose values differ are touched, so a re-import reports them as present, not
+      // updated.
+      const sql =
+        `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} ` +
+        `WHERE "${key.column}" = ? AND NOT (${columns.map((c) => `"${c}" IS ?`).join(' AND ')})`;
+      const values = columns.map((c) => (row as Row)[c]!);
+      const { changes } = prepare(sql).run(...values, key.value, ...values);
+      return changes > 0 ? 'updated' : 'present';
     },
   };
 }

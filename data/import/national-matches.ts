@@ -47,3 +47,16 @@ export function reconcileMatch(
   // Two records of the same pairing on one day (a source's duplicate) are merged into the first.
   return { kind: 'merged', match: found[0]! };
 }
+
+/** Notes, for each source that holds some of the matches, how many were merged into its records. */
+export function noteMergedMatches(
+  ctx: ImportContext,
+  mergedBySource: ReadonlyMap<string, number>,
+): void {
+  for (const [source, count] of mergedBySource) {
+    ctx.report.note(
+      `match: ${count} matches are already held by ${source} (same date and teams): ` +
+        "merged, that source's record and events kept",
+    );
+  }
+}

@@ -9,6 +9,7 @@ import {
 } from '../db.ts';
 import { createImportContext } from './context.ts';
 import { importerFor } from './formats.ts';
+import type { Importer } from './importer.ts';
 import { SILENT, type Progress } from './progress.ts';
 import { ImportReport } from './report.ts';
 
@@ -41,33 +42,9 @@ export function importDataset(options: ImportOptions): ImportReport {
   const dir = resolve(options.path);
   importer.check(dir);
   const competitions = options.competitions;
-  if (competitions !== undefined) {
-    const known = importer.selections;
-    if (!known)
-      throw new Error(
-        `the ${importer.format} format imports its dataset whole (no --competitions)`,
-      );
-    const unknown = competitions.filter((c) => !known.includes(c));
-    if (unknown.length > 0 || competitions.length === 0) {
-      throw new Error(
-        `unknown competition ${unknown.join(', ') || '(none given)'}; ${importer.format} has: ${known.join(', ')}`,
-      );
-    }
-  }
+  if (competitions !== undefined) checkCompetitions(importer, competitions);
   const started = process.hrtime.bigint();
-  // Opening (schema, reference lists) and the import each take the write lock: they share one
-  // wait of `waitSeconds` and say once that they wait.
-  const askedSeconds = options.waitSeconds ?? WRITE_WAIT_SECONDS;
-  const deadline = Date.now() + askedSeconds * 1000;
-  let told = false;
-  const writer = (): WriterOptions => ({
-    waitSeconds: Math.max(0, (deadline - Date.now()) / 1000),
-    askedSeconds,
-    onWait: () => {
-      if (!told) options.onWait?.();
-      told = true;
-    },
-  });
+  const writer = sharedWait(options);
   const file = typeof options.db === 'string' ? options.db : options.db.name;
   let db: Db | undefined;
   try {
@@ -96,4 +73,40 @@ export function importDataset(options: ImportOptions): ImportReport {
   } finally {
     if (typeof options.db === 'string') db?.close();
   }
+}
+
+/**
+ * Throws unless the format imports part of its dataset and `competitions` are some of those it
+ * lists.
+ */
+function checkCompetitions(importer: Importer, competitions: readonly string[]): void {
+  const known = importer.selections;
+  if (!known)
+    throw new Error(`the ${importer.format} format imports its dataset whole (no --competitions)`);
+  const unknown = competitions.filter((c) => !known.includes(c));
+  if (unknown.length > 0 || competitions.length === 0) {
+    throw new Error(
+      `unknown competition ${unknown.join(', ') || '(none given)'}; ` +
+        `${importer.format} has: ${known.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * The write-lock options of each step of one import. Opening (schema, reference lists) and the
+ * import each take the write lock: they share one wait of `waitSeconds` and say once that they
+ * wait.
+ */
+function sharedWait(options: ImportOptions): () => WriterOptions {
+  const askedSeconds = options.waitSeconds ?? WRITE_WAIT_SECONDS;
+  const deadline = Date.now() + askedSeconds * 1000;
+  let told = false;
+  return () => ({
+    waitSeconds: Math.max(0, (deadline - Date.now()) / 1000),
+    askedSeconds,
+    onWait: () => {
+      if (!told) options.onWait?.();
+      told = true;
+    },
+  });
 }

@@ -25,10 +25,8 @@ export function importGoals(
   teams: Martj42Teams,
   names: WrittenNames,
 ): void {
+  const run: GoalsRun = { ctx, teams, names, noMinute: 0, ofMerged: 0, penalties: 0 };
   const seen = new Map<string, number>();
-  let noMinute = 0;
-  let ofMerged = 0;
-  let penalties = 0;
   const step = ctx.progress.step('goals', rows.length);
   for (const row of rows) {
     step.tick();
@@ -36,54 +34,84 @@ export function importGoals(
     const match = matches.get(key);
     if (match === undefined) throw recordError(row, `goalscorers: no result for ${key}`);
     if (match === null) {
-      ofMerged += 1;
+      run.ofMerged += 1;
       continue;
     }
     const minute = int(row, 'minute');
     if (minute === null) {
-      noMinute += 1;
+      run.noMinute += 1;
       continue;
     }
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    const credited = teams.country(row.team, row.date);
-    if (credited !== match.home && credited !== match.away)
-      throw recordError(row, `goalscorers: ${row.team} did not play ${key}`);
-    const playerTeam = flag(row, 'own_goal')
-      ? credited === match.home
-        ? match.away
-        : match.home
-      : credited;
-    const scorer =
-      row.scorer.trim() === 'NA' || row.scorer.trim() === ''
-        ? null
-        : names.player(row.scorer.trim(), playerTeam);
-    if (flag(row, 'penalty')) penalties += 1;
-    ctx.save('goal', {
-      id: ctx.id('goal', `${key}|${n}`),
-      match: match.id,
-      team: credited,
-      lineup: null,
-      player: scorer,
-      player_team: playerTeam,
-      shot_event: null,
-      bodypart: null,
-      time_mins: minute,
-      stoppage_mins: 0,
-    });
+    saveGoal(run, row, { key, n, minute }, match);
   }
   step.done();
-  ctx.report.skip('goal', "goals of merged matches (the other source's goals stand)", ofMerged);
-  ctx.report.skip('goal', 'goals without a minute (the model needs one)', noMinute);
+  reportGoals(run);
+}
+
+/** What the goals step shares, and what it counts for the report. */
+interface GoalsRun {
+  readonly ctx: ImportContext;
+  readonly teams: Martj42Teams;
+  readonly names: WrittenNames;
+  noMinute: number;
+  ofMerged: number;
+  penalties: number;
+}
+
+/** Writes a goal of this source's own `match`: the `n`th of the match's key, at `minute`. */
+function saveGoal(
+  run: GoalsRun,
+  row: SourceRecord<'goalscorers'>,
+  goal: { readonly key: string; readonly n: number; readonly minute: number },
+  match: { readonly id: string; readonly home: string; readonly away: string },
+): void {
+  const { ctx, teams, names } = run;
+  const credited = teams.country(row.team, row.date);
+  if (credited !== match.home && credited !== match.away)
+    throw recordError(row, `goalscorers: ${row.team} did not play ${goal.key}`);
+  const playerTeam = flag(row, 'own_goal')
+    ? credited === match.home
+      ? match.away
+      : match.home
+    : credited;
+  const scorer =
+    row.scorer.trim() === 'NA' || row.scorer.trim() === ''
+      ? null
+      : names.player(row.scorer.trim(), playerTeam);
+  if (flag(row, 'penalty')) run.penalties += 1;
+  ctx.save('goal', {
+    id: ctx.id('goal', `${goal.key}|${goal.n}`),
+    match: match.id,
+    team: credited,
+    lineup: null,
+    player: scorer,
+    player_team: playerTeam,
+    shot_event: null,
+    bodypart: null,
+    time_mins: goal.minute,
+    stoppage_mins: 0,
+  });
+}
+
+/** Reports the goals not written, how scorers were found and what the file lacks. */
+function reportGoals(run: GoalsRun): void {
+  const { ctx, names } = run;
+  ctx.report.skip('goal', "goals of merged matches (the other source's goals stand)", run.ofMerged);
+  ctx.report.skip('goal', 'goals without a minute (the model needs one)', run.noMinute);
   ctx.report.skip(
     'penalty',
     "penalty goals: no penalty row without the taker's lineup (the goal is kept)",
-    penalties,
+    run.penalties,
   );
   ctx.report.note(
-    `person: scorers matched to existing persons by name and country: ${names.merged.toLocaleString('en')} mentions; new persons: ${names.created.toLocaleString('en')} (name as nickname, not split)`,
+    'person: scorers matched to existing persons by name and country: ' +
+      `${names.merged.toLocaleString('en')} mentions; new persons: ` +
+      `${names.created.toLocaleString('en')} (name as nickname, not split)`,
   );
   ctx.report.note(
-    'goal: the file does not separate stoppage time (stoppage_mins 0) or say how a goal was scored (shot_event, bodypart NULL)',
+    'goal: the file does not separate stoppage time (stoppage_mins 0) or say how a goal was ' +
+      'scored (shot_event, bodypart NULL)',
   );
 }

@@ -2,7 +2,7 @@ import { PHASE } from '../../../football/codes.ts';
 import { ensureYearSeason } from '../competitions.ts';
 import type { ImportContext } from '../context.ts';
 import { requiredInt } from '../csv.ts';
-import { reconcileMatch } from '../national-matches.ts';
+import { noteMergedMatches, reconcileMatch } from '../national-matches.ts';
 import { matchKey, type SourceRecord } from './source.ts';
 import type { Martj42Teams } from './teams.ts';
 
@@ -46,12 +46,7 @@ export function importMatches(
   const matches = new Map<string, { id: string; home: string; away: string } | null>();
   const mergedBySource = new Map<string, number>();
   let mergedShootouts = 0;
-  const seasons = new Set<number>();
-  const season = (date: string): number => {
-    const year = Number(date.slice(0, 4));
-    if (!seasons.has(year)) seasons.add(ensureYearSeason(ctx, year));
-    return year;
-  };
+  const writer: MatchWriter = { ctx, teams, competition, season: yearSeasons(ctx) };
   const step = ctx.progress.step('matches', results.length);
   for (const row of results) {
     let key = matchKey(row);
@@ -70,59 +65,96 @@ export function importMatches(
       );
       if (winner !== undefined) mergedShootouts += 1;
     } else {
-      ctx.save('match', {
-        id,
-        match_type: 'national',
-        competition: competition(row.tournament),
-        season: season(row.date),
-        phase: LEAGUE,
-        matchday: null,
-        group_round: null,
-        group_name: null,
-        knockout_round: null,
-        home_team: home,
-        away_team: away,
-        home_manager: null,
-        away_manager: null,
-        referee: null,
-        venue: null,
-        match_date: row.date,
-        kickoff_time: null,
-        firsthalf_length: null,
-        secondhalf_length: null,
-        firstextra_length: null,
-        secondextra_length: null,
-        attendance: null,
-        home_score: requiredInt(row, 'home_score'),
-        away_score: requiredInt(row, 'away_score'),
-        home_shootout_score: null,
-        away_shootout_score: null,
-        shootout_winner: winner === undefined ? null : teams.country(winner, row.date),
-        supplier_id: null,
-        source: ctx.source,
-      });
+      saveMatch(writer, row, { id, home, away }, winner);
       matches.set(key, { id, home, away });
     }
     step.tick();
   }
   step.done();
-  for (const [source, count] of mergedBySource) {
-    ctx.report.note(
-      `match: ${count} matches are already held by ${source} (same date and teams): merged, that source's record and events kept`,
-    );
-  }
+  const unmatched = [...winners.keys()].filter((k) => !matches.has(k)).length;
+  reportMatches(ctx, mergedBySource, { merged: mergedShootouts, unmatched });
+  return matches;
+}
+
+/** What writing a match of the file needs. */
+interface MatchWriter {
+  readonly ctx: ImportContext;
+  readonly teams: Martj42Teams;
+  readonly competition: (tournament: string) => string;
+  /** The season of a match's date, written the first time it is seen. */
+  readonly season: (date: string) => number;
+}
+
+/** The calendar-year season of a date, each written (if absent) the first time it is needed. */
+function yearSeasons(ctx: ImportContext): (date: string) => number {
+  const seasons = new Set<number>();
+  return (date) => {
+    const year = Number(date.slice(0, 4));
+    if (!seasons.has(year)) seasons.add(ensureYearSeason(ctx, year));
+    return year;
+  };
+}
+
+/** Writes a match no other source holds, as this source's own; `winner` of its shootout. */
+function saveMatch(
+  writer: MatchWriter,
+  row: SourceRecord<'results'>,
+  match: { readonly id: string; readonly home: string; readonly away: string },
+  winner: string | undefined,
+): void {
+  const { ctx, teams } = writer;
+  ctx.save('match', {
+    id: match.id,
+    match_type: 'national',
+    competition: writer.competition(row.tournament),
+    season: writer.season(row.date),
+    phase: LEAGUE,
+    matchday: null,
+    group_round: null,
+    group_name: null,
+    knockout_round: null,
+    home_team: match.home,
+    away_team: match.away,
+    home_manager: null,
+    away_manager: null,
+    referee: null,
+    venue: null,
+    match_date: row.date,
+    kickoff_time: null,
+    firsthalf_length: null,
+    secondhalf_length: null,
+    firstextra_length: null,
+    secondextra_length: null,
+    attendance: null,
+    home_score: requiredInt(row, 'home_score'),
+    away_score: requiredInt(row, 'away_score'),
+    home_shootout_score: null,
+    away_shootout_score: null,
+    shootout_winner: winner === undefined ? null : teams.country(winner, row.date),
+    supplier_id: null,
+    source: ctx.source,
+  });
+}
+
+/**
+ * Reports the matches merged into other sources' records, the shootouts not written (of merged
+ * matches, and without a match) and what the file lacks.
+ */
+function reportMatches(
+  ctx: ImportContext,
+  mergedBySource: ReadonlyMap<string, number>,
+  shootouts: { readonly merged: number; readonly unmatched: number },
+): void {
+  noteMergedMatches(ctx, mergedBySource);
   ctx.report.skip(
     'shootout',
     "shootout winners of merged matches (the other source's shootout stands)",
-    mergedShootouts,
+    shootouts.merged,
   );
-  ctx.report.skip(
-    'shootout',
-    'shootout rows without a match in results.csv',
-    [...winners.keys()].filter((k) => !matches.has(k)).length,
-  );
+  ctx.report.skip('shootout', 'shootout rows without a match in results.csv', shootouts.unmatched);
   ctx.report.note(
-    'match: phase League with matchday NULL for every match (the file has no stages); venue, kickoff, period lengths, managers, referee, attendance and shootout scores are not in the file (NULL); shootout kicks are not in the file',
+    'match: phase League with matchday NULL for every match (the file has no stages); venue, ' +
+      'kickoff, period lengths, managers, referee, attendance and shootout scores are not in the ' +
+      'file (NULL); shootout kicks are not in the file',
   );
-  return matches;
 }

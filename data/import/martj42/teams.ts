@@ -100,14 +100,38 @@ export function importTeams(
   const formerNames = readSource(dir, 'former_names');
   // By country name only: an alias (a spelling or former name) must not pull a period elsewhere.
   const eraOf = teamEras(formerNames, (country) => countryByKey.has(nameKey(country)));
-
-  const latest = new Map<string, ConfederationCode>();
-  for (const row of results) {
-    const confederation = MEMBERS_ONLY[row.tournament];
-    if (confederation)
-      for (const team of [row.home_team, row.away_team]) latest.set(team, confederation);
+  const { byName, created } = resolveTeams(ctx, results, existing);
+  for (const row of formerNames) {
+    const current = byName.get(row.current) ?? existing(row.current);
+    if (current !== null) addCountryAlias(ctx, row.former, current);
   }
+  if (created > 0)
+    ctx.report.note(
+      `country: ${created} teams no other source has; confederation from their latest ` +
+        'members-only tournament, NULL for teams that never played one',
+    );
 
+  return {
+    country(team, date) {
+      const era = eraOf(team, date);
+      if (era) return countryByKey.get(nameKey(era.country))!;
+      const id = byName.get(team);
+      if (!id) throw new Error(`unknown team ${team}`);
+      return id;
+    },
+  };
+}
+
+/**
+ * The country id of every team of the results, by name: the one `existing` finds, else a new
+ * country with the confederation of its latest members-only tournament match (`created` of them).
+ */
+function resolveTeams(
+  ctx: ImportContext,
+  results: readonly SourceRecord<'results'>[],
+  existing: (name: string) => string | null,
+): { byName: Map<string, string>; created: number } {
+  const latest = latestConfederations(results);
   const byName = new Map<string, string>();
   const teams = [...new Set(results.flatMap((r) => [r.home_team, r.away_team]))].sort();
   const step = ctx.progress.step('countries', teams.length);
@@ -134,22 +158,18 @@ export function importTeams(
     step.tick();
   }
   step.done();
-  for (const row of formerNames) {
-    const current = byName.get(row.current) ?? existing(row.current);
-    if (current !== null) addCountryAlias(ctx, row.former, current);
-  }
-  if (created > 0)
-    ctx.report.note(
-      `country: ${created} teams no other source has; confederation from their latest members-only tournament, NULL for teams that never played one`,
-    );
+  return { byName, created };
+}
 
-  return {
-    country(team, date) {
-      const era = eraOf(team, date);
-      if (era) return countryByKey.get(nameKey(era.country))!;
-      const id = byName.get(team);
-      if (!id) throw new Error(`unknown team ${team}`);
-      return id;
-    },
-  };
+/** The confederation of each team's latest match in a members-only tournament (`MEMBERS_ONLY`). */
+function latestConfederations(
+  results: readonly SourceRecord<'results'>[],
+): Map<string, ConfederationCode> {
+  const latest = new Map<string, ConfederationCode>();
+  for (const row of results) {
+    const confederation = MEMBERS_ONLY[row.tournament];
+    if (confederation)
+      for (const team of [row.home_team, row.away_team]) latest.set(team, confederation);
+  }
+  return latest;
 }

@@ -43,81 +43,118 @@ export function importGoals(
   names: WrittenNames,
 ): void {
   const step = ctx.progress.step('goals', matches.length);
-  let penalties = 0;
-  let notInSquad = 0;
-  let withoutGoals = 0;
-  const disagreements: string[] = [];
+  const run: GoalsRun = {
+    ctx,
+    squads,
+    names,
+    penalties: 0,
+    notInSquad: 0,
+    withoutGoals: 0,
+    disagreements: [],
+  };
   for (const match of matches) {
     step.tick();
     const m = match.source;
+    const [h, a] = m.score!.et ?? m.score!.ft;
     if (m.goals1 === undefined && m.goals2 === undefined) {
-      const [h, a] = m.score!.et ?? m.score!.ft;
-      if (h + a > 0) withoutGoals += 1;
+      if (h + a > 0) run.withoutGoals += 1;
       continue;
     }
-    const sides: [goals: readonly SourceGoal[], credited: string, other: string][] = [
-      [m.goals1 ?? [], match.home, match.away],
-      [m.goals2 ?? [], match.away, match.home],
-    ];
-    sides.forEach(([goals, credited, other], side) => {
-      goals.forEach((goal, i) => {
-        const what = `${match.key} ${m.team1}–${m.team2} goal ${goal.name}`;
-        const playerTeam = goal.owngoal ? other : credited;
-        // The squads are those of 2026: an earlier "Rodríguez" is not looked for among them.
-        const inSquad = match.year === SQUADS_YEAR;
-        let player = inSquad ? squads.get(playerTeam, goal.name) : undefined;
-        if (player === undefined) {
-          player = names.player(goal.name, playerTeam);
-          if (inSquad) notInSquad += 1;
-        }
-        const { time, stoppage } = goalTime(goal, what);
-        if (goal.penalty) penalties += 1;
-        ctx.save('goal', {
-          id: ctx.id('goal', `${match.key}|${side + 1}|${i + 1}`),
-          match: match.id,
-          team: credited,
-          lineup: null,
-          player,
-          player_team: playerTeam,
-          shot_event: null,
-          bodypart: null,
-          time_mins: time,
-          stoppage_mins: stoppage,
-        });
-      });
-    });
-    const [h, a] = m.score!.et ?? m.score!.ft;
+    saveGoals(run, match);
     if ((m.goals1?.length ?? 0) !== h || (m.goals2?.length ?? 0) !== a) {
-      disagreements.push(
-        `${m.date} ${m.team1}–${m.team2} ${h}–${a} (goals ${m.goals1?.length ?? 0}–${m.goals2?.length ?? 0})`,
+      run.disagreements.push(
+        `${m.date} ${m.team1}–${m.team2} ${h}–${a} ` +
+          `(goals ${m.goals1?.length ?? 0}–${m.goals2?.length ?? 0})`,
       );
     }
   }
   step.done();
+  reportGoals(run);
+}
+
+/** What the goals step shares, and what it counts for the report. */
+interface GoalsRun {
+  readonly ctx: ImportContext;
+  readonly squads: Squads;
+  readonly names: WrittenNames;
+  penalties: number;
+  /** Goals of 2026 whose scorer is not in their team's squad. */
+  notInSquad: number;
+  /** Matches with goals in the score and no goal lists. */
+  withoutGoals: number;
+  /** Matches whose goal lists disagree with their score. */
+  readonly disagreements: string[];
+}
+
+/** Writes the goals of both goal lists of a match. */
+function saveGoals(run: GoalsRun, match: OwnMatch): void {
+  const { ctx, squads, names } = run;
+  const m = match.source;
+  const sides: [goals: readonly SourceGoal[], credited: string, other: string][] = [
+    [m.goals1 ?? [], match.home, match.away],
+    [m.goals2 ?? [], match.away, match.home],
+  ];
+  sides.forEach(([goals, credited, other], side) => {
+    goals.forEach((goal, i) => {
+      const what = `${match.key} ${m.team1}–${m.team2} goal ${goal.name}`;
+      const playerTeam = goal.owngoal ? other : credited;
+      // The squads are those of 2026: an earlier "Rodríguez" is not looked for among them.
+      const inSquad = match.year === SQUADS_YEAR;
+      let player = inSquad ? squads.get(playerTeam, goal.name) : undefined;
+      if (player === undefined) {
+        player = names.player(goal.name, playerTeam);
+        if (inSquad) run.notInSquad += 1;
+      }
+      const { time, stoppage } = goalTime(goal, what);
+      if (goal.penalty) run.penalties += 1;
+      ctx.save('goal', {
+        id: ctx.id('goal', `${match.key}|${side + 1}|${i + 1}`),
+        match: match.id,
+        team: credited,
+        lineup: null,
+        player,
+        player_team: playerTeam,
+        shot_event: null,
+        bodypart: null,
+        time_mins: time,
+        stoppage_mins: stoppage,
+      });
+    });
+  });
+}
+
+/** Reports the goals the files lack or that disagree, and how scorers were found. */
+function reportGoals(run: GoalsRun): void {
+  const { ctx, squads } = run;
   ctx.report.skip(
     'penalty',
     "penalty goals: no penalty row without the taker's lineup (the goal is kept)",
-    penalties,
+    run.penalties,
   );
   ctx.report.skip(
     'goal',
-    'matches whose score has goals but that the files list without goals (no goals written for them; the files have goal lists for 1930–1950, a few matches of 1990 and 2006, and 2014 on)',
-    withoutGoals,
+    'matches whose score has goals but that the files list without goals (no goals written for ' +
+      'them; the files have goal lists for 1930–1950, a few matches of 1990 and 2006, and 2014 on)',
+    run.withoutGoals,
   );
-  if (disagreements.length > 0)
+  if (run.disagreements.length > 0)
     ctx.report.note(
-      `goal: ${disagreements.length} matches whose goals disagree with their score: ${disagreements.join('; ')}`,
+      `goal: ${run.disagreements.length} matches whose goals disagree with their score: ` +
+        run.disagreements.join('; '),
     );
   if (squads.variants.length > 0) {
     ctx.report.note(
-      `goal: ${squads.variants.length} scorers written otherwise than in their team's 2026 squad, taken as that squad player: ${squads.variants.join('; ')}`,
+      `goal: ${squads.variants.length} scorers written otherwise than in their team's 2026 ` +
+        `squad, taken as that squad player: ${squads.variants.join('; ')}`,
     );
   }
-  if (notInSquad > 0)
+  if (run.notInSquad > 0)
     ctx.report.note(
-      `goal: ${notInSquad} goals of 2026 whose scorer is not found in the squad of their team (player by written name)`,
+      `goal: ${run.notInSquad} goals of 2026 whose scorer is not found in the squad of their ` +
+        'team (player by written name)',
     );
   ctx.report.note(
-    'goal: lineup NULL (the files have no lineups; the scorer is named); shot_event and bodypart are not in the files (NULL)',
+    'goal: lineup NULL (the files have no lineups; the scorer is named); shot_event and ' +
+      'bodypart are not in the files (NULL)',
   );
 }

@@ -66,45 +66,10 @@ export function importTeams(
   names: Iterable<readonly [team: string, date: string | null]>,
   teams2026: readonly SourceTeam[],
 ): OpenfootballTeams {
-  const confederations = new Map<string, number>();
-  for (const team of teams2026) {
-    const id = (CONFEDERATION_ID as Record<string, number | undefined>)[team.confed];
-    if (id === undefined || team.confed === 'FIFA')
-      throw new Error(`worldcup.teams.json: ${team.name}: unknown confederation "${team.confed}"`);
-    confederations.set(countryName(team.name, DAY_ONE_2026), id);
-  }
-
   const ids = new Map<string, string>();
-  const spellings = new Map<string, string>();
-  let created = 0;
-  let unplaced = 0;
-  const resolve = (name: string): string => {
-    let id = ids.get(name);
-    if (id !== undefined) return id;
-    id = findCountry(ctx, name) ?? undefined;
-    if (id !== undefined) ctx.report.count('country', 'present');
-    else {
-      id = uuidFor('world', 'country', name);
-      const confederation = confederations.get(name) ?? null;
-      if (ctx.ensure('country', { id, name, confederation, source: ctx.source }) === 'new') {
-        created += 1;
-        if (confederation === null) unplaced += 1;
-      }
-    }
-    ids.set(name, id);
-    return id;
-  };
-
-  const distinct = new Set<string>();
-  for (const [team, date] of names) {
-    distinct.add(date === null ? team : countryName(team, date));
-    const spelling = TEAM_NAMES[team];
-    if (spelling !== undefined && !NOT_ALIASED.has(team)) spellings.set(team, spelling);
-  }
-  for (const team of teams2026) {
-    if (team.name_normalised !== undefined)
-      spellings.set(team.name_normalised, countryName(team.name, DAY_ONE_2026));
-  }
+  const made: NewCountries = { count: 0, unplaced: 0 };
+  const resolve = countryResolver(ctx, confederationsOf(teams2026), ids, made);
+  const { distinct, spellings } = namesOf(names, teams2026);
   const step = ctx.progress.step('countries', distinct.size);
   for (const name of [...distinct].sort()) {
     resolve(name);
@@ -114,10 +79,11 @@ export function importTeams(
   for (const [alias, name] of [...spellings].sort(([a], [b]) => a.localeCompare(b)))
     addCountryAlias(ctx, alias, resolve(name));
 
-  if (created > 0) {
+  if (made.count > 0) {
     ctx.report.note(
-      `country: ${created} teams no other source had; confederation from 2026/worldcup.teams.json, ` +
-        `NULL for ${unplaced} teams not at the 2026 World Cup (the files do not say)`,
+      `country: ${made.count} teams no other source had; confederation from ` +
+        `2026/worldcup.teams.json, NULL for ${made.unplaced} teams not at the 2026 World Cup ` +
+        '(the files do not say)',
     );
   }
   return {
@@ -132,4 +98,72 @@ export function importTeams(
       return id;
     },
   };
+}
+
+/** The confederation id of each team of the 2026 teams file, by country name. */
+function confederationsOf(teams2026: readonly SourceTeam[]): Map<string, number> {
+  const confederations = new Map<string, number>();
+  for (const team of teams2026) {
+    const id = (CONFEDERATION_ID as Record<string, number | undefined>)[team.confed];
+    if (id === undefined || team.confed === 'FIFA')
+      throw new Error(`worldcup.teams.json: ${team.name}: unknown confederation "${team.confed}"`);
+    confederations.set(countryName(team.name, DAY_ONE_2026), id);
+  }
+  return confederations;
+}
+
+/** Countries this source created: how many, and how many of them without a confederation. */
+interface NewCountries {
+  count: number;
+  unplaced: number;
+}
+
+/**
+ * The country id of a country name, remembered in `ids`: the country the database holds by that
+ * name or alias, else a new one (counted in `made`).
+ */
+function countryResolver(
+  ctx: ImportContext,
+  confederations: ReadonlyMap<string, number>,
+  ids: Map<string, string>,
+  made: NewCountries,
+): (name: string) => string {
+  return (name) => {
+    let id = ids.get(name);
+    if (id !== undefined) return id;
+    id = findCountry(ctx, name) ?? undefined;
+    if (id !== undefined) ctx.report.count('country', 'present');
+    else {
+      id = uuidFor('world', 'country', name);
+      const confederation = confederations.get(name) ?? null;
+      if (ctx.ensure('country', { id, name, confederation, source: ctx.source }) === 'new') {
+        made.count += 1;
+        if (confederation === null) made.unplaced += 1;
+      }
+    }
+    ids.set(name, id);
+    return id;
+  };
+}
+
+/**
+ * The distinct country names of the files' teams (at their dates) and venues, and the spellings
+ * to record as aliases, by the country name they stand for.
+ */
+function namesOf(
+  names: Iterable<readonly [team: string, date: string | null]>,
+  teams2026: readonly SourceTeam[],
+): { distinct: Set<string>; spellings: Map<string, string> } {
+  const distinct = new Set<string>();
+  const spellings = new Map<string, string>();
+  for (const [team, date] of names) {
+    distinct.add(date === null ? team : countryName(team, date));
+    const spelling = TEAM_NAMES[team];
+    if (spelling !== undefined && !NOT_ALIASED.has(team)) spellings.set(team, spelling);
+  }
+  for (const team of teams2026) {
+    if (team.name_normalised !== undefined)
+      spellings.set(team.name_normalised, countryName(team.name, DAY_ONE_2026));
+  }
+  return { distinct, spellings };
 }

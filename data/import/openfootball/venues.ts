@@ -1,4 +1,5 @@
-import type { Cell, ImportContext } from '../context.ts';
+import type { RowOf } from '../../tables.ts';
+import type { ImportContext, RowUpdate } from '../context.ts';
 import type { WriteOutcome } from '../report.ts';
 import { nameKey } from '../written-names.ts';
 import { parseCoordinates, type Coordinates } from './coordinates.ts';
@@ -106,65 +107,26 @@ export function stadiumOf(
 export function planVenues(ctx: ImportContext, years: readonly SourceYear[]): VenuePlan {
   const venues = new Map<string, VenueInfo>();
   const byMatch = new Map<string, VenueInfo>();
-  let unmatched = 0;
-  let unplaced = 0;
-  let noCoordinates = 0;
-  let noRegion = 0;
-  const offsetMismatches: string[] = [];
-
+  const tally: PlanTally = {
+    unmatched: 0,
+    unplaced: 0,
+    noCoordinates: 0,
+    noRegion: 0,
+    offsetMismatches: [],
+  };
   for (const { year, matches, stadiums } of years) {
-    // The matches at each stadium of the year, for the time zone check.
-    const at = new Map<SourceStadium, SourceMatch[]>();
-    const stadiumOfMatch = matches.map((m) => {
-      const stadium = stadiums.length > 0 ? stadiumOf(stadiums, m.ground) : null;
-      if (stadium) at.set(stadium, [...(at.get(stadium) ?? []), m]);
-      else if (stadiums.length > 0) unmatched += 1;
-      return stadium;
-    });
-
+    const { stadiumOfMatch, at } = findStadiums(matches, stadiums, tally);
     const infoOfStadium = new Map<SourceStadium, VenueInfo>();
     for (const [stadium, played] of at) {
-      const city = cityOf(stadium);
-      const country = hostCountry(year, city, stadium.cc);
-      if (country === null)
-        throw new Error(
-          `${year} stadium ${stadium.name}: country unknown (code ${stadium.cc ?? 'none'}; add it to hosts.ts)`,
-        );
-      const offset = offsetHours(stadium.timezone);
-      let region = offset === null ? null : regionOf(country, stadium.timezone);
-      if (region !== null && !played.every((m) => checkOffset(region!.name, m.date, offset!)))
-        region = null;
-      if (region === null) noRegion += 1;
-      for (const m of played) {
-        // The match's own "13:00 UTC-6" against the stadium's offset (both are the file's).
-        const own = m.time?.split(/\s+/)[1];
-        if (own !== undefined && offsetHours(own) !== offset)
-          offsetMismatches.push(
-            `${m.date} ${m.team1}–${m.team2} (${own}, stadium ${stadium.timezone})`,
-          );
-      }
-      const coordinates = parseCoordinates(stadium.coords);
-      if (coordinates === null) noCoordinates += 1;
-      const info: VenueInfo = {
-        key: `${nameKey(stadium.name)}|${nameKey(city)}`,
-        name: stadium.name,
-        city,
-        country,
-        capacity: stadium.capacity ?? null,
-        coordinates,
-        timezone: region?.id ?? null,
-        nameKeys: stadiumNameKeys(stadium.name),
-        fromStadiumFile: true,
-      };
+      const info = stadiumInfo(year, stadium, played, tally);
       infoOfStadium.set(stadium, info);
       venues.set(info.key, info);
     }
-
     matches.forEach((m, index) => {
       const stadium = stadiumOfMatch[index];
       let info = stadium ? infoOfStadium.get(stadium)! : groundInfo(year, m.ground);
       if (info === null) {
-        unplaced += 1;
+        tally.unplaced += 1;
         return;
       }
       const known = venues.get(info.key);
@@ -176,29 +138,112 @@ export function planVenues(ctx: ImportContext, years: readonly SourceYear[]): Ve
   // Matches planned before a later year's stadium file described their stadium take that
   // description.
   for (const [k, info] of byMatch) byMatch.set(k, venues.get(info.key)!);
+  reportPlan(ctx, tally);
+  return { venueOf: (year, index) => byMatch.get(`${year}|${index}`) ?? null };
+}
 
+/** What planning the venues counts for the report. */
+interface PlanTally {
+  /** Grounds of years with a stadium file that name none of its stadiums. */
+  unmatched: number;
+  /** Grounds that name no known place. */
+  unplaced: number;
+  noCoordinates: number;
+  noRegion: number;
+  readonly offsetMismatches: string[];
+}
+
+/**
+ * The stadium of each match of a year (null where the year has no stadium file or the ground
+ * names none of it), and the matches at each stadium, for the time zone check.
+ */
+function findStadiums(
+  matches: readonly SourceMatch[],
+  stadiums: readonly SourceStadium[],
+  tally: PlanTally,
+): { stadiumOfMatch: (SourceStadium | null)[]; at: Map<SourceStadium, SourceMatch[]> } {
+  const at = new Map<SourceStadium, SourceMatch[]>();
+  const stadiumOfMatch = matches.map((m) => {
+    const stadium = stadiums.length > 0 ? stadiumOf(stadiums, m.ground) : null;
+    if (stadium) at.set(stadium, [...(at.get(stadium) ?? []), m]);
+    else if (stadiums.length > 0) tally.unmatched += 1;
+    return stadium;
+  });
+  return { stadiumOfMatch, at };
+}
+
+/** A stadium of a year's stadium file, described from it; `played` are its matches that year. */
+function stadiumInfo(
+  year: number,
+  stadium: SourceStadium,
+  played: readonly SourceMatch[],
+  tally: PlanTally,
+): VenueInfo {
+  const city = cityOf(stadium);
+  const country = hostCountry(year, city, stadium.cc);
+  if (country === null)
+    throw new Error(
+      `${year} stadium ${stadium.name}: country unknown ` +
+        `(code ${stadium.cc ?? 'none'}; add it to hosts.ts)`,
+    );
+  const offset = offsetHours(stadium.timezone);
+  let region = offset === null ? null : regionOf(country, stadium.timezone);
+  if (region !== null && !played.every((m) => checkOffset(region!.name, m.date, offset!)))
+    region = null;
+  if (region === null) tally.noRegion += 1;
+  for (const m of played) {
+    // The match's own "13:00 UTC-6" against the stadium's offset (both are the file's).
+    const own = m.time?.split(/\s+/)[1];
+    if (own !== undefined && offsetHours(own) !== offset)
+      tally.offsetMismatches.push(
+        `${m.date} ${m.team1}–${m.team2} (${own}, stadium ${stadium.timezone})`,
+      );
+  }
+  const coordinates = parseCoordinates(stadium.coords);
+  if (coordinates === null) tally.noCoordinates += 1;
+  return {
+    key: `${nameKey(stadium.name)}|${nameKey(city)}`,
+    name: stadium.name,
+    city,
+    country,
+    capacity: stadium.capacity ?? null,
+    coordinates,
+    timezone: region?.id ?? null,
+    nameKeys: stadiumNameKeys(stadium.name),
+    fromStadiumFile: true,
+  };
+}
+
+/** Reports the grounds and stadiums the plan could not fully place or describe. */
+function reportPlan(ctx: ImportContext, tally: PlanTally): void {
   ctx.report.skip(
     'venue',
-    "grounds of 2014–2026 matches not found in the year's stadium file (venue from the ground text where it has one)",
-    unmatched,
+    "grounds of 2014–2026 matches not found in the year's stadium file " +
+      '(venue from the ground text where it has one)',
+    tally.unmatched,
   );
   ctx.report.skip(
     'match',
-    'grounds that name neither a stadium of the stadium file nor "Stadium, City" of a known host (venue NULL)',
-    unplaced,
+    'grounds that name neither a stadium of the stadium file nor "Stadium, City" of a known host ' +
+      '(venue NULL)',
+    tally.unplaced,
   );
-  ctx.report.skip('venue', 'stadium coordinates: empty in the stadium file (NULL)', noCoordinates);
+  ctx.report.skip(
+    'venue',
+    'stadium coordinates: empty in the stadium file (NULL)',
+    tally.noCoordinates,
+  );
   ctx.report.skip(
     'venue',
     'stadium time zones without a region whose offset is the stated one on the match days (NULL)',
-    noRegion,
+    tally.noRegion,
   );
-  if (offsetMismatches.length > 0) {
+  if (tally.offsetMismatches.length > 0) {
     ctx.report.note(
-      `venue: ${offsetMismatches.length} matches state another UTC offset than their stadium: ${offsetMismatches.join('; ')}`,
+      `venue: ${tally.offsetMismatches.length} matches state another UTC offset than their ` +
+        `stadium: ${tally.offsetMismatches.join('; ')}`,
     );
   }
-  return { venueOf: (year, index) => byMatch.get(`${year}|${index}`) ?? null };
 }
 
 /**
@@ -352,12 +397,7 @@ export class VenueWriter {
 }
 
 /** Facts a stadium file adds to a venue row; null where it does not know. */
-export interface VenueFacts {
-  readonly latitude: number | null;
-  readonly longitude: number | null;
-  readonly timezone: number | null;
-  readonly capacity: number | null;
-}
+export type VenueFacts = Pick<RowOf<'venue'>, 'latitude' | 'longitude' | 'timezone' | 'capacity'>;
 
 /**
  * Fills the NULL location columns of a venue another source owns (it stays that source's row): the
@@ -368,36 +408,22 @@ export interface VenueFacts {
  */
 export function fillVenue(ctx: ImportContext, venueId: string, facts: VenueFacts): WriteOutcome {
   const row = ctx.db
-    .prepare<
-      [string],
-      {
-        latitude: number | null;
-        longitude: number | null;
-        timezone: number | null;
-        capacity: number | null;
-      }
-    >('SELECT latitude, longitude, timezone, capacity FROM venue WHERE id = ?')
+    .prepare<[string], VenueFacts>(
+      'SELECT latitude, longitude, timezone, capacity FROM venue WHERE id = ?',
+    )
     .get(venueId);
   if (row === undefined) throw new Error(`fillVenue: no venue ${venueId}`);
-  const set: Record<string, Cell> = {};
-  if (
+  const pair =
     row.latitude === null &&
     row.longitude === null &&
     facts.latitude !== null &&
-    facts.longitude !== null
-  ) {
-    set['latitude'] = facts.latitude;
-    set['longitude'] = facts.longitude;
-  }
-  if (row.timezone === null && facts.timezone !== null) set['timezone'] = facts.timezone;
-  if (row.capacity === null && facts.capacity !== null) set['capacity'] = facts.capacity;
-  const columns = Object.keys(set);
-  const outcome: WriteOutcome = columns.length > 0 ? 'updated' : 'present';
-  if (columns.length > 0) {
-    ctx.db
-      .prepare(`UPDATE venue SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE id = ?`)
-      .run(...columns.map((c) => set[c]!), venueId);
-  }
-  ctx.report.count('venue', outcome);
-  return outcome;
+    facts.longitude !== null;
+  // Only the columns to fill, with the venue's key: the others are not this source's to write.
+  const fill: RowUpdate<'venue'> = {
+    id: venueId,
+    ...(pair ? { latitude: facts.latitude, longitude: facts.longitude } : {}),
+    ...(row.timezone === null && facts.timezone !== null ? { timezone: facts.timezone } : {}),
+    ...(row.capacity === null && facts.capacity !== null ? { capacity: facts.capacity } : {}),
+  };
+  return ctx.update('venue', fill);
 }
