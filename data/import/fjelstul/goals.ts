@@ -2,10 +2,10 @@ import { PENALTY_OUTCOME } from '../../../football/codes.ts';
 import type { ImportContext } from '../context.ts';
 import { flag, recordError, requiredInt } from '../csv.ts';
 import type { FjelstulCountries } from './countries.ts';
-import type { FjelstulLineups } from './lineups.ts';
+import type { FjelstulLineups, LineupRef } from './lineups.ts';
 import type { FjelstulPersons } from './persons.ts';
 import type { MatchInfo } from './matches.ts';
-import { readSource } from './source.ts';
+import { readSource, type SourceRecord } from './source.ts';
 
 /** Penalty outcome id of a converted kick. */
 const GOAL = PENALTY_OUTCOME.goal;
@@ -42,26 +42,7 @@ export function importGoals(
   for (const row of rows) {
     const match = matches.get(row.match_id);
     if (!match) throw recordError(row, `goals: unknown match ${row.match_id}`);
-    const lineup = lineups.get(row.match_id, row.player_id);
-    if (lineup && lineup.team !== row.player_team_id) {
-      throw recordError(
-        row,
-        `${row.goal_id}: the scorer's lineup team ${lineup.team} is not player_team_id ${row.player_team_id}`,
-      );
-    }
-    if (lineups.matches.has(row.match_id) && !lineup) {
-      throw recordError(
-        row,
-        `${row.goal_id}: scorer ${row.player_id} is not in the lineup of ${row.match_id}`,
-      );
-    }
-    const ownGoal = flag(row, 'own_goal');
-    if (ownGoal === (row.team_id === row.player_team_id)) {
-      throw recordError(
-        row,
-        `${row.goal_id}: own_goal ${row.own_goal} disagrees with team ${row.team_id} / player team ${row.player_team_id}`,
-      );
-    }
+    const lineup = scorerLineup(row, lineups);
     const time = requiredInt(row, 'minute_regulation');
     const stoppage = requiredInt(row, 'minute_stoppage');
     ctx.save('goal', {
@@ -93,15 +74,57 @@ export function importGoals(
     step.tick();
   }
   step.done();
+  reportGoals(ctx, withoutLineup, penaltiesWithoutLineup);
+}
+
+/**
+ * The scorer's lineup row in the goal's match, or undefined where the match has no lineups; a
+ * goal the lineups or its own teams contradict is an error of the source.
+ */
+function scorerLineup(row: SourceRecord<'goals'>, lineups: FjelstulLineups): LineupRef | undefined {
+  const lineup = lineups.get(row.match_id, row.player_id);
+  if (lineup && lineup.team !== row.player_team_id) {
+    throw recordError(
+      row,
+      `${row.goal_id}: the scorer's lineup team ${lineup.team} ` +
+        `is not player_team_id ${row.player_team_id}`,
+    );
+  }
+  if (lineups.matches.has(row.match_id) && !lineup) {
+    throw recordError(
+      row,
+      `${row.goal_id}: scorer ${row.player_id} is not in the lineup of ${row.match_id}`,
+    );
+  }
+  const ownGoal = flag(row, 'own_goal');
+  if (ownGoal === (row.team_id === row.player_team_id)) {
+    throw recordError(
+      row,
+      `${row.goal_id}: own_goal ${row.own_goal} disagrees with ` +
+        `team ${row.team_id} / player team ${row.player_team_id}`,
+    );
+  }
+  return lineup;
+}
+
+/** The summary's notes on the goals without lineups and the penalties the source lacks. */
+function reportGoals(
+  ctx: ImportContext,
+  withoutLineup: number,
+  penaltiesWithoutLineup: number,
+): void {
   ctx.report.note(
-    `goal: ${withoutLineup} goals have no lineup (lineup NULL; the scorer is still named): their matches have no player appearances in the source`,
+    `goal: ${withoutLineup} goals have no lineup (lineup NULL; the scorer is still named): ` +
+      'their matches have no player appearances in the source',
   );
   ctx.report.skip(
     'penalty',
-    'penalty goals without a lineup of the taker (matches without player appearances): the goal is kept, no penalty row',
+    'penalty goals without a lineup of the taker (matches without player appearances): ' +
+      'the goal is kept, no penalty row',
     penaltiesWithoutLineup,
   );
   ctx.report.note(
-    'penalty: only converted penalties in play are in the source (outcome Goal); shot_event, bodypart and foul are NULL (not in the source)',
+    'penalty: only converted penalties in play are in the source (outcome Goal); ' +
+      'shot_event, bodypart and foul are NULL (not in the source)',
   );
 }

@@ -5,7 +5,7 @@ import type { FjelstulCountries } from './countries.ts';
 import type { MatchInfo } from './matches.ts';
 import type { FjelstulPersons } from './persons.ts';
 import { appearancePosition } from './positions.ts';
-import { CAPTAIN_COLUMNS, CAPTAINS_FILE, readSource } from './source.ts';
+import { CAPTAIN_COLUMNS, CAPTAINS_FILE, readSource, type SourceRecord } from './source.ts';
 
 /** A lineup row of a match, found by the source's match and player ids. */
 export interface LineupRef {
@@ -39,16 +39,7 @@ export function importLineups(
   countries: FjelstulCountries,
   persons: FjelstulPersons,
 ): FjelstulLineups {
-  const captains = new Map<string, Set<number>>();
-  for (const row of readCsv(join(dir, CAPTAINS_FILE), CAPTAIN_COLUMNS)) {
-    const key = `${row.match_id}|${row.team_code}`;
-    const shirt = int(row, 'shirt_number');
-    if (shirt === null) continue;
-    const set = captains.get(key);
-    if (set) set.add(shirt);
-    else captains.set(key, new Set([shirt]));
-  }
-
+  const captains = readCaptains(dir);
   const index = new Map<string, LineupRef>();
   const withLineups = new Set<string>();
   const rows = readSource(dir, 'player_appearances');
@@ -64,12 +55,7 @@ export function importLineups(
       continue;
     }
     const number = int(row, 'shirt_number');
-    let captain: number | null = null;
-    if (!match.tournament.women) {
-      const shirts = captains.get(`${row.match_id}|${row.team_code}`);
-      if (shirts) captain = number !== null && shirts.has(number) ? 1 : 0;
-      else noCaptainTeams.add(`${row.match_id}|${row.team_id}`);
-    }
+    const captain = captainFlag(row, match, number, captains, noCaptainTeams);
     const id = ctx.id('lineup', `${row.match_id}|${row.player_id}`);
     ctx.save('lineup', {
       id,
@@ -86,8 +72,52 @@ export function importLineups(
     step.tick();
   }
   step.done();
+  reportLineups(ctx, matches, withLineups, noCaptainTeams);
+  return { get: (matchId, playerId) => index.get(`${matchId}|${playerId}`), matches: withLineups };
+}
 
-  // What the source does not have, so the summary explains the matches without lineups.
+/** The captains' shirt numbers of each team in each match, by `match_id|team_code`. */
+function readCaptains(dir: string): ReadonlyMap<string, ReadonlySet<number>> {
+  const captains = new Map<string, Set<number>>();
+  for (const row of readCsv(join(dir, CAPTAINS_FILE), CAPTAIN_COLUMNS)) {
+    const key = `${row.match_id}|${row.team_code}`;
+    const shirt = int(row, 'shirt_number');
+    if (shirt === null) continue;
+    const set = captains.get(key);
+    if (set) set.add(shirt);
+    else captains.set(key, new Set([shirt]));
+  }
+  return captains;
+}
+
+/**
+ * An appearance's `is_captain`: 1 or 0 where the captains file names the team's captain in the
+ * match, else NULL (the team-match is added to `noCaptainTeams`); NULL for the women's World Cups.
+ */
+function captainFlag(
+  row: SourceRecord<'player_appearances'>,
+  match: MatchInfo,
+  number: number | null,
+  captains: ReadonlyMap<string, ReadonlySet<number>>,
+  noCaptainTeams: Set<string>,
+): number | null {
+  if (match.tournament.women) return null;
+  const shirts = captains.get(`${row.match_id}|${row.team_code}`);
+  if (shirts) return number !== null && shirts.has(number) ? 1 : 0;
+  noCaptainTeams.add(`${row.match_id}|${row.team_id}`);
+  return null;
+}
+
+/**
+ * The summary's notes on what the source does not have: the matches without lineups and the
+ * captains it does not name.
+ */
+function reportLineups(
+  ctx: ImportContext,
+  matches: ReadonlyMap<string, MatchInfo>,
+  withLineups: ReadonlySet<string>,
+  noCaptainTeams: ReadonlySet<string>,
+): void {
   const missing = [...matches.values()].filter((m) => !withLineups.has(m.sourceId));
   const before1970 = missing.filter((m) => m.tournament.season < 1970);
   const later = missing.filter((m) => m.tournament.season >= 1970);
@@ -112,12 +142,11 @@ export function importLineups(
   }
   if (noCaptainTeams.size > 0) {
     ctx.report.note(
-      `lineup: ${noCaptainTeams.size} men's team-matches name no captain in the captains file: is_captain NULL for them`,
+      `lineup: ${noCaptainTeams.size} men's team-matches name no captain in the captains file: ` +
+        'is_captain NULL for them',
     );
   }
   ctx.report.note(
     "lineup: is_captain is NULL for the Women's World Cups (the source has no captains for them)",
   );
-
-  return { get: (matchId, playerId) => index.get(`${matchId}|${playerId}`), matches: withLineups };
 }

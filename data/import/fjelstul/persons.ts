@@ -1,9 +1,10 @@
 import { NAME_ORDER } from '../../../football/lists.ts';
 import type { ImportContext } from '../context.ts';
 import { isoDate, text } from '../csv.ts';
+import type { StepProgress } from '../progress.ts';
 import type { FjelstulCountries } from './countries.ts';
 import { squadPosition } from './positions.ts';
-import { readSource } from './source.ts';
+import { readSource, type SourceRecord } from './source.ts';
 
 /** Player, manager and referee ids by the source's ids (`P-xxxxx`, `M-xxx`, `R-xxx`). */
 export interface FjelstulPersons {
@@ -52,13 +53,51 @@ export function importPersons(
   dir: string,
   countries: FjelstulCountries,
 ): FjelstulPersons {
-  const players = readSource(dir, 'players');
-  const managers = readSource(dir, 'managers');
-  const referees = readSource(dir, 'referees');
+  const roles: RoleFiles = {
+    players: readSource(dir, 'players'),
+    managers: readSource(dir, 'managers'),
+    referees: readSource(dir, 'referees'),
+  };
+  const latestSquad = latestSquads(dir);
+  const records = roleRecords(roles);
+  const { personOf, members } = personsOfRecords(records);
 
-  // Latest squad (team and position) of every player: tournament ids sort by year (WC-1930 <
-  // WC-2022).
-  const latestSquad = new Map<string, { tournament: string; team: string; position: string }>();
+  const step = ctx.progress.step('persons', members.size + records.length);
+  for (const [key, list] of members) {
+    savePerson(ctx, key, list, latestSquad, countries);
+    step.tick();
+  }
+  saveRoles(ctx, roles, latestSquad, personOf, step);
+  step.done();
+
+  const merged = [...members.values()].filter((list) => list.length > 1).length;
+  ctx.report.note(
+    `persons: ${merged} persons have two roles (same Wikipedia article in two files), ` +
+      'one person row each',
+  );
+  return personLookups(ctx, roles);
+}
+
+/** The records of the three role files. */
+interface RoleFiles {
+  readonly players: readonly SourceRecord<'players'>[];
+  readonly managers: readonly SourceRecord<'managers'>[];
+  readonly referees: readonly SourceRecord<'referees'>[];
+}
+
+/** A player's latest World Cup squad: its tournament, team and position code. */
+interface Squad {
+  readonly tournament: string;
+  readonly team: string;
+  readonly position: string;
+}
+
+/**
+ * The latest squad (team and position) of every player, by player id: tournament ids sort by year
+ * (WC-1930 < WC-2022).
+ */
+function latestSquads(dir: string): ReadonlyMap<string, Squad> {
+  const latestSquad = new Map<string, Squad>();
   for (const squad of readSource(dir, 'squads')) {
     const seen = latestSquad.get(squad.player_id);
     if (!seen || squad.tournament_id > seen.tournament) {
@@ -69,8 +108,12 @@ export function importPersons(
       });
     }
   }
+  return latestSquad;
+}
 
-  const records: RoleRecord[] = [
+/** The role records of every file: players, then managers, then referees. */
+function roleRecords({ players, managers, referees }: RoleFiles): RoleRecord[] {
+  return [
     ...players.map((p) => ({
       key: p.player_id,
       given: text(p.given_name),
@@ -96,9 +139,16 @@ export function importPersons(
       link: wikipedia(r.referee_wikipedia_link),
     })),
   ];
+}
 
-  // Person key of every record: the first record (players, then managers, then referees) with its
-  // link.
+/**
+ * The person key of every record (`personOf`) and the records of each person (`members`): the
+ * first record (players, then managers, then referees) with its link.
+ */
+function personsOfRecords(records: readonly RoleRecord[]): {
+  personOf: ReadonlyMap<string, string>;
+  members: ReadonlyMap<string, RoleRecord[]>;
+} {
   const ownerOfLink = new Map<string, string>();
   const personOf = new Map<string, string>();
   const members = new Map<string, RoleRecord[]>();
@@ -114,67 +164,92 @@ export function importPersons(
     if (list) list.push(record);
     else members.set(owner, [record]);
   }
+  return { personOf, members };
+}
 
-  const step = ctx.progress.step('persons', members.size + records.length);
-  for (const [key, list] of members) {
-    // Names from the first record with a given name (a manager record may spell out what the player
-    // record only has as one name), else from the first record.
-    const named = list.find((r) => r.given !== null) ?? list[0]!;
-    const stated = list.find((r) => r.countryName !== null)?.countryName ?? null;
-    const squadTeam = latestSquad.get(list[0]!.key)?.team;
-    const country =
-      stated !== null
-        ? countries.name(stated)
-        : squadTeam !== undefined
-          ? countries.team(squadTeam)
-          : null;
-    ctx.save('person', {
-      id: ctx.id('person', key),
-      first_name: named.given,
-      second_name: null,
-      last_name: named.family,
-      second_last_name: null,
-      nickname: named.given === null ? named.family : '',
-      birth_date: list.find((r) => r.birthDate !== null)?.birthDate ?? null,
-      name_order: NAME_ORDER.western,
-      country,
-      source: ctx.source,
-    });
-    step.tick();
-  }
+/** Writes the person row of one person key from its role records. */
+function savePerson(
+  ctx: ImportContext,
+  key: string,
+  list: readonly RoleRecord[],
+  latestSquad: ReadonlyMap<string, Squad>,
+  countries: FjelstulCountries,
+): void {
+  // Names from the first record with a given name (a manager record may spell out what the player
+  // record only has as one name), else from the first record.
+  const named = list.find((r) => r.given !== null) ?? list[0]!;
+  const stated = list.find((r) => r.countryName !== null)?.countryName ?? null;
+  const squadTeam = latestSquad.get(list[0]!.key)?.team;
+  const country =
+    stated !== null
+      ? countries.name(stated)
+      : squadTeam !== undefined
+        ? countries.team(squadTeam)
+        : null;
+  ctx.save('person', {
+    id: ctx.id('person', key),
+    first_name: named.given,
+    second_name: null,
+    last_name: named.family,
+    second_last_name: null,
+    nickname: named.given === null ? named.family : '',
+    birth_date: list.find((r) => r.birthDate !== null)?.birthDate ?? null,
+    name_order: NAME_ORDER.western,
+    country,
+    source: ctx.source,
+  });
+}
 
-  const role = (
-    table: 'player' | 'manager' | 'referee',
-    key: string,
-    extra: Record<string, number | null> = {},
-  ) => {
-    ctx.save(table, {
-      id: ctx.id(table, key),
-      person: ctx.id('person', personOf.get(key)!),
-      ...extra,
+/** Writes the player, manager and referee rows, each tied to its person. */
+function saveRoles(
+  ctx: ImportContext,
+  { players, managers, referees }: RoleFiles,
+  latestSquad: ReadonlyMap<string, Squad>,
+  personOf: ReadonlyMap<string, string>,
+  step: StepProgress,
+): void {
+  const person = (key: string) => ctx.id('person', personOf.get(key)!);
+  for (const p of players) {
+    const squad = latestSquad.get(p.player_id);
+    ctx.save('player', {
+      id: ctx.id('player', p.player_id),
+      person: person(p.player_id),
+      position: squad ? squadPosition(squad.position) : null,
       supplier_id: null,
       source: ctx.source,
     });
     step.tick();
-  };
-  for (const p of players) {
-    const squad = latestSquad.get(p.player_id);
-    role('player', p.player_id, { position: squad ? squadPosition(squad.position) : null });
   }
-  for (const m of managers) role('manager', m.manager_id);
-  for (const r of referees) role('referee', r.referee_id);
-  step.done();
+  for (const m of managers) {
+    ctx.save('manager', {
+      id: ctx.id('manager', m.manager_id),
+      person: person(m.manager_id),
+      supplier_id: null,
+      source: ctx.source,
+    });
+    step.tick();
+  }
+  for (const r of referees) {
+    ctx.save('referee', {
+      id: ctx.id('referee', r.referee_id),
+      person: person(r.referee_id),
+      supplier_id: null,
+      source: ctx.source,
+    });
+    step.tick();
+  }
+}
 
-  const merged = [...members.values()].filter((list) => list.length > 1).length;
-  ctx.report.note(
-    `persons: ${merged} persons have two roles (same Wikipedia article in two files), one person row each`,
-  );
-
+/** The ids of each role, and their lookups that fail on an id the source does not have. */
+function personLookups(
+  ctx: ImportContext,
+  { players, managers, referees }: RoleFiles,
+): FjelstulPersons {
   const lookup =
-    (table: string, ids: ReadonlySet<string>) =>
+    (kind: 'player' | 'manager' | 'referee', ids: ReadonlySet<string>) =>
     (key: string): string => {
-      if (!ids.has(key)) throw new Error(`unknown ${table} id ${key}`);
-      return ctx.id(table, key);
+      if (!ids.has(key)) throw new Error(`unknown ${kind} id ${key}`);
+      return ctx.id(kind, key);
     };
   const playerIds = new Set(players.map((p) => p.player_id));
   const managerIds = new Set(managers.map((m) => m.manager_id));

@@ -1,7 +1,9 @@
 import { OUTCOME } from '../../../football/codes.ts';
 import { ACTION, MOD } from '../../../football/event-codes.ts';
+import { rowInserter } from '../../rows.ts';
 import { toMicroseconds } from '../../seconds.ts';
 import type { ImportContext } from '../context.ts';
+import type { WriteOutcome } from '../report.ts';
 import type { MatchLineups } from './lineups.ts';
 import type { MatchTarget } from './matches.ts';
 import type { WyEvent } from './source.ts';
@@ -65,81 +67,122 @@ export function importEvents(
 ): number {
   const played = events
     .map((event, index) => ({ event, index, period: PERIOD[event.matchPeriod] }))
-    .filter((e) => e.period !== null);
+    .filter((e): e is PlayedEvent => e.period !== null);
   const modifiers = played.reduce(
     (n, { event }) => n + new Set(event.tags.map((t) => t.id)).size,
     0,
   );
-  const stored = ctx.db
+  const stored = storedEvents(ctx, match.id);
+  if (stored === played.length) {
+    countEvents(ctx, 'present', played.length, modifiers);
+    return played.length;
+  }
+  if (stored > 0) deleteEvents(ctx, match.id);
+  const { offPitch, withoutLineup } = writeEvents(ctx, match, played, teams, lineups);
+  countEvents(ctx, stored > 0 ? 'updated' : 'new', played.length, modifiers);
+  report('event: coordinates off the 0-100 pitch, stored as NULL', offPitch);
+  report('event: a player without a lineup in the match (lineup NULL)', withoutLineup);
+  return played.length;
+}
+
+/** An event of periods 1-4, with its place in the match's file (0-based). */
+interface PlayedEvent {
+  readonly event: WyEvent;
+  readonly index: number;
+  readonly period: number;
+}
+
+/** The number of this source's events the database holds for a match. */
+function storedEvents(ctx: ImportContext, matchId: string): number {
+  return ctx.db
     .prepare<[string, string], { n: number }>(
       'SELECT count(*) AS n FROM event WHERE match = ? AND source = ?',
     )
-    .get(match.id, ctx.source)!.n;
-  if (stored === played.length) {
-    ctx.report.count('event', 'present', played.length);
-    ctx.report.count('event_action', 'present', played.length);
-    ctx.report.count('event_modifier', 'present', modifiers);
-    return played.length;
-  }
-  if (stored > 0) {
-    const scope = `SELECT id FROM event WHERE match = ? AND source = ?`;
-    ctx.db
-      .prepare(
-        `DELETE FROM event_modifier WHERE action IN (SELECT id FROM event_action WHERE event IN (${scope}))`,
-      )
-      .run(match.id, ctx.source);
-    ctx.db.prepare(`DELETE FROM event_action WHERE event IN (${scope})`).run(match.id, ctx.source);
-    ctx.db.prepare(`DELETE FROM event WHERE match = ? AND source = ?`).run(match.id, ctx.source);
-  }
-  const insertEvent = ctx.db.prepare(
-    'INSERT INTO event (id, match, team, lineup, period, match_seconds, x, y, seq, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertAction = ctx.db.prepare(
-    'INSERT INTO event_action (id, event, action, x_end, y_end, z_end, outcome) VALUES (?, ?, ?, ?, ?, NULL, ?)',
-  );
-  const insertModifier = ctx.db.prepare(
-    'INSERT INTO event_modifier (id, action, modifier) VALUES (?, ?, ?)',
-  );
+    .get(matchId, ctx.source)!.n;
+}
+
+/** Deletes this source's events of a match, with their actions and modifiers. */
+function deleteEvents(ctx: ImportContext, matchId: string): void {
+  const scope = `SELECT id FROM event WHERE match = ? AND source = ?`;
+  ctx.db
+    .prepare(
+      'DELETE FROM event_modifier WHERE action IN ' +
+        `(SELECT id FROM event_action WHERE event IN (${scope}))`,
+    )
+    .run(matchId, ctx.source);
+  ctx.db.prepare(`DELETE FROM event_action WHERE event IN (${scope})`).run(matchId, ctx.source);
+  ctx.db.prepare(`DELETE FROM event WHERE match = ? AND source = ?`).run(matchId, ctx.source);
+}
+
+/** Counts a match's events, actions (one per event) and modifiers as `outcome`. */
+function countEvents(
+  ctx: ImportContext,
+  outcome: WriteOutcome,
+  events: number,
+  modifiers: number,
+): void {
+  ctx.report.count('event', outcome, events);
+  ctx.report.count('event_action', outcome, events);
+  ctx.report.count('event_modifier', outcome, modifiers);
+}
+
+/**
+ * Inserts the event, action and modifier rows of a match's events (whole rows, each table's
+ * statement prepared once per match); returns the coordinates stored as NULL and the events of a
+ * player without a lineup.
+ */
+function writeEvents(
+  ctx: ImportContext,
+  match: MatchTarget,
+  played: readonly PlayedEvent[],
+  teams: WyscoutTeams,
+  lineups: MatchLineups,
+): { offPitch: number; withoutLineup: number } {
+  const insertEvent = rowInserter(ctx.db, 'event');
+  const insertAction = rowInserter(ctx.db, 'event_action');
+  const insertModifier = rowInserter(ctx.db, 'event_modifier');
   let offPitch = 0;
   let withoutLineup = 0;
   for (const { event, index, period } of played) {
     const id = ctx.id('event', event.id);
     const action = ctx.id('event_action', event.id);
     const [start, end] = event.positions;
-    const [x, y] = [onPitch(start?.x), onPitch(start?.y)];
-    const [xEnd, yEnd] = [onPitch(end?.x), onPitch(end?.y)];
     offPitch += [start?.x, start?.y, end?.x, end?.y].filter(
       (v) => v !== undefined && onPitch(v) === null,
     ).length;
     const lineup = event.playerId === 0 ? null : (lineups.get(event.playerId) ?? null);
     if (event.playerId !== 0 && lineup === null) withoutLineup += 1;
     const tags = new Set(event.tags.map((t) => t.id));
-    const outcome = tags.has(ACCURATE)
-      ? OUTCOME.accurate
-      : tags.has(NOT_ACCURATE)
-        ? OUTCOME.notAccurate
-        : null;
-    insertEvent.run(
+    insertEvent({
       id,
-      match.id,
-      teams.team(event.teamId),
+      match: match.id,
+      team: teams.team(event.teamId),
       lineup,
       period,
-      eventSeconds(event),
-      x,
-      y,
-      index + 1,
-      ctx.source,
-    );
-    insertAction.run(action, id, actionOf(event), xEnd, yEnd, outcome);
+      match_seconds: eventSeconds(event),
+      x: onPitch(start?.x),
+      y: onPitch(start?.y),
+      seq: index + 1,
+      source: ctx.source,
+    });
+    insertAction({
+      id: action,
+      event: id,
+      action: actionOf(event),
+      x_end: onPitch(end?.x),
+      y_end: onPitch(end?.y),
+      z_end: null,
+      outcome: accuracy(tags),
+    });
     for (const tag of tags)
-      insertModifier.run(ctx.id('event_modifier', `${event.id}:${tag}`), action, tag);
+      insertModifier({ id: ctx.id('event_modifier', `${event.id}:${tag}`), action, modifier: tag });
   }
-  const outcome = stored > 0 ? 'updated' : 'new';
-  ctx.report.count('event', outcome, played.length);
-  ctx.report.count('event_action', outcome, played.length);
-  ctx.report.count('event_modifier', outcome, modifiers);
-  report('event: coordinates off the 0-100 pitch, stored as NULL', offPitch);
-  report('event: a player without a lineup in the match (lineup NULL)', withoutLineup);
-  return played.length;
+  return { offPitch, withoutLineup };
+}
+
+/** An action's outcome from its tags: 1 for accurate, 0 for not accurate, NULL otherwise. */
+function accuracy(tags: ReadonlySet<number>): number | null {
+  if (tags.has(ACCURATE)) return OUTCOME.accurate;
+  if (tags.has(NOT_ACCURATE)) return OUTCOME.notAccurate;
+  return null;
 }

@@ -9,7 +9,7 @@ import {
 import { ACTION, MOD } from '../../../football/event-codes.ts';
 import { GOAL_REGION } from '../../../football/event-families.ts';
 import { MODIFIERS } from '../../../football/events.ts';
-import type { Row } from '../context.ts';
+import type { NewRowOf, RowOf } from '../../tables.ts';
 import type { ImportContext } from '../context.ts';
 import { eventSeconds, PERIOD } from './events.ts';
 import type { MatchLineups } from './lineups.ts';
@@ -87,68 +87,54 @@ export function importMacroEvents(
   lineups: MatchLineups,
   report: (what: string, n?: number) => void,
 ): void {
-  const rows: Record<'goal' | 'penalty' | 'offense' | 'shootout', Row[]> = {
-    goal: [],
-    penalty: [],
-    offense: [],
-    shootout: [],
-  };
-  const teamOf = (wyTeam: number) => match.teams.find((t) => t.wyId === wyTeam)!.id;
-  const otherTeam = (wyTeam: number) => match.teams.find((t) => t.wyId !== wyTeam)!.id;
-  const kicks = new Map<number, number>();
-  let opening: string | null = null;
+  const rows = macroRows(ctx, match, events, players, lineups, report);
+  const scoreOf = (t: MatchTarget['teams'][number]) =>
+    match.extraTime ? t.data.scoreET : t.data.score;
+  if (match.teams.some((t) => rows.goal.filter((g) => g.team === t.id).length !== scoreOf(t))) {
+    report(
+      'goal: matches whose goal events do not add up to the score (goals kept as the events say)',
+    );
+  }
+  saveUnlessForeign(ctx, match, 'goal', rows.goal);
+  saveUnlessForeign(ctx, match, 'penalty', rows.penalty);
+  saveUnlessForeign(ctx, match, 'offense', rows.offense);
+  saveUnlessForeign(ctx, match, 'shootout', rows.shootout);
+}
 
+/** The tables of the macro-events derived from a match's events. */
+type MacroTable = 'goal' | 'penalty' | 'offense' | 'shootout';
+
+/** The rows of each macro-event table, in the order of the events. */
+type MacroRows = { readonly [T in MacroTable]: NewRowOf<T>[] };
+
+/** The minute of an event, with its stoppage minutes, as a macro-event row writes it. */
+type EventTime = Pick<RowOf<'goal'>, 'time_mins' | 'stoppage_mins'>;
+
+/** The macro-event rows of one match's events (see `importMacroEvents`). */
+function macroRows(
+  ctx: ImportContext,
+  match: MatchTarget,
+  events: readonly WyEvent[],
+  players: WyscoutPlayers,
+  lineups: MatchLineups,
+  report: (what: string) => void,
+): MacroRows {
+  const rows: MacroRows = { goal: [], penalty: [], offense: [], shootout: [] };
+  const shootoutKick = shootoutKicks(ctx, match);
   for (const event of events) {
     const tags = new Set(event.tags.map((t) => t.id));
     const period = PERIOD[event.matchPeriod];
     const lineup = lineups.get(event.playerId) ?? null;
-    const needLineup = (table: string): boolean => {
-      if (lineup === null) report(`${table}: skipped, the player has no lineup in the match`);
-      return lineup !== null;
-    };
     if (period === null) {
-      if (event.subEventId !== PENALTY || !needLineup('shootout')) continue;
-      opening ??= teamOf(event.teamId);
-      const round = (kicks.get(event.teamId) ?? 0) + 1;
-      kicks.set(event.teamId, round);
-      rows.shootout.push({
-        id: ctx.id('shootout', event.id),
-        match: match.id,
-        lineup,
-        opening_team: opening,
-        round,
-        outcome: kickOutcome(tags),
-      });
+      if (event.subEventId === PENALTY && hasLineup(lineup, 'shootout', report))
+        rows.shootout.push(shootoutKick(event, lineup, tags));
       continue;
     }
     const { mins, stoppage } = matchTimeAt(period, eventSeconds(event));
-    const time = { time_mins: mins, stoppage_mins: stoppage };
-    const shot =
-      event.eventId === SHOT_EVENT_CODE ||
-      event.subEventId === FREE_KICK_SHOT ||
-      event.subEventId === PENALTY;
-    if (tags.has(TAG.ownGoal) || (shot && tags.has(TAG.goal))) {
-      const own = tags.has(TAG.ownGoal);
-      rows.goal.push({
-        id: ctx.id('goal', event.id),
-        match: match.id,
-        team: own ? otherTeam(event.teamId) : teamOf(event.teamId),
-        lineup,
-        player: players.player(event.playerId),
-        player_team: teamOf(event.teamId),
-        shot_event:
-          !own && event.subEventId === FREE_KICK_SHOT ? SHOT_EVENT.directFromFreeKick : null,
-        bodypart: own
-          ? null
-          : tags.has(TAG.leftFoot)
-            ? BODY_PART.leftFoot
-            : tags.has(TAG.rightFoot)
-              ? BODY_PART.rightFoot
-              : null,
-        ...time,
-      });
-    }
-    if (event.subEventId === PENALTY && needLineup('penalty')) {
+    const time: EventTime = { time_mins: mins, stoppage_mins: stoppage };
+    const goal = goalRow(ctx, match, event, tags, lineup, players, time);
+    if (goal !== null) rows.goal.push(goal);
+    if (event.subEventId === PENALTY && hasLineup(lineup, 'penalty', report)) {
       rows.penalty.push({
         id: ctx.id('penalty', event.id),
         match: match.id,
@@ -159,40 +145,127 @@ export function importMacroEvents(
       });
     }
     const card = [TAG.yellow, TAG.secondYellow, TAG.red].find((t) => tags.has(t));
-    if (card !== undefined && needLineup('offense')) {
-      const foul = typeof event.subEventId === 'number' ? (FOUL[event.subEventId] ?? null) : null;
-      rows.offense.push({
-        id: ctx.id('offense', event.id),
-        match: match.id,
-        lineup,
-        foul,
-        card: CARD[card]!,
-        ...time,
-      });
-    }
+    if (card !== undefined && hasLineup(lineup, 'offense', report))
+      rows.offense.push(offenseRow(ctx, match, event, lineup, card, time));
   }
+  return rows;
+}
 
-  const scoreOf = (t: MatchTarget['teams'][number]) =>
-    match.extraTime ? t.data.scoreET : t.data.score;
-  if (match.teams.some((t) => rows.goal.filter((g) => g['team'] === t.id).length !== scoreOf(t))) {
-    report(
-      'goal: matches whose goal events do not add up to the score (goals kept as the events say)',
-    );
-  }
+/** Whether an event's player has a lineup, which a row of `table` needs (reported if not). */
+function hasLineup(
+  lineup: string | null,
+  table: MacroTable,
+  report: (what: string) => void,
+): lineup is string {
+  if (lineup === null) report(`${table}: skipped, the player has no lineup in the match`);
+  return lineup !== null;
+}
 
-  for (const [table, list] of Object.entries(rows)) {
-    const ours = new Set(list.map((r) => String(r['id'])));
-    const theirs = ctx.db
-      .prepare<[string], { id: string }>(`SELECT id FROM "${table}" WHERE match = ?`)
-      .all(match.id)
-      .filter((r) => !ours.has(r.id));
-    if (theirs.length > 0) {
-      // Another source's rows stand; Wyscout's are counted as merged into them.
-      ctx.report.count(table, 'present', list.length);
-      continue;
-    }
-    for (const row of list) ctx.save(table, row);
+/** The team id of a Wyscout team of the match. */
+const teamOf = (match: MatchTarget, wyTeam: number) =>
+  match.teams.find((t) => t.wyId === wyTeam)!.id;
+/** The team id of the match's other team. */
+const otherTeam = (match: MatchTarget, wyTeam: number) =>
+  match.teams.find((t) => t.wyId !== wyTeam)!.id;
+
+/**
+ * The shootout row of each kick of a match, in kick order: numbered per team, the opening team
+ * being the first to kick.
+ */
+function shootoutKicks(
+  ctx: ImportContext,
+  match: MatchTarget,
+): (event: WyEvent, lineup: string, tags: ReadonlySet<number>) => NewRowOf<'shootout'> {
+  const kicks = new Map<number, number>();
+  let opening: string | null = null;
+  return (event, lineup, tags) => {
+    opening ??= teamOf(match, event.teamId);
+    const round = (kicks.get(event.teamId) ?? 0) + 1;
+    kicks.set(event.teamId, round);
+    return {
+      id: ctx.id('shootout', event.id),
+      match: match.id,
+      lineup,
+      opening_team: opening,
+      round,
+      outcome: kickOutcome(tags),
+    };
+  };
+}
+
+/** The goal row of an event that is a goal (a shot tagged goal, or an own goal), else null. */
+function goalRow(
+  ctx: ImportContext,
+  match: MatchTarget,
+  event: WyEvent,
+  tags: ReadonlySet<number>,
+  lineup: string | null,
+  players: WyscoutPlayers,
+  time: EventTime,
+): NewRowOf<'goal'> | null {
+  const shot =
+    event.eventId === SHOT_EVENT_CODE ||
+    event.subEventId === FREE_KICK_SHOT ||
+    event.subEventId === PENALTY;
+  if (!tags.has(TAG.ownGoal) && !(shot && tags.has(TAG.goal))) return null;
+  const own = tags.has(TAG.ownGoal);
+  return {
+    id: ctx.id('goal', event.id),
+    match: match.id,
+    team: own ? otherTeam(match, event.teamId) : teamOf(match, event.teamId),
+    lineup,
+    player: players.player(event.playerId),
+    player_team: teamOf(match, event.teamId),
+    shot_event: !own && event.subEventId === FREE_KICK_SHOT ? SHOT_EVENT.directFromFreeKick : null,
+    bodypart: own
+      ? null
+      : tags.has(TAG.leftFoot)
+        ? BODY_PART.leftFoot
+        : tags.has(TAG.rightFoot)
+          ? BODY_PART.rightFoot
+          : null,
+    ...time,
+  };
+}
+
+/** The offense row of an event with a card tag. */
+function offenseRow(
+  ctx: ImportContext,
+  match: MatchTarget,
+  event: WyEvent,
+  lineup: string,
+  card: number,
+  time: EventTime,
+): NewRowOf<'offense'> {
+  const foul = typeof event.subEventId === 'number' ? (FOUL[event.subEventId] ?? null) : null;
+  return {
+    id: ctx.id('offense', event.id),
+    match: match.id,
+    lineup,
+    foul,
+    card: CARD[card]!,
+    ...time,
+  };
+}
+
+/** Writes a table's rows of the match, unless another source has rows of that table for it. */
+function saveUnlessForeign<T extends MacroTable>(
+  ctx: ImportContext,
+  match: MatchTarget,
+  table: T,
+  list: readonly NewRowOf<T>[],
+): void {
+  const ours = new Set(list.map((r) => String(r.id)));
+  const theirs = ctx.db
+    .prepare<[string], { id: string }>(`SELECT id FROM "${table}" WHERE match = ?`)
+    .all(match.id)
+    .filter((r) => !ours.has(r.id));
+  if (theirs.length > 0) {
+    // Another source's rows stand; Wyscout's are counted as merged into them.
+    ctx.report.count(table, 'present', list.length);
+    return;
   }
+  for (const row of list) ctx.save(table, row);
 }
 
 /** A penalty kick's outcome from its tags. */

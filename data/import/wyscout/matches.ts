@@ -1,4 +1,5 @@
 import { GROUP_ROUND, KNOCKOUT_ROUND as ROUND, PHASE } from '../../../football/codes.ts';
+import type { NewRowOf } from '../../tables.ts';
 import type { ImportContext } from '../context.ts';
 import { reconcileMatch } from '../national-matches.ts';
 import type { WyscoutCompetition } from './competitions.ts';
@@ -66,6 +67,7 @@ export function matchImporter(
   return (competition, match) => importMatch(ctx, competition, match, teams, venueOf);
 }
 
+/** Writes one match, or finds the row another source has for it; see `matchImporter`. */
 function importMatch(
   ctx: ImportContext,
   competition: WyscoutCompetition,
@@ -73,35 +75,88 @@ function importMatch(
   teams: WyscoutTeams,
   venueOf: (name: string, where: string | WyArea) => string | null,
 ): MatchTarget {
+  const { home, away } = homeAndAway(match);
+  const id = ctx.id('match', match.wyId);
+  const sides: MatchSides = {
+    home,
+    away,
+    homeId: teams.team(home.teamId),
+    awayId: teams.team(away.teamId),
+  };
+  const kickoff = localKickoff(match.dateutc, COMPETITIONS[competition.file].zone);
+  if (competition.national) {
+    const found = reconcileMatch(ctx, id, kickoff.date, sides.homeId, sides.awayId);
+    if (found.kind === 'merged') {
+      ctx.report.count('match', 'present');
+      return matchTarget(found.match.id, true, match, sides);
+    }
+  }
+  const stage = stageOf(match, competition.national);
+  const venue = venueOf(
+    match.venue,
+    competition.national ? competition.country : teams.source(home.teamId).area,
+  );
+  ctx.save('match', matchRow(ctx, competition, match, { id, sides, kickoff, stage, venue }, teams));
+  return matchTarget(id, false, match, sides);
+}
+
+/** The home and the away team of a match, each with its team id. */
+interface MatchSides {
+  readonly home: WyTeamData;
+  readonly away: WyTeamData;
+  readonly homeId: string;
+  readonly awayId: string;
+}
+
+/** What a match row is made of besides the match's record. */
+interface MatchParts {
+  readonly id: string;
+  readonly sides: MatchSides;
+  readonly kickoff: { readonly date: string; readonly time: string | null };
+  readonly stage: MatchStage;
+  readonly venue: string | null;
+}
+
+/** The columns of a match row that place it in its competition (`stageOf`). */
+type MatchStage = Pick<
+  NewRowOf<'match'>,
+  'phase' | 'matchday' | 'group_round' | 'group_name' | 'knockout_round'
+>;
+
+/** The home and the away team data of a match; a match without both is an error of the source. */
+function homeAndAway(match: WyMatch): { home: WyTeamData; away: WyTeamData } {
   const sides = Object.values(match.teamsData);
   const home = sides.find((t) => t.side === 'home');
   const away = sides.find((t) => t.side === 'away');
   if (!home || !away) throw new Error(`match ${match.wyId}: no home and away team`);
-  const id = ctx.id('match', match.wyId);
-  const [homeId, awayId] = [teams.team(home.teamId), teams.team(away.teamId)];
-  const kickoff = localKickoff(match.dateutc, COMPETITIONS[competition.file].zone);
-  const target = (targetId: string, merged: boolean): MatchTarget => ({
-    id: targetId,
+  return { home, away };
+}
+
+/** The match as the rest of the import sees it, its data going to the row `id`. */
+function matchTarget(id: string, merged: boolean, match: WyMatch, sides: MatchSides): MatchTarget {
+  return {
+    id,
     wyId: match.wyId,
     merged,
     extraTime: match.duration !== 'Regular',
     teams: [
-      { wyId: home.teamId, id: homeId, data: home },
-      { wyId: away.teamId, id: awayId, data: away },
+      { wyId: sides.home.teamId, id: sides.homeId, data: sides.home },
+      { wyId: sides.away.teamId, id: sides.awayId, data: sides.away },
     ],
-  });
-  if (competition.national) {
-    const found = reconcileMatch(ctx, id, kickoff.date, homeId, awayId);
-    if (found.kind === 'merged') {
-      ctx.report.count('match', 'present');
-      return target(found.match.id, true);
-    }
-  }
+  };
+}
 
+/** This source's match row of a match. */
+function matchRow(
+  ctx: ImportContext,
+  competition: WyscoutCompetition,
+  match: WyMatch,
+  { id, sides: { home, away, homeId, awayId }, kickoff, stage, venue }: MatchParts,
+  teams: WyscoutTeams,
+): NewRowOf<'match'> {
   const extra = match.duration !== 'Regular';
   const shootout = match.duration === 'Penalties';
-  const stage = stageOf(match, competition.national);
-  ctx.save('match', {
+  return {
     id,
     match_type: competition.national ? 'national' : 'clubs',
     competition: competition.id,
@@ -112,10 +167,7 @@ function importMatch(
     home_manager: null,
     away_manager: null,
     referee: null,
-    venue: venueOf(
-      match.venue,
-      competition.national ? competition.country : teams.source(home.teamId).area,
-    ),
+    venue,
     match_date: kickoff.date,
     kickoff_time: kickoff.time,
     firsthalf_length: 45,
@@ -131,15 +183,14 @@ function importMatch(
     shootout_winner: shootout ? teams.team(match.winner) : null,
     supplier_id: match.wyId,
     source: ctx.source,
-  });
-  return target(id, false);
+  };
 }
 
 /**
  * Phase, matchday and rounds: leagues by gameweek, tournaments by round id (groups "Group A" ->
  * "A").
  */
-function stageOf(match: WyMatch, tournament: boolean) {
+function stageOf(match: WyMatch, tournament: boolean): MatchStage {
   if (!tournament)
     return {
       phase: PHASE.league,

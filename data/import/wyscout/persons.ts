@@ -55,7 +55,54 @@ export function importPlayers(
   teams: WyscoutTeams,
   nationalTeams: ReadonlySet<number>,
 ): WyscoutPlayers {
-  const known = ctx.db
+  const candidates = matchCandidates(knownPlayers(ctx), players, teams, nationalTeams);
+  const mergedWith = mergedPlayers(candidates);
+  const ids = new Map<number, string>();
+  const births = new Map<number, string | null>();
+  const parts = new Map<number, ReadonlySet<string>>();
+  let merged = 0;
+  const step = ctx.progress.step('players', players.length);
+  for (const candidate of candidates) {
+    const { p, names, own } = candidate;
+    births.set(p.wyId, names.birthDate);
+    parts.set(p.wyId, own);
+    const known = mergedWith(candidate);
+    if (known !== null) {
+      ids.set(p.wyId, known.player);
+      merged += 1;
+    } else ids.set(p.wyId, savePlayer(ctx, candidate));
+    step.tick();
+  }
+  step.done();
+  ctx.report.note(
+    `player: ${merged.toLocaleString('en')} of ${players.length.toLocaleString('en')} players ` +
+      'were already in the database ' +
+      '(same birth date and a shared name, or same name and country) ' +
+      'and were merged, not duplicated',
+  );
+  return {
+    player: (wyId) => ids.get(wyId) ?? null,
+    birthDate: (wyId) => births.get(wyId) ?? null,
+    names: (wyId) => parts.get(wyId) ?? new Set(),
+  };
+}
+
+/** A player of the source with the player of another source it may be. */
+interface Candidate {
+  readonly p: WyPlayer;
+  readonly names: Names;
+  readonly country: string;
+  /** The player's name parts (`nameParts` of the full and the short name). */
+  readonly own: ReadonlySet<string>;
+  /** The other source's player it matches, if exactly one does. */
+  readonly found: Known | null;
+  /** The number of name parts shared with `found` (0 without one). */
+  readonly score: number;
+}
+
+/** The players the other sources have written, as the matching sees them. */
+function knownPlayers(ctx: ImportContext): Known[] {
+  return ctx.db
     .prepare<
       [string],
       {
@@ -68,7 +115,8 @@ export function importPlayers(
       }
     >(
       `SELECT pl.id AS player, p.birth_date, p.country, n.full_name, p.first_name, p.last_name
-      FROM player pl JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id WHERE pl.source <> ?`,
+      FROM player pl JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id
+      WHERE pl.source <> ?`,
     )
     .all(ctx.source)
     .map((row): Known => {
@@ -82,17 +130,25 @@ export function importPlayers(
         tokens: nameParts(names),
       };
     });
+}
+
+/**
+ * Pass 1 of the matching: each Wyscout player's best match among the other sources' players, with
+ * the number of name parts they share. A player's country is found (or created) here, in the
+ * order of the players.
+ */
+function matchCandidates(
+  known: readonly Known[],
+  players: readonly WyPlayer[],
+  teams: WyscoutTeams,
+  nationalTeams: ReadonlySet<number>,
+): Candidate[] {
   const byBirth = groupBy(
     known.filter((k) => k.birthDate !== null),
     (k) => k.birthDate!,
   );
   const byName = groupBy(known, (k) => `${k.key}|${k.country}`);
-
-  // Pass 1: each Wyscout player's best match among the other sources' players, with the number of
-  // name parts they share; pass 2 keeps a match only for the player that shares the most with it
-  // (the twins Alexei and Vasili Berezutski share a birth date and a family name; one of them is
-  // Fjelstul's).
-  const candidates = players.map((p) => {
+  return players.map((p) => {
     const names = namesOf(p);
     const national =
       typeof p.currentNationalTeamId === 'number' && nationalTeams.has(p.currentNationalTeamId)
@@ -117,8 +173,16 @@ export function importPlayers(
         : sameDay.length === 0 && sameName.length === 1
           ? sameName[0]!
           : null;
-    return { p, names, country, found, score: found === null ? 0 : shared(found) };
+    return { p, names, country, own, found, score: found === null ? 0 : shared(found) };
   });
+}
+
+/**
+ * Pass 2 of the matching: the other source's player a candidate is merged with, or null. A match
+ * is kept only for the one player that shares the most with it (the twins Alexei and Vasili
+ * Berezutski share a birth date and a family name; one of them is Fjelstul's).
+ */
+function mergedPlayers(candidates: readonly Candidate[]): (candidate: Candidate) => Known | null {
   const best = new Map<string, number>();
   for (const c of candidates)
     if (c.found) best.set(c.found.player, Math.max(best.get(c.found.player) ?? 0, c.score));
@@ -126,64 +190,56 @@ export function importPlayers(
   for (const c of candidates)
     if (c.found && c.score === best.get(c.found.player))
       claims.set(c.found.player, (claims.get(c.found.player) ?? 0) + 1);
+  return ({ found, score }) =>
+    found !== null && score === best.get(found.player) && claims.get(found.player) === 1
+      ? found
+      : null;
+}
 
-  const ids = new Map<number, string>();
-  const births = new Map<number, string | null>();
-  const parts = new Map<number, ReadonlySet<string>>();
-  let merged = 0;
-  const step = ctx.progress.step('players', players.length);
-  for (const { p, names, country, found, score } of candidates) {
-    births.set(p.wyId, names.birthDate);
-    parts.set(p.wyId, nameParts(`${names.full} ${names.short}`));
-    if (found !== null && score === best.get(found.player) && claims.get(found.player) === 1) {
-      ids.set(p.wyId, found.player);
-      merged += 1;
-      step.tick();
-      continue;
-    }
-    const { first, middle, last, short, birthDate } = names;
-    const person = ctx.id('person', p.wyId);
-    const goesBy =
-      short !== '' && !short.includes('.') && nameKey(short) !== nameKey(`${first} ${last}`)
-        ? short
-        : '';
-    ctx.save('person', {
-      id: person,
-      first_name: first || null,
-      second_name: middle || null,
-      last_name: last || null,
-      second_last_name: null,
-      nickname: goesBy || (first === '' && last === '' ? short : ''),
-      birth_date: birthDate,
-      name_order: NAME_ORDER.western,
-      country,
-      source: ctx.source,
-    });
-    const player = ctx.id('player', p.wyId);
-    ctx.save('player', {
-      id: player,
-      person,
-      position: POSITION[p.role.code2] ?? null,
-      supplier_id: p.wyId,
-      source: ctx.source,
-    });
-    ids.set(p.wyId, player);
-    step.tick();
-  }
-  step.done();
-  ctx.report.note(
-    `player: ${merged.toLocaleString('en')} of ${players.length.toLocaleString('en')} players were already in the database ` +
-      '(same birth date and a shared name, or same name and country) and were merged, not duplicated',
-  );
-  return {
-    player: (wyId) => ids.get(wyId) ?? null,
-    birthDate: (wyId) => births.get(wyId) ?? null,
-    names: (wyId) => parts.get(wyId) ?? new Set(),
-  };
+/** Writes the person and player rows of a player no other source has; returns the player id. */
+function savePlayer(ctx: ImportContext, { p, names, country }: Candidate): string {
+  const { first, middle, last, short, birthDate } = names;
+  const person = ctx.id('person', p.wyId);
+  const goesBy =
+    short !== '' && !short.includes('.') && nameKey(short) !== nameKey(`${first} ${last}`)
+      ? short
+      : '';
+  ctx.save('person', {
+    id: person,
+    first_name: first || null,
+    second_name: middle || null,
+    last_name: last || null,
+    second_last_name: null,
+    nickname: goesBy || (first === '' && last === '' ? short : ''),
+    birth_date: birthDate,
+    name_order: NAME_ORDER.western,
+    country,
+    source: ctx.source,
+  });
+  const player = ctx.id('player', p.wyId);
+  ctx.save('player', {
+    id: player,
+    person,
+    position: POSITION[p.role.code2] ?? null,
+    supplier_id: p.wyId,
+    source: ctx.source,
+  });
+  return player;
+}
+
+/** A player's names as the source writes them, unescaped, and their birth date. */
+interface Names {
+  readonly first: string;
+  readonly middle: string;
+  readonly last: string;
+  readonly short: string;
+  /** First, middle and last name. */
+  readonly full: string;
+  readonly birthDate: string | null;
 }
 
 /** A player's names as the source writes them, unescaped. */
-function namesOf(p: WyPlayer) {
+function namesOf(p: WyPlayer): Names {
   const [first, middle, last, short] = [p.firstName, p.middleName, p.lastName, p.shortName].map(
     (n) => unescape(n).trim(),
   ) as [string, string, string, string];
