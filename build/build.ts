@@ -18,7 +18,8 @@ import { LICENCES_FILE, licencesDocument } from './write/licences.ts';
 import { LOGO_SVG } from './site/logo.ts';
 import { OPENAPI_FILE, openApiDocument } from './openapi/openapi.ts';
 import { openApiParts } from './openapi/parts.ts';
-import { runPool, taskName, type Scheduled } from './pool.ts';
+import type { Json } from './openapi/schemas.ts';
+import { runPool, taskName, type PoolEvents, type Scheduled } from './pool.ts';
 import { assembleArchive } from './archive/assemble.ts';
 import { publishedBytes } from './archive/parts.ts';
 import { SegmentSink } from './output/archive-sink.ts';
@@ -36,6 +37,7 @@ import {
 import { REGISTRY } from './registry/index.ts';
 import type { Registry } from './define/resource.ts';
 import { renderLinks } from './write/render.ts';
+import type { Example } from './write/collection.ts';
 import { siteFiles, type SiteFile } from './site/site.ts';
 import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './output/sink.ts';
 import {
@@ -107,6 +109,15 @@ export interface BuildSummary {
   seconds: number;
 }
 
+/** A finished resource task's report. */
+type ResourceResult = Extract<TaskResult, { kind: 'resource' }>;
+
+/** What the main thread reads of the database for its own files: the licences and the site. */
+interface Documents {
+  licences: string;
+  site: SiteFile[];
+}
+
 /**
  * Builds the API from a database into `out`, atomically: everything is written into a fresh
  * folder, and only a complete build is published (`publish.ts`). A failed, aborted or killed build
@@ -116,15 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = process.hrtime.bigint();
   const registry = options.registry ?? REGISTRY;
   // A clear error for a missing or outdated database, first.
-  const source = openReadOnly(options.db);
-  let licences: string;
-  let site: SiteFile[];
-  try {
-    licences = licencesDocument(source);
-    site = siteFiles(source);
-  } finally {
-    source.close();
-  }
+  const documents = readDocuments(options.db);
   const target =
     options.archive !== undefined
       ? archiveTarget(options.archive, options.partSize ?? null, registry)
@@ -139,64 +142,13 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     // The derived tables' scratch database, in WAL mode so workers read one table while another
     // is being filled.
     new Database(plan.derived).pragma('journal_mode = WAL');
-    const results = new Map<number, Extract<TaskResult, { kind: 'resource' }>>();
+    const results = new Map<number, ResourceResult>();
     const previous = options.archive === undefined ? previousCounts(options.out) : new Map();
     const totals = await runTasks(plan, registry, options, previous, (r) =>
       results.set(r.index, r),
     );
     const { sink } = target;
-    const resources: ResourceManifest[] = registry.resources.map((def, index) => {
-      const { written, hash } = results.get(index)!;
-      return manifestEntry(def, { ...written, hash });
-    });
-    // Each resource's first record, the OpenAPI document's example of it.
-    const examples = new Map(
-      registry.resources.flatMap((def, index) => {
-        const example = results.get(index)!.written.example;
-        return example ? [[def.path, example] as const] : [];
-      }),
-    );
-    const hashOf = (file: string, content: string) => {
-      sink.write(file, content);
-      return createHash('sha1').update(content).digest('hex');
-    };
-    const roots = Object.entries(registry.roots).map(([version, links]) => ({
-      version,
-      hash: hashOf(
-        rootFile(version),
-        envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
-      ),
-    }));
-    const openApi = openApiDocument(registry, examples, resources);
-    const assets = [
-      { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
-      { path: OPENAPI_FILE, type: JSON_TYPE, hash: hashOf(OPENAPI_FILE, JSON.stringify(openApi)) },
-      // The reference page's parts of the document, one per tag (`openapi-parts.ts`).
-      ...openApiParts(openApi).map(({ path, content }) => ({
-        path,
-        type: JSON_TYPE,
-        hash: hashOf(path, content),
-      })),
-      {
-        path: LICENCES_FILE,
-        type: 'text/markdown; charset=utf-8',
-        hash: hashOf(LICENCES_FILE, licences),
-      },
-      ...site.map(({ path, type, content }) => ({ path, type, hash: hashOf(path, content) })),
-    ];
-    const buildHash = createHash('sha1');
-    for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);
-    const manifest: Manifest = {
-      format: MANIFEST_FORMAT,
-      build: buildHash.digest('hex'),
-      encodings: options.precompress ? ['br', 'gzip'] : [],
-      roots,
-      resources,
-      assets,
-      ...(options.inputs ? { inputs: options.inputs } : {}),
-    };
-    sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
-    sink.commit();
+    const resources = writeMainFiles(sink, registry, results, documents, options);
     const archiveBytes = target.publish();
     return {
       resources: resources.length,
@@ -212,14 +164,115 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     const { written, previous } = target.sizes();
     throw new DiskFullError('build', written, previous, error);
   } finally {
-    try {
-      target.discard();
-    } catch (error) {
-      // A failed build's own error says more than one met while removing it (on a full disk,
-      // moving it aside may fail too); the next build removes what is left.
-      if (!failed) throw error;
-    }
+    discardTarget(target, failed);
   }
+}
+
+/** The licences and the site's files, read of the database `db` (closed again). */
+function readDocuments(db: string): Documents {
+  const source = openReadOnly(db);
+  try {
+    return { licences: licencesDocument(source), site: siteFiles(source) };
+  } finally {
+    source.close();
+  }
+}
+
+/** Removes what the build leaves behind, once it is published or has failed. */
+function discardTarget(target: Target, failed: boolean): void {
+  try {
+    target.discard();
+  } catch (error) {
+    // A failed build's own error says more than one met while removing it (on a full disk,
+    // moving it aside may fail too); the next build removes what is left.
+    if (!failed) throw error;
+  }
+}
+
+/** Writes a file of the main thread and returns its hash. */
+type HashedWrite = (file: string, content: string) => string;
+
+/**
+ * Writes the main thread's files once every task is done: the version roots, the assets, and last
+ * the manifest, which names every part of the build with its hash; then commits them. Returns the
+ * resources' manifest entries.
+ */
+function writeMainFiles(
+  sink: OutputSink,
+  registry: Registry,
+  results: ReadonlyMap<number, ResourceResult>,
+  documents: Documents,
+  options: BuildOptions,
+): ResourceManifest[] {
+  const resources: ResourceManifest[] = registry.resources.map((def, index) => {
+    const { written, hash } = results.get(index)!;
+    return manifestEntry(def, { ...written, hash });
+  });
+  const examples = examplesOf(registry, results);
+  const hashOf: HashedWrite = (file, content) => {
+    sink.write(file, content);
+    return createHash('sha1').update(content).digest('hex');
+  };
+  const roots = Object.entries(registry.roots).map(([version, links]) => ({
+    version,
+    hash: hashOf(
+      rootFile(version),
+      envelope({ meta: {}, result: { link: renderLinks(links, {}) } }),
+    ),
+  }));
+  const openApi = openApiDocument(registry, examples, resources);
+  const assets = writeAssets(openApi, documents, hashOf);
+  const buildHash = createHash('sha1');
+  for (const part of [...resources, ...roots, ...assets]) buildHash.update(part.hash);
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT,
+    build: buildHash.digest('hex'),
+    encodings: options.precompress ? ['br', 'gzip'] : [],
+    roots,
+    resources,
+    assets,
+    ...(options.inputs ? { inputs: options.inputs } : {}),
+  };
+  sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));
+  sink.commit();
+  return resources;
+}
+
+/** Each resource's first record, the OpenAPI document's example of it. */
+function examplesOf(
+  registry: Registry,
+  results: ReadonlyMap<number, ResourceResult>,
+): Map<string, Example> {
+  return new Map(
+    registry.resources.flatMap((def, index) => {
+      const example = results.get(index)!.written.example;
+      return example ? [[def.path, example] as const] : [];
+    }),
+  );
+}
+
+/** Writes the assets: the logo, the OpenAPI document and its parts, the licences, the site. */
+function writeAssets(
+  openApi: Json,
+  { licences, site }: Documents,
+  hashOf: HashedWrite,
+): Manifest['assets'] {
+  return [
+    { path: 'logo.svg', type: 'image/svg+xml', hash: hashOf('logo.svg', LOGO_SVG) },
+    { path: OPENAPI_FILE, type: JSON_TYPE, hash: hashOf(OPENAPI_FILE, JSON.stringify(openApi)) },
+    // The reference page's parts of the document, one per tag (`openapi-parts.ts`).
+    ...openApiParts(openApi).map(({ path, content }) => ({
+      path,
+      type: JSON_TYPE,
+      hash: hashOf(path, content),
+    })),
+    {
+      path: LICENCES_FILE,
+      type: 'text/markdown; charset=utf-8',
+      hash: hashOf(LICENCES_FILE, licences),
+    },
+    ...site.map(({ path, type, content }) => ({ path, type, hash: hashOf(path, content) })),
+  ];
 }
 
 /** Where one build writes, and how it is published or discarded. */
@@ -295,14 +348,28 @@ async function runTasks(
   registry: Registry,
   options: BuildOptions,
   weights: Map<string, number>,
-  onResource: (result: Extract<TaskResult, { kind: 'resource' }>) => void,
+  onResource: (result: ResourceResult) => void,
 ): Promise<{ files: number; bytes: number }> {
+  const scheduled = scheduleOf(registry);
+  const tracker = new TaskTracker(registry, weights, scheduled, options.progress, onResource);
+  if (isPublished(registry)) {
+    const workers = Math.max(1, options.workers ?? availableParallelism());
+    const name = (task: Task) => taskName(task, (i) => registry.resources[i]!.path);
+    await runPool(plan, scheduled, workers, tracker, name, options.signal);
+  } else {
+    runInThread(plan, registry, scheduled, tracker, options.signal);
+  }
+  return tracker.written();
+}
+
+/** The tasks of a build with what each waits for: the derived tables first, then the resources. */
+function scheduleOf(registry: Registry): Scheduled[] {
   const derived = derivedTables(registry.resources).map((t) => t.name);
   // The derived tables share one scratch database, and SQLite has one writer at a time: filled
   // at once, one worker waited for the other's lock, idle. Each waits for the one before instead
   // (after the tables its fill reads, `derivedTables`), and the other workers write resources
   // meanwhile.
-  const scheduled: Scheduled[] = [
+  return [
     ...derived.map((table, i): Scheduled => ({
       task: { kind: 'derive', table },
       needs: i === 0 ? [] : [derived[i - 1]!],
@@ -312,78 +379,116 @@ async function runTasks(
       needs: (def.sql.temp ?? []).map((t) => t.name),
     })),
   ];
-  // Progress: each task weighs its records in the previous build (1,000 when unknown).
-  const weight = (task: Task) =>
-    task.kind === 'derive' ? 1000 : 1 + (weights.get(registry.resources[task.index]!.path) ?? 1000);
-  const all = scheduled.reduce((n, s) => n + weight(s.task), 0);
-  const sinks = new Map<number, { files: number; bytes: number }>();
-  // Tasks cross threads as copies: they are told apart by a key.
-  const key = (t: Task) => (t.kind === 'derive' ? `derive:${t.table}` : String(t.index));
-  const running = new Map<string, number>();
-  let finished = 0;
-  let resourcesDone = 0;
-  const report = () => {
-    if (!options.progress) return;
-    let files = 0;
-    let bytes = 0;
-    for (const s of sinks.values()) {
-      files += s.files;
-      bytes += s.bytes;
+}
+
+/** Whether `registry` is the published one, the one worker threads load. */
+function isPublished(registry: Registry): boolean {
+  return (
+    registry.resources.length === REGISTRY.resources.length &&
+    registry.resources.every((def, i) => REGISTRY.resources[i] === def)
+  );
+}
+
+/** Runs every task in the calling thread, in their order, as worker 0. */
+function runInThread(
+  plan: BuildPlan,
+  registry: Registry,
+  scheduled: readonly Scheduled[],
+  events: PoolEvents,
+  signal: AbortSignal | undefined,
+): void {
+  const runner = new TaskRunner(plan, registry);
+  try {
+    for (const { task } of scheduled) {
+      if (signal?.aborted) throw signal.reason;
+      const result = runner.run(task, (p) => events.progress(0, task, p));
+      events.done(0, result, runner.written);
     }
+  } finally {
+    runner.close();
+  }
+}
+
+/** Tasks cross threads as copies: they are told apart by a key. */
+const taskKey = (t: Task) => (t.kind === 'derive' ? `derive:${t.table}` : String(t.index));
+
+/**
+ * The weight of a running task's part done: a collection, whose total is known only at its end,
+ * counts its records so far against its weight, the records of the previous build.
+ */
+function share(whole: number, p: TaskProgress): number {
+  if (p.total === null) return Math.min(p.done, whole - 1);
+  return p.total > 0 ? (whole * p.done) / p.total : 0;
+}
+
+/**
+ * Follows the running tasks: it hands each finished resource on, counts the files and bytes the
+ * workers wrote, and tells the build's progress.
+ */
+class TaskTracker implements PoolEvents {
+  /** The files and bytes each worker has written, as it last told. */
+  private readonly sinks = new Map<number, { files: number; bytes: number }>();
+  /** The weight done of each running task, by its key. */
+  private readonly running = new Map<string, number>();
+  /** The weight of all the tasks. */
+  private readonly all: number;
+  private finished = 0;
+  private resourcesDone = 0;
+
+  constructor(
+    private readonly registry: Registry,
+    private readonly weights: Map<string, number>,
+    scheduled: readonly Scheduled[],
+    private readonly onProgress: ((progress: BuildProgress) => void) | undefined,
+    private readonly onResource: (result: ResourceResult) => void,
+  ) {
+    this.all = scheduled.reduce((n, s) => n + this.weight(s.task), 0);
+  }
+
+  progress(worker: number, task: Task, p: TaskProgress): void {
+    this.sinks.set(worker, p);
+    this.running.set(taskKey(task), share(this.weight(task), p));
+    this.report();
+  }
+
+  done(worker: number, result: TaskResult, sink: { files: number; bytes: number }): void {
+    this.sinks.set(worker, sink);
+    this.running.delete(taskKey(result));
+    this.finished += this.weight(result);
+    if (result.kind === 'resource') {
+      this.resourcesDone++;
+      this.onResource(result);
+    }
+    this.report();
+  }
+
+  /** The files and bytes all the workers have written. */
+  written(): { files: number; bytes: number } {
+    const totals = { files: 0, bytes: 0 };
+    for (const s of this.sinks.values()) {
+      totals.files += s.files;
+      totals.bytes += s.bytes;
+    }
+    return totals;
+  }
+
+  /** Progress: each task weighs its records in the previous build (1,000 when unknown). */
+  private weight(task: Task): number {
+    if (task.kind === 'derive') return 1000;
+    return 1 + (this.weights.get(this.registry.resources[task.index]!.path) ?? 1000);
+  }
+
+  private report(): void {
+    if (!this.onProgress) return;
+    const { files, bytes } = this.written();
     let partial = 0;
-    for (const part of running.values()) partial += part;
-    options.progress({
-      resources: registry.resources.length,
-      resourcesDone,
+    for (const part of this.running.values()) partial += part;
+    this.onProgress({
+      resources: this.registry.resources.length,
+      resourcesDone: this.resourcesDone,
       files,
       bytes,
-      fraction: Math.min(1, (finished + partial) / all),
+      fraction: Math.min(1, (this.finished + partial) / this.all),
     });
-  };
-  // The weight of a running task's part done: a collection, whose total is known only at its end,
-  // counts its records so far against its weight, the records of the previous build.
-  const share = (whole: number, p: TaskProgress) => {
-    if (p.total === null) return Math.min(p.done, whole - 1);
-    return p.total > 0 ? (whole * p.done) / p.total : 0;
-  };
-  const progress = (worker: number, task: Task, p: TaskProgress) => {
-    sinks.set(worker, p);
-    running.set(key(task), share(weight(task), p));
-    report();
-  };
-  const done = (worker: number, result: TaskResult, sink: { files: number; bytes: number }) => {
-    sinks.set(worker, sink);
-    running.delete(key(result));
-    finished += weight(result);
-    if (result.kind === 'resource') {
-      resourcesDone++;
-      onResource(result);
-    }
-    report();
-  };
-  const published =
-    registry.resources.length === REGISTRY.resources.length &&
-    registry.resources.every((def, i) => REGISTRY.resources[i] === def);
-  if (published) {
-    const workers = Math.max(1, options.workers ?? availableParallelism());
-    const name = (task: Task) => taskName(task, (i) => registry.resources[i]!.path);
-    await runPool(plan, scheduled, workers, { progress, done }, name, options.signal);
-  } else {
-    const runner = new TaskRunner(plan, registry);
-    try {
-      for (const { task } of scheduled) {
-        if (options.signal?.aborted) throw options.signal.reason;
-        const result = runner.run(task, (p) => progress(0, task, p));
-        done(0, result, runner.written);
-      }
-    } finally {
-      runner.close();
-    }
   }
-  const totals = { files: 0, bytes: 0 };
-  for (const s of sinks.values()) {
-    totals.files += s.files;
-    totals.bytes += s.bytes;
-  }
-  return totals;
 }

@@ -47,83 +47,114 @@ export function runPool(
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const queue = [...tasks];
-    const filled = new Set<string>();
-    const threads: Worker[] = [];
-    const idle: Worker[] = [];
-    let running = 0;
-    let failed = false;
+    const pool = new Pool(tasks, events, name, signal, { resolve, reject });
+    if (signal?.aborted) return pool.abort();
+    signal?.addEventListener('abort', pool.abort, { once: true });
+    for (let i = 0; i < workers; i++) pool.start(i, plan);
+  });
+}
 
-    const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
-      signal?.removeEventListener('abort', abort);
-      Promise.all(threads.map((t) => t.terminate())).then(
-        () => reject(error),
-        () => reject(error),
-      );
-    };
-    const abort = () =>
-      fail(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
-    if (signal?.aborted) return abort();
-    signal?.addEventListener('abort', abort, { once: true });
+/** How a pool's run ends: the promise `runPool` returns. */
+interface Settle {
+  resolve(): void;
+  reject(error: Error): void;
+}
 
-    const dispatch = () => {
-      while (idle.length > 0) {
-        const at = queue.findIndex((s) => s.needs.every((table) => filled.has(table)));
-        if (at < 0) break;
-        const [next] = queue.splice(at, 1);
-        running++;
-        idle.pop()!.postMessage(next!.task);
-      }
-      if (queue.length === 0 && running === 0 && !failed) {
-        signal?.removeEventListener('abort', abort);
-        for (const t of threads) t.postMessage(null);
-        resolve();
-      } else if (running === 0 && idle.length === threads.length && queue.length > 0) {
-        fail(
-          new Error(
-            `tasks wait for derived tables nothing fills: ${queue.map((s) => name(s.task))}`,
+/** The threads of one run, the tasks still waiting, and the derived tables filled. */
+class Pool {
+  private readonly queue: Scheduled[];
+  private readonly filled = new Set<string>();
+  private readonly threads: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private running = 0;
+  private failed = false;
+
+  constructor(
+    tasks: readonly Scheduled[],
+    private readonly events: PoolEvents,
+    private readonly name: (task: Task) => string,
+    private readonly signal: AbortSignal | undefined,
+    private readonly settle: Settle,
+  ) {
+    this.queue = [...tasks];
+  }
+
+  /** Fails the run as aborted; a listener of the signal, so one function for its whole life. */
+  readonly abort = (): void =>
+    this.fail(this.signal?.reason instanceof Error ? this.signal.reason : new Error('aborted'));
+
+  /** Starts worker `i`, which takes its first task once it is online. */
+  start(i: number, plan: BuildPlan): void {
+    const worker = new Worker(BOOT, { workerData: plan });
+    this.threads.push(worker);
+    worker.on('message', (message: Message) => this.heard(i, worker, message));
+    worker.on('error', (e) => this.fail(new Error(`A build worker failed: ${e.stack ?? e}`)));
+    worker.on('exit', (code) => {
+      if (code !== 0) this.fail(new Error(`A build worker exited with code ${code}`));
+    });
+    worker.once('online', () => {
+      this.idle.push(worker);
+      this.dispatch();
+    });
+  }
+
+  /** A message of worker `i`. */
+  private heard(i: number, worker: Worker, message: Message): void {
+    switch (message.type) {
+      case 'progress':
+        this.events.progress(i, message.task, message.progress);
+        return;
+      case 'done':
+        this.running--;
+        if (message.result.kind === 'derive') this.filled.add(message.result.table);
+        this.events.done(i, message.result, message.progress);
+        this.idle.push(worker);
+        this.dispatch();
+        return;
+      case 'error':
+        this.fail(
+          Object.assign(
+            new Error(`Building ${this.name(message.task)} failed: ${message.message}`),
+            message.code === undefined ? {} : { code: message.code },
           ),
         );
-      }
-    };
-
-    for (let i = 0; i < workers; i++) {
-      const worker = new Worker(BOOT, { workerData: plan });
-      threads.push(worker);
-      worker.on('message', (message: Message) => {
-        switch (message.type) {
-          case 'progress':
-            events.progress(i, message.task, message.progress);
-            return;
-          case 'done':
-            running--;
-            if (message.result.kind === 'derive') filled.add(message.result.table);
-            events.done(i, message.result, message.progress);
-            idle.push(worker);
-            dispatch();
-            return;
-          case 'error':
-            fail(
-              Object.assign(
-                new Error(`Building ${name(message.task)} failed: ${message.message}`),
-                message.code === undefined ? {} : { code: message.code },
-              ),
-            );
-            return;
-          default:
-            message satisfies never;
-        }
-      });
-      worker.on('error', (e) => fail(new Error(`A build worker failed: ${e.stack ?? e}`)));
-      worker.on('exit', (code) => {
-        if (code !== 0) fail(new Error(`A build worker exited with code ${code}`));
-      });
-      worker.once('online', () => {
-        idle.push(worker);
-        dispatch();
-      });
+        return;
+      default:
+        message satisfies never;
     }
-  });
+  }
+
+  /** Hands the ready tasks to the idle workers; ends the run when none is left. */
+  private dispatch(): void {
+    const { queue, idle, threads } = this;
+    while (idle.length > 0) {
+      const at = queue.findIndex((s) => s.needs.every((table) => this.filled.has(table)));
+      if (at < 0) break;
+      const [next] = queue.splice(at, 1);
+      this.running++;
+      idle.pop()!.postMessage(next!.task);
+    }
+    if (queue.length === 0 && this.running === 0 && !this.failed) {
+      this.signal?.removeEventListener('abort', this.abort);
+      for (const t of threads) t.postMessage(null);
+      this.settle.resolve();
+    } else if (this.running === 0 && idle.length === threads.length && queue.length > 0) {
+      this.fail(
+        new Error(
+          `tasks wait for derived tables nothing fills: ${queue.map((s) => this.name(s.task))}`,
+        ),
+      );
+    }
+  }
+
+  /** Stops every worker and fails the run, once: the first error, or the abort. */
+  private fail(error: Error): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.signal?.removeEventListener('abort', this.abort);
+    Promise.all(this.threads.map((t) => t.terminate())).then(
+      () => this.settle.reject(error),
+      () => this.settle.reject(error),
+    );
+  }
 }

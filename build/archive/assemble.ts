@@ -78,6 +78,37 @@ export function assembleArchive(
   segments: readonly string[],
   open: (index: Uint8Array, length: number) => ArchiveWriter,
 ): { files: number; length: number } {
+  const { entries, bases, dataLength } = readSegments(segments);
+  const files = entries.count;
+  const order = sortedOrder(entries);
+  assertNoDuplicates(entries, order, segments, bases);
+
+  const opening = openingRecord(entries, segments, bases);
+  const layout = archiveLayout(entries, order, opening, dataLength);
+  const { index, archiveLength } = layout;
+
+  const out = open(index, archiveLength);
+  const indexCrc = crc32(index);
+  writeIndexAndData(out, index, indexCrc, segments);
+
+  out.write(central(INDEX_ENTRY, ZIP.stored, indexCrc, index.length, index.length, 0));
+  writeCentralDirectory(out, segments, bases, layout.dataStart);
+  out.write(ending(files + 1, layout.centralStart, layout.centralLength));
+  if (out.position !== archiveLength)
+    throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
+  out.close({ sync: true });
+  return { files, length: archiveLength };
+}
+
+/**
+ * The entries of every segment's index lines, each placed in the data of all the segments laid
+ * end to end; where each segment's data starts (`bases`), and the length of all of it.
+ */
+function readSegments(segments: readonly string[]): {
+  entries: Entries;
+  bases: number[];
+  dataLength: number;
+} {
   const entries = new Entries();
   const bases: number[] = [];
   let dataLength = 0;
@@ -87,20 +118,31 @@ export function assembleArchive(
     eachLine(segment, (line) => entries.push(line, base));
     dataLength += statSync(`${segment}.data`).size;
   }
-  const files = entries.count;
-  const order = sortedOrder(entries);
-  assertNoDuplicates(entries, order, segments, bases);
+  return { entries, bases, dataLength };
+}
 
-  const opening = openingRecord(entries, segments, bases);
+/** The index of an archive, and where its data, its central directory and its end go. */
+interface Layout {
+  /** The header, the root, the opening record and the leaves. */
+  index: Buffer;
+  dataStart: number;
+  centralStart: number;
+  centralLength: number;
+  archiveLength: number;
+}
+
+/** The layout of the archive of `entries`, with `dataLength` bytes of files' records. */
+function archiveLayout(
+  entries: Entries,
+  order: Uint32Array,
+  opening: Buffer,
+  dataLength: number,
+): Layout {
   const { bits, root, leaves } = indexLeaves(entries, order, opening.length);
   const indexLength =
     HEADER_SIZE + root.length + opening.length + leaves.reduce((n, leaf) => n + leaf.length, 0);
   const dataStart = INDEX_DATA_START + indexLength;
-  let centralLength = ZIP.centralSize + INDEX_ENTRY.length;
-  for (let i = 0; i < files; i++) {
-    const extra = dataStart + entries.offset[i]! >= MAX32 ? 12 : 0;
-    centralLength += ZIP.centralSize + entries.nameLength[i]! + extra;
-  }
+  const centralLength = centralDirectoryLength(entries, dataStart);
   const centralStart = dataStart + dataLength;
   const archiveLength =
     centralStart +
@@ -113,7 +155,7 @@ export function assembleArchive(
     {
       version: FORMAT_VERSION,
       leafBits: bits,
-      files,
+      files: entries.count,
       dataStart,
       archiveLength,
       rootCrc: crc32(root),
@@ -126,9 +168,26 @@ export function assembleArchive(
     crc32,
   );
   const index = Buffer.concat([header, root, opening, ...leaves]);
+  return { index, dataStart, centralStart, centralLength, archiveLength };
+}
 
-  const out = open(index, archiveLength);
-  const indexCrc = crc32(index);
+/** The central directory's length: the index's header and each file's, Zip64 past 4 GiB. */
+function centralDirectoryLength(entries: Entries, dataStart: number): number {
+  let centralLength = ZIP.centralSize + INDEX_ENTRY.length;
+  for (let i = 0; i < entries.count; i++) {
+    const extra = dataStart + entries.offset[i]! >= MAX32 ? 12 : 0;
+    centralLength += ZIP.centralSize + entries.nameLength[i]! + extra;
+  }
+  return centralLength;
+}
+
+/** Writes the index as the first entry, stored, then the data of every segment in order. */
+function writeIndexAndData(
+  out: ArchiveWriter,
+  index: Buffer,
+  indexCrc: number,
+  segments: readonly string[],
+): void {
   const indexHeader = localHeader(Buffer.from(INDEX_ENTRY), indexCrc, index.length, index.length);
   indexHeader.writeUInt16LE(ZIP.stored, 8);
   out.write(indexHeader);
@@ -144,19 +203,21 @@ export function assembleArchive(
     }
     faultPoint('archive:segment');
   }
+}
 
-  out.write(central(INDEX_ENTRY, ZIP.stored, indexCrc, index.length, index.length, 0));
+/** Writes the central directory's header of every file, in the order of the data. */
+function writeCentralDirectory(
+  out: ArchiveWriter,
+  segments: readonly string[],
+  bases: readonly number[],
+  dataStart: number,
+): void {
   segments.forEach((segment, s) => {
     eachLine(segment, (line) => {
       const offset = dataStart + bases[s]! + line.offset;
       out.write(central(line.name, ZIP.deflated, line.crc, line.compressed, line.size, offset));
     });
   });
-  out.write(ending(files + 1, centralStart, centralLength));
-  if (out.position !== archiveLength)
-    throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
-  out.close({ sync: true });
-  return { files, length: archiveLength };
 }
 
 /**

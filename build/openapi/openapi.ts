@@ -23,6 +23,8 @@ import {
   responseKey,
   type CollectionLike,
   type DocumentDef,
+  type NestedDef,
+  type ParentRecordDef,
   type ResourceDef,
 } from '../define/resource.ts';
 import type { Registry } from '../define/resource.ts';
@@ -247,95 +249,137 @@ function collectionBodies(def: CollectionLike, record: Json): { page: Json; one:
   };
 }
 
+/** What the operations of a collection are made from. */
+interface CollectionContext extends ResourceContext {
+  def: CollectionLike;
+  entry: CollectionLikeManifest;
+  tag: string;
+  /** The bodies of its answers (`collectionBodies`). */
+  bodies: { page: Json; one: Json };
+  /** The 200 answers of a page and of one record. */
+  page: Json;
+  one: Json;
+  /** The names of implied filters' values (`impliedLabel`). */
+  label: (rule: ImpliedFilter) => string | undefined;
+}
+
 /** The paths of a collection, its aliases and, for a child of a parent record, its parent's. */
 function collectionPaths(
   ctx: ResourceContext,
   def: CollectionLike,
   entry: CollectionLikeManifest,
 ): [string, Json][] {
-  const { name, sample, example } = ctx;
-  const tag = tagOf(def);
   const bodies = collectionBodies(def, ctx.record);
-  const page = okResponse(`A page of /${def.path}.`, bodies.page);
-  const one = okResponse('The record.', bodies.one);
-  const label = impliedLabel(def);
-  const idParam = (n: string) =>
-    idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id, def.ids);
-  const list = operation(`list_${name}`, def.title, tag, {
+  const c: CollectionContext = {
+    ...ctx,
+    def,
+    entry,
+    tag: tagOf(def),
+    bodies,
+    page: okResponse(`A page of /${def.path}.`, bodies.page),
+    one: okResponse('The record.', bodies.one),
+    label: impliedLabel(def),
+  };
+  const list = operation(`list_${c.name}`, def.title, c.tag, {
     description: withQueries(def.description, entry),
-    parameters: [...collectionParameters(entry, label), ...GET_HEADERS],
-    responses: { '200': page, ...GET_ERRORS },
+    parameters: [...collectionParameters(entry, c.label), ...GET_HEADERS],
+    responses: { '200': c.page, ...GET_ERRORS },
   });
-  const { aliases, pathFilter } = def.routing ?? {};
-  const valueOf = (field: string) =>
-    sample?.[
-      responseKey(
-        def,
-        def.fields.find((f) => f.name === field)!,
-      )
-    ];
-  const record = pathFilter
-    ? operation(`get_${name}`, `One record of ${def.title}`, tag, {
-        // `/events/actions/<action id>` (docs/api.md#micro-events): the action's records, paged and
-        // filtered like the collection, else the record of that id.
-        description: withQueries(
-          `{id} is a ${pathFilter} id (its records, as ?${pathFilter}=<id>) ` +
-            'or, when no record has it, a record id.',
-          entry,
-        ),
-        parameters: [
-          // The example is the example record's own action, so it lists records.
-          idParameter(
-            'id',
-            def.idType,
-            `A ${pathFilter} id, or a record id of /${def.path}.`,
-            valueOf(pathFilter) ?? example?.id,
-          ),
-          ...collectionParameters(entry, label, pathFilter),
-          ...GET_HEADERS,
-        ],
-        responses: {
-          '200': okResponse('A page, or one record.', { anyOf: [bodies.page, bodies.one] }),
-          ...GET_ERRORS,
-        },
-      })
-    : operation(`get_${name}`, `One record of ${def.title}`, tag, {
-        description: `A record of /${def.path}.`,
-        parameters: [idParam('id'), ...GET_HEADERS],
-        responses: { '200': one, ...GET_ERRORS },
-      });
+  const record = recordOperation(c);
   const paths: [string, Json][] = [
     [`/${def.path}`, pathItem(list, 'collection')],
     [`/${def.path}/{id}`, pathItem(record, 'preflight')],
-    ...(aliases ?? []).flatMap((alias): [string, Json][] => [
+    ...(def.routing?.aliases ?? []).flatMap((alias): [string, Json][] => [
       [`/${alias}`, pathItem({ ...list, operationId: `list_${nameOf(alias)}` }, 'collection')],
       [`/${alias}/{id}`, pathItem({ ...record, operationId: `get_${nameOf(alias)}` }, 'preflight')],
     ]),
   ];
   if (def.kind === 'collection') return paths;
+  return [...paths, ...parentPaths(c, def)];
+}
+
+/** The path parameter `n` of a record id of the collection. */
+const recordIdParameter = ({ def, example }: CollectionContext, n: string) =>
+  idParameter(n, def.idType, `Id of a record of /${def.path}.`, example?.id, def.ids);
+
+/** The value of `field` in the example record, if there is one. */
+const sampleValue = ({ def, sample }: CollectionContext, field: string) =>
+  sample?.[
+    responseKey(
+      def,
+      def.fields.find((f) => f.name === field)!,
+    )
+  ];
+
+/** The GET of one record of a collection, by its id or, with a path filter, by the filter's. */
+function recordOperation(c: CollectionContext): Json {
+  const { def, name, tag } = c;
+  const pathFilter = def.routing?.pathFilter;
+  if (pathFilter) return pathFilterOperation(c, pathFilter);
+  return operation(`get_${name}`, `One record of ${def.title}`, tag, {
+    description: `A record of /${def.path}.`,
+    parameters: [recordIdParameter(c, 'id'), ...GET_HEADERS],
+    responses: { '200': c.one, ...GET_ERRORS },
+  });
+}
+
+/** The GET at `/<path>/{id}` of a collection with a path filter: a page of the value, or a record. */
+function pathFilterOperation(c: CollectionContext, pathFilter: string): Json {
+  const { def, entry, example } = c;
+  return operation(`get_${c.name}`, `One record of ${def.title}`, c.tag, {
+    // `/events/actions/<action id>` (docs/api.md#micro-events): the action's records, paged and
+    // filtered like the collection, else the record of that id.
+    description: withQueries(
+      `{id} is a ${pathFilter} id (its records, as ?${pathFilter}=<id>) ` +
+        'or, when no record has it, a record id.',
+      entry,
+    ),
+    parameters: [
+      // The example is the example record's own action, so it lists records.
+      idParameter(
+        'id',
+        def.idType,
+        `A ${pathFilter} id, or a record id of /${def.path}.`,
+        sampleValue(c, pathFilter) ?? example?.id,
+      ),
+      ...collectionParameters(entry, c.label, pathFilter),
+      ...GET_HEADERS,
+    ],
+    responses: {
+      '200': okResponse('A page, or one record.', { anyOf: [c.bodies.page, c.bodies.one] }),
+      ...GET_ERRORS,
+    },
+  });
+}
+
+/**
+ * The paths of a child collection under a record of its parent: a parent record's view, or a
+ * nested collection's list and its records.
+ */
+function parentPaths(c: CollectionContext, def: NestedDef | ParentRecordDef): [string, Json][] {
+  const { name, entry, tag } = c;
   const { path, name: child, param } = def.parent;
   // A parent record's view has the parent's id; a nested record names its parent in a field.
-  const parentId = def.kind === 'parent-record' ? example?.id : valueOf(param);
+  const parentId = def.kind === 'parent-record' ? c.example?.id : sampleValue(c, param);
   const parentParam = idParameter(param, def.idType, `Id of a record of /${path}.`, parentId);
   const under = `/${path}/{${param}}/${child}`;
   if (def.kind === 'parent-record') {
     const get = operation(`get_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
       parameters: [parentParam, ...GET_HEADERS],
-      responses: { '200': one, ...GET_ERRORS },
+      responses: { '200': c.one, ...GET_ERRORS },
     });
-    return [...paths, [under, pathItem(get, 'preflight')]];
+    return [[under, pathItem(get, 'preflight')]];
   }
   const listUnder = operation(`list_${name}_of_${param}`, `${def.title} of one ${param}`, tag, {
     description: withQueries(def.description, entry),
-    parameters: [parentParam, ...collectionParameters(entry, label, param), ...GET_HEADERS],
-    responses: { '200': page, ...GET_ERRORS },
+    parameters: [parentParam, ...collectionParameters(entry, c.label, param), ...GET_HEADERS],
+    responses: { '200': c.page, ...GET_ERRORS },
   });
   const oneUnder = operation(`get_${name}_of_${param}`, `One record of one ${param}`, tag, {
-    parameters: [parentParam, idParam('id'), ...GET_HEADERS],
-    responses: { '200': one, ...GET_ERRORS },
+    parameters: [parentParam, recordIdParameter(c, 'id'), ...GET_HEADERS],
+    responses: { '200': c.one, ...GET_ERRORS },
   });
   return [
-    ...paths,
     [under, pathItem(listUnder, 'collection')],
     [`${under}/{id}`, pathItem(oneUnder, 'preflight')],
   ];
@@ -458,26 +502,48 @@ function sharedParameters(): Json {
   };
 }
 
+/** What a 400, a 404 and a 416 say, with a body (GET) or without (HEAD). */
+const BAD = 'A parameter the path does not take, or a value it cannot read.';
+const MISSING = 'No such path or record, or a page past the last.';
+const PAST_END = 'The range starts past the end of the answer.';
+
+/** An error answer, its body the schema `Error`. */
+const errorResponse = (description: string) => ({
+  description,
+  headers: { 'Access-Control-Allow-Origin': ref('headers', 'Access-Control-Allow-Origin') },
+  content: { 'application/json': { schema: ref('schemas', 'Error') } },
+});
+
+/** An OPTIONS answer describing a listing, its body the schema named `schema`. */
+const optionsResponse = (schema: string) => ({
+  description: 'The listing described (fields, filters, paging, sort, links).',
+  headers: OK_HEADERS,
+  content: { 'application/json': { schema: ref('schemas', schema) } },
+});
+
 /** The answers every path shares. */
 function sharedResponses(): Json {
-  const error = (description: string) => ({
-    description,
-    headers: { 'Access-Control-Allow-Origin': ref('headers', 'Access-Control-Allow-Origin') },
-    content: { 'application/json': { schema: ref('schemas', 'Error') } },
-  });
-  const options = (schema: string) => ({
-    description: 'The listing described (fields, filters, paging, sort, links).',
-    headers: OK_HEADERS,
-    content: { 'application/json': { schema: ref('schemas', schema) } },
-  });
-  const bad = 'A parameter the path does not take, or a value it cannot read.';
-  const missing = 'No such path or record, or a page past the last.';
-  const range = 'The range starts past the end of the answer.';
+  return {
+    ...headResponses(),
+    ...cachingResponses(),
+    ...optionsResponses(),
+    ...errorResponses(),
+  };
+}
+
+/** The answers of a HEAD, without a body. */
+function headResponses(): Json {
   return {
     HeadOk: { description: 'The GET would answer 200: its headers.', headers: OK_HEADERS },
-    HeadBadRequest: { description: `${bad} No body.` },
-    HeadNotFound: { description: `${missing} No body.` },
-    HeadRangeNotSatisfiable: { description: `${range} No body.` },
+    HeadBadRequest: { description: `${BAD} No body.` },
+    HeadNotFound: { description: `${MISSING} No body.` },
+    HeadRangeNotSatisfiable: { description: `${PAST_END} No body.` },
+  };
+}
+
+/** The answers to a request that holds a copy (If-None-Match) or asks for a part (Range). */
+function cachingResponses(): Json {
+  return {
     NotModified: {
       description: 'The tag in If-None-Match is still current.',
       headers: { ETag: ref('headers', 'ETag') },
@@ -504,6 +570,12 @@ function sharedResponses(): Json {
       description: 'The byte range asked for: its headers.',
       headers: { 'Content-Range': ref('headers', 'Content-Range') },
     },
+  };
+}
+
+/** The answers of OPTIONS: a CORS preflight, or a listing's description. */
+function optionsResponses(): Json {
+  return {
     Preflight: {
       description: 'A CORS preflight (OPTIONS with Access-Control-Request-Method): no body.',
       headers: {
@@ -514,20 +586,28 @@ function sharedResponses(): Json {
         'Access-Control-Expose-Headers': ref('headers', 'Access-Control-Expose-Headers'),
       },
     },
-    CollectionOptions: options('CollectionOptions'),
-    DocumentOptions: options('DocumentOptions'),
-    BadRequest: error(bad),
-    NotFound: error(missing),
+    CollectionOptions: optionsResponse('CollectionOptions'),
+    DocumentOptions: optionsResponse('DocumentOptions'),
+  };
+}
+
+/** The error answers, with a body. */
+function errorResponses(): Json {
+  return {
+    BadRequest: errorResponse(BAD),
+    NotFound: errorResponse(MISSING),
     MethodNotAllowed: {
-      ...error('The API is read-only; OPTIONS describes listings only.'),
+      ...errorResponse('The API is read-only; OPTIONS describes listings only.'),
       headers: { Allow: ref('headers', 'Allow') },
     },
     Unavailable: {
-      ...error('The server has no build it can read now; ask again after Retry-After seconds.'),
+      ...errorResponse(
+        'The server has no build it can read now; ask again after Retry-After seconds.',
+      ),
       headers: RETRY_HEADERS,
     },
     RangeNotSatisfiable: {
-      ...error(range),
+      ...errorResponse(PAST_END),
       headers: {
         'Content-Range': header('The size of the whole answer: bytes */SIZE.', {
           type: 'string',

@@ -282,7 +282,16 @@ function optionsBody(name: string): Json {
 
 /** The schemas every path shares. */
 export function sharedSchemas(): Record<string, Json> {
-  const limit = { type: ['integer', 'null'], minimum: 1 };
+  return {
+    ...envelopeSchemas(),
+    Error: errorSchema(),
+    Health: healthSchema(),
+    ...optionsSchemas(),
+  };
+}
+
+/** The schemas of an envelope's parts: the attribution, its providers, and the `meta`s. */
+function envelopeSchemas(): Record<string, Json> {
   return {
     Attribution: {
       type: 'object',
@@ -295,91 +304,116 @@ export function sharedSchemas(): Record<string, Json> {
     PageMeta: pageMeta(['totalPages', 'totalRecords']),
     PageMetaSnake: pageMeta(['total_pages', 'total_records']),
     NoMeta: { type: 'object', additionalProperties: false, properties: {} },
-    Error: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'message', 'uri', 'errors'],
-      properties: {
-        status: { type: 'integer', minimum: 400, maximum: 599 },
-        message: text,
-        uri: { ...text, description: 'The path and query as received.' },
-        errors: {
-          type: 'array',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['parameter', 'message'],
-            properties: { parameter: text, message: text },
-          },
+  };
+}
+
+/** The body of an error answer: its status, message, address, and the parameters at fault. */
+function errorSchema(): Json {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'message', 'uri', 'errors'],
+    properties: {
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      message: text,
+      uri: { ...text, description: 'The path and query as received.' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['parameter', 'message'],
+          properties: { parameter: text, message: text },
         },
       },
     },
-    Health: {
-      type: 'object',
-      description: 'The build the server answers from, read again for this answer.',
-      additionalProperties: false,
-      required: ['status', 'build', 'format'],
-      properties: {
-        status: { const: 'ok' },
-        build: { ...text, description: 'The content hash of the whole build.' },
-        format: { type: 'integer', minimum: 1, description: "The manifest's format." },
-      },
+  };
+}
+
+/** The body of the health check (`contract/health.ts`). */
+function healthSchema(): Json {
+  return {
+    type: 'object',
+    description: 'The build the server answers from, read again for this answer.',
+    additionalProperties: false,
+    required: ['status', 'build', 'format'],
+    properties: {
+      status: { const: 'ok' },
+      build: { ...text, description: 'The content hash of the whole build.' },
+      format: { type: 'integer', minimum: 1, description: "The manifest's format." },
     },
+  };
+}
+
+/** The schemas of OPTIONS: a listing's links, its description, and the bodies around them. */
+function optionsSchemas(): Record<string, Json> {
+  return {
     LinkTemplates: {
       type: 'object',
       description: 'Link templates by name: a path with {field} placeholders, or more of them.',
       additionalProperties: { anyOf: [text, ref('schemas', 'LinkTemplates')] },
     },
-    CollectionDescription: {
-      type: 'object',
-      description: 'A collection: its fields, filters, paging, sort and links.',
-      required: [...Object.keys(OPTIONS_COMMON), 'paginated', 'records', 'sort', 'queries'],
-      properties: {
-        ...OPTIONS_COMMON,
-        aliases: { type: 'array', items: PATH, description: 'Other paths of the collection.' },
-        paginated: { type: 'boolean' },
-        records: {
-          type: 'object',
-          description: 'Records per page, by default and at most; null when not paginated.',
-          required: ['default', 'max'],
-          properties: { default: limit, max: limit },
-        },
-        sort: {
-          type: 'object',
-          required: ['default', 'fields'],
-          properties: {
-            default: { ...texts, description: 'The default order.' },
-            fields: { ...texts, description: 'The names sort takes.' },
-            order: { ...text, description: 'The default order in words.' },
-          },
-        },
-        queries: {
-          type: 'object',
-          description:
-            'What answering a query reads, by kind of query (filter, wildcard, sort, records), ' +
-            'and `refused`: which valid queries are refused (none).',
-          required: ['refused'],
-          properties: { refused: text },
-          additionalProperties: text,
-        },
-      },
-    },
-    DocumentDescription: {
-      type: 'object',
-      description: 'A per-match document: its fields, links and the one document per match.',
-      required: [...Object.keys(OPTIONS_COMMON), 'paginated', 'records', 'result'],
-      properties: {
-        ...OPTIONS_COMMON,
-        paginated: { const: false },
-        records: {
-          type: 'object',
-          required: ['default', 'max'],
-          properties: { default: { type: 'null' }, max: { type: 'null' } },
-        },
-        result: { enum: ['object', 'array'], description: 'One object, or a list of records.' },
-      },
-    },
+    CollectionDescription: collectionDescription(),
+    DocumentDescription: documentDescription(),
     CollectionOptions: optionsBody('CollectionDescription'),
     DocumentOptions: optionsBody('DocumentDescription'),
+  };
+}
+
+/** A collection as OPTIONS describes it (`describe.ts`). */
+function collectionDescription(): Json {
+  const limit = { type: ['integer', 'null'], minimum: 1 };
+  return {
+    type: 'object',
+    description: 'A collection: its fields, filters, paging, sort and links.',
+    required: [...Object.keys(OPTIONS_COMMON), 'paginated', 'records', 'sort', 'queries'],
+    properties: {
+      ...OPTIONS_COMMON,
+      aliases: { type: 'array', items: PATH, description: 'Other paths of the collection.' },
+      paginated: { type: 'boolean' },
+      records: {
+        type: 'object',
+        description: 'Records per page, by default and at most; null when not paginated.',
+        required: ['default', 'max'],
+        properties: { default: limit, max: limit },
+      },
+      sort: {
+        type: 'object',
+        required: ['default', 'fields'],
+        properties: {
+          default: { ...texts, description: 'The default order.' },
+          fields: { ...texts, description: 'The names sort takes.' },
+          order: { ...text, description: 'The default order in words.' },
+        },
+      },
+      queries: {
+        type: 'object',
+        description:
+          'What answering a query reads, by kind of query (filter, wildcard, sort, records), ' +
+          'and `refused`: which valid queries are refused (none).',
+        required: ['refused'],
+        properties: { refused: text },
+        additionalProperties: text,
+      },
+    },
+  };
+}
+
+/** A per-match document as OPTIONS describes it (`describe.ts`). */
+function documentDescription(): Json {
+  return {
+    type: 'object',
+    description: 'A per-match document: its fields, links and the one document per match.',
+    required: [...Object.keys(OPTIONS_COMMON), 'paginated', 'records', 'result'],
+    properties: {
+      ...OPTIONS_COMMON,
+      paginated: { const: false },
+      records: {
+        type: 'object',
+        required: ['default', 'max'],
+        properties: { default: { type: 'null' }, max: { type: 'null' } },
+      },
+      result: { enum: ['object', 'array'], description: 'One object, or a list of records.' },
+    },
   };
 }

@@ -57,65 +57,89 @@ export interface SiteReads {
 
 /** The reads the client makes of `archive` at its URL to open it, and to read each leaf. */
 export async function siteReads(archive: string): Promise<SiteReads> {
-  let reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
-  /** Whether the reads are made: the leaves' are only noted, their bytes not needed. */
-  let reading = true;
-  const recorded = (url: string, source: RangeSource): RangeSource => ({
-    length: source.length,
-    read(offset, length) {
-      const end = Math.min(offset + length, source.length);
-      reads.push([url, `bytes=${offset}-${end - 1}`]);
-      return reading ? source.read(offset, length) : Promise.resolve(new Uint8Array(end - offset));
-    },
-  });
+  const log = new ReadLog();
   // Every file opened, or being opened, so that all are closed.
-  const files: ReturnType<typeof fileRangeSource>[] = [];
+  const files: OpenedFile[] = [];
   const opened = (path: string) => {
     const file = fileRangeSource(path);
     files.push(file);
     return file;
   };
   try {
-    const file = await opened(archive);
-    const entry = await entryOf(file);
-    let source: RangeSource;
-    if (entry) {
-      const parts = new Map<number, Promise<RangeSource>>();
-      const part = (i: number) => opened(join(dirname(archive), entry.parts[i]!));
-      source = partedSource(entry, async (i) => {
-        if (!parts.has(i)) parts.set(i, part(i));
-        return recorded(entry.parts[i]!, await parts.get(i)!);
-      });
-    } else {
-      // The client keeps the first bytes it read for the reader's own first read.
-      let first = true;
-      const rest = recorded('', file);
-      source = {
-        length: file.length,
-        read(offset, length) {
-          const from = first ? file : rest;
-          first = false;
-          return from.read(offset, length);
-        },
-      };
-    }
+    const source = await clientSource(archive, opened, log);
     const reader = await ArchiveReader.open(source, NODE_CODEC);
     await reader.read(MANIFEST_FILE);
-    const opening = reads;
+    const opening = log.reads;
     const { leafBits } = reader.header;
     const leaves: OpeningRead[][] = [];
-    reading = false;
+    log.reading = false;
     for (let leaf = 0; leaf < 2 ** leafBits; leaf++) {
-      reads = [];
+      log.reads = [];
       const range = reader.leafRange(leaf);
       if (range) await source.read(range.offset, range.length);
-      leaves.push(reads);
+      leaves.push(log.reads);
     }
     return { opening, leafBits, leaves };
   } finally {
     const settled = await Promise.allSettled(files);
     await Promise.all(settled.map((f) => (f.status === 'fulfilled' ? f.value.close() : null)));
   }
+}
+
+/** A file of the archive being opened. */
+type OpenedFile = ReturnType<typeof fileRangeSource>;
+
+/** The reads made through the sources it records, from the client's first. */
+class ReadLog {
+  reads: OpeningRead[] = [['', `bytes=0-${FIRST_READ - 1}`]];
+  /** Whether the reads are made: the leaves' are only noted, their bytes not needed. */
+  reading = true;
+
+  /** `source`, at `url`, with each read noted. */
+  recorded(url: string, source: RangeSource): RangeSource {
+    return {
+      length: source.length,
+      read: (offset, length) => {
+        const end = Math.min(offset + length, source.length);
+        this.reads.push([url, `bytes=${offset}-${end - 1}`]);
+        return this.reading
+          ? source.read(offset, length)
+          : Promise.resolve(new Uint8Array(end - offset));
+      },
+    };
+  }
+}
+
+/**
+ * `archive` as the client reads it, its reads noted in `log`: an entry point's parts, or one
+ * file. `opened` opens each file.
+ */
+async function clientSource(
+  archive: string,
+  opened: (path: string) => OpenedFile,
+  log: ReadLog,
+): Promise<RangeSource> {
+  const file = await opened(archive);
+  const entry = await entryOf(file);
+  if (entry) {
+    const parts = new Map<number, Promise<RangeSource>>();
+    const part = (i: number) => opened(join(dirname(archive), entry.parts[i]!));
+    return partedSource(entry, async (i) => {
+      if (!parts.has(i)) parts.set(i, part(i));
+      return log.recorded(entry.parts[i]!, await parts.get(i)!);
+    });
+  }
+  // The client keeps the first bytes it read for the reader's own first read.
+  let first = true;
+  const rest = log.recorded('', file);
+  return {
+    length: file.length,
+    read(offset, length) {
+      const from = first ? file : rest;
+      first = false;
+      return from.read(offset, length);
+    },
+  };
 }
 
 /**
@@ -193,7 +217,7 @@ function withMeta(
   reads: SiteReads,
   logo: Uint8Array,
 ): string {
-  const up = '../../'.repeat(file.split('/').length - 1);
+  const up = '../'.repeat(file.split('/').length - 1);
   const tags = [
     `<meta name="${ARCHIVE_META}" content="${attribute(site.archiveUrl)}" />`,
     // The explorer's addresses end with ids; the reference's name operations.

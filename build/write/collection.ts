@@ -8,13 +8,14 @@ import {
   Credits,
   Pager,
   pagingOf,
+  type Paging,
   writeFieldBuckets,
   writeFilterCollections,
   writeRecordBuckets,
   writeRecordFile,
 } from './layouts.ts';
 import type { CollectionLike, FieldDef } from '../define/resource.ts';
-import { columnIndex, recordRenderer, rowSource, type Values } from './render.ts';
+import { columnIndex, recordRenderer, rowSource, type ApiRecord, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
 import { Spool } from './spool.ts';
@@ -100,6 +101,42 @@ function indexPlan(def: CollectionLike): IndexPlan | null {
   return { fields };
 }
 
+/** What writing a collection reads its rows with, and lays them out by. */
+interface CollectionPlan {
+  /** The columns of a row's id and of its source. */
+  id: number;
+  source: number;
+  render: (values: Values) => ApiRecord;
+  credits: Credits;
+  /** The fields of filter collections, then those of field buckets: the spool's grouping keys. */
+  indexed: FieldDef[];
+  grouped: FieldDef[];
+  layoutFields: { field: FieldDef; at: number }[];
+  paging: Paging;
+  index: IndexPlan | null;
+  /** The column of each field, in the order of the fields: the query index's columns. */
+  fieldsAt: number[];
+}
+
+/** The plan of a collection whose query's columns are `names`. */
+function collectionPlan(
+  def: CollectionLike,
+  names: readonly string[],
+  providers: ReadonlyMap<string, Provider>,
+): CollectionPlan {
+  const at = columnIndex(names);
+  const [id, source] = [at('id'), at('_source')];
+  const render = recordRenderer(def, names);
+  const credits = new Credits(providers, def.credit.kind === 'reference');
+  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
+  const grouped = def.fields.filter((f) => f.filter === 'bucket');
+  const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
+  const paging = pagingOf(def.path, def.paging);
+  const index = indexPlan(def);
+  const fieldsAt = def.fields.map((f) => at(f.name));
+  return { id, source, render, credits, indexed, grouped, layoutFields, paging, index, fieldsAt };
+}
+
 /**
  * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
  * once, written to its own file (unless it goes to a bucket) as it arrives, and spooled with its
@@ -115,27 +152,19 @@ export function writeCollection(
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
 ): Written {
-  const query = db.prepare(defaultOrderQuery(def)).raw();
-  const names = query.columns().map((c) => c.name);
-  const at = columnIndex(names);
-  const [id, source] = [at('id'), at('_source')];
-  const render = recordRenderer(def, names);
-  const credits = new Credits(providers, def.credit.kind === 'reference');
-  const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
-  const grouped = def.fields.filter((f) => f.filter === 'bucket');
-  const layoutFields = [...indexed, ...grouped].map((f) => ({ field: f, at: at(f.name) }));
-  const paging = pagingOf(def.path, def.paging);
-  const index = indexPlan(def);
-  const fieldsAt = def.fields.map((f) => at(f.name));
+  const statement = db.prepare(defaultOrderQuery(def)).raw();
+  const names = statement.columns().map((c) => c.name);
+  const plan = collectionPlan(def, names, providers);
+  const { id, source, render, credits, layoutFields, fieldsAt } = plan;
   const spool = new Spool(layoutFields.length);
-  const columns = index && new FieldColumns(fieldsAt.length);
+  const columns = plan.index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
   const encoded = new Assembler();
   let total = 0;
   try {
     let example: Example | null = null;
-    for (const row of query.iterate() as Iterable<Values>) {
+    for (const row of statement.iterate() as Iterable<Values>) {
       faultPoint('render');
       const text = JSON.stringify(render(row));
       example ??= { id: String(row[id]), record: text };
@@ -152,34 +181,52 @@ export function writeCollection(
     }
     spool.seal();
     columns?.seal();
-    const pager = new Pager(sink, paging, credits, def.path, total);
-    for (const r of spool.inOrder()) pager.add(r.json, r.src);
-    pager.finish();
-    indexed.forEach((f, column) =>
-      writeFilterCollections(
-        sink,
-        paging,
-        credits,
-        f.name,
-        spool.grouped(column),
-        spool.counts(column),
-      ),
-    );
-    const fieldBuckets: Record<string, number> = {};
-    grouped.forEach((f, i) => {
-      const column = indexed.length + i;
-      const digits = digitsFor(f.type, () => spool.distinct(column));
-      fieldBuckets[f.name] = digits;
-      writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
-    });
-    const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
-    if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
-    const queryIndex =
-      index && columns && writeQueryIndex(sink, def.path, columns, spool.idOrder(), index);
-    return { count: total, buckets, fieldBuckets, example, query: queryIndex };
+    const { buckets, fieldBuckets, query } = writeLayouts(sink, def, plan, spool, columns, total);
+    return { count: total, buckets, fieldBuckets, example, query };
   } finally {
     spool.close();
     columns?.close();
     tick(total, total);
   }
+}
+
+/**
+ * Writes every layout of a collection but its record files, from its sealed spool of `total`
+ * records: the default pages, the filter collections, the field buckets, the record buckets and
+ * the query index.
+ */
+function writeLayouts(
+  sink: OutputSink,
+  def: CollectionLike,
+  plan: CollectionPlan,
+  spool: Spool,
+  columns: FieldColumns | null,
+  total: number,
+): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
+  const { credits, paging, indexed, grouped, index } = plan;
+  const pager = new Pager(sink, paging, credits, def.path, total);
+  for (const r of spool.inOrder()) pager.add(r.json, r.src);
+  pager.finish();
+  indexed.forEach((f, column) =>
+    writeFilterCollections(
+      sink,
+      paging,
+      credits,
+      f.name,
+      spool.grouped(column),
+      spool.counts(column),
+    ),
+  );
+  const fieldBuckets: Record<string, number> = {};
+  grouped.forEach((f, i) => {
+    const column = indexed.length + i;
+    const digits = digitsFor(f.type, () => spool.distinct(column));
+    fieldBuckets[f.name] = digits;
+    writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
+  });
+  const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
+  if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
+  const query =
+    index && columns && writeQueryIndex(sink, def.path, columns, spool.idOrder(), index);
+  return { buckets, fieldBuckets, query };
 }

@@ -3,7 +3,7 @@ import { rulesFor, seasonStart, SOURCE_ORDERS } from '../../../football/standing
 import { uuidFor } from '../../../data/ids.ts';
 import type { Db } from '../../../data/db.ts';
 import type { DerivedTable } from '../../define/resource.ts';
-import { standingsOf, type Result } from './table.ts';
+import { standingsOf, type Result, type Standing } from './table.ts';
 
 /**
  * `derived.standing`: the table of every league season and of every group, one row per team,
@@ -62,17 +62,7 @@ export const STANDINGS: DerivedTable = {
     const insert = target.prepare(
       `INSERT INTO standing VALUES (${COLUMNS.map(() => '?').join(', ')})`,
     );
-    const rows = db
-      .prepare(
-        `SELECT m.match_type, m.competition, c.name AS competition_name, m.season, m.phase,
-          m.group_round, m.group_name, m.matchday, m.home_team, m.away_team, m.home_score, m.away_score,
-          m.source
-        FROM match m JOIN competition c ON c.id = m.competition
-        WHERE m.phase IN (${PHASE.league}, ${PHASE.group})
-        ORDER BY c.name, m.competition, m.season, m.phase, m.group_round, m.group_name,
-          m.match_date, m.kickoff_time, m.id`,
-      )
-      .all() as Row[];
+    const rows = tableMatches(db);
     const names = teamNames(db);
     let ord = 0;
     target.transaction(() => {
@@ -82,25 +72,7 @@ export const STANDINGS: DerivedTable = {
         // matchday (martj42's results): those make no table.
         if (first.phase === PHASE.league && table.every((r) => r.matchday === null)) continue;
         const key = tableKey(first);
-        const results: Result[] = table
-          .filter((r) => r.home_score !== null && r.away_score !== null)
-          .map((r) => ({
-            home: r.home_team,
-            away: r.away_team,
-            homeScore: r.home_score!,
-            awayScore: r.away_score!,
-          }));
-        const teams = [...new Set(table.flatMap((r) => [r.home_team, r.away_team]))];
-        const sourceOrder =
-          SOURCE_ORDERS.find(
-            (s) =>
-              s.competition === first.competition_name &&
-              s.season === seasonStart(first.season) &&
-              s.group === first.group_name,
-          ) ?? null;
-        const rules = rulesFor(first.competition_name, first.season);
-        const name = (team: string) => names.get(team) ?? team;
-        for (const s of standingsOf(teams, results, rules, sourceOrder, name))
+        for (const s of tableStandings(table, names))
           insert.run(
             uuidFor('build', 'standing', `${key}|${s.team}`),
             ord++,
@@ -128,6 +100,48 @@ export const STANDINGS: DerivedTable = {
     progress(1, 1);
   },
 };
+
+/** The matches of every league and group phase, the rows of one table together, in order. */
+function tableMatches(db: Db): Row[] {
+  return db
+    .prepare(
+      `SELECT m.match_type, m.competition, c.name AS competition_name, m.season, m.phase,
+          m.group_round, m.group_name, m.matchday, m.home_team, m.away_team, m.home_score, m.away_score,
+          m.source
+        FROM match m JOIN competition c ON c.id = m.competition
+        WHERE m.phase IN (${PHASE.league}, ${PHASE.group})
+        ORDER BY c.name, m.competition, m.season, m.phase, m.group_round, m.group_name,
+          m.match_date, m.kickoff_time, m.id`,
+    )
+    .all() as Row[];
+}
+
+/**
+ * The standings of one table: every team with a match in it, ranked by the results of its
+ * matches with a final score, under the rules of the competition's edition.
+ */
+function tableStandings(table: readonly Row[], names: ReadonlyMap<string, string>): Standing[] {
+  const first = table[0]!;
+  const results: Result[] = table
+    .filter((r) => r.home_score !== null && r.away_score !== null)
+    .map((r) => ({
+      home: r.home_team,
+      away: r.away_team,
+      homeScore: r.home_score!,
+      awayScore: r.away_score!,
+    }));
+  const teams = [...new Set(table.flatMap((r) => [r.home_team, r.away_team]))];
+  const sourceOrder =
+    SOURCE_ORDERS.find(
+      (s) =>
+        s.competition === first.competition_name &&
+        s.season === seasonStart(first.season) &&
+        s.group === first.group_name,
+    ) ?? null;
+  const rules = rulesFor(first.competition_name, first.season);
+  const name = (team: string) => names.get(team) ?? team;
+  return standingsOf(teams, results, rules, sourceOrder, name);
+}
 
 /** What names one table: competition, season, phase, round and group. */
 const tableKey = (r: Row) =>
