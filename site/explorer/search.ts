@@ -145,8 +145,50 @@ async function find(text: string): Promise<Found[]> {
     .slice(0, LIMIT);
 }
 
+/** The parts of the search box. */
+interface SearchBox {
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  /** Says what was found, to assistive technology. */
+  status: HTMLElement;
+  results: HTMLUListElement;
+}
+
 /** Puts the search box into `header`. */
 export function mountSearch(header: HTMLElement): void {
+  const box = searchBox();
+  const { form, input, status, results } = box;
+  let latest = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const search = async (text: string) => {
+    const turn = ++latest;
+    try {
+      const found = await find(text);
+      if (turn === latest) show(box, found, text);
+    } catch {
+      if (turn === latest) status.textContent = 'The search failed; try again.';
+    }
+  };
+  input.addEventListener('input', () => {
+    clearTimeout(timer);
+    const text = input.value.trim();
+    if (text.length < MIN_LENGTH) {
+      latest++;
+      results.hidden = true;
+      return;
+    }
+    timer = setTimeout(() => void search(text), PAUSE_MS);
+  });
+  listenToKeys(box);
+  // A chosen result leaves the list closed.
+  results.addEventListener('click', () => {
+    results.hidden = true;
+  });
+  header.append(form);
+}
+
+/** The search box's form: its label, its field, its status and its list of results. */
+function searchBox(): SearchBox {
   const input = h('input', {
     type: 'search',
     id: 'search',
@@ -167,42 +209,27 @@ export function mountSearch(header: HTMLElement): void {
     status,
     results,
   );
-  let latest = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const show = (found: Found[], text: string) => {
-    results.replaceChildren(
-      ...found.map((f) =>
-        h(
-          'li',
-          null,
-          h('a', { href: f.link }, f.name),
-          h('span', { class: 'detail' }, ` ${KIND_NAMES[f.kind]}`),
-        ),
+  return { form, input, status, results };
+}
+
+/** Shows what was found for `text`, and says how many. */
+function show({ status, results }: SearchBox, found: Found[], text: string): void {
+  results.replaceChildren(
+    ...found.map((f) =>
+      h(
+        'li',
+        null,
+        h('a', { href: f.link }, f.name),
+        h('span', { class: 'detail' }, ` ${KIND_NAMES[f.kind]}`),
       ),
-    );
-    results.hidden = found.length === 0;
-    status.textContent = `${found.length ? count(found.length, 'result') : 'No results'} for ${text}`;
-  };
-  const search = async (text: string) => {
-    const turn = ++latest;
-    try {
-      const found = await find(text);
-      if (turn === latest) show(found, text);
-    } catch {
-      if (turn === latest) status.textContent = 'The search failed; try again.';
-    }
-  };
-  input.addEventListener('input', () => {
-    clearTimeout(timer);
-    const text = input.value.trim();
-    if (text.length < MIN_LENGTH) {
-      latest++;
-      results.hidden = true;
-      return;
-    }
-    timer = setTimeout(() => void search(text), PAUSE_MS);
-  });
-  // Enter opens the first result; Escape clears; the arrow down reaches the results.
+    ),
+  );
+  results.hidden = found.length === 0;
+  status.textContent = `${found.length ? count(found.length, 'result') : 'No results'} for ${text}`;
+}
+
+/** Enter opens the first result; Escape clears; the arrow down reaches the results. */
+function listenToKeys({ form, input, results }: SearchBox): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     results.querySelector('a')?.click();
@@ -221,9 +248,4 @@ export function mountSearch(header: HTMLElement): void {
       (next === -1 ? input : links[next]!).focus();
     }
   });
-  // A chosen result leaves the list closed.
-  results.addEventListener('click', () => {
-    results.hidden = true;
-  });
-  header.append(form);
 }

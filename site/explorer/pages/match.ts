@@ -50,18 +50,7 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
   const infoPath = `/v1/${route.matchType}/matches/${route.id}/info`;
   const [match] = (await get<MatchInfo[]>(infoPath)).result;
   if (!match) throw new Error(`${infoPath} has no record.`);
-  const at = (...names: string[]) => linkAt(match.link, ...names);
-  const paths = {
-    lineups: at('lineups'),
-    goals: at('goals'),
-    offenses: at('offenses'),
-    penalties: at('penalties'),
-    substitutions: at('substitutions'),
-    shootouts: at('shootouts'),
-    segments: at('analytics', 'match', 'segments'),
-    touches: at('events', 'touches'),
-    actions: at('events', 'actions'),
-  };
+  const paths = matchPaths(match);
   const anyTouch = withQuery(paths.touches, { records: 1 });
   // The pitch map's shots are asked for with the rest, not once the match is known to have
   // on-ball events: the page waits for one wave of calls fewer. Unused when it has none.
@@ -78,45 +67,13 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
       get<Segment[]>(paths.segments),
       get<Touch[]>(anyTouch),
     ]);
-  const teams: Teams = {
-    sideOf: (team) => (team === match.homeTeam ? 'home' : 'away'),
-    name: (side) => (side === 'home' ? match.homeTeamName : match.awayTeamName),
-  };
+  const teams = teamsOf(match);
   const moments = timeline(match.homeTeam, { goals, offenses, penalties, substitutions });
-  const events = [paths.goals, paths.offenses, paths.penalties, paths.substitutions];
   return [
-    h(
-      'p',
-      { class: 'crumbs' },
-      h('a', { href: href({ view: 'home' }) }, 'Competitions'),
-      ' › ',
-      h(
-        'a',
-        {
-          href: href({
-            view: 'season',
-            matchType: route.matchType,
-            competition: match.competition,
-            season: match.season,
-            page: 1,
-          }),
-        },
-        `${match.competitionName} ${match.seasonName}`,
-      ),
-    ),
+    matchCrumbs(match, route.matchType),
     scoreboard(match),
     matchFacts(match, route.matchType, infoPath),
-    section(
-      'Timeline',
-      events.map(firstPage),
-      moments.length
-        ? h(
-            'ol',
-            { class: 'timeline' },
-            moments.map((m) => momentItem(m, teams)),
-          )
-        : empty('The sources record no goal, card, penalty or substitution for this match.'),
-    ),
+    timelineSection(moments, paths, teams),
     kicks.length ? shootout(kicks, teams, paths.shootouts) : null,
     lineupSection(match, lineups, paths.lineups),
     stateSection(match, segments.result, paths.segments),
@@ -128,6 +85,70 @@ export async function matchView(route: Extract<Route, { view: 'match' }>): Promi
           empty('The sources have no on-ball events for this match, so it has no pitch map.'),
         ),
   ];
+}
+
+/** The paths of a match's records, as its links name them. */
+function matchPaths(match: MatchInfo) {
+  const at = (...names: string[]) => linkAt(match.link, ...names);
+  return {
+    lineups: at('lineups'),
+    goals: at('goals'),
+    offenses: at('offenses'),
+    penalties: at('penalties'),
+    substitutions: at('substitutions'),
+    shootouts: at('shootouts'),
+    segments: at('analytics', 'match', 'segments'),
+    touches: at('events', 'touches'),
+    actions: at('events', 'actions'),
+  };
+}
+
+/** The paths of a match's records (`matchPaths`). */
+type MatchPaths = ReturnType<typeof matchPaths>;
+
+/** The match's teams, by side. */
+const teamsOf = (match: MatchInfo): Teams => ({
+  sideOf: (team) => (team === match.homeTeam ? 'home' : 'away'),
+  name: (side) => (side === 'home' ? match.homeTeamName : match.awayTeamName),
+});
+
+/** The way back: the competitions, and the match's season. */
+function matchCrumbs(match: MatchInfo, matchType: MatchType): HTMLElement {
+  return h(
+    'p',
+    { class: 'crumbs' },
+    h('a', { href: href({ view: 'home' }) }, 'Competitions'),
+    ' › ',
+    h(
+      'a',
+      {
+        href: href({
+          view: 'season',
+          matchType,
+          competition: match.competition,
+          season: match.season,
+          page: 1,
+        }),
+      },
+      `${match.competitionName} ${match.seasonName}`,
+    ),
+  );
+}
+
+/** The match's goals, cards, penalties and substitutions, in match-time order. */
+function timelineSection(moments: Moment[], paths: MatchPaths, teams: Teams): HTMLElement {
+  const events = [paths.goals, paths.offenses, paths.penalties, paths.substitutions];
+  return section(
+    'Timeline',
+    events.map(firstPage),
+    moments.length
+      ? h(
+          'ol',
+          { class: 'timeline' },
+          moments.map((m) => momentItem(m, teams)),
+        )
+      : empty('The sources record no goal, card, penalty or substitution for this match.'),
+  );
 }
 
 function scoreboard(m: MatchInfo): HTMLElement {
@@ -296,41 +317,13 @@ function stateSection(m: MatchInfo, segments: Segment[], path: string): HTMLElem
     return section('Match state', [path], empty('No match state for this match.'));
   const total = segments.reduce((n, seg) => n + seg.duration, 0) || 1;
   const scores = runningScore(segments);
-  const count = (players: string[] | null) => (players ? String(players.length) : '?');
   let start = 0;
   const bars: SVGElement[] = [];
   const rows = segments.map((seg, i) => {
-    const score = scores[i]!;
-    const lead =
-      score === null
-        ? 'unknown'
-        : score.home > score.away
-          ? 'home'
-          : score.home < score.away
-            ? 'away'
-            : 'level';
-    const after = score ? `${score.home}–${score.away}` : 'not recorded';
-    const players = `${count(seg.homePlayersOn)} v ${count(seg.awayPlayersOn)}`;
-    const from = minute(seg.startTimeMins, seg.startStoppageMins);
-    bars.push(
-      s(
-        'rect',
-        {
-          x: (start / total) * 100,
-          y: 0,
-          width: (seg.duration / total) * 100,
-          height: 10,
-          class: `lead-${lead}`,
-        },
-        s('title', null, `From ${from} for ${seg.duration} min: ${after}, ${players}`),
-      ),
-    );
+    const { bar, row } = segmentParts(seg, scores[i]!, start, total);
+    bars.push(bar);
     start += seg.duration;
-    const goals =
-      seg.homeGoals === null || seg.awayGoals === null
-        ? 'not recorded'
-        : `${seg.homeGoals}–${seg.awayGoals}`;
-    return [from, `${seg.duration} min`, players, goals, after];
+    return row;
   });
   return section(
     'Match state',
@@ -354,6 +347,47 @@ function stateSection(m: MatchInfo, segments: Segment[], path: string): HTMLElem
       rows,
     ),
   );
+}
+
+/** The score after a segment, or null where the source cannot give it (`runningScore`). */
+type Score = ReturnType<typeof runningScore>[number];
+
+/** Who leads on `score`; unknown where it is not recorded. */
+function leadOf(score: Score): 'home' | 'away' | 'level' | 'unknown' {
+  if (score === null) return 'unknown';
+  return score.home > score.away ? 'home' : score.home < score.away ? 'away' : 'level';
+}
+
+/**
+ * One segment of the match state: its bar in the strip of who led, `start` minutes into the match's
+ * `total`, and its row of the table.
+ */
+function segmentParts(
+  seg: Segment,
+  score: Score,
+  start: number,
+  total: number,
+): { bar: SVGElement; row: string[] } {
+  const onPitch = (players: string[] | null) => (players ? String(players.length) : '?');
+  const after = score ? `${score.home}–${score.away}` : 'not recorded';
+  const players = `${onPitch(seg.homePlayersOn)} v ${onPitch(seg.awayPlayersOn)}`;
+  const from = minute(seg.startTimeMins, seg.startStoppageMins);
+  const bar = s(
+    'rect',
+    {
+      x: (start / total) * 100,
+      y: 0,
+      width: (seg.duration / total) * 100,
+      height: 10,
+      class: `lead-${leadOf(score)}`,
+    },
+    s('title', null, `From ${from} for ${seg.duration} min: ${after}, ${players}`),
+  );
+  const goals =
+    seg.homeGoals === null || seg.awayGoals === null
+      ? 'not recorded'
+      : `${seg.homeGoals}–${seg.awayGoals}`;
+  return { bar, row: [from, `${seg.duration} min`, players, goals, after] };
 }
 
 /** A match's shots and their outcomes, and the paths they were read from. */
@@ -446,7 +480,9 @@ function passChooser(m: MatchInfo, lineups: Lineup[], touches: string, teams: Te
     const mine = ++turn;
     passes.replaceChildren(lineup ? h('p', { role: 'status' }, 'Loading passes…') : '');
     if (!lineup) return;
-    const path = withQuery(touches, { player: lineup.player });
+    // The chosen lineup's player, as the choice holds it: a lineup without one (the API allows
+    // it) cannot be chosen.
+    const path = withQuery(touches, { player: choice.value });
     all<Touch>(path).then(
       (list) => {
         if (mine !== turn) return;

@@ -111,6 +111,28 @@ async function career(
   ]);
   const rows = appearances(lineups, goals, offenses);
   if (rows.length === 0) return null;
+  const { matchTable, more, failure } = await matchPages(type, rows);
+  return section(
+    title,
+    [firstPage(paths.lineups), firstPage(paths.goals), firstPage(paths.offenses)],
+    summary(lineups, goals, offenses),
+    matchTable,
+    rows.some((a) => a.lineup === null)
+      ? h('p', { class: 'note' }, '– The data has no lineup of this match, only goals or cards.')
+      : null,
+    more,
+    failure,
+  );
+}
+
+/**
+ * The table of a player's matches with its first page of rows, the button that adds the next, and
+ * where a failure to read one is told.
+ */
+async function matchPages(
+  type: MatchType,
+  rows: Appearance[],
+): Promise<{ matchTable: HTMLElement; more: HTMLButtonElement; failure: HTMLElement }> {
   const matchTable = table(
     `${count(rows.length, 'match', 'matches')} in the data, latest first`,
     ['Date', 'Competition', 'Match', 'Team', 'Role', 'Goals', 'Cards', 'Statistics'],
@@ -141,17 +163,7 @@ async function career(
       .finally(() => (more.disabled = false));
   });
   await next();
-  return section(
-    title,
-    [firstPage(paths.lineups), firstPage(paths.goals), firstPage(paths.offenses)],
-    summary(lineups, goals, offenses),
-    matchTable,
-    rows.some((a) => a.lineup === null)
-      ? h('p', { class: 'note' }, '– The data has no lineup of this match, only goals or cards.')
-      : null,
-    more,
-    failure,
-  );
+  return { matchTable, more, failure };
 }
 
 /** The match info of an appearance, where its records link it. */
@@ -198,6 +210,7 @@ function summary(lineups: Lineup[], goals: Goal[], offenses: Offense[]): HTMLEle
   const scored = ownSide(goals);
   const own = goals.length - scored.length;
   const yellow = offenses.filter((o) => o.cardType === 'Yellow').length;
+  const scoredIn = new Set(scored.map((g) => g.match)).size;
   const facts: [string, string][] = [
     [
       'In lineups',
@@ -208,7 +221,7 @@ function summary(lineups: Lineup[], goals: Goal[], offenses: Offense[]): HTMLEle
     ],
     [
       'Goals',
-      `${count(scored.length, 'goal')} in ${count(new Set(scored.map((g) => g.match)).size, 'match', 'matches')}` +
+      `${count(scored.length, 'goal')} in ${count(scoredIn, 'match', 'matches')}` +
         (own ? `, and ${count(own, 'own goal')}` : ''),
     ],
     ['Cards', `${yellow} yellow, ${offenses.length - yellow} red`],

@@ -1,8 +1,8 @@
 import { PHASE } from '../../../football/codes.ts';
-import { all, firstPage, get, withQuery } from '../api.ts';
+import { all, firstPage, get, withQuery, type Envelope } from '../api.ts';
 import { competitionOf } from './competition.ts';
 import { h, type Child } from '../dom.ts';
-import { hasEvents, type MatchType } from '../index-file.ts';
+import { hasEvents, type MatchType, type Season } from '../index-file.ts';
 import type { MatchInfo, Standing } from '../records.ts';
 import { href, type Route } from '../routes.ts';
 import { count, day, empty, PAGE_SIZE, section, table, teamLink } from '../view.ts';
@@ -113,26 +113,14 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
     season,
     phase: PHASE.knockout,
   });
-  const [{ meta, result }, lines, knockouts, entry] = await Promise.all([
+  const [matches, lines, knockouts, entry] = await Promise.all([
     get<MatchInfo[]>(path),
     all<Standing>(standingsPath),
     all<MatchInfo>(knockoutPath),
     competitionOf(matchType, competition),
   ]);
   const seasonEntry = entry?.seasons.find((s) => s.id === season);
-  const decided = [...new Set(lines.flatMap((s) => (s.decidedBy ? [s.decidedBy] : [])))];
-  const first = result[0];
-  const pages = meta.totalPages ?? 1;
-  const pageLink = (n: number, text: string) =>
-    h('a', { href: href({ ...route, page: n }), rel: n < page ? 'prev' : 'next' }, text);
-  const rows = result.map((m) => [
-    day(m.matchDate),
-    roundOf(m),
-    teamLink(matchType, m.homeTeam, m.homeTeamName),
-    scoreLink(matchType, m),
-    teamLink(matchType, m.awayTeam, m.awayTeamName),
-    seasonEntry && hasEvents(seasonEntry, m.id) ? 'Pitch map' : '',
-  ]);
+  const first = matches.result[0];
   return [
     h(
       'p',
@@ -146,35 +134,63 @@ export async function seasonView(route: Extract<Route, { view: 'season' }>): Pro
       ),
     ),
     h('h1', null, first ? `${first.competitionName} ${first.seasonName}` : 'No matches'),
-    lines.length
-      ? section(
-          'Standings',
-          [firstPage(standingsPath)],
-          standingsTables(matchType, lines),
-          decided.length
-            ? h('p', { class: 'note' }, `* Place decided by ${decided.join(', ')}.`)
-            : null,
-        )
-      : null,
+    lines.length ? standingsSection(matchType, lines, standingsPath) : null,
     knockouts.length
       ? section('Knockout rounds', [firstPage(knockoutPath)], knockoutTables(matchType, knockouts))
       : null,
-    section(
-      'Matches',
-      [path],
-      rows.length
-        ? table(
-            `Page ${page} of ${pages}, ${count(meta.totalRecords ?? rows.length, 'match', 'matches')}`,
-            ['Date', 'Round', 'Home', 'Score', 'Away', 'On-ball events'],
-            rows,
-          )
-        : empty('No match on this page.'),
-      h(
-        'nav',
-        { class: 'pager', 'aria-label': 'Pages' },
-        page > 1 ? pageLink(page - 1, '← Previous') : null,
-        page < pages ? pageLink(page + 1, 'Next →') : null,
-      ),
-    ),
+    matchesSection(route, matches, path, seasonEntry),
   ];
+}
+
+/** The season's tables, with a note on the places decided by more than the points. */
+function standingsSection(matchType: MatchType, lines: Standing[], path: string): HTMLElement {
+  const decided = [...new Set(lines.flatMap((s) => (s.decidedBy ? [s.decidedBy] : [])))];
+  return section(
+    'Standings',
+    [firstPage(path)],
+    standingsTables(matchType, lines),
+    decided.length ? h('p', { class: 'note' }, `* Place decided by ${decided.join(', ')}.`) : null,
+  );
+}
+
+/**
+ * One page of the season's matches, read from `path`, with links to the pages before and after;
+ * `seasonEntry`, the index's entry of the season, says which matches have a pitch map.
+ */
+function matchesSection(
+  route: Extract<Route, { view: 'season' }>,
+  { meta, result }: Envelope<MatchInfo[]>,
+  path: string,
+  seasonEntry: Season | undefined,
+): HTMLElement {
+  const { matchType, page } = route;
+  const pages = meta.totalPages ?? 1;
+  const pageLink = (n: number, text: string) =>
+    h('a', { href: href({ ...route, page: n }), rel: n < page ? 'prev' : 'next' }, text);
+  const rows = result.map((m) => [
+    day(m.matchDate),
+    roundOf(m),
+    teamLink(matchType, m.homeTeam, m.homeTeamName),
+    scoreLink(matchType, m),
+    teamLink(matchType, m.awayTeam, m.awayTeamName),
+    seasonEntry && hasEvents(seasonEntry, m.id) ? 'Pitch map' : '',
+  ]);
+  const total = count(meta.totalRecords ?? rows.length, 'match', 'matches');
+  return section(
+    'Matches',
+    [path],
+    rows.length
+      ? table(
+          `Page ${page} of ${pages}, ${total}`,
+          ['Date', 'Round', 'Home', 'Score', 'Away', 'On-ball events'],
+          rows,
+        )
+      : empty('No match on this page.'),
+    h(
+      'nav',
+      { class: 'pager', 'aria-label': 'Pages' },
+      page > 1 ? pageLink(page - 1, '← Previous') : null,
+      page < pages ? pageLink(page + 1, 'Next →') : null,
+    ),
+  );
 }

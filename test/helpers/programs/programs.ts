@@ -16,6 +16,7 @@ import { main as importMain, IMPORT_COMMAND } from '../../../cli/import.ts';
 import { main as serveMain, SERVE_COMMAND } from '../../../cli/serve.ts';
 import { main as nginxMain, NGINX_COMMAND } from '../../../cli/nginx.ts';
 import { main as netlifyMain, NETLIFY_COMMAND } from '../../../cli/netlify.ts';
+import { main as openapiTypesMain, OPENAPI_TYPES_COMMAND } from '../../../cli/openapi-types.ts';
 import { main as benchMain, BENCH_COMMAND } from '../../bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from '../../bench/queries.ts';
 import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from '../../bench/client.ts';
@@ -60,6 +61,12 @@ export const PROGRAMS: readonly Program[] = [
     file: 'cli/bundle-client.ts',
     command: CLIENT_COMMAND,
     main: clientMain,
+  },
+  {
+    name: 'openapi:types',
+    file: 'cli/openapi-types.ts',
+    command: OPENAPI_TYPES_COMMAND,
+    main: openapiTypesMain,
   },
   {
     name: 'national',
