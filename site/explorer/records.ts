@@ -10,6 +10,15 @@ import type { components } from './api-schema.ts';
 
 type Schemas = components['schemas'];
 
+/** The resources published once per match type, by their name after `v1_clubs_`. */
+type PerMatchType = {
+  [K in keyof Schemas]: K extends `v1_clubs_${infer N}` ? N : never;
+}[keyof Schemas];
+
+/** A record of a resource published once per match type: either type's schema. */
+type OfBothTypes<N extends PerMatchType> =
+  Schemas[`v1_clubs_${N}` & keyof Schemas] | Schemas[`v1_national_${N}` & keyof Schemas];
+
 /** Links of a record: paths, or objects of paths. */
 export interface Links {
   [name: string]: string | Links;
@@ -35,7 +44,7 @@ type OfPlayer =
   'homeTeamName' | 'awayTeamName' | 'player' | 'playerName' | 'playerTeam' | 'playerTeamName';
 
 export type MatchInfo = Pick<
-  Schemas['v1_clubs_matches_info'] | Schemas['v1_national_matches_info'],
+  OfBothTypes<'matches_info'>,
   | Base
   | 'competition'
   | 'competitionName'
@@ -68,27 +77,27 @@ export type MatchInfo = Pick<
 >;
 
 export type Lineup = Pick<
-  Schemas['v1_clubs_matches_lineups'] | Schemas['v1_national_matches_lineups'],
+  OfBothTypes<'matches_lineups'>,
   Base | OfMatch | OfPlayer | 'positionName' | 'isStarting' | 'isCaptain' | 'number'
 >;
 
 export type Goal = Pick<
-  Schemas['v1_clubs_matches_goals'] | Schemas['v1_national_matches_goals'],
+  OfBothTypes<'matches_goals'>,
   Base | RecordMinute | OfMatch | OfPlayer | 'scoringTeam' | 'shotEventType' | 'bodypartName'
 >;
 
 export type Offense = Pick<
-  Schemas['v1_clubs_matches_offenses'] | Schemas['v1_national_matches_offenses'],
+  OfBothTypes<'matches_offenses'>,
   Base | RecordMinute | OfMatch | OfPlayer | 'foulType' | 'cardType'
 >;
 
 export type Penalty = Pick<
-  Schemas['v1_clubs_matches_penalties'] | Schemas['v1_national_matches_penalties'],
+  OfBothTypes<'matches_penalties'>,
   Base | RecordMinute | OfMatch | OfPlayer | 'foulType' | 'outcome' | 'outcomeType'
 >;
 
 export type Substitution = Pick<
-  Schemas['v1_clubs_matches_substitutions'] | Schemas['v1_national_matches_substitutions'],
+  OfBothTypes<'matches_substitutions'>,
   | Base
   | RecordMinute
   | 'team'
@@ -100,7 +109,7 @@ export type Substitution = Pick<
 >;
 
 export type ShootoutKick = Pick<
-  Schemas['v1_clubs_matches_shootouts'] | Schemas['v1_national_matches_shootouts'],
+  OfBothTypes<'matches_shootouts'>,
   Base | 'player' | 'playerName' | 'playerTeam' | 'shootoutRound' | 'outcome' | 'outcomeType'
 >;
 
@@ -121,7 +130,7 @@ export type Segment = Pick<
 >;
 
 export type Touch = Pick<
-  Schemas['v1_clubs_events_touches'] | Schemas['v1_national_events_touches'],
+  OfBothTypes<'events_touches'>,
   | Base
   | 'action'
   | 'actionType'
@@ -138,10 +147,7 @@ export type Touch = Pick<
   | 'outcome'
 >;
 
-export type ActionModifier = Pick<
-  Schemas['v1_clubs_events_actions'] | Schemas['v1_national_events_actions'],
-  Base | 'action' | 'modifierDesc'
->;
+export type ActionModifier = Pick<OfBothTypes<'events_actions'>, Base | 'action' | 'modifierDesc'>;
 
 /** The keys of a person's record. */
 type OfPerson = Base | 'fullName' | 'birthDate' | 'countryName';
@@ -159,14 +165,10 @@ export type Player = Pick<Schemas['v1_personnel_players'], OfPerson | 'positionN
  * player's page shows): ids and names, then counts (null where not recorded).
  */
 export type StatRecord =
-  | Schemas['v1_clubs_stats_goals_totals']
-  | Schemas['v1_national_stats_goals_totals']
-  | Schemas['v1_clubs_stats_shots_totals']
-  | Schemas['v1_national_stats_shots_totals']
-  | Schemas['v1_clubs_stats_passes_totals']
-  | Schemas['v1_national_stats_passes_totals']
-  | Schemas['v1_clubs_stats_touches_totals']
-  | Schemas['v1_national_stats_touches_totals'];
+  | OfBothTypes<'stats_goals_totals'>
+  | OfBothTypes<'stats_shots_totals'>
+  | OfBothTypes<'stats_passes_totals'>
+  | OfBothTypes<'stats_touches_totals'>;
 
 /** The penalty outcome id of a scored kick (`/v1/penalty_outcomes`). */
 export const SCORED = 1;
@@ -176,7 +178,7 @@ type Results = 'played' | 'won' | 'drawn' | 'lost' | 'goalsFor' | 'goalsAgainst'
 
 /** A team's line of a league's or a group's table. */
 export type Standing = Pick<
-  Schemas['v1_clubs_standings'] | Schemas['v1_national_standings'],
+  OfBothTypes<'standings'>,
   | Base
   | Results
   | 'competition'
@@ -197,7 +199,7 @@ export type Standing = Pick<
 
 /** A player of a team in a competition season (`/v1/<type>/squads`). */
 export type SquadLine = Pick<
-  Schemas['v1_clubs_squads'] | Schemas['v1_national_squads'],
+  OfBothTypes<'squads'>,
   | Base
   | 'competition'
   | 'competitionName'
@@ -215,12 +217,12 @@ export type SquadLine = Pick<
 
 /** A team's scorer across all its matches (`/v1/<type>/scorers`). */
 export type Scorer = Pick<
-  Schemas['v1_clubs_scorers'] | Schemas['v1_national_scorers'],
+  OfBothTypes<'scorers'>,
   Base | 'player' | 'playerName' | 'goals' | 'matches' | 'firstGoal' | 'lastGoal'
 >;
 
 /** A team's record against one opponent (`/v1/<type>/head_to_head`). */
 export type HeadToHead = Pick<
-  Schemas['v1_clubs_head_to_head'] | Schemas['v1_national_head_to_head'],
+  OfBothTypes<'head_to_head'>,
   Base | Results | 'gender' | 'opponent' | 'opponentName' | 'firstMatch' | 'lastMatch'
 >;
