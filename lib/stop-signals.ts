@@ -90,7 +90,11 @@ export interface StoppableChild {
  * Passes the first SIGINT or SIGTERM this process receives on to `child` (a signal sent to this
  * process alone reaches the child only so; a terminal's reaches it directly too), ignores the
  * others until the child has ended, then resolves to this program's exit code: 128 + the number
- * of the signal that ended the child or came to this process, else the child's own code.
+ * of the signal that ended the child; else the child's own code when it failed (a child that
+ * heard a signal itself exits with that signal's code, and its message names it: a terminal's
+ * SIGINT and a service manager's SIGTERM sent together may reach the two processes in either
+ * order, and the code must agree with what the child said); else, a child that ended well as a
+ * signal came to this process, that signal's code.
  */
 export function forwardStopSignals(
   child: StoppableChild,
@@ -104,8 +108,9 @@ export function forwardStopSignals(
     });
     child.once('exit', (code, signal) => {
       watch.close();
-      const by = signal ?? watch.received;
-      resolve(by ? signalExitCode(by) : (code ?? 1));
+      if (signal) resolve(signalExitCode(signal));
+      else if (code !== 0) resolve(code ?? 1);
+      else resolve(watch.received ? signalExitCode(watch.received) : 0);
     });
   });
 }

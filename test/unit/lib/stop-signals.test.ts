@@ -156,6 +156,16 @@ describe('forwardStopSignals', () => {
     expect(await code).toBe(130);
   });
 
+  it("exits with the child's code when it heard the other signal first and said so", async () => {
+    const { emitter, send } = source();
+    const running = new Child();
+    const code = forwardStopSignals(running, emitter);
+    // SIGINT and SIGTERM sent to the group at once: the child heard SIGINT first, this one SIGTERM.
+    send('SIGTERM');
+    running.exit(130, null);
+    expect(await code).toBe(130);
+  });
+
   it("exits with the child's code when no signal came, and stops listening", async () => {
     const { emitter, listening } = source();
     const running = new Child();
