@@ -13,8 +13,21 @@ export interface Import {
   typeOnly: boolean;
 }
 
+/** The folders of the project's code, each a layer (`test/unit/project/layers.test.ts`). */
+export const CODE_FOLDERS = [
+  'build',
+  'cli',
+  'contract',
+  'data',
+  'dev',
+  'football',
+  'lib',
+  'server',
+  'site',
+] as const;
+
 /** A module's path from the project's root, in a folder of the project's code. */
-const SOURCE_PATH = /^(build|cli|contract|data|dev|football|lib|server|site)\/[\w./-]+\.(ts|mjs)$/;
+const SOURCE_PATH = new RegExp(`^(${CODE_FOLDERS.join('|')})/[\\w./-]+\\.(ts|mjs)$`);
 
 /** The imports of a TypeScript module (static, for effect only, re-exports and dynamic). */
 export function importsOf(file: string): Import[] {

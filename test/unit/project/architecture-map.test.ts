@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/code/import-graph.ts';
+import { CODE_FOLDERS, ROOT } from '../../helpers/code/import-graph.ts';
 
 /**
  * `docs/architecture.md` is the map of the code: its folders, the rooms of the build, and where
@@ -9,8 +9,6 @@ import { ROOT } from '../../helpers/code/import-graph.ts';
  * reader to nothing, so every one is checked.
  */
 const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
-/** The folders of code, the layers of `test/unit/project/layers.test.ts`. */
-const CODE = ['cli', 'dev', 'server', 'build', 'site', 'data', 'contract', 'football', 'lib'];
 const ROOTS = /^(build|cli|contract|data|dev|docs|football|lib|runtimes|server|site|test)\//;
 /** Every path of the project the page names in code spans (globs and placeholders aside). */
 const named = (text: string) =>
@@ -37,8 +35,8 @@ describe('docs/architecture.md', () => {
 
   it('lists every folder of code and every room of the build', () => {
     const folders = section('The folders');
-    const code = readdirSync(ROOT).filter((name) => CODE.includes(name));
-    expect(code.sort()).toEqual([...CODE].sort());
+    const code = readdirSync(ROOT).filter((name) => CODE_FOLDERS.some((f) => f === name));
+    expect(code.sort()).toEqual([...CODE_FOLDERS].sort());
     for (const folder of code) expect(folders).toContain(`| \`${folder}/\` |`);
     const rooms = readdirSync(join(ROOT, 'build'), { withFileTypes: true }).filter((e) =>
       e.isDirectory(),

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/code/import-graph.ts';
+import { CODE_FOLDERS, ROOT } from '../../helpers/code/import-graph.ts';
 
 /**
  * A folder is a room named for its concept: past 20 files side by side it needs rooms of its
@@ -9,7 +9,6 @@ import { ROOT } from '../../helpers/code/import-graph.ts';
  * of tests; the fixtures and the results of past benchmarks are records, not code.
  */
 const LIMIT = 20;
-const FOLDERS = ['build', 'cli', 'contract', 'data', 'dev', 'football', 'lib', 'server', 'site'];
 const RECORDS = ['test/fixtures', 'test/bench/results'];
 
 /** Every folder under `dir` (itself included) with the number of files directly in it. */
@@ -24,7 +23,7 @@ function folders(dir: string): [string, number][] {
 }
 
 describe('the folders of code and tests', () => {
-  const counted = [...FOLDERS, 'test'].flatMap((folder) => folders(join(ROOT, folder)));
+  const counted = [...CODE_FOLDERS, 'test'].flatMap((folder) => folders(join(ROOT, folder)));
 
   it('counts every folder', () => {
     expect(counted.map(([path]) => path)).toEqual(

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeLiterals } from '../../helpers/code/code-literals.ts';
-import { ROOT } from '../../helpers/code/import-graph.ts';
+import { CODE_FOLDERS, ROOT } from '../../helpers/code/import-graph.ts';
 
 /**
  * Each football code is defined once, in `football/`: everywhere else code names it
@@ -13,9 +13,7 @@ import { ROOT } from '../../helpers/code/import-graph.ts';
  */
 
 /** The folders of source code, but the reference lists, which are where the codes are defined. */
-const SOURCES = ['build', 'contract', 'data', 'dev', 'server', 'site'].map(
-  (f) => `${f}/**/*.{ts,mjs}`,
-);
+const SOURCES = CODE_FOLDERS.map((f) => `${f}/**/*.{ts,mjs}`);
 const REFERENCE = 'football/**';
 
 /** Every code written as a number in the source folders, as `file:line [family] text`. */

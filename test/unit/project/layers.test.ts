@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moduleGraph, type Import } from '../../helpers/code/import-graph.ts';
+import { CODE_FOLDERS, moduleGraph, type Import } from '../../helpers/code/import-graph.ts';
 
 /**
  * The folders are the architecture: data flows from sources (`data/`) through the build
@@ -53,7 +53,6 @@ const LAYERS: Record<string, readonly string[]> = {
   dev: [...BASE, 'data', 'site', ...BUILD, ...SERVER, 'dev'],
   cli: [...BASE, 'data', 'site', ...BUILD, ...SERVER, 'dev', 'cli'],
 };
-const FOLDERS = ['build', 'cli', 'contract', 'data', 'dev', 'football', 'lib', 'server', 'site'];
 
 /** The layer a module belongs to: the longest folder of `LAYERS` that holds it. */
 function layerOf(file: string): string | undefined {
@@ -62,7 +61,7 @@ function layerOf(file: string): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-const graph = moduleGraph(FOLDERS);
+const graph = moduleGraph(CODE_FOLDERS);
 const local = (imports: Import[]) => imports.filter((i) => i.file !== null);
 
 describe('the layers', () => {
