@@ -116,12 +116,22 @@ export function forwardStopSignals(
 }
 
 /**
- * Lets the event loop deliver a signal that came while the work ran synchronously (Node runs a
- * signal's listeners only between two turns of its loop), then throws the signal's reason if it
- * aborted the work. Work that reads and writes with blocking calls awaits it now and then.
+ * Resolves once the event loop has read the signals that came before the call. Node runs a
+ * signal's listeners when its loop polls for input; one turn awaited from an input's callback
+ * runs before the next poll, so two are awaited.
+ */
+async function delivered(): Promise<void> {
+  await turn();
+  await turn();
+}
+
+/**
+ * Lets the event loop deliver a signal that came while the work ran synchronously, then throws
+ * the signal's reason if it aborted the work. Work that reads and writes with blocking calls
+ * awaits it now and then.
  */
 export async function heard(signal: AbortSignal): Promise<void> {
-  await turn();
+  await delivered();
   signal.throwIfAborted();
 }
 
@@ -140,8 +150,8 @@ export class Interrupted extends Error {
 
 /**
  * Runs `work`, which writes `output`, under a watch for stop signals: the first aborts the
- * signal `work` is given, and when `work` then fails (having removed what it wrote), the failure
- * is `Interrupted`, saying `${what} interrupted by SIGINT; ${output} was left as it was.` Work
+ * signal `work` is given, and when `work` then fails (having removed what it wrote), or fails
+ * as a signal comes, the failure is `Interrupted`, saying `${what} interrupted by SIGINT; ${output} was left as it was.` Work
  * that ends well all the same (the signal came as it finished) ends well.
  */
 export async function stoppable<T>(
@@ -154,6 +164,10 @@ export async function stoppable<T>(
   try {
     return await work(watch.signal);
   } catch (error) {
+    // A terminal's Ctrl-C reaches every process of the group at once, helpers too (esbuild's
+    // service, which loads the build's modules): the work may fail of a helper's end before
+    // this process has heard the signal that ended it.
+    if (watch.received === null) await delivered();
     const by = watch.received;
     if (by === null) throw error;
     throw new Interrupted(by, `${what} interrupted by ${by}; ${output} was left as it was.`, {

@@ -94,6 +94,24 @@ describe('stoppable', () => {
     expect(((error as Interrupted).cause as Error).message).toBe('stopped');
   });
 
+  it('makes work that failed as a signal came Interrupted, the signal heard after', async () => {
+    // A helper process of the group ended by the same Ctrl-C fails the work before this
+    // process's listener has run.
+    const { emitter, send } = source();
+    const running = stoppable(
+      'Build',
+      'out.zip',
+      async () => {
+        setImmediate(() => send('SIGINT'));
+        throw new Error('The service is no longer running');
+      },
+      emitter,
+    );
+    const error = await running.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Interrupted);
+    expect((error as Interrupted).by).toBe('SIGINT');
+  });
+
   it('passes on a failure with no signal as it is, and stops listening', async () => {
     const { emitter, listening } = source();
     const failure = new Error('disk full');
