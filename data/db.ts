@@ -264,9 +264,21 @@ function loadReferenceLists(db: Db): void {
 const SHARED_COUNTER: Readonly<Record<string, string>> = { country: 'team' };
 
 /**
- * Hands out v0 integer ids: one counter per entity kind (or shared, `SHARED_COUNTER`), persisted in
- * the database so an id is assigned once and never reused, whichever source adds the entity and in
- * whatever order.
+ * Moves the v0 counter of `kind` past `id`, an id a row brought with it (an imported package
+ * that carries the ids of an export), so that `v0Ids` never hands it out again.
+ */
+export function v0Claims(db: Db): (kind: string, id: number) => void {
+  const claim = db.prepare(
+    `INSERT INTO v0_counter (kind, next) VALUES (?, ?)
+    ON CONFLICT (kind) DO UPDATE SET next = max(next, excluded.next)`,
+  );
+  return (kind, id) => void claim.run(SHARED_COUNTER[kind] ?? kind, id + 1);
+}
+
+/**
+ * Hands out v0 integer ids (see `v0Claims` for ids a package gives): one counter per entity
+ * kind (or shared, `SHARED_COUNTER`), persisted in the database so an id is assigned once and
+ * never reused, whichever source adds the entity and in whatever order.
  */
 export function v0Ids(db: Db): (kind: string) => number {
   const read = db.prepare<[string], { next: number }>('SELECT next FROM v0_counter WHERE kind = ?');

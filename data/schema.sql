@@ -393,6 +393,28 @@ CREATE TABLE IF NOT EXISTS lineup_stat (
 ) WITHOUT ROWID;
 
 ------------------------------------------------------------------------------------------------------
+-- What each import changed, for the builds that follow: one run for each import that changed
+-- anything (an import that changes nothing leaves no trace), and the rows it added, changed and
+-- deleted, by table and key. The build of the API does not read them.
+------------------------------------------------------------------------------------------------------
+
+CREATE TABLE IF NOT EXISTS import_run (
+  id     INTEGER PRIMARY KEY,
+  format TEXT NOT NULL,
+  path   TEXT NOT NULL,
+  -- When its first change was written (UTC, ISO 8601).
+  at     TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS import_change (
+  run    INTEGER NOT NULL REFERENCES import_run (id),
+  tbl    TEXT NOT NULL,
+  key    TEXT NOT NULL,
+  change TEXT NOT NULL CHECK (change IN ('added', 'changed', 'deleted')),
+  PRIMARY KEY (run, tbl, key)
+) WITHOUT ROWID;
+
+------------------------------------------------------------------------------------------------------
 -- Derived names
 ------------------------------------------------------------------------------------------------------
 

@@ -327,6 +327,18 @@ export const TABLES = {
     name: 'text',
     counts: 'text',
   },
+  import_run: {
+    id: 'integer',
+    format: 'text',
+    path: 'text',
+    at: 'text',
+  },
+  import_change: {
+    run: 'integer',
+    tbl: 'text',
+    key: 'text',
+    change: 'text',
+  },
 } as const satisfies Record<string, Record<string, ColumnKind>>;
 
 /** A column's SQLite type, with `?` where the column may hold NULL. */

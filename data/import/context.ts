@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { v0Ids, type Db } from '../db.ts';
+import { v0Claims, v0Ids, type Db } from '../db.ts';
 import { faultPoint } from '../faults.ts';
 import { uuidFor } from '../ids.ts';
 import { rowInserters } from '../rows.ts';
@@ -66,6 +66,14 @@ export interface ImportContext {
    * value changed, else 'present' (as when no row has that key: nothing is inserted).
    */
   update<T extends TableName>(table: T, row: RowUpdate<T>): WriteOutcome;
+  /**
+   * Writes a row with the v0 id it gives, where the table has one (a package that carries the
+   * ids of an export): as `save`, but a new row keeps its `v0_id` (or gets the next one when it
+   * is null), and the counter moves past it so that no later row takes it.
+   */
+  saveWithV0<T extends TableName>(table: T, row: RowOf<T>): WriteOutcome;
+  /** Deletes the row of `table` with key `key`, counted and recorded as deleted. */
+  remove(table: TableName, key: string | number): void;
 }
 
 /** Creates the context of one import run. */
@@ -76,8 +84,10 @@ export function createImportContext(
   progress: Progress,
 ): ImportContext {
   const rows = rowWrites(db);
-  const counted = (table: TableName, outcome: WriteOutcome): WriteOutcome => {
+  const record = changeRecorder(db, report);
+  const counted = (table: TableName, outcome: WriteOutcome, key?: Key): WriteOutcome => {
     report.count(table, outcome);
+    if (key !== undefined) record(table, key.value, outcome);
     return outcome;
   };
   return {
@@ -88,17 +98,31 @@ export function createImportContext(
     id: (kind, key) => uuidFor(source, kind, key),
     save(table, row) {
       const key = keyOf(table, row);
-      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row));
+      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row), key);
       rows.insert(table, row);
-      return counted(table, 'new');
+      return counted(table, 'new', key);
+    },
+    saveWithV0(table, row) {
+      const key = keyOf(table, row);
+      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row), key);
+      rows.insert(table, row, (row as Row)['v0_id'] as number | null | undefined);
+      return counted(table, 'new', key);
     },
     ensure(table, row) {
       const key = keyOf(table, row);
       const outcome: WriteOutcome = rows.exists(table, key) ? 'present' : 'new';
       if (outcome === 'new') rows.insert(table, row);
-      return counted(table, outcome);
+      return counted(table, outcome, key);
     },
-    update: (table, row) => counted(table, rows.update(table, keyOf(table, row), row)),
+    update(table, row) {
+      const key = keyOf(table, row);
+      return counted(table, rows.update(table, key, row), key);
+    },
+    remove(table, value) {
+      const key = { column: keyColumn(table), value };
+      rows.remove(table, key);
+      counted(table, 'deleted', key);
+    },
   };
 }
 
@@ -108,9 +132,14 @@ interface Key {
   readonly value: Cell;
 }
 
+/** The name of the key column of `table`. */
+function keyColumn(table: TableName): string {
+  return (KEY_COLUMN as Partial<Record<TableName, string>>)[table] ?? 'id';
+}
+
 /** The key of `row`, a row (or some columns of one) of `table`. */
 function keyOf(table: TableName, row: object): Key {
-  const column: string = (KEY_COLUMN as Partial<Record<TableName, string>>)[table] ?? 'id';
+  const column = keyColumn(table);
   const value = (row as Row)[column];
   if (value === undefined || value === null)
     throw new Error(`${table}: row without key column ${column}`);
@@ -120,15 +149,20 @@ function keyOf(table: TableName, row: object): Key {
 /** The table writes behind `save`, `ensure` and `update` (which count each in the report). */
 interface RowWrites {
   exists(table: TableName, key: Key): boolean;
-  /** Inserts a whole row; a table with a v0 id (schema.sql) gives it the next of its kind. */
-  insert<T extends TableName>(table: T, row: NewRowOf<T>): void;
+  /**
+   * Inserts a whole row; a table with a v0 id (schema.sql) gives it `v0` when it is a number (and
+   * moves the counter past it), else the next of its kind.
+   */
+  insert<T extends TableName>(table: T, row: NewRowOf<T>, v0?: number | null): void;
   /** Sets the columns `row` gives (but its key and v0 id) where they differ. */
   update(table: TableName, key: Key, row: object): WriteOutcome;
+  remove(table: TableName, key: Key): void;
 }
 
 /** The statements behind the context's writes, prepared once each. */
 function rowWrites(db: Db): RowWrites {
   const nextV0 = v0Ids(db);
+  const claim = v0Claims(db);
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string): Database.Statement => {
     let statement = statements.get(sql);
@@ -139,10 +173,15 @@ function rowWrites(db: Db): RowWrites {
   return {
     exists: (table, key) =>
       prepare(`SELECT 1 FROM "${table}" WHERE "${key.column}" = ?`).get(key.value) !== undefined,
-    insert<T extends TableName>(table: T, row: NewRowOf<T>) {
+    insert<T extends TableName>(table: T, row: NewRowOf<T>, v0?: number | null) {
       faultPoint('import:row');
-      const whole = 'v0_id' in TABLES[table] ? { ...row, v0_id: nextV0(table) } : row;
+      if (typeof v0 === 'number') claim(table, v0);
+      const given = typeof v0 === 'number' ? v0 : null;
+      const whole = 'v0_id' in TABLES[table] ? { ...row, v0_id: given ?? nextV0(table) } : row;
       insert(table, whole as RowOf<T>);
+    },
+    remove(table, key) {
+      prepare(`DELETE FROM "${table}" WHERE "${key.column}" = ?`).run(key.value);
     },
     update(table, key, row) {
       const columns = Object.keys(row).filter((c) => c !== key.column && c !== 'v0_id');
@@ -156,5 +195,35 @@ function rowWrites(db: Db): RowWrites {
       const { changes } = prepare(sql).run(...values, key.value, ...values);
       return changes > 0 ? 'updated' : 'present';
     },
+  };
+}
+
+/**
+ * Records each row an import added, changed or deleted (`import_change`), under one run made at
+ * its first change: an import that changes nothing leaves the database as it was.
+ */
+function changeRecorder(
+  db: Db,
+  report: ImportReport,
+): (table: TableName, key: Cell, outcome: WriteOutcome) => void {
+  const CHANGE = { new: 'added', updated: 'changed', deleted: 'deleted' } as const;
+  let run: number | null = null;
+  const insert = db.prepare(
+    `INSERT INTO import_change (run, tbl, key, change) VALUES (?, ?, ?, ?)
+    ON CONFLICT (run, tbl, key) DO UPDATE SET change = CASE
+      WHEN change = 'added' AND excluded.change = 'changed' THEN 'added'
+      ELSE excluded.change END`,
+  );
+  return (table, key, outcome) => {
+    if (outcome === 'present') return;
+    run ??= Number(
+      db
+        .prepare(
+          `INSERT INTO import_run (format, path, at)
+          VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))`,
+        )
+        .run(report.format, report.path).lastInsertRowid,
+    );
+    insert.run(run, table, String(key), CHANGE[outcome]);
   };
 }

@@ -1,5 +1,5 @@
 /** What one write did to a row. */
-export type WriteOutcome = 'new' | 'updated' | 'present';
+export type WriteOutcome = 'new' | 'updated' | 'present' | 'deleted';
 
 /** Per-table counts of one import. */
 export interface TableCounts {
@@ -12,6 +12,8 @@ export interface TableCounts {
   updated: number;
   /** Rows that were already there, unchanged: merged with what the database had. */
   present: number;
+  /** Rows this import removed (a package's rows marked `_deleted`, and what hung from them). */
+  deleted: number;
 }
 
 /** Source records that were not imported, grouped by table and reason. */
@@ -40,7 +42,7 @@ export class ImportReport {
   /** Counts one row write (or `n` alike, for rows written in bulk). */
   count(table: string, outcome: WriteOutcome, n = 1): void {
     let counts = this.tables.get(table);
-    if (!counts) this.tables.set(table, (counts = { new: 0, updated: 0, present: 0 }));
+    if (!counts) this.tables.set(table, (counts = { new: 0, updated: 0, present: 0, deleted: 0 }));
     counts[outcome] += n;
   }
 
@@ -65,7 +67,7 @@ export class ImportReport {
 
   /** Counts of one table (zeros when nothing was written). */
   of(table: string): TableCounts {
-    return this.tables.get(table) ?? { new: 0, updated: 0, present: 0 };
+    return this.tables.get(table) ?? { new: 0, updated: 0, present: 0, deleted: 0 };
   }
 
   /** A plain-text summary for the command line. */
@@ -74,11 +76,14 @@ export class ImportReport {
     const names = [...this.tables.keys()];
     const width = Math.max(12, ...names.map((n) => n.length));
     const num = (n: number) => n.toLocaleString('en').padStart(9);
-    lines.push(
-      `${'table'.padEnd(width)} ${'new'.padStart(9)} ${'updated'.padStart(9)} ${'present'.padStart(9)}`,
-    );
-    for (const [name, c] of this.tables)
-      lines.push(`${name.padEnd(width)} ${num(c.new)} ${num(c.updated)} ${num(c.present)}`);
+    // The column of deletions only where there are some: source importers never delete.
+    const deletes = [...this.tables.values()].some((c) => c.deleted > 0);
+    const heads = ['new', 'updated', 'present', ...(deletes ? ['deleted'] : [])];
+    lines.push(`${'table'.padEnd(width)} ${heads.map((h) => h.padStart(9)).join(' ')}`);
+    for (const [name, c] of this.tables) {
+      const counts = [c.new, c.updated, c.present, ...(deletes ? [c.deleted] : [])];
+      lines.push(`${name.padEnd(width)} ${counts.map(num).join(' ')}`);
+    }
     lines.push(
       '(present: already in the database, merged; updated: already there, changed by this import)',
     );

@@ -186,6 +186,7 @@ describeReal('martj42-international-results', (dir) => {
         new: rows.length - fjelstulMen,
         updated: 0,
         present: fjelstulMen,
+        deleted: 0,
       });
       expect(one<{ n: number }>("SELECT COUNT(*) AS n FROM match WHERE source = 'martj42'").n).toBe(
         rows.length - fjelstulMen,

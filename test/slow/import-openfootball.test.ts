@@ -353,7 +353,7 @@ describeReal('openfootball-worldcup.json', (dir) => {
         if (year === 1942 || year === 1946) continue;
         expect({ year, n: after[year] }).toEqual({ year, n: fjelstulPerYear[year] });
       }
-      expect(report.of('match')).toEqual({ new: 104, updated: 0, present: 964 });
+      expect(report.of('match')).toEqual({ new: 104, updated: 0, present: 964, deleted: 0 });
       expect(report.notes).toContain(
         "match: 964 matches are already held by fjelstul (same date and teams): merged, that source's record and events kept",
       );

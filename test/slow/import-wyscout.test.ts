@@ -277,7 +277,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
       );
 
     it('all 115 matches merge into the existing records: none is new', () => {
-      expect(report.of('match')).toEqual({ new: 0, updated: 0, present: 115 });
+      expect(report.of('match')).toEqual({ new: 0, updated: 0, present: 115, deleted: 0 });
       expect(one("SELECT count(*) AS n FROM match WHERE source = 'wyscout'")).toEqual({ n: 0 });
       expect(matchOn('2018-07-15', 'France', 'Croatia')).toEqual([
         { id: expect.any(String), source: 'fjelstul' },
