@@ -35,6 +35,10 @@ export const IMPORT_COMMAND = defineCommand({
       type: listOf(text('NAME')),
       help: 'part of a dataset: the competitions the format lists below',
     },
+    check: {
+      type: 'flag',
+      help: 'check the dataset whole, every problem listed, and write nothing',
+    },
     // SQLite's busy timeout is a 32-bit count of milliseconds.
     wait: {
       type: decimal('SECONDS', { min: 0, max: 2_000_000 }, 'a number of seconds'),
@@ -62,11 +66,14 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
     const folder = dirname(resolve(values.db));
     if (!existsSync(folder))
       throw new UserError(`Cannot write ${values.db}: the folder ${folder} does not exist.`);
+    // A check against a database yet to be made is a check against an empty one.
+    const db = values.check && !existsSync(values.db) ? ':memory:' : values.db;
     try {
       const report = importDataset({
         format,
         path,
-        db: values.db,
+        db,
+        check: values.check,
         ...(values.competitions !== undefined ? { competitions: values.competitions } : {}),
         progress: process.stderr.isTTY ? progressBar(process.stderr) : SILENT,
         waitSeconds: values.wait,
@@ -74,8 +81,11 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
           io.err(`${values.db} is being written by another import; waiting for it to finish.`),
       });
       io.out(
-        `Imported ${format} from ${report.path} into ${values.db} in ` +
-          `${report.seconds.toFixed(1)} s\n`,
+        values.check
+          ? `Checked ${format} in ${report.path} against ${values.db}: no problem; ` +
+              'what an import would write (nothing was):\n'
+          : `Imported ${format} from ${report.path} into ${values.db} in ` +
+              `${report.seconds.toFixed(1)} s\n`,
       );
       io.out(report.summary());
     } catch (error) {

@@ -29,7 +29,12 @@ export interface ImportOptions extends WriterOptions {
   progress?: Progress;
   /** Part of the dataset (`--competitions`), for formats that list `selections`. */
   competitions?: readonly string[];
+  /** Checks the dataset whole, as an import would, and writes nothing (`--check`). */
+  check?: boolean;
 }
+
+/** Ends the transaction of a check, which writes nothing: thrown inside it, caught outside. */
+class CheckedOnly extends Error {}
 
 /**
  * Imports one dataset into one SQLite database, in a single transaction: either everything of the
@@ -56,14 +61,20 @@ export function importDataset(options: ImportOptions): ImportReport {
     const report = new ImportReport(importer.format, dir);
     const open = db;
     // The context reads the v0 counters: it is made once the write lock is held.
-    writeTransaction(
-      open,
-      () => {
-        const ctx = createImportContext(open, importer.source, report, options.progress ?? SILENT);
-        importer.run(ctx, dir, competitions ? { competitions } : {});
-      },
-      writer(),
-    );
+    try {
+      writeTransaction(
+        open,
+        () => {
+          const progress = options.progress ?? SILENT;
+          const ctx = createImportContext(open, importer.source, report, progress);
+          importer.run(ctx, dir, competitions ? { competitions } : {});
+          if (options.check) throw new CheckedOnly();
+        },
+        writer(),
+      );
+    } catch (error) {
+      if (!(error instanceof CheckedOnly)) throw error;
+    }
     report.seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return report;
   } catch (error) {

@@ -1,0 +1,147 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../db.ts';
+import type { Target } from './resources.ts';
+
+/** A cell value as SQLite binds it. */
+type Cell = string | number | null;
+
+/** What a reference came to: the id it names, or what was expected instead. */
+export type Resolved =
+  | { readonly ok: true; readonly id: string | number }
+  | { readonly ok: false; readonly expected: string };
+
+/** Where a row's references are read: its match (and event), or its match's kind. */
+export interface RowScope {
+  /** The row's match, once its match reference is read. */
+  match: string | null;
+  /** In a match's own row: `clubs` or `national`, which says what its teams are. */
+  matchType: string | null;
+  /** The row's event, once read (an event's modifiers name their action within it). */
+  event: string | null;
+}
+
+/** The ids of the clubs and countries a name names (a country also by another name). */
+const SIDE_NAMED = `(SELECT id FROM team WHERE name = :name
+  UNION SELECT id FROM country WHERE name = :name
+  UNION SELECT country FROM country_alias WHERE alias = :name)`;
+/** A person's role rows named by full name (and birth date, where given). */
+const ROLE_NAMED = (role: string) =>
+  `SELECT r.id FROM "${role}" r JOIN person p ON p.id = r.person
+  JOIN person_name n ON n.id = p.id
+  WHERE n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`;
+
+/** The query of the rows a reference's names name, with the named parameters it binds. */
+const BY_NAME: Readonly<Record<Target, string>> = {
+  season: 'SELECT id FROM season WHERE name = :name',
+  country: `SELECT id FROM country WHERE name = :name
+    UNION SELECT country FROM country_alias WHERE alias = :name`,
+  competition: 'SELECT id FROM competition WHERE name = :name',
+  team: 'SELECT id FROM team WHERE name = :name',
+  venue: 'SELECT id FROM venue WHERE name = :name',
+  person: `SELECT p.id FROM person p JOIN person_name n ON n.id = p.id
+    WHERE n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`,
+  player: ROLE_NAMED('player'),
+  manager: ROLE_NAMED('manager'),
+  referee: ROLE_NAMED('referee'),
+  side: `SELECT id FROM (SELECT home_team AS id FROM match WHERE id = :match
+    UNION SELECT away_team FROM match WHERE id = :match) WHERE id IN ${SIDE_NAMED}`,
+  match: `SELECT m.id FROM match m WHERE m.match_date = :date
+    AND m.home_team IN ${SIDE_NAMED.replaceAll(':name', ':home')}
+    AND m.away_team IN ${SIDE_NAMED.replaceAll(':name', ':away')}`,
+  lineup: `SELECT l.id FROM lineup l JOIN player pl ON pl.id = l.player
+    JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id
+    WHERE l.match = :match AND n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`,
+  event: 'SELECT id FROM event WHERE match = :match AND seq = :name',
+  action: `SELECT ea.id FROM event_action ea JOIN action a ON a.id = ea.action
+    WHERE ea.event = :event AND (lower(a.desc) = lower(:name) OR a.id = :name)`,
+};
+
+/** A side of a match's own row: a club or a country, as the match's kind says. */
+const SIDE_OF_KIND: Readonly<Record<string, string>> = {
+  clubs: 'SELECT id FROM team WHERE name = :name',
+  national: `SELECT id FROM country WHERE name = :name
+    UNION SELECT country FROM country_alias WHERE alias = :name`,
+};
+
+/** The query that an id names a row the reference may name. */
+const BY_ID: Readonly<Record<Target, string>> = {
+  season: 'SELECT id FROM season WHERE id = :id',
+  country: 'SELECT id FROM country WHERE id = :id',
+  competition: 'SELECT id FROM competition WHERE id = :id',
+  team: 'SELECT id FROM team WHERE id = :id',
+  venue: 'SELECT id FROM venue WHERE id = :id',
+  person: 'SELECT id FROM person WHERE id = :id',
+  player: 'SELECT id FROM player WHERE id = :id',
+  manager: 'SELECT id FROM manager WHERE id = :id',
+  referee: 'SELECT id FROM referee WHERE id = :id',
+  side: `SELECT :id FROM match WHERE id = :match AND :id IN (home_team, away_team)`,
+  match: 'SELECT id FROM match WHERE id = :id',
+  lineup: 'SELECT id FROM lineup WHERE id = :id AND match = :match',
+  event: 'SELECT id FROM event WHERE id = :id AND match = :match',
+  action: 'SELECT id FROM event_action WHERE id = :id AND event = :event',
+};
+
+/** The targets of which a package names most rows once or twice: not worth remembering. */
+const MANY: ReadonlySet<Target> = new Set(['lineup', 'event', 'action', 'person', 'player']);
+/** How many checked ids an import remembers: memory stays bounded. */
+const CHECKED_LIMIT = 200_000;
+
+/** Reads references against the database, as the rows before them in the package left it. */
+export interface References {
+  /** The row `names` name (the cells of the reference's naming columns, in their order). */
+  byName(target: Target, names: readonly Cell[], scope: RowScope): Resolved;
+  /** Checks that `id` names a row the reference may name. */
+  byId(target: Target, id: string | number, scope: RowScope): Resolved;
+}
+
+/** The references of one import, on its connection. */
+export function references(db: Db): References {
+  const statements = new Map<string, { statement: Database.Statement; names: string[] }>();
+  const all = (sql: string, params: Record<string, Cell>): Cell[] => {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      const names = [...new Set(sql.match(/:[a-z]+/g) ?? [])].map((name) => name.slice(1));
+      statements.set(sql, (prepared = { statement: db.prepare(sql).pluck(), names }));
+    }
+    const used: Record<string, Cell> = {};
+    for (const name of prepared.names) used[name] = params[name] ?? null;
+    return prepared.statement.all(used) as Cell[];
+  };
+  // The rows many references name (a match, its teams, a competition) are checked once each.
+  const checked = new Map<string, Resolved>();
+  const one = (found: Cell[], what: string): Resolved =>
+    found.length === 1
+      ? { ok: true, id: found[0]! }
+      : found.length === 0
+        ? { ok: false, expected: `${what}: none in the package or the database` }
+        : { ok: false, expected: `${what}: ${found.length} rows have it; give the id column` };
+  return {
+    byName(target, names, scope) {
+      const sql =
+        target === 'side' && scope.match === null
+          ? SIDE_OF_KIND[scope.matchType ?? 'clubs']!
+          : BY_NAME[target];
+      const [first, second = null, third = null] = names;
+      const params: Record<string, Cell> =
+        target === 'match'
+          ? { date: first!, home: second, away: third }
+          : { name: first!, birth: second, match: scope.match, event: scope.event };
+      return one(all(sql, params), `a ${target === 'side' ? 'team' : target} so named`);
+    },
+    byId(target, id, scope) {
+      const sql =
+        target === 'side' && scope.match === null
+          ? `SELECT id FROM ${scope.matchType === 'national' ? 'country' : 'team'} WHERE id = :id`
+          : BY_ID[target];
+      const cached = !MANY.has(target);
+      const key = cached ? `${sql}\0${id}\0${scope.match}` : '';
+      let resolved = cached ? checked.get(key) : undefined;
+      if (resolved === undefined) {
+        const params = { id, match: scope.match, event: scope.event };
+        resolved = one(all(sql, params), `a ${target} of that id`);
+        if (cached && checked.size < CHECKED_LIMIT) checked.set(key, resolved);
+      }
+      return resolved;
+    },
+  };
+}
