@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * they run beside the many short files instead of after them; on a fresh checkout vitest has no
  * timings yet and would start the largest files first.
  */
-const SLOWEST = ['test/national/national-build.test.ts', 'test/slow/import-wyscout.test.ts'];
+const SLOWEST = ['test/national/national-build.test.ts', 'test/slow/imports/wyscout.test.ts'];
 
 /** vitest's order, with the slowest files moved to the front. */
 export class SlowestFirst extends BaseSequencer {

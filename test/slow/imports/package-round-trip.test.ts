@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { build } from '../../build/build.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { exportTo } from '../helpers/data/packages.ts';
+import { build } from '../../../build/build.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { exportTo } from '../../helpers/data/packages.ts';
 
 /**
  * The proof that the package format holds all the API serves: the demo database exported, the

@@ -3,21 +3,21 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uuidFor } from '../../data/ids.ts';
-import { parseCoordinates } from '../../data/import/openfootball/coordinates.ts';
-import { goalTime } from '../../data/import/openfootball/goals.ts';
-import { kickoffTime } from '../../data/import/openfootball/matches.ts';
-import type { SourceMatch, SourceStadium } from '../../data/import/openfootball/source.ts';
-import { variantOf } from '../../data/import/openfootball/squads.ts';
-import { stageOf } from '../../data/import/openfootball/stages.ts';
-import { countryName } from '../../data/import/openfootball/teams.ts';
-import { zoneOffsetAt } from '../../data/import/openfootball/timezones.ts';
-import { stadiumOf } from '../../data/import/openfootball/venues.ts';
-import type { ImportReport } from '../../data/import/report.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { TIMEZONES } from '../../football/lists.ts';
-import { expectReimportChangesNothing, queries } from '../helpers/data/imports.ts';
-import { describeReal, realDataDir } from '../helpers/setup/real-data.ts';
+import { uuidFor } from '../../../data/ids.ts';
+import { parseCoordinates } from '../../../data/import/openfootball/coordinates.ts';
+import { goalTime } from '../../../data/import/openfootball/goals.ts';
+import { kickoffTime } from '../../../data/import/openfootball/matches.ts';
+import type { SourceMatch, SourceStadium } from '../../../data/import/openfootball/source.ts';
+import { variantOf } from '../../../data/import/openfootball/squads.ts';
+import { stageOf } from '../../../data/import/openfootball/stages.ts';
+import { countryName } from '../../../data/import/openfootball/teams.ts';
+import { zoneOffsetAt } from '../../../data/import/openfootball/timezones.ts';
+import { stadiumOf } from '../../../data/import/openfootball/venues.ts';
+import type { ImportReport } from '../../../data/import/report.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { TIMEZONES } from '../../../football/lists.ts';
+import { expectReimportChangesNothing, queries } from '../../helpers/data/imports.ts';
+import { describeReal, realDataDir } from '../../helpers/setup/real-data.ts';
 
 /**
  * The openfootball World Cup JSON importer: its readers of the files' notations, then the real

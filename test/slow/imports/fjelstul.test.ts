@@ -4,15 +4,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/build.ts';
-import { REGISTRY } from '../../build/registry/index.ts';
-import { uuidFor } from '../../data/ids.ts';
-import { openingSide } from '../../data/import/fjelstul/shootouts.ts';
-import type { ImportReport } from '../../data/import/report.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { call, handlerFor } from '../helpers/http/api.ts';
-import { expectReimportChangesNothing, queries } from '../helpers/data/imports.ts';
-import { describeReal, FJELSTUL_STANDINGS_STAGES } from '../helpers/setup/real-data.ts';
+import { build } from '../../../build/build.ts';
+import { REGISTRY } from '../../../build/registry/index.ts';
+import { uuidFor } from '../../../data/ids.ts';
+import { openingSide } from '../../../data/import/fjelstul/shootouts.ts';
+import type { ImportReport } from '../../../data/import/report.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { call, handlerFor } from '../../helpers/http/api.ts';
+import { expectReimportChangesNothing, queries } from '../../helpers/data/imports.ts';
+import { describeReal, FJELSTUL_STANDINGS_STAGES } from '../../helpers/setup/real-data.ts';
 
 /**
  * The Fjelstul World Cup importer on the real dataset (`fjelstul-worldcup`, found by

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../data/db.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { fileContents } from '../helpers/data/db.ts';
-import { describeReal } from '../helpers/setup/real-data.ts';
+import { openDatabase } from '../../../data/db.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { fileContents } from '../../helpers/data/db.ts';
+import { describeReal } from '../../helpers/setup/real-data.ts';
 
 /**
  * Corrupt and truncated sources, for each importer: a truncated file, a renamed column (a renamed

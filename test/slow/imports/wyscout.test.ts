@@ -3,20 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build/build.ts';
-import type { ImportReport } from '../../data/import/report.ts';
-import { importDataset } from '../../data/import/run.ts';
+import { build } from '../../../build/build.ts';
+import type { ImportReport } from '../../../data/import/report.ts';
+import { importDataset } from '../../../data/import/run.ts';
 import {
   readEvents,
   readMatches,
   readPlayers,
   type CompetitionFile,
   type WyEvent,
-} from '../../data/import/wyscout/source.ts';
-import { archiveHandlerFor, call } from '../helpers/http/api.ts';
-import { crawl } from '../helpers/http/crawl.ts';
-import { expectReimportChangesNothing, queries } from '../helpers/data/imports.ts';
-import { describeReal, realDataDir } from '../helpers/setup/real-data.ts';
+} from '../../../data/import/wyscout/source.ts';
+import { archiveHandlerFor, call } from '../../helpers/http/api.ts';
+import { crawl } from '../../helpers/http/crawl.ts';
+import { expectReimportChangesNothing, queries } from '../../helpers/data/imports.ts';
+import { describeReal, realDataDir } from '../../helpers/setup/real-data.ts';
 
 /**
  * The Wyscout importer on the real files: a club season imported on its own (facts a fan can check,

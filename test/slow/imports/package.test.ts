@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDataset } from '../../data/import/run.ts';
-import { PackageError } from '../../data/package/problems.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { PackageError } from '../../../data/package/problems.ts';
 import {
   dataChecksums,
   demoDatabase,
@@ -12,8 +12,8 @@ import {
   exportTo,
   readRows,
   stripIds,
-} from '../helpers/data/packages.ts';
-import { tableChecksums } from '../helpers/data/db.ts';
+} from '../../helpers/data/packages.ts';
+import { tableChecksums } from '../../helpers/data/db.ts';
 
 /**
  * The package format on the demo: an export imported into an empty database gives the same

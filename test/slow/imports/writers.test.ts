@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../data/db.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { fileContents } from '../helpers/data/db.ts';
-import { diskFull } from '../helpers/programs/disk-full.ts';
+import { openDatabase } from '../../../data/db.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { fileContents } from '../../helpers/data/db.ts';
+import { diskFull } from '../../helpers/programs/disk-full.ts';
 
 /**
  * Imports that meet each other or a kill: two imports into one database at once run one after

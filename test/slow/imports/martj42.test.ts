@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENS_WORLD_CUP } from '../../data/import/competitions.ts';
-import type { ImportReport } from '../../data/import/report.ts';
-import { importDataset } from '../../data/import/run.ts';
-import { expectReimportChangesNothing, queries } from '../helpers/data/imports.ts';
-import { describeReal, realDataDir } from '../helpers/setup/real-data.ts';
+import { MENS_WORLD_CUP } from '../../../data/import/competitions.ts';
+import type { ImportReport } from '../../../data/import/report.ts';
+import { importDataset } from '../../../data/import/run.ts';
+import { expectReimportChangesNothing, queries } from '../../helpers/data/imports.ts';
+import { describeReal, realDataDir } from '../../helpers/setup/real-data.ts';
 
 /**
  * The martj42 importer on the real files, after the Fjelstul World Cup import it reconciles with:
