@@ -12,6 +12,7 @@ import { alternatives, decimal, listOf, oneOf, path, text } from '../lib/cli-val
 import { WRITE_WAIT_SECONDS } from '../data/db.ts';
 import { DiskFullError } from '../data/disk-full.ts';
 import { FORMATS } from '../data/import/formats.ts';
+import { packageImporter } from '../data/package/import.ts';
 import type { Importer } from '../data/import/importer.ts';
 import { progressBar, SILENT } from '../data/import/progress.ts';
 import { importDataset } from '../data/import/run.ts';
@@ -89,11 +90,13 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       );
       io.out(report.summary());
     } catch (error) {
-      const nothing = `nothing of it was written to ${values.db} (one transaction)`;
+      const nothing = values.check
+        ? 'Check failed; a check writes nothing'
+        : `Import failed; nothing of it was written to ${values.db} (one transaction)`;
       if (error instanceof DiskFullError) throw new UserError(`Import failed: ${error.message}`);
       if (error instanceof SourceFileError || error instanceof UserError)
-        throw new UserError(`Import failed; ${nothing}: ${error.message}`);
-      io.err(`Import failed; ${nothing}.`);
+        throw new UserError(`${nothing}: ${error.message}`);
+      io.err(`${nothing}.`);
       throw error;
     }
   });
@@ -119,8 +122,10 @@ function checkCompetitions(importer: Importer, competitions: string[] | undefine
 function checkDataset(importer: Importer, path: string): void {
   if (!existsSync(path))
     throw new UserError(
-      `No folder at ${path}: download the ${importer.format} dataset there (see the formats in ` +
-        '`npm run import -- --help`, and docs/data.md).',
+      importer.format === packageImporter.format
+        ? `No folder at ${path}: give the folder of your package (docs/import-format.md).`
+        : `No folder at ${path}: download the ${importer.format} dataset there (see the ` +
+            'formats in `npm run import -- --help`, and docs/data.md).',
     );
   if (!statSync(path).isDirectory())
     throw new UserError(`${path} is a file: give the folder of the ${importer.format} dataset.`);

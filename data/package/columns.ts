@@ -1,4 +1,5 @@
 import { TABLES, type ColumnKind } from '../tables.ts';
+import { a, LIST_NOUN } from './lists.ts';
 import type { ColumnSpec, ResourceSpec, Target } from './resources.ts';
 
 /** A field of a Table Schema, as the format's schemas and the importer's checks use it. */
@@ -116,7 +117,9 @@ function specFields(resource: ResourceSpec, spec: ColumnSpec): PackageField[] {
     case 'value':
       return [valueField(spec.column, kindOf(resource, spec.column))];
     case 'list':
-      return [text(spec.column, `a ${spec.list} of the API's list, by its name or its code`)];
+      return [
+        text(spec.column, `${a(LIST_NOUN[spec.list])} of the API's list, by its name or its code`),
+      ];
     case 'ref':
       return [
         ...namingFields(spec.target, spec.name ?? spec.column),

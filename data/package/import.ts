@@ -141,8 +141,10 @@ function importResource(
           expected: `a column of ${spec.name}: ${[...known].join(', ')}`,
         }),
       });
+    // What the files before wrote is in the database now, and people are read again by name.
+    context.references.people.reset();
     const read = rowReader(spec, header, context);
-    const write = rowWriter(ctx, spec, packageName);
+    const write = rowWriter(ctx, spec, packageName, context.references.people);
     const step = ctx.progress.step(spec.name, 0);
     for (const { line, cells } of records) {
       if (problems.full) break;

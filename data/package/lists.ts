@@ -21,6 +21,29 @@ export const LABEL_COLUMN: Readonly<Record<ListTable, 'name' | 'desc'>> = {
   timezone: 'name',
 };
 
+/** What an entry of each reference list is, in words. */
+export const LIST_NOUN: Readonly<Record<ListTable, string>> = {
+  confederation: 'confederation',
+  phase: 'phase',
+  groupround: 'group round',
+  knockoutround: 'knockout round',
+  weather: 'weather',
+  surface: 'surface',
+  name_order: 'name order',
+  position: 'position',
+  foul: 'foul',
+  card: 'card',
+  bodypart: 'body part',
+  shotevent: 'shot event',
+  penalty_outcome: 'penalty outcome',
+  action: 'action',
+  modifier: 'modifier',
+  timezone: 'time zone',
+};
+
+/** `noun` after its indefinite article: "a card", "an action". */
+export const a = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** One reference list: its codes by label (and by the code written as text). */
 export interface ListEntries {
   /** The code a cell names, by its label or its code; undefined when it names none. */

@@ -52,9 +52,11 @@ export class PackageError extends UserError {
     readonly more: number,
   ) {
     super(
-      `${problems.length + more} problem(s) in the package:\n` +
-        problems.map((p) => `  ${describeProblem(p)}`).join('\n') +
-        (more > 0 ? `\n  … and ${more} more (fix these first).` : ''),
+      (more > 0
+        ? `More than ${problems.length} problems in the package (it was read no further); ` +
+          `the first ${problems.length}:\n`
+        : `${problems.length} problem(s) in the package:\n`) +
+        problems.map((p) => `  ${describeProblem(p)}`).join('\n'),
     );
   }
 }

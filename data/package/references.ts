@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db.ts';
+import { a } from './lists.ts';
+import { people, type People, type PersonTarget } from './people.ts';
 import type { Target } from './resources.ts';
 
 /** A cell value as SQLite binds it. */
@@ -24,33 +26,19 @@ export interface RowScope {
 const SIDE_NAMED = `(SELECT id FROM team WHERE name = :name
   UNION SELECT id FROM country WHERE name = :name
   UNION SELECT country FROM country_alias WHERE alias = :name)`;
-/** A person's role rows named by full name (and birth date, where given). */
-const ROLE_NAMED = (role: string) =>
-  `SELECT r.id FROM "${role}" r JOIN person p ON p.id = r.person
-  JOIN person_name n ON n.id = p.id
-  WHERE n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`;
-
 /** The query of the rows a reference's names name, with the named parameters it binds. */
-const BY_NAME: Readonly<Record<Target, string>> = {
+const BY_NAME: Readonly<Record<Exclude<Target, PersonTarget>, string>> = {
   season: 'SELECT id FROM season WHERE name = :name',
   country: `SELECT id FROM country WHERE name = :name
     UNION SELECT country FROM country_alias WHERE alias = :name`,
   competition: 'SELECT id FROM competition WHERE name = :name',
   team: 'SELECT id FROM team WHERE name = :name',
   venue: 'SELECT id FROM venue WHERE name = :name',
-  person: `SELECT p.id FROM person p JOIN person_name n ON n.id = p.id
-    WHERE n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`,
-  player: ROLE_NAMED('player'),
-  manager: ROLE_NAMED('manager'),
-  referee: ROLE_NAMED('referee'),
   side: `SELECT id FROM (SELECT home_team AS id FROM match WHERE id = :match
     UNION SELECT away_team FROM match WHERE id = :match) WHERE id IN ${SIDE_NAMED}`,
   match: `SELECT m.id FROM match m WHERE m.match_date = :date
     AND m.home_team IN ${SIDE_NAMED.replaceAll(':name', ':home')}
     AND m.away_team IN ${SIDE_NAMED.replaceAll(':name', ':away')}`,
-  lineup: `SELECT l.id FROM lineup l JOIN player pl ON pl.id = l.player
-    JOIN person p ON p.id = pl.person JOIN person_name n ON n.id = p.id
-    WHERE l.match = :match AND n.full_name = :name AND (:birth IS NULL OR p.birth_date = :birth)`,
   event: 'SELECT id FROM event WHERE match = :match AND seq = :name',
   action: `SELECT ea.id FROM event_action ea JOIN action a ON a.id = ea.action
     WHERE ea.event = :event AND (lower(a.desc) = lower(:name) OR a.id = :name)`,
@@ -92,6 +80,8 @@ export interface References {
   byName(target: Target, names: readonly Cell[], scope: RowScope): Resolved;
   /** Checks that `id` names a row the reference may name. */
   byId(target: Target, id: string | number, scope: RowScope): Resolved;
+  /** The people of the database by name (`people.ts`). */
+  readonly people: People;
 }
 
 /** The references of one import, on its connection. */
@@ -109,6 +99,7 @@ export function references(db: Db): References {
   };
   // The rows many references name (a match, its teams, a competition) are checked once each.
   const checked = new Map<string, Resolved>();
+  const named = people(db);
   const one = (found: Cell[], what: string): Resolved =>
     found.length === 1
       ? { ok: true, id: found[0]! }
@@ -116,17 +107,21 @@ export function references(db: Db): References {
         ? { ok: false, expected: `${what}: none in the package or the database` }
         : { ok: false, expected: `${what}: ${found.length} rows have it; give the id column` };
   return {
+    people: named,
     byName(target, names, scope) {
+      const [first, second = null, third = null] = names;
+      const what = `${a(target === 'side' ? 'team' : target)} so named`;
+      if (isPersonTarget(target))
+        return one(named.named(target, String(first), second as string | null, scope.match), what);
       const sql =
         target === 'side' && scope.match === null
           ? SIDE_OF_KIND[scope.matchType ?? 'clubs']!
           : BY_NAME[target];
-      const [first, second = null, third = null] = names;
       const params: Record<string, Cell> =
         target === 'match'
           ? { date: first!, home: second, away: third }
           : { name: first!, birth: second, match: scope.match, event: scope.event };
-      return one(all(sql, params), `a ${target === 'side' ? 'team' : target} so named`);
+      return one(all(sql, params), what);
     },
     byId(target, id, scope) {
       const sql =
@@ -138,10 +133,22 @@ export function references(db: Db): References {
       let resolved = cached ? checked.get(key) : undefined;
       if (resolved === undefined) {
         const params = { id, match: scope.match, event: scope.event };
-        resolved = one(all(sql, params), `a ${target} of that id`);
+        resolved = one(all(sql, params), `${a(target === 'side' ? 'team' : target)} of that id`);
         if (cached && checked.size < CHECKED_LIMIT) checked.set(key, resolved);
       }
       return resolved;
     },
   };
 }
+
+/** Whether a reference names a person's row (by full name and birth date). */
+function isPersonTarget(target: Target): target is PersonTarget {
+  return PERSON_TARGETS.has(target);
+}
+const PERSON_TARGETS: ReadonlySet<Target> = new Set([
+  'person',
+  'player',
+  'manager',
+  'referee',
+  'lineup',
+]);

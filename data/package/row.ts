@@ -1,7 +1,7 @@
 import { TABLES } from '../tables.ts';
-import { DEFAULTS, namingFields, resourceFields, type PackageField } from './columns.ts';
+import { DEFAULTS, DELETED, namingFields, resourceFields } from './columns.ts';
 import { compileField, type Cast } from './fields.ts';
-import type { ListEntries } from './lists.ts';
+import { a, LIST_NOUN, type ListEntries } from './lists.ts';
 import type { References, Resolved, RowScope } from './references.ts';
 import type { ColumnSpec, ListTable, ResourceSpec } from './resources.ts';
 
@@ -50,8 +50,8 @@ export function rowReader(
 ): (cells: readonly string[]) => ReadRow {
   const index = new Map(header.map((name, i) => [name, i]));
   const casts = new Map<string, (cell: string) => Cast>();
-  for (const field of [...resourceFields(spec), DELETED_FIELD] as PackageField[])
-    casts.set(field.name, compileField(field as never, ['']));
+  for (const field of [...resourceFields(spec), DELETED])
+    casts.set(field.name, compileField(field, ['']));
   const columns = TABLES[spec.table] as Record<string, string>;
   return (cells) => {
     const problems: CellProblem[] = [];
@@ -81,9 +81,6 @@ export function rowReader(
     return problems.length > 0 ? { ok: false, problems } : { ok: true, row, organiser, deleted };
   };
 }
-
-/** `_deleted`, which any resource may have. */
-const DELETED_FIELD: PackageField = { name: '_deleted', type: 'boolean' };
 
 /** What reading one column sees of its record. */
 interface Cells {
@@ -129,7 +126,7 @@ function readList(column: string, list: ListTable, cells: Cells, context: RowCon
   const entries = context.list(list);
   const code = entries.code(text.trim());
   if (code !== undefined) return code;
-  const expected = `a ${list} of the API's list (${entries.examples}, …) or its code`;
+  const expected = `${a(LIST_NOUN[list])} of the API's list (${entries.examples}, …) or its code`;
   cells.problems.push({ column, value: text, expected });
   return null;
 }
@@ -153,7 +150,9 @@ function readReference(
   else resolved = context.references.byName(spec.target, names, cells.scope);
   if (!resolved.ok) {
     const column = id !== null ? idColumn : naming.find((n) => cells.text(n) !== '')!;
-    cells.problems.push({ column, value: cells.text(column), expected: resolved.expected });
+    // A name two references share (a goal's scorer) is wrong once.
+    if (!cells.problems.some((p) => p.column === column))
+      cells.problems.push({ column, value: cells.text(column), expected: resolved.expected });
     return null;
   }
   if (spec.target === 'match') cells.scope.match = resolved.id as string;

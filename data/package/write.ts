@@ -3,6 +3,8 @@ import { NAME_ORDER } from '../../football/lists.ts';
 import { uuidFor } from '../ids.ts';
 import type { ImportContext } from '../import/context.ts';
 import { TABLES, type ColumnKind, type RowOf, type TableName } from '../tables.ts';
+import { a } from './lists.ts';
+import type { People } from './people.ts';
 import type { ResourceSpec } from './resources.ts';
 import type { Cell, CellProblem, Organiser, ReadRow } from './row.ts';
 
@@ -19,10 +21,11 @@ export function rowWriter(
   ctx: ImportContext,
   spec: ResourceSpec,
   packageName: string,
+  people: People,
 ): (read: GoodRow) => CellProblem[] {
   const columns = TABLES[spec.table] as Record<string, ColumnKind>;
-  const find = keyFinder(ctx.db, spec);
-  const seen = new Set<string | number>();
+  const find = keyFinder(ctx.db, spec, people);
+  const seen = seenRows(ctx.db, spec.table);
   const remove = remover(ctx);
   const matchEnd = matchEnds(ctx.db);
   return ({ row, organiser, deleted }) => {
@@ -39,8 +42,7 @@ export function rowWriter(
       id = found[0] ?? derivedId(packageName, spec, key);
       if (id === null) return [problem(spec, key, 'a season named 2024 or 2024-2025, or its id')];
     }
-    if (seen.has(id)) return [problem(spec, key, `one row for this ${spec.table}: it is twice`)];
-    seen.add(id);
+    if (!seen(id)) return [problem(spec, key, `one row for this ${spec.table}: it is twice`)];
     if (deleted) return remove(spec.table, id);
     const late = 'time_mins' in columns ? lateness(row) : null;
     if (late) return [late];
@@ -88,6 +90,21 @@ function matchEnds(db: ImportContext['db']): (match: string) => number {
   };
 }
 
+/**
+ * Whether a row of `table` is met for the first time in this import: the ids met are kept in a
+ * temporary table, on disk past SQLite's cache, so that a file of millions of rows takes no
+ * more memory than one of thousands.
+ */
+function seenRows(db: ImportContext['db'], table: string): (id: Cell) => boolean {
+  // An earlier import on the same connection left its ids: this one starts afresh.
+  db.prepare('DROP TABLE IF EXISTS temp.package_row').run();
+  db.exec(
+    'CREATE TEMP TABLE IF NOT EXISTS package_row (tbl TEXT, id, PRIMARY KEY (tbl, id)) WITHOUT ROWID',
+  );
+  const add = db.prepare('INSERT OR IGNORE INTO package_row (tbl, id) VALUES (?, ?)');
+  return (id) => add.run(table, id).changes === 1;
+}
+
 /** A problem with a row's key, named by its first column. */
 function problem(spec: ResourceSpec, key: readonly Cell[], expected: string): CellProblem {
   return { column: spec.key.join('+'), value: key.map((k) => k ?? '').join(' | '), expected };
@@ -125,15 +142,20 @@ function seasonId(name: string): number | null {
   return end === start + 1 ? start * 10000 + end : null;
 }
 
-/** The ids of the rows of the database with a key. */
-function keyFinder(db: ImportContext['db'], spec: ResourceSpec): (key: readonly Cell[]) => Cell[] {
-  const sql =
-    spec.table === 'person'
-      ? `SELECT p.id FROM person p JOIN person_name n ON n.id = p.id
-        WHERE n.full_name = ? AND p.birth_date IS ?`
-      : `SELECT ${'id' in TABLES[spec.table] ? 'id' : spec.key[0]} FROM "${spec.table}"
-        WHERE ${spec.key.map((k) => `"${k}" IS ?`).join(' AND ')}`;
-  const statement: Database.Statement = db.prepare(sql).pluck();
+/** The ids of the rows of the database with a key (a person's, by their name: `people`). */
+function keyFinder(
+  db: ImportContext['db'],
+  spec: ResourceSpec,
+  people: People,
+): (key: readonly Cell[]) => Cell[] {
+  if (spec.table === 'person')
+    return ([name, birth]) => people.keyed(name as string, birth as string | null);
+  const statement: Database.Statement = db
+    .prepare(
+      `SELECT ${'id' in TABLES[spec.table] ? 'id' : spec.key[0]} FROM "${spec.table}"
+      WHERE ${spec.key.map((k) => `"${k}" IS ?`).join(' AND ')}`,
+    )
+    .pluck();
   return (key) => statement.all(...key) as Cell[];
 }
 
@@ -224,7 +246,7 @@ function remover(ctx: ImportContext): (table: TableName, id: Cell) => CellProble
       return [];
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
-      const expected = `a ${table} nothing else names: delete what names it first`;
+      const expected = `${a(table)} nothing else names: delete what names it first`;
       return [{ column: '_deleted', value: String(id), expected }];
     }
   };
