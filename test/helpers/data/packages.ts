@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,15 +71,47 @@ export function stripIds(dir: string): void {
   writeFileSync(file, JSON.stringify(descriptor, null, 2));
 }
 
-/** The tables the build reads: all but `meta` and the record of imports. */
-const NOT_READ = ['meta', 'import_run', 'import_change'];
+/** What the build does not read: `meta`, the record of imports, the counters of new v0 ids. */
+const NOT_READ = ['meta', 'import_run', 'import_change', 'v0_counter'];
 
-/** A checksum of each table the build reads of the database `file` (`tableChecksums`). */
+/**
+ * A checksum of each table of the database `file` (`tableChecksums`), but for `meta` and the
+ * record of imports: what a package carries.
+ */
 export function dataChecksums(file: string): Record<string, string> {
   const db = new Database(file, { readonly: true });
   try {
     const sums = tableChecksums(db);
-    for (const table of NOT_READ) delete sums[table];
+    for (const table of ['meta', 'import_run', 'import_change']) delete sums[table];
+    return sums;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A checksum of each table the build reads of the database `file`, its rows in the order the
+ * file stores them (by rowid, or by key for a table without one): equal for two files, the
+ * build reads the same rows in the same order from both.
+ */
+export function storedChecksums(file: string): Record<string, string> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all() as { name: string; sql: string }[];
+    const sums: Record<string, string> = {};
+    for (const { name, sql } of tables) {
+      if (NOT_READ.includes(name) || name.startsWith('sqlite_')) continue;
+      const order = /WITHOUT ROWID/i.test(sql) ? '' : ' ORDER BY rowid';
+      const hash = createHash('sha1');
+      let rows = 0;
+      for (const row of db.prepare(`SELECT * FROM "${name}"${order}`).raw().iterate()) {
+        hash.update(JSON.stringify(row));
+        rows++;
+      }
+      sums[name] = `${rows}:${hash.digest('hex')}`;
+    }
     return sums;
   } finally {
     db.close();

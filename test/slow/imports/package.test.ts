@@ -11,6 +11,7 @@ import {
   editCsv,
   exportTo,
   readRows,
+  storedChecksums,
   stripIds,
 } from '../../helpers/data/packages.ts';
 import { tableChecksums } from '../../helpers/data/db.ts';
@@ -69,6 +70,7 @@ describe('an export imported into an empty database', () => {
   it('gives every table the build reads as it was, row for row', () => {
     const db = newDb();
     const report = importPackage(withIds, db);
+    expect(storedChecksums(db)).toEqual(storedChecksums(demo));
     expect(dataChecksums(db)).toEqual(dataChecksums(demo));
     expect(report.of('match').new).toBe(77);
     expect(report.of('event_modifier').new).toBeGreaterThan(10_000);
