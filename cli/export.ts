@@ -7,8 +7,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../lib/cli.ts';
 import { UserError } from '../lib/errors.ts';
 import { oneOf, path, text } from '../lib/cli-values.ts';
-import { openReadOnly } from '../data/db.ts';
-import { exportPackage } from '../data/package/export.ts';
+import { openDatabase, openReadOnly } from '../data/db.ts';
+import { exportPackage, exportTemplate } from '../data/package/export.ts';
 
 /** `npm run export`'s command line. */
 export const EXPORT_COMMAND = defineCommand({
@@ -27,6 +27,12 @@ export const EXPORT_COMMAND = defineCommand({
       default: 'football',
       help: "the package's name in datapackage.json",
     },
+    template: {
+      type: 'flag',
+      help:
+        'write an empty package to fill in instead, without --db: every file with its header, ' +
+        'and the descriptor with every Table Schema',
+    },
   },
 });
 
@@ -35,18 +41,25 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
   return runCommand(EXPORT_COMMAND, argv, io, async ({ values }) => {
     const out = values.out;
     if (out === undefined) throw new UserError('Give the folder to write: --out DIR.');
-    if (!existsSync(values.db))
+    if (!values.template && !existsSync(values.db))
       throw new UserError(`No database at ${values.db}: give --db the file to export.`);
     if (existsSync(out))
       throw new UserError(`${out} exists: give --out a folder that does not, or remove it.`);
     const parent = dirname(resolve(out));
     if (!existsSync(parent)) throw new UserError(`Cannot write ${out}: ${parent} does not exist.`);
-    const db = openReadOnly(values.db);
+    // A template is the export of an empty database: the schema and the lists, no rows.
+    const db = values.template ? openDatabase(':memory:') : openReadOnly(values.db);
     const partial = mkdtempSync(join(parent, `.${basename(out)}.export-`));
     // A temporary folder is its owner's alone; the package is for anyone who may read the folder.
     chmodSync(partial, 0o755);
     try {
       const started = process.hrtime.bigint();
+      if (values.template) {
+        exportTemplate(db, partial);
+        renameSync(partial, out);
+        io.out(`Wrote an empty package into ${out}: fill in its files (docs/import-format.md).`);
+        return 0;
+      }
       const counts = exportPackage(db, partial, values.name);
       renameSync(partial, out);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

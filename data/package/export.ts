@@ -5,7 +5,7 @@ import { TABLES } from '../tables.ts';
 import { resourceFields } from './columns.ts';
 import { csvLine } from './csv.ts';
 import { LABEL_COLUMN } from './lists.ts';
-import { exportCredits, type Provider } from './providers.ts';
+import { exportCredits, type PackageCredits, type Provider } from './providers.ts';
 import { RESOURCES, type ColumnSpec, type ResourceSpec, type Target } from './resources.ts';
 import { tableSchema } from './table-schema.ts';
 
@@ -28,11 +28,36 @@ export function exportPackage(db: Db, dir: string, name: string): ExportCounts {
       'SELECT key, name, url, html, logo, license FROM provider ORDER BY rowid',
     )
     .all();
-  const descriptor = {
-    $schema: 'https://datapackage.org/profiles/2.0/datapackage.json',
+  writeDescriptor(dir, {
     name,
     title: `Football data: ${providers.map((p) => p.name).join('; ')}`,
     ...exportCredits(providers),
+  });
+  return counts;
+}
+
+/** The credits of a package to fill in: what `exportTemplate` writes in their place. */
+export const TEMPLATE_CREDITS = {
+  name: 'my-league',
+  title: 'My league',
+  licenses: [{ name: 'CC-BY-4.0', title: 'CC BY 4.0' }],
+  sources: [{ title: 'Who collected the data', path: 'https://example.org/my-league' }],
+};
+
+/**
+ * Writes an empty package into `dir`: every file with its header alone, and the descriptor
+ * with every Table Schema and credits to fill in. A person starts from it in a spreadsheet.
+ */
+export function exportTemplate(db: Db, dir: string): void {
+  for (const spec of RESOURCES) exportResource(db, spec, join(dir, `${spec.name}.csv`), 0);
+  writeDescriptor(dir, TEMPLATE_CREDITS);
+}
+
+/** Writes `datapackage.json`: the credits given, then every resource with its Table Schema. */
+function writeDescriptor(dir: string, credits: PackageCredits): void {
+  const descriptor = {
+    $schema: 'https://datapackage.org/profiles/2.0/datapackage.json',
+    ...credits,
     resources: RESOURCES.map((spec) => ({
       name: spec.name,
       path: `${spec.name}.csv`,
@@ -45,27 +70,23 @@ export function exportPackage(db: Db, dir: string, name: string): ExportCounts {
     })),
   };
   writeFileSync(join(dir, 'datapackage.json'), JSON.stringify(descriptor, null, 2) + '\n');
-  return counts;
 }
 
 /** How much of a file is gathered before it is written. */
 const BATCH = 1 << 20;
 
-/** Writes one resource's rows into `file`; returns how many. */
-function exportResource(db: Db, spec: ResourceSpec, file: string): number {
+/** Writes one resource's rows into `file` (the first `limit`, all if negative); returns how many. */
+function exportResource(db: Db, spec: ResourceSpec, file: string, limit = -1): number {
   const fields = resourceFields(spec);
   const fd = openSync(file, 'wx');
   try {
     let text = csvLine(fields.map((f) => f.name));
     let rows = 0;
-    const statement = db
-      .prepare(
-        exportSql(
-          spec,
-          fields.map((f) => f.name),
-        ),
-      )
-      .raw();
+    const sql = `${exportSql(
+      spec,
+      fields.map((f) => f.name),
+    )} LIMIT ${limit}`;
+    const statement = db.prepare(sql).raw();
     for (const cells of statement.iterate() as Iterable<(string | number | null)[]>) {
       text += csvLine(cells);
       rows++;
