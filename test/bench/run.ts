@@ -130,7 +130,7 @@ export const BENCH_COMMAND = defineCommand({
 /** What one run of the bench measures, and the folder it works in. */
 type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & { work: string };
 
-function importIn(format: string, path: string, db: string, competitions?: string) {
+function importIn(format: string, path: string, db: string, competitions?: string, check = false) {
   settle();
   const child = spawnSync(
     process.execPath,
@@ -140,7 +140,8 @@ function importIn(format: string, path: string, db: string, competitions?: strin
       format,
       path,
       db,
-      ...(competitions ? [competitions] : []),
+      ...(competitions || check ? [competitions ?? ''] : []),
+      ...(check ? ['check'] : []),
     ],
     { encoding: 'utf8' },
   );
@@ -150,6 +151,47 @@ function importIn(format: string, path: string, db: string, competitions?: strin
     rows: number;
     maxRssMB: number;
   };
+}
+
+/**
+ * The set's database as a package: exported, checked against an empty database and imported
+ * into one, beside the source imports of the same run (the baseline).
+ */
+function printPackageRoundTrip(
+  name: string,
+  db: string,
+  work: string,
+  imports: readonly (string | number)[][],
+) {
+  const dir = join(work, `${name}-package`);
+  const back = join(work, `${name}-package.sqlite`);
+  settle();
+  const child = spawnSync(process.execPath, [...tsx, 'test/bench/export-child.ts', db, dir], {
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(child.stderr);
+  const exported = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+    seconds: number;
+    rows: number;
+    maxRssMB: number;
+  };
+  const checked = importIn('package', dir, ':memory:', undefined, true);
+  const imported = importIn('package', dir, back);
+  const sources = imports.reduce((s, row) => s + Number(row[2]), 0);
+  console.log(
+    `The real set "${name}" as a package (the source imports above: ${sources.toFixed(1)} s)`,
+  );
+  table(
+    ['step', 'rows', 'seconds', 'peak RSS MB'],
+    [
+      ['export', exported.rows, exported.seconds.toFixed(1), exported.maxRssMB.toFixed(0)],
+      ['check (--check)', checked.rows, checked.seconds.toFixed(1), checked.maxRssMB.toFixed(0)],
+      ['import', imported.rows, imported.seconds.toFixed(1), imported.maxRssMB.toFixed(0)],
+    ],
+  );
+  console.log('');
+  rmSync(dir, { recursive: true, force: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${back}${suffix}`, { force: true });
 }
 
 function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archive' = 'tree') {
@@ -350,6 +392,7 @@ async function bench(run: BenchRun): Promise<void> {
     console.log(`Import of the real set "${name}" (one database, in this order)`);
     table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
     console.log('');
+    printPackageRoundTrip(name, db, work, imports);
     const archive = join(work, `${name}.zip`);
     if (set.archiveOnly) {
       archives.push(await archiveRow(run, set.label, db, archive, null));
