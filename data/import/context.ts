@@ -90,24 +90,21 @@ export function createImportContext(
     if (key !== undefined) record(table, key.value, outcome);
     return outcome;
   };
+  /** `save`, and `saveWithV0` for a row that brings its v0 id. */
+  const save = (table: TableName, row: object): WriteOutcome => {
+    const key = keyOf(table, row);
+    if (rows.exists(table, key)) return counted(table, rows.update(table, key, row), key);
+    rows.insert(table, row as never, (row as Row)['v0_id'] as number | null | undefined);
+    return counted(table, 'new', key);
+  };
   return {
     db,
     source,
     report,
     progress: progress,
     id: (kind, key) => uuidFor(source, kind, key),
-    save(table, row) {
-      const key = keyOf(table, row);
-      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row), key);
-      rows.insert(table, row);
-      return counted(table, 'new', key);
-    },
-    saveWithV0(table, row) {
-      const key = keyOf(table, row);
-      if (rows.exists(table, key)) return counted(table, rows.update(table, key, row), key);
-      rows.insert(table, row, (row as Row)['v0_id'] as number | null | undefined);
-      return counted(table, 'new', key);
-    },
+    save: (table, row) => save(table, row),
+    saveWithV0: (table, row) => save(table, row),
     ensure(table, row) {
       const key = keyOf(table, row);
       const outcome: WriteOutcome = rows.exists(table, key) ? 'present' : 'new';
@@ -207,11 +204,18 @@ function changeRecorder(
   report: ImportReport,
 ): (table: TableName, key: Cell, outcome: WriteOutcome) => void {
   const CHANGE = { new: 'added', updated: 'changed', deleted: 'deleted' } as const;
+  // A check opens an older file as it is, perhaps without these tables: it records nothing.
+  const tables = db
+    .prepare("SELECT COUNT(*) FROM sqlite_master WHERE name IN ('import_run', 'import_change')")
+    .pluck()
+    .get();
+  if (tables !== 2) return () => {};
   let run: number | null = null;
   const insert = db.prepare(
     `INSERT INTO import_change (run, tbl, key, change) VALUES (?, ?, ?, ?)
     ON CONFLICT (run, tbl, key) DO UPDATE SET change = CASE
       WHEN change = 'added' AND excluded.change = 'changed' THEN 'added'
+      WHEN change = 'deleted' AND excluded.change = 'added' THEN 'changed'
       ELSE excluded.change END`,
   );
   return (table, key, outcome) => {

@@ -1,7 +1,9 @@
+import Database from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { bytesUnder, DiskFullError, isDiskFull } from '../disk-full.ts';
 import {
   openDatabase,
+  openReadOnly,
   writeTransaction,
   WRITE_WAIT_SECONDS,
   type Db,
@@ -53,7 +55,12 @@ export function importDataset(options: ImportOptions): ImportReport {
   const file = typeof options.db === 'string' ? options.db : options.db.name;
   let db: Db | undefined;
   try {
-    db = typeof options.db === 'string' ? openDatabase(options.db, writer()) : options.db;
+    db =
+      typeof options.db !== 'string'
+        ? options.db
+        : options.check
+          ? openForCheck(options.db)
+          : openDatabase(options.db, writer());
     // A fixed 256 MB page cache: an import is one transaction, and with SQLite's default 2 MB
     // the pages of the micro-event indexes spill to the write-ahead log over and over. Memory
     // stays bounded whatever the size.
@@ -120,4 +127,17 @@ function sharedWait(options: ImportOptions): () => WriterOptions {
       told = true;
     },
   });
+}
+
+/**
+ * Opens a database for a check, which changes nothing of it: not its schema (an older file is
+ * not brought up to date; `openReadOnly` refuses what a build would refuse), not its reference
+ * lists. A database yet to be made (`:memory:`) is made empty.
+ */
+function openForCheck(file: string): Db {
+  if (file === ':memory:') return openDatabase(file);
+  openReadOnly(file).close();
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('foreign_keys = ON');
+  return db;
 }

@@ -34,6 +34,8 @@ const ENUMS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Coordinates on the 0–100 pitch: checked by the database too. */
 const PITCH = new Set(['x', 'y']);
+/** Times and counts that cannot be below zero (a minute, a second of play, a round). */
+const NOT_NEGATIVE = new Set(['time_mins', 'stoppage_mins', 'match_seconds', 'round', 'seq']);
 
 /** The kind of a table column (`TABLES`). */
 function kindOf(spec: ResourceSpec, column: string): ColumnKind {
@@ -60,6 +62,7 @@ function valueField(name: string, kind: ColumnKind): PackageField {
     ...(required ? { required } : {}),
     ...(ENUMS[name] ? { enum: ENUMS[name] } : {}),
     ...(PITCH.has(name) ? { minimum: 0, maximum: 100 } : {}),
+    ...(NOT_NEGATIVE.has(name) ? { minimum: 0 } : {}),
   };
   return { name, type, ...(Object.keys(constraints).length > 0 ? { constraints } : {}) };
 }

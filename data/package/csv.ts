@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** One record of a CSV file and the line it starts on (1 is the header). */
@@ -17,6 +17,9 @@ export class CsvFileError extends Error {
   }
 }
 
+/** The most characters one record may hold: a football record holds far fewer. */
+const MAX_RECORD = 1 << 20;
+
 /** How much of a file is read at a time: a file of millions of rows takes no more memory. */
 const CHUNK = 1 << 20;
 
@@ -28,7 +31,13 @@ const CHUNK = 1 << 20;
 export function* csvRecords(file: string): Generator<CsvLine> {
   // Lines are counted from the records rather than asked of the parser (its `info` costs a
   // third of the parse): a record takes one line and one more for each line end in its cells.
-  const parser = parse({ bom: true, relax_column_count: true });
+  const parser = parse({ bom: true, relax_column_count: true, max_record_size: MAX_RECORD });
+  // A stream emits its error a turn later; `errored` says it at once, and the work is synchronous.
+  parser.on('error', () => {});
+  const failed = () => {
+    if (parser.errored)
+      throw new CsvFileError(ended + 1, `CSV as RFC 4180 writes it (${parser.errored.message})`);
+  };
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const fd = openSync(file, 'r');
   const buffer = Buffer.alloc(CHUNK);
@@ -47,14 +56,13 @@ export function* csvRecords(file: string): Generator<CsvLine> {
   try {
     for (let n; (n = readSync(fd, buffer, 0, CHUNK, null)) > 0;) {
       parser.write(decode(decoder, buffer.subarray(0, n), ended, true));
+      // The records before a fault are read first: the fault's line follows theirs.
       yield* take();
+      failed();
     }
     parser.end(decode(decoder, new Uint8Array(), ended, false));
     yield* take();
-  } catch (error) {
-    if (error instanceof CsvError)
-      throw new CsvFileError(ended + 1, `not CSV from here: ${error.message}`);
-    throw error;
+    failed();
   } finally {
     closeSync(fd);
   }
@@ -65,7 +73,7 @@ function decode(decoder: TextDecoder, bytes: Uint8Array, line: number, stream: b
   try {
     return decoder.decode(bytes, { stream });
   } catch {
-    throw new CsvFileError(line + 1, 'not UTF-8 text from about here: save the file as UTF-8');
+    throw new CsvFileError(line + 1, 'UTF-8 text from about here on: save the file as UTF-8');
   }
 }
 

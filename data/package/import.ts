@@ -1,5 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
-import { join, normalize } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { ImportContext } from '../import/context.ts';
 import type { Importer } from '../import/importer.ts';
 import { resourceFields, DELETED } from './columns.ts';
@@ -105,11 +105,16 @@ function resourceFiles(
       problems.add({ file: 'datapackage.json', line: 0, column, value: null, expected });
     if (!known.has(resource.name ?? ''))
       return add(`a resource named one of ${[...known].join(', ')}`);
+    if (files.has(resource.name!)) return add(`one resource named ${resource.name}`);
     const path = resource.path;
-    if (typeof path !== 'string' || !path.endsWith('.csv') || normalize(path).startsWith('..'))
+    if (typeof path !== 'string' || !path.endsWith('.csv'))
       return add('a path to one CSV file in the package');
     if (!existsSync(join(dir, path)) || !statSync(join(dir, path)).isFile())
       return add(`a file at ${path}`);
+    // The profile refuses `..` and absolute paths; a link may still lead out of the folder.
+    const inside = relative(realpathSync(dir), realpathSync(join(dir, path)));
+    if (inside.startsWith(`..${sep}`) || isAbsolute(inside))
+      return add(`a file in the package's folder: ${path} leads out of it`);
     files.set(resource.name!, path);
   });
   return files;
@@ -130,17 +135,17 @@ function importResource(
     const records = csvRecords(join(dir, file));
     const first = records.next();
     if (first.done)
-      return problems.add({ ...at(1), ...noValue({ column: '', expected: 'a header line' }) });
+      return problems.add({ ...at(1), column: null, value: null, expected: 'a header line' });
     const header = first.value.cells;
     const known = new Set([...resourceFields(spec), DELETED].map((f) => f.name));
-    for (const name of header.filter((h) => !known.has(h)))
-      problems.add({
-        ...at(1),
-        ...noValue({
-          column: name,
-          expected: `a column of ${spec.name}: ${[...known].join(', ')}`,
-        }),
-      });
+    header.forEach((name, i) => {
+      const expected = !known.has(name)
+        ? `a column of ${spec.name}: ${[...known].join(', ')}`
+        : header.indexOf(name) !== i
+          ? 'each column once'
+          : null;
+      if (expected) problems.add({ ...at(1), ...noValue({ column: name, expected }) });
+    });
     // What the files before wrote is in the database now, and people are read again by name.
     context.references.people.reset();
     const read = rowReader(spec, header, context);

@@ -64,9 +64,9 @@ const BY_ID: Readonly<Record<Target, string>> = {
   referee: 'SELECT id FROM referee WHERE id = :id',
   side: `SELECT :id FROM match WHERE id = :match AND :id IN (home_team, away_team)`,
   match: 'SELECT id FROM match WHERE id = :id',
-  lineup: 'SELECT id FROM lineup WHERE id = :id AND match = :match',
-  event: 'SELECT id FROM event WHERE id = :id AND match = :match',
-  action: 'SELECT id FROM event_action WHERE id = :id AND event = :event',
+  lineup: 'SELECT id FROM lineup WHERE id = :id AND (:match IS NULL OR match = :match)',
+  event: 'SELECT id FROM event WHERE id = :id AND (:match IS NULL OR match = :match)',
+  action: 'SELECT id FROM event_action WHERE id = :id AND (:event IS NULL OR event = :event)',
 };
 
 /** The targets of which a package names most rows once or twice: not worth remembering. */

@@ -148,6 +148,8 @@ function readReference(
   else if (spec.target === 'match' && names.some((name) => name === null))
     resolved = { ok: false, expected: "a match's date and its two teams, all three" };
   else resolved = context.references.byName(spec.target, names, cells.scope);
+  // A link the names only imply is left empty where they find none (a scorer without a lineup).
+  if (!resolved.ok && spec.implied) return null;
   if (!resolved.ok) {
     const column = id !== null ? idColumn : naming.find((n) => cells.text(n) !== '')!;
     // A name two references share (a goal's scorer) is wrong once.

@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { NAME_ORDER } from '../../football/lists.ts';
 import { uuidFor } from '../ids.ts';
 import type { ImportContext } from '../import/context.ts';
-import { TABLES, type ColumnKind, type RowOf, type TableName } from '../tables.ts';
-import { a } from './lists.ts';
+import { TABLES, type ColumnKind, type RowOf } from '../tables.ts';
+import { remover } from './delete.ts';
 import type { People } from './people.ts';
 import type { ResourceSpec } from './resources.ts';
 import type { Cell, CellProblem, Organiser, ReadRow } from './row.ts';
@@ -27,12 +27,10 @@ export function rowWriter(
   const find = keyFinder(ctx.db, spec, people);
   const seen = seenRows(ctx.db, spec.table);
   const remove = remover(ctx);
-  const matchEnd = matchEnds(ctx.db);
+  const wrong = rowChecks(spec, matchEnds(ctx.db));
   return ({ row, organiser, deleted }) => {
-    const missing = Object.keys(columns).find(
-      (c) => c !== 'id' && c !== 'v0_id' && !columns[c]!.endsWith('?') && row[c] == null,
-    );
-    if (missing && !deleted) return [{ column: missing, value: '', expected: 'a value' }];
+    const wrongRow = deleted ? null : wrong(row);
+    if (wrongRow) return [wrongRow];
     const key = spec.key.map((k) => (k === 'full_name' ? fullName(row) : (row[k] ?? null)));
     let id = 'id' in columns ? (row['id'] ?? null) : row[spec.key[0]!]!;
     if (id === null) {
@@ -44,8 +42,6 @@ export function rowWriter(
     }
     if (!seen(id)) return [problem(spec, key, `one row for this ${spec.table}: it is twice`)];
     if (deleted) return remove(spec.table, id);
-    const late = 'time_mins' in columns ? lateness(row) : null;
-    if (late) return [late];
     const whole = { ...row, ...('id' in columns ? { id } : {}), v0_id: row['v0_id'] ?? null };
     try {
       ctx.saveWithV0(spec.table, whole as unknown as RowOf<typeof spec.table>);
@@ -57,14 +53,48 @@ export function rowWriter(
     if (spec.table === 'competition') writeOrganiser(ctx, id as string, organiser);
     return [];
   };
-  /** A minute after the match's end, as `MAX_STOPPAGE` allows; null where there is none. */
-  function lateness(row: Record<string, Cell>): CellProblem | null {
+}
+
+/**
+ * The checks of a whole row, past its cells: a value in every column that must have one, a
+ * shootout's winner among the match's teams, a minute within the match.
+ */
+function rowChecks(
+  spec: ResourceSpec,
+  matchEnd: (match: string) => number,
+): (row: Record<string, Cell>) => CellProblem | null {
+  const columns = TABLES[spec.table] as Record<string, ColumnKind>;
+  const required = Object.keys(columns).filter(
+    (c) => c !== 'id' && c !== 'v0_id' && !columns[c]!.endsWith('?'),
+  );
+  // A reference is missing under the column that names it in the file.
+  const named = (column: string): string => {
+    const ref = spec.columns.find((c) => c.column === column);
+    if (ref?.kind !== 'ref') return column;
+    return ref.target === 'match' ? 'match_date' : (ref.name ?? column);
+  };
+  return (row) => {
+    const missing = required.find((c) => row[c] == null);
+    if (missing) return { column: named(missing), value: '', expected: 'a value' };
+    const winner = row['shootout_winner'];
+    if (
+      spec.table === 'match' &&
+      winner != null &&
+      winner !== row['home_team'] &&
+      winner !== row['away_team']
+    )
+      return {
+        column: 'shootout_winner',
+        value: String(winner),
+        expected: "one of the match's teams",
+      };
+    if (!('time_mins' in columns)) return null;
     const end = matchEnd(row['match'] as string);
     const minute = row['time_mins'] as number;
     if (minute <= end + MAX_STOPPAGE) return null;
     const expected = `a minute of the match: it ends at ${end} (with up to ${MAX_STOPPAGE} added)`;
     return { column: 'time_mins', value: String(minute), expected };
-  }
+  };
 }
 
 /**
@@ -180,74 +210,4 @@ function writeOrganiser(ctx: ImportContext, id: string, organiser: Organiser): v
     default:
       organiser satisfies never;
   }
-}
-
-/**
- * What hangs from a row, by the column that names it: removed with it where the column must
- * hold a value, emptied where it may be empty (a goal stands without its scorer's lineup).
- */
-const HANGING: Partial<Record<TableName, readonly (readonly [TableName, string])[]>> = {
-  match: [
-    ['match_condition', 'match'],
-    ['goal', 'match'],
-    ['penalty', 'match'],
-    ['offense', 'match'],
-    ['substitution', 'match'],
-    ['shootout', 'match'],
-    ['event', 'match'],
-    ['lineup', 'match'],
-  ],
-  lineup: [
-    ['goal', 'lineup'],
-    ['penalty', 'lineup'],
-    ['offense', 'lineup'],
-    ['substitution', 'lineup_in'],
-    ['substitution', 'lineup_out'],
-    ['shootout', 'lineup'],
-    ['event', 'lineup'],
-  ],
-  event: [['event_action', 'event']],
-  event_action: [['event_modifier', 'action']],
-  competition: [
-    ['domestic_competition', 'id'],
-    ['intl_competition', 'id'],
-  ],
-  person: [
-    ['player', 'person'],
-    ['manager', 'person'],
-    ['referee', 'person'],
-  ],
-};
-
-/**
- * Removes a row and what hangs from it (`HANGING`); a row other rows still name (a team with
- * matches) is not removed, and the problem says so.
- */
-function remover(ctx: ImportContext): (table: TableName, id: Cell) => CellProblem[] {
-  const removeWithHanging = (table: TableName, id: Cell): void => {
-    for (const [child, column] of HANGING[table] ?? []) {
-      const ids = ctx.db
-        .prepare(`SELECT id FROM "${child}" WHERE "${column}" = ?`)
-        .pluck()
-        .all(id) as Cell[];
-      const nullable = (TABLES[child] as Record<string, ColumnKind>)[column]!.endsWith('?');
-      for (const childId of ids) {
-        if (!nullable) removeWithHanging(child, childId);
-        else ctx.update(child, { id: childId, [column]: null } as never);
-      }
-    }
-    ctx.remove(table, id!);
-  };
-  return (table, id) => {
-    const keyColumn = 'id' in TABLES[table] ? 'id' : 'alias';
-    if (!ctx.db.prepare(`SELECT 1 FROM "${table}" WHERE ${keyColumn} = ?`).get(id)) return [];
-    try {
-      ctx.db.transaction(() => removeWithHanging(table, id))();
-      return [];
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
-      const expected = `${a(table)} nothing else names: delete what names it first`;
-      return [{ column: '_deleted', value: String(id), expected }];
-    }
-  };
 }

@@ -1,5 +1,13 @@
 import Database from 'better-sqlite3';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -306,5 +314,119 @@ describe('a second package on top of the first: the next matchday, a correction,
     expect(of('match', 'deleted')).toBe(1);
     expect(of('goal', 'changed')).toBe(1);
     expect(of('lineup', 'deleted')).toBe(lineupsOfDeleted);
+  });
+});
+
+describe('what a hand-written package gets wrong, on the example league', () => {
+  const LEAGUE = 'examples/county-league';
+  /** A copy of the example league with `edit` applied to one of its files. */
+  const leagueWith = (file: string, edit: (rows: string[][]) => string[][]) => {
+    const dir = copyOf(LEAGUE);
+    editCsv(dir, file, edit);
+    return dir;
+  };
+  const column = (rows: string[][], name: string) => rows[0]!.indexOf(name);
+
+  it('a file that is not CSV is a problem at its line, and nothing is written', () => {
+    const dir = copyOf(LEAGUE);
+    writeFileSync(
+      join(dir, 'teams.csv'),
+      'name,country\nAshcombe Rovers,England\n"Br"indley,England\n',
+    );
+    const db = newDb();
+    const error = problemsOf(dir, db);
+    // The rows that name the teams after it are problems too: the first is the file's.
+    expect(error.problems.slice(0, 1)).toEqual([
+      expect.objectContaining({
+        file: 'teams.csv',
+        line: 3,
+        expected: expect.stringMatching(/^CSV as RFC 4180/),
+      }),
+    ]);
+    const conn = new Database(db, { readonly: true });
+    expect(conn.prepare('SELECT COUNT(*) FROM team').pluck().get()).toBe(0);
+    conn.close();
+  });
+
+  it('a column twice, a scorer without a lineup, a winner not in the match, a negative minute', () => {
+    const twice = leagueWith('teams.csv', (rows) => rows.map((r) => [...r, r[0]!]));
+    expect(problemsOf(twice, newDb()).problems[0]).toMatchObject({
+      file: 'teams.csv',
+      line: 1,
+      column: 'name',
+      expected: 'each column once',
+    });
+    // A scorer known without their lineup in the match: the goal is kept, with no lineup.
+    const scorer = leagueWith('lineups.csv', (rows) =>
+      rows.filter((r) => !r.includes('Ben Atherton')),
+    );
+    const db = newDb();
+    importPackage(scorer, db);
+    const conn = new Database(db, { readonly: true });
+    const lineups = conn
+      .prepare(
+        `SELECT g.lineup FROM goal g JOIN player pl ON pl.id = g.player
+      JOIN person_name n ON n.id = pl.person WHERE n.full_name = 'Ben Atherton'`,
+      )
+      .pluck()
+      .all();
+    conn.close();
+    expect(lineups).toEqual([null]);
+    const winner = leagueWith('matches.csv', (rows) => {
+      rows[0]!.push('shootout_winner');
+      return rows.map((r, i) => (i === 0 ? r : [...r, i === 1 ? 'Cresswell United' : '']));
+    });
+    expect(problemsOf(winner, newDb()).problems[0]).toMatchObject({
+      file: 'matches.csv',
+      line: 2,
+      column: 'shootout_winner',
+      expected: "one of the match's teams",
+    });
+    const early = leagueWith('goals.csv', (rows) => {
+      rows[1]![column(rows, 'time_mins')] = '-4';
+      return rows;
+    });
+    expect(problemsOf(early, newDb()).problems[0]).toMatchObject({
+      file: 'goals.csv',
+      line: 2,
+      column: 'time_mins',
+      value: '-4',
+    });
+  });
+
+  it('a team that matches still name is not deleted, nor anything else', () => {
+    const db = newDb();
+    importPackage(LEAGUE, db);
+    const before = dataChecksums(db);
+    const dir = copyOf(LEAGUE);
+    editCsv(dir, 'teams.csv', (rows) =>
+      rows.map((r, i) => [...r, i === 0 ? '_deleted' : i === 1 ? 'true' : '']),
+    );
+    const [problem] = problemsOf(dir, db).problems;
+    expect(problem).toMatchObject({ file: 'teams.csv', line: 2, column: '_deleted' });
+    expect(problem!.expected).toMatch(/^a team nothing names: venue\.team still does/);
+    expect(dataChecksums(db)).toEqual(before);
+  });
+
+  it('a check changes nothing of the file, not even an older schema', () => {
+    const db = newDb();
+    importPackage(LEAGUE, db);
+    const conn = new Database(db);
+    conn.exec('DROP TABLE import_change; DROP TABLE import_run');
+    conn.pragma('wal_checkpoint(TRUNCATE)');
+    conn.close();
+    const bytes = readFileSync(db);
+    const report = importPackage(LEAGUE, db, true);
+    expect(report.of('match').present).toBe(4);
+    expect(readFileSync(db).equals(bytes)).toBe(true);
+  });
+
+  it('a file that leads out of the package by a link is refused', () => {
+    const dir = copyOf(LEAGUE);
+    const outside = join(root, 'outside.csv');
+    writeFileSync(outside, 'name,country\nSecret,England\n');
+    rmSync(join(dir, 'teams.csv'));
+    symlinkSync(outside, join(dir, 'teams.csv'));
+    expect(problemsOf(dir, newDb()).problems[0]!.expected).toMatch(/leads out of it/);
   });
 });
