@@ -344,6 +344,9 @@ export const TABLES = {
 /** A column's SQLite type, with `?` where the column may hold NULL. */
 export type ColumnKind = 'integer' | 'integer?' | 'real' | 'real?' | 'text' | 'text?';
 
+/** A column's value, as SQLite stores it and a statement binds it. */
+export type Cell = string | number | null;
+
 /** The name of a table. */
 export type TableName = keyof typeof TABLES;
 

@@ -3,12 +3,9 @@ import { v0Claims, v0Ids, type Db } from '../db.ts';
 import { faultPoint } from '../faults.ts';
 import { uuidFor } from '../ids.ts';
 import { rowInserters } from '../rows.ts';
-import { TABLES, type NewRowOf, type RowOf, type TableName } from '../tables.ts';
+import { TABLES, type Cell, type NewRowOf, type RowOf, type TableName } from '../tables.ts';
 import type { Progress } from './progress.ts';
 import type { ImportReport, WriteOutcome } from './report.ts';
-
-/** A column value, as the generic statements below bind it. */
-type Cell = string | number | null;
 
 /**
  * A row (or some columns of one) seen by column name, as the generic statements below read it:

@@ -1,5 +1,6 @@
 import { TABLES, type ColumnKind } from '../tables.ts';
-import { a, LIST_NOUN } from './lists.ts';
+import { a } from './fields/types.ts';
+import { LIST_NOUN } from './lists.ts';
 import type { ColumnSpec, ResourceSpec, Target } from './resources.ts';
 
 /** A field of a Table Schema, as the format's schemas and the importer's checks use it. */

@@ -1,7 +1,7 @@
 import type { ImportContext } from '../import/context.ts';
-import { TABLES, type ColumnKind, type TableName } from '../tables.ts';
-import { a } from './lists.ts';
-import type { Cell, CellProblem } from './row.ts';
+import { TABLES, type Cell, type ColumnKind, type TableName } from '../tables.ts';
+import { a } from './fields/types.ts';
+import type { CellProblem } from './row.ts';
 
 /** A column that names a row of another table: the table, the column. */
 type Naming = readonly [table: TableName, column: string];

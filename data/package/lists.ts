@@ -41,9 +41,6 @@ export const LIST_NOUN: Readonly<Record<ListTable, string>> = {
   timezone: 'time zone',
 };
 
-/** `noun` after its indefinite article: "a card", "an action". */
-export const a = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-
 /** One reference list: its codes by label (and by the code written as text). */
 export interface ListEntries {
   /** The code a cell names, by its label or its code; undefined when it names none. */

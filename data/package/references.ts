@@ -1,11 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db.ts';
-import { a } from './lists.ts';
+import { a } from './fields/types.ts';
 import { people, type People, type PersonTarget } from './people.ts';
 import type { Target } from './resources.ts';
-
-/** A cell value as SQLite binds it. */
-type Cell = string | number | null;
+import type { Cell } from '../tables.ts';
 
 /** What a reference came to: the id it names, or what was expected instead. */
 export type Resolved =
@@ -46,27 +44,29 @@ const BY_NAME: Readonly<Record<Exclude<Target, PersonTarget>, string>> = {
 
 /** A side of a match's own row: a club or a country, as the match's kind says. */
 const SIDE_OF_KIND: Readonly<Record<string, string>> = {
-  clubs: 'SELECT id FROM team WHERE name = :name',
-  national: `SELECT id FROM country WHERE name = :name
-    UNION SELECT country FROM country_alias WHERE alias = :name`,
+  clubs: BY_NAME.team,
+  national: BY_NAME.country,
 };
+
+/** The query of the row of `table` with an id. */
+const idIn = (table: string) => `SELECT id FROM ${table} WHERE id = :id`;
 
 /** The query that an id names a row the reference may name. */
 const BY_ID: Readonly<Record<Target, string>> = {
-  season: 'SELECT id FROM season WHERE id = :id',
-  country: 'SELECT id FROM country WHERE id = :id',
-  competition: 'SELECT id FROM competition WHERE id = :id',
-  team: 'SELECT id FROM team WHERE id = :id',
-  venue: 'SELECT id FROM venue WHERE id = :id',
-  person: 'SELECT id FROM person WHERE id = :id',
-  player: 'SELECT id FROM player WHERE id = :id',
-  manager: 'SELECT id FROM manager WHERE id = :id',
-  referee: 'SELECT id FROM referee WHERE id = :id',
+  season: idIn('season'),
+  country: idIn('country'),
+  competition: idIn('competition'),
+  team: idIn('team'),
+  venue: idIn('venue'),
+  person: idIn('person'),
+  player: idIn('player'),
+  manager: idIn('manager'),
+  referee: idIn('referee'),
   side: `SELECT :id FROM match WHERE id = :match AND :id IN (home_team, away_team)`,
-  match: 'SELECT id FROM match WHERE id = :id',
-  lineup: 'SELECT id FROM lineup WHERE id = :id AND (:match IS NULL OR match = :match)',
-  event: 'SELECT id FROM event WHERE id = :id AND (:match IS NULL OR match = :match)',
-  action: 'SELECT id FROM event_action WHERE id = :id AND (:event IS NULL OR event = :event)',
+  match: idIn('match'),
+  lineup: `${idIn('lineup')} AND (:match IS NULL OR match = :match)`,
+  event: `${idIn('event')} AND (:match IS NULL OR match = :match)`,
+  action: `${idIn('event_action')} AND (:event IS NULL OR event = :event)`,
 };
 
 /** The targets of which a package names most rows once or twice: not worth remembering. */
@@ -126,7 +126,7 @@ export function references(db: Db): References {
     byId(target, id, scope) {
       const sql =
         target === 'side' && scope.match === null
-          ? `SELECT id FROM ${scope.matchType === 'national' ? 'country' : 'team'} WHERE id = :id`
+          ? BY_ID[scope.matchType === 'national' ? 'country' : 'team']
           : BY_ID[target];
       const cached = !MANY.has(target);
       const key = cached ? `${sql}\0${id}\0${scope.match}` : '';

@@ -1,12 +1,10 @@
-import { TABLES } from '../tables.ts';
+import { TABLES, type Cell } from '../tables.ts';
 import { DEFAULTS, DELETED, namingFields, resourceFields } from './columns.ts';
 import { compileField, type Cast } from './fields.ts';
-import { a, LIST_NOUN, type ListEntries } from './lists.ts';
+import { a } from './fields/types.ts';
+import { LIST_NOUN, type ListEntries } from './lists.ts';
 import type { References, Resolved, RowScope } from './references.ts';
 import type { ColumnSpec, ListTable, ResourceSpec } from './resources.ts';
-
-/** A value as the database stores it. */
-export type Cell = string | number | null;
 
 /** What is wrong with one cell: its column, its text, what was expected. */
 export interface CellProblem {

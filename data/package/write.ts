@@ -2,11 +2,11 @@ import type Database from 'better-sqlite3';
 import { NAME_ORDER } from '../../football/lists.ts';
 import { uuidFor } from '../ids.ts';
 import type { ImportContext } from '../import/context.ts';
-import { TABLES, type ColumnKind, type RowOf } from '../tables.ts';
+import { TABLES, type Cell, type ColumnKind, type RowOf } from '../tables.ts';
 import { remover } from './delete.ts';
 import type { People } from './people.ts';
 import type { ResourceSpec } from './resources.ts';
-import type { Cell, CellProblem, Organiser, ReadRow } from './row.ts';
+import type { CellProblem, Organiser, ReadRow } from './row.ts';
 
 /** A row read well. */
 type GoodRow = Extract<ReadRow, { ok: true }>;
@@ -25,7 +25,7 @@ export function rowWriter(
 ): (read: GoodRow) => CellProblem[] {
   const columns = TABLES[spec.table] as Record<string, ColumnKind>;
   const find = keyFinder(ctx.db, spec, people);
-  const seen = seenRows(ctx.db, spec.table);
+  const seen = seenRows(ctx.db);
   const remove = remover(ctx);
   const wrong = rowChecks(spec, matchEnds(ctx.db));
   return ({ row, organiser, deleted }) => {
@@ -121,18 +121,17 @@ function matchEnds(db: ImportContext['db']): (match: string) => number {
 }
 
 /**
- * Whether a row of `table` is met for the first time in this import: the ids met are kept in a
- * temporary table, on disk past SQLite's cache, so that a file of millions of rows takes no
- * more memory than one of thousands.
+ * Whether a row of the file is met for the first time in it: the ids met are kept in a temporary
+ * table, on disk past SQLite's cache, so that a file of millions of rows takes no more memory
+ * than one of thousands. Each file (and each import on the connection) starts afresh.
  */
-function seenRows(db: ImportContext['db'], table: string): (id: Cell) => boolean {
-  // An earlier import on the same connection left its ids: this one starts afresh.
-  db.prepare('DROP TABLE IF EXISTS temp.package_row').run();
+function seenRows(db: ImportContext['db']): (id: Cell) => boolean {
   db.exec(
-    'CREATE TEMP TABLE IF NOT EXISTS package_row (tbl TEXT, id, PRIMARY KEY (tbl, id)) WITHOUT ROWID',
+    'DROP TABLE IF EXISTS temp.package_row; ' +
+      'CREATE TEMP TABLE package_row (id PRIMARY KEY) WITHOUT ROWID',
   );
-  const add = db.prepare('INSERT OR IGNORE INTO package_row (tbl, id) VALUES (?, ?)');
-  return (id) => add.run(table, id).changes === 1;
+  const add = db.prepare('INSERT OR IGNORE INTO package_row (id) VALUES (?)');
+  return (id) => add.run(id).changes === 1;
 }
 
 /** A problem with a row's key, named by its first column. */

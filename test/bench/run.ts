@@ -130,27 +130,34 @@ export const BENCH_COMMAND = defineCommand({
 /** What one run of the bench measures, and the folder it works in. */
 type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & { work: string };
 
-function importIn(format: string, path: string, db: string, competitions?: string, check = false) {
+/**
+ * Runs one of the bench's child programs (`test/bench/<name>`) on a settled disk, and reads the
+ * JSON line it prints last: its figures, measured in a process of its own.
+ */
+function childFigures<T>(name: string, args: readonly string[]): T {
   settle();
-  const child = spawnSync(
-    process.execPath,
-    [
-      ...tsx,
-      'test/bench/import-child.ts',
-      format,
-      path,
-      db,
-      ...(competitions || check ? [competitions ?? ''] : []),
-      ...(check ? ['check'] : []),
-    ],
-    { encoding: 'utf8' },
-  );
+  const child = spawnSync(process.execPath, [...tsx, `test/bench/${name}`, ...args], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(child.stderr);
-  return JSON.parse(child.stdout.trim().split('\n').pop()!) as {
-    seconds: number;
-    rows: number;
-    maxRssMB: number;
-  };
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as T;
+}
+
+/** The figures of an import, or of a check, which `import-child.ts` prints. */
+interface ImportFigures {
+  seconds: number;
+  rows: number;
+  maxRssMB: number;
+}
+
+function importIn(format: string, path: string, db: string, competitions?: string, check = false) {
+  return childFigures<ImportFigures>('import-child.ts', [
+    format,
+    path,
+    db,
+    ...(competitions || check ? [competitions ?? ''] : []),
+    ...(check ? ['check'] : []),
+  ]);
 }
 
 /**
@@ -165,16 +172,7 @@ function printPackageRoundTrip(
 ) {
   const dir = join(work, `${name}-package`);
   const back = join(work, `${name}-package.sqlite`);
-  settle();
-  const child = spawnSync(process.execPath, [...tsx, 'test/bench/export-child.ts', db, dir], {
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(child.stderr);
-  const exported = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
-    seconds: number;
-    rows: number;
-    maxRssMB: number;
-  };
+  const exported = childFigures<ImportFigures>('export-child.ts', [db, dir]);
   const checked = importIn('package', dir, ':memory:', undefined, true);
   const imported = importIn('package', dir, back);
   const sources = imports.reduce((s, row) => s + Number(row[2]), 0);
@@ -195,19 +193,14 @@ function printPackageRoundTrip(
 }
 
 function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archive' = 'tree') {
-  settle();
-  const child = spawnSync(process.execPath, [...tsx, 'test/bench/build-child.ts', db, out, mode], {
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(child.stderr);
-  return JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+  return childFigures<{
     records: number;
     files: number;
     bytes: number;
     archiveBytes?: number;
     seconds: number;
     maxRssMB: number;
-  };
+  }>('build-child.ts', [db, out, mode]);
 }
 
 /**
@@ -279,13 +272,9 @@ async function archiveServerFigures(
 /** The raw-write floor of a built tree (`floor-child.ts`), written beside it and then removed. */
 function floorOf(out: string) {
   const floor = `${out}-floor`;
-  settle();
-  const child = spawnSync(process.execPath, [...tsx, 'test/bench/floor-child.ts', out, floor], {
-    encoding: 'utf8',
-  });
-  if (child.status !== 0) throw new Error(child.stderr);
+  const figures = childFigures<{ seconds: number }>('floor-child.ts', [out, floor]);
   rmSync(floor, { recursive: true, force: true });
-  return JSON.parse(child.stdout.trim().split('\n').pop()!) as { seconds: number };
+  return figures;
 }
 
 /** Removes a build: the output link, its builds and its trash (see `build/archive/publish.ts`). */

@@ -144,7 +144,7 @@ export class Mismatch {
 /** From a text to its value, or to what it should have been. */
 export type Parse = (text: string) => CellValue | Mismatch;
 
-/** A type's name after its article: `an integer`, `a date`. */
-export function a(type: FieldType): string {
-  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
+/** A noun (a type's name, a list's entry) after its article: `an integer`, `a card`. */
+export function a(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
