@@ -1,61 +1,47 @@
 /**
- * The layout of the one-file API (format 4), shared by the writer (`build/archive/`) and the
- * reader (`archive-reader.ts`). The archive is a standard ZIP (Zip64) that `unzip` opens; a hashed
- * index stored as its first entry lets a reader find any file with a few range reads.
- * docs/archive.md describes every byte; this module is that description in code. Nothing here is
- * specific to a runtime.
+ * The layout of the one-file API (format 5), shared by the writer (`build/archive/`) and the
+ * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records deflated
+ * together; a hashed index finds any file with a few range reads and says how to make it: its
+ * bytes between records, and where each record is. docs/archive.md describes every byte; this
+ * module is that description in code. Nothing here is specific to a runtime.
  */
 
-/** The ZIP entry that holds the index: the first entry of every archive. */
-export const INDEX_ENTRY = '.archive-index';
-/**
- * The format version this code writes and reads (3 had no opening record; earlier ones grouped
- * files otherwise).
- */
-export const FORMAT_VERSION = 4;
-/** The index header's first bytes. */
+/** The format version this code writes and reads (1 to 4 were ZIP files, one entry a file). */
+export const FORMAT_VERSION = 5;
+/** The archive's first bytes. */
 export const MAGIC = 'FSAPIARC';
-/** Size of the index header. */
+/** Size of the header. */
 export const HEADER_SIZE = 64;
 /** Size of one root entry (one per leaf). */
-export const ROOT_ENTRY_SIZE = 16;
-/** Size of one leaf entry (one per file). */
-export const LEAF_ENTRY_SIZE = 24;
+export const ROOT_ENTRY_SIZE = 20;
+/** Size of one leaf entry's fixed part: key (8 bytes) and the offset of its name and template. */
+export const LEAF_ENTRY_SIZE = 12;
 /** Most leaves an index has, so that the header and root fit in the first read. */
 export const MAX_LEAVES = 4096;
 /**
- * Files per leaf the writer aims at. Smaller leaves cost a reader over HTTP more reads, not
- * fewer: one that asks for many files finds more of them in leaves it holds (`npm run bench`).
+ * Files per leaf the writer aims at: a leaf holds each file's name and template (about 70 bytes
+ * a file deflated), so that a cold read of one leaf stays near 64 KB.
  */
-export const LEAF_TARGET = 4096;
-
-/** ZIP record signatures and fixed sizes (APPNOTE 6.3.10). */
-export const ZIP = {
-  local: 0x04034b50,
-  central: 0x02014b50,
-  zip64End: 0x06064b50,
-  zip64Locator: 0x07064b50,
-  end: 0x06054b50,
-  localSize: 30,
-  centralSize: 46,
-  zip64EndSize: 56,
-  zip64LocatorSize: 20,
-  endSize: 22,
-  /** General purpose flag: names are UTF-8. */
-  utf8: 0x0800,
-  stored: 0,
-  deflated: 8,
-  /** 1980-01-01 00:00, the earliest DOS date: every entry has it, so builds are reproducible. */
-  dosDate: 0x0021,
-} as const;
-
-/** Bytes of the local header and name that precede the index data in every archive. */
-export const INDEX_DATA_START = ZIP.localSize + INDEX_ENTRY.length;
+export const LEAF_TARGET = 1024;
 /**
- * The first read of a cold reader: the index entry's local header, the header and the largest
- * root. After a smaller root it holds the opening record too, when that fits.
+ * The raw bytes of records a block gathers before it is closed: deflate finds the repeats of
+ * neighbouring records (their field names, their links) within 32 KB, and larger blocks gain
+ * little (on the lean demo 16 KB: 17.1 MB of blocks, 32 KB: 15.5, 64 KB: 14.5, 128 KB: 13.9).
  */
-export const FIRST_READ = INDEX_DATA_START + HEADER_SIZE + MAX_LEAVES * ROOT_ENTRY_SIZE;
+export const BLOCK_TARGET = 64 * 1024;
+/** Most records one block holds: a record's index in its block is below it. */
+export const BLOCK_RECORDS = 65_535;
+/** Bytes before a block's deflate stream: the CRC-32 of that stream. */
+export const BLOCK_HEADER_SIZE = 4;
+
+/**
+ * The first read of a cold reader: the header and the largest root. After a smaller root it
+ * holds the opening file too, when that fits.
+ */
+export const FIRST_READ = HEADER_SIZE + MAX_LEAVES * ROOT_ENTRY_SIZE;
+
+/** The first bytes of an archive of formats 1 to 4: a ZIP entry named `.archive-index`. */
+export const ZIP_INDEX_ENTRY = '.archive-index';
 
 /** A path's 64-bit key, as two unsigned 32-bit halves. */
 export interface PathKey {
@@ -157,33 +143,33 @@ export function leafBits(files: number): number {
   return bits;
 }
 
-/** The index header: where everything else is, and what the whole archive must look like. */
+/** The header: where everything else is, and what the whole archive must look like. */
 export interface IndexHeader {
   version: number;
   /** log2 of the number of leaves. */
   leafBits: number;
-  /** Files in the archive (the index entry not counted). */
+  /** Files in the archive. */
   files: number;
-  /** Offset of the first data entry's local header: the end of the index entry. */
+  /** Offset of the first block: the end of the index. */
   dataStart: number;
   /** Length of the whole archive: a longer or shorter file is refused. */
   archiveLength: number;
   /** CRC-32 of the root. */
   rootCrc: number;
   /**
-   * A copy of the record of the file every reader reads first (the manifest), after the root:
-   * opening reads it with the root, not with a leaf and then the record. Length 0: none.
+   * The file every reader reads first (the manifest), deflated after the root: opening reads it
+   * with the root, not with a leaf and then its blocks. Length 0: none.
    */
-  opening: OpeningRecord;
+  opening: OpeningFile;
 }
 
-/** Where the opening record is in the index data, and its CRC-32. */
-export interface OpeningRecord {
-  /** Offset of the record from the start of the index data. */
+/** Where the opening file is, deflated, its CRC-32 and its inflated size. */
+export interface OpeningFile {
+  /** Offset of the deflated file from the start of the archive. */
   offset: number;
-  /** The whole record, as in the data: local header, name and compressed data. */
   length: number;
   crc: number;
+  size: number;
 }
 
 /** Writes a 64-bit unsigned integer below 2^53 as two little-endian halves. */
@@ -199,8 +185,8 @@ export function getUint64(view: DataView, at: number): number {
 
 /**
  * The header's 64 bytes: magic (8), version u32, leaf bits u32, files u64, data start u64,
- * archive length u64, root CRC u32, the opening record's offset, length and CRC-32 (u32 each),
- * reserved zeros to byte 60, then the CRC-32 of bytes 0-59.
+ * archive length u64, root CRC u32, the opening file's offset, length, CRC-32 and size (u32
+ * each), then the CRC-32 of bytes 0-59.
  */
 export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => number): Uint8Array {
   const bytes = new Uint8Array(HEADER_SIZE);
@@ -215,36 +201,156 @@ export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => n
   view.setUint32(44, header.opening.offset, true);
   view.setUint32(48, header.opening.length, true);
   view.setUint32(52, header.opening.crc, true);
+  view.setUint32(56, header.opening.size, true);
   view.setUint32(60, crc32(bytes.subarray(0, 60)), true);
   return bytes;
 }
 
-/** One root entry: where a leaf is in the index data, its CRC-32 and its number of files. */
+/** Reads the header written by `encodeHeader` (its magic and CRC-32 are checked by the reader). */
+export function decodeHeader(view: DataView): IndexHeader {
+  return {
+    version: view.getUint32(8, true),
+    leafBits: view.getUint32(12, true),
+    files: getUint64(view, 16),
+    dataStart: getUint64(view, 24),
+    archiveLength: getUint64(view, 32),
+    rootCrc: view.getUint32(40, true),
+    opening: {
+      offset: view.getUint32(44, true),
+      length: view.getUint32(48, true),
+      crc: view.getUint32(52, true),
+      size: view.getUint32(56, true),
+    },
+  };
+}
+
+/**
+ * One root entry: where a leaf is in the archive, its CRC-32, its number of files and its
+ * inflated size.
+ */
 export interface RootEntry {
-  /** Offset of the compressed leaf from the start of the index data. */
+  /** Offset of the deflated leaf from the start of the archive. */
   offset: number;
   length: number;
   crc: number;
   files: number;
+  size: number;
 }
 
-/** One leaf entry: a file's key, and its local header's offset from `dataStart`, length, CRC. */
-export interface LeafEntry extends PathKey {
+/** Where a block is: its offset from `dataStart`, its stored length and its inflated size. */
+export interface BlockPlace {
   offset: number;
-  /** The whole ZIP record: local header, name and compressed data. */
   length: number;
-  /** CRC-32 of those bytes as stored, checked before any of them is used. */
-  crc: number;
+  size: number;
 }
 
-/** The gzip member around a raw deflate stream (RFC 1952): header, data, CRC-32 and length. */
-export function gzipMember(deflated: Uint8Array, crc: number, size: number): Uint8Array {
-  const out = new Uint8Array(10 + deflated.length + 8);
-  // ID1 ID2, deflate, no flags, no mtime, no extra flags, OS unknown.
-  out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff], 0);
-  out.set(deflated, 10);
-  const view = new DataView(out.buffer, out.byteOffset + 10 + deflated.length, 8);
-  view.setUint32(0, crc, true);
-  view.setUint32(4, size >>> 0, true);
+/**
+ * How a file is made: `literals[0]`, record 0, `literals[1]`, record 1, …, `literals[n]`; each
+ * record is record `index` of a block.
+ */
+export interface Template {
+  literals: Uint8Array[];
+  records: { block: BlockPlace; index: number }[];
+}
+
+/** The one-byte literal a template writes as code 0: the comma between two records. */
+const COMMA = new Uint8Array([0x2c]);
+
+/** Unsigned LEB128 integers below 2^53, read and written in place. */
+export class Varint {
+  constructor(
+    readonly bytes: Uint8Array,
+    public at = 0,
+  ) {}
+
+  /** The next integer. */
+  read(): number {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      if (this.at >= this.bytes.length) throw new RangeError('a varint runs past its bytes');
+      const byte = this.bytes[this.at++]!;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+      if (scale > 2 ** 56) throw new RangeError('a varint is too long');
+    }
+  }
+
+  /** The next `length` bytes. */
+  take(length: number): Uint8Array {
+    if (this.at + length > this.bytes.length) throw new RangeError('bytes run past their end');
+    const out = this.bytes.subarray(this.at, this.at + length);
+    this.at += length;
+    return out;
+  }
+}
+
+/** Appends `value` (an integer from 0 to 2^53) as an unsigned LEB128 varint to `out`. */
+export function pushVarint(out: number[], value: number): void {
+  while (value >= 0x80) {
+    out.push((value % 0x80) | 0x80);
+    value = Math.floor(value / 0x80);
+  }
+  out.push(value);
+}
+
+/**
+ * Reads a template (docs/archive.md, "Leaves"): varint n, a literal, then n times a record and a
+ * literal. A literal is varint code 0 for a comma, else code - 1 bytes. A record is varint 0 (the
+ * previous record's block) or 1 and the block's offset, length and size, then its index.
+ */
+export function readTemplate(in_: Varint): Template {
+  const n = in_.read();
+  const literal = () => {
+    const code = in_.read();
+    return code === 0 ? COMMA : in_.take(code - 1);
+  };
+  const literals = [literal()];
+  const records: Template['records'] = [];
+  let block: BlockPlace | null = null;
+  for (let i = 0; i < n; i++) {
+    const kind = in_.read();
+    if (kind === 1) block = { offset: in_.read(), length: in_.read(), size: in_.read() };
+    else if (kind !== 0 || block === null) throw new RangeError('a template names no block');
+    records.push({ block, index: in_.read() });
+    literals.push(literal());
+  }
+  return { literals, records };
+}
+
+/** Appends a literal in a template's coding (`readTemplate`). */
+export function pushLiteral(out: number[], literal: Uint8Array): void {
+  if (literal.length === 1 && literal[0] === 0x2c) return void out.push(0);
+  pushVarint(out, literal.length + 1);
+  for (const byte of literal) out.push(byte);
+}
+
+/**
+ * The records of an inflated block: varint count, count varint lengths, then the records' bytes
+ * end to end, which must end where the block does.
+ */
+export function blockRecords(bytes: Uint8Array): Uint8Array[] {
+  const in_ = new Varint(bytes);
+  const count = in_.read();
+  const lengths: number[] = [];
+  for (let i = 0; i < count; i++) lengths.push(in_.read());
+  const out = lengths.map((length) => in_.take(length));
+  if (in_.at !== bytes.length) throw new RangeError('a block has bytes past its records');
+  return out;
+}
+
+/** The inflated bytes of a block of `records` (`blockRecords`). */
+export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
+  const head: number[] = [];
+  pushVarint(head, records.length);
+  for (const record of records) pushVarint(head, record.length);
+  const out = new Uint8Array(head.length + records.reduce((n, r) => n + r.length, 0));
+  out.set(head);
+  let at = head.length;
+  for (const record of records) {
+    out.set(record, at);
+    at += record.length;
+  }
   return out;
 }

@@ -1,31 +1,32 @@
 import {
+  BLOCK_HEADER_SIZE,
   FIRST_READ,
   FORMAT_VERSION,
   HEADER_SIZE,
-  INDEX_DATA_START,
-  INDEX_ENTRY,
   LEAF_ENTRY_SIZE,
   MAGIC,
   ROOT_ENTRY_SIZE,
-  ZIP,
+  Varint,
+  ZIP_INDEX_ENTRY,
+  blockRecords,
+  decodeHeader,
   fileKey,
-  getUint64,
-  gzipMember,
   leafOf,
+  readTemplate,
+  type BlockPlace,
   type IndexHeader,
-  type OpeningRecord,
   type PathKey,
   type RootEntry,
 } from './archive-format.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
- * docs/archive.md). A cold lookup costs three reads (the first bytes with header and root, one leaf
- * of the index, the file); once the leaf is cached, one. The manifest, which every reader reads
- * first, comes with the first bytes: the index holds a copy of its record. Every byte read is
- * checked against a CRC-32 before it is used, so a damaged archive gives an `ArchiveError`, never
- * a wrong body. Nothing here is specific to a runtime: the bytes come from a `RangeSource` and the
- * codec is passed in.
+ * docs/archive.md). A file is made from its template, which its leaf of the index holds, and the
+ * blocks of records it names: a cold read costs the first bytes with header and root, one leaf
+ * and its blocks (read at once); with the leaf and blocks cached, none. The manifest, which every
+ * reader reads first, comes with the first bytes. Every byte read is checked against a CRC-32
+ * before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body. Nothing
+ * here is specific to a runtime: the bytes come from a `RangeSource` and the codec is passed in.
  */
 
 /** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */
@@ -59,86 +60,116 @@ export class ArchiveError extends Error {
   override name = 'ArchiveError';
 }
 
-/** A file found in the archive, still compressed. */
-export interface ArchivedFile {
-  path: string;
-  /** CRC-32 and length of the file's bytes. */
-  crc: number;
-  size: number;
-  /** The raw deflate stream. */
-  deflated: Uint8Array;
-}
-
 /**
- * The bytes of decoded leaves a reader keeps unless told otherwise: about 256 leaves of 4,096
- * entries. A lookup whose leaf is not kept reads and inflates the whole leaf first.
+ * The bytes of decoded leaves a reader keeps unless told otherwise: about 256 leaves of 1,024
+ * files. A lookup whose leaf is not kept reads and inflates the whole leaf first.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
+/**
+ * The bytes of inflated blocks a reader keeps: 128 blocks, the records of a few collections'
+ * neighbouring pages. A file whose blocks are kept costs no read.
+ */
+export const BLOCK_CACHE_BYTES = 8 * 1024 * 1024;
+
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** A leaf of the index, inflated: its entries' keys and where each one's name and template are. */
+interface Leaf {
+  keys: DataView;
+  rest: Uint8Array;
+  /** Bytes it holds in memory. */
+  weight: number;
+}
+
+/** A block, inflated, as its records. */
+interface Block {
+  records: Uint8Array[];
+  weight: number;
+}
+
+/** A bounded cache of decoded things by key, least recently used first out. */
+class Kept<K, V extends { weight: number }> {
+  private readonly items = new Map<K, V>();
+  private bytes = 0;
+
+  constructor(private readonly budget: number) {}
+
+  get(key: K): V | undefined {
+    const item = this.items.get(key);
+    if (item) {
+      this.items.delete(key);
+      this.items.set(key, item);
+    }
+    return item;
+  }
+
+  set(key: K, item: V): void {
+    if (item.weight > this.budget || this.items.has(key)) return;
+    this.items.set(key, item);
+    this.bytes += item.weight;
+    for (const [oldest, kept] of this.items) {
+      if (this.bytes <= this.budget) break;
+      this.items.delete(oldest);
+      this.bytes -= kept.weight;
+    }
+  }
+}
 
 /** An open archive. */
 export class ArchiveReader {
-  /** Decoded leaves, least recently used first, and their total bytes. */
-  private readonly leaves = new Map<number, DataView>();
-  private leafBytes = 0;
+  private readonly leaves: Kept<number, Leaf>;
+  private readonly blocks: Kept<number, Block>;
   /**
-   * Leaves being read, by the scope that may share them (`ReadScope`): lookups in one leaf asked
-   * for at once (a collection's pages) share its read.
+   * Leaves and blocks being read, by the scope that may share them (`ReadScope`): files asked for
+   * at once (a collection's pages) share the reads of their leaf and their blocks.
    */
-  private readonly reading = new WeakMap<object, Map<number, Promise<DataView>>>();
+  private readonly reading = new WeakMap<object, Map<string, Promise<unknown>>>();
+  /** The file whose bytes the index holds (the manifest), found with no read. */
+  private opening: { path: string; bytes: Uint8Array } | null = null;
 
   private constructor(
     private readonly source: RangeSource,
     private readonly codec: Codec,
     readonly header: IndexHeader,
     private readonly root: DataView,
-    private readonly indexBytes: number,
-    /** The file whose record the index holds a copy of (the manifest), found with no read. */
-    private readonly opening: ArchivedFile | null,
     private readonly scope: ReadScope,
-  ) {}
+    cache: { indexBytes: number; blockBytes: number },
+  ) {
+    this.leaves = new Kept(cache.indexBytes);
+    this.blocks = new Kept(cache.blockBytes);
+  }
 
   /**
    * Opens an archive: one read, which checks the header, the root and the archive's length.
-   * `indexBytes`: the most memory its decoded index leaves may hold (24 bytes a file), least
-   * recently used first out; an index that fits is read once. `scope`: what a read under way
-   * may be shared within (`ReadScope`).
+   * `indexBytes`: the most memory its decoded index leaves may hold, least recently used first
+   * out; an index that fits is read once. `scope`: what a read under way may be shared within
+   * (`ReadScope`). `blockBytes`: the memory of inflated blocks it keeps.
    */
   static async open(
     source: RangeSource,
     codec: Codec,
     indexBytes = INDEX_CACHE_BYTES,
     scope: ReadScope = () => undefined,
+    blockBytes = BLOCK_CACHE_BYTES,
   ): Promise<ArchiveReader> {
-    if (source.length < INDEX_DATA_START + HEADER_SIZE)
+    if (source.length < HEADER_SIZE)
       throw new ArchiveError(`not an API archive: ${source.length} bytes is too short`);
     const first = await source.read(0, Math.min(source.length, FIRST_READ));
     const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
-    const name = decoder.decode(first.subarray(ZIP.localSize, INDEX_DATA_START));
-    if (
-      view.getUint32(0, true) !== ZIP.local ||
-      name !== INDEX_ENTRY ||
-      decoder.decode(first.subarray(INDEX_DATA_START, INDEX_DATA_START + 8)) !== MAGIC
-    )
-      throw new ArchiveError(`not an API archive: it does not start with ${INDEX_ENTRY}`);
-    const at = INDEX_DATA_START;
-    const headerBytes = first.subarray(at, at + HEADER_SIZE);
-    if (codec.crc32(headerBytes.subarray(0, 60)) !== view.getUint32(at + 60, true))
-      throw new ArchiveError('the archive index header is damaged (CRC-32 mismatch)');
-    const header: IndexHeader = {
-      version: view.getUint32(at + 8, true),
-      leafBits: view.getUint32(at + 12, true),
-      files: getUint64(view, at + 16),
-      dataStart: getUint64(view, at + 24),
-      archiveLength: getUint64(view, at + 32),
-      rootCrc: view.getUint32(at + 40, true),
-      opening: {
-        offset: view.getUint32(at + 44, true),
-        length: view.getUint32(at + 48, true),
-        crc: view.getUint32(at + 52, true),
-      },
-    };
+    if (decoder.decode(first.subarray(0, MAGIC.length)) !== MAGIC) {
+      const older = zipFormat(first, view);
+      if (older !== null)
+        throw new ArchiveError(
+          `archive format ${older}; this reader reads format ${FORMAT_VERSION}: ` +
+            'build it again with this version',
+        );
+      throw new ArchiveError(`not an API archive: it does not start with ${MAGIC}`);
+    }
+    if (codec.crc32(first.subarray(0, 60)) !== view.getUint32(60, true))
+      throw new ArchiveError('the archive header is damaged (CRC-32 mismatch)');
+    const header = decodeHeader(view);
     if (header.version !== FORMAT_VERSION)
       throw new ArchiveError(
         `archive format ${header.version}; this reader reads format ${FORMAT_VERSION}: ` +
@@ -149,19 +180,37 @@ export class ArchiveReader {
         `the archive is ${source.length} bytes but was written as ${header.archiveLength}: ` +
           'it is truncated or was changed; download or build it again',
       );
-    const rootStart = at + HEADER_SIZE;
-    const root = first.subarray(rootStart, rootStart + ROOT_ENTRY_SIZE * 2 ** header.leafBits);
-    if (codec.crc32(root) !== header.rootCrc)
+    const root = first.subarray(HEADER_SIZE, HEADER_SIZE + ROOT_ENTRY_SIZE * 2 ** header.leafBits);
+    if (header.leafBits > 12 || codec.crc32(root) !== header.rootCrc)
       throw new ArchiveError('the archive index root is damaged (CRC-32 mismatch)');
-    return new ArchiveReader(
+    const reader = new ArchiveReader(
       source,
       codec,
       header,
       new DataView(root.buffer, root.byteOffset, root.byteLength),
-      indexBytes,
-      await openingFile(source, codec, header.opening, first),
       scope,
+      { indexBytes, blockBytes },
     );
+    reader.opening = await reader.openingFile(first);
+    return reader;
+  }
+
+  /**
+   * The opening file, from the first bytes read (and one more read of the rest when it ends past
+   * them): the varint length of its path, its path, then its bytes, deflated together.
+   */
+  private async openingFile(first: Uint8Array): Promise<ArchiveReader['opening']> {
+    const { opening } = this.header;
+    if (opening.length === 0) return null;
+    const stored = await bytesAt(this.source, first, opening.offset, opening.length);
+    if (stored.length !== opening.length || this.codec.crc32(stored) !== opening.crc)
+      throw new ArchiveError("the archive's opening file is damaged (CRC-32 mismatch)");
+    const what = "the archive's opening file";
+    const inflated = await this.inflate(stored, opening.size, what);
+    if (inflated.length !== opening.size) throw new ArchiveError(`${what} has the wrong length`);
+    const in_ = new Varint(inflated);
+    const path = decoder.decode(in_.take(in_.read()));
+    return { path, bytes: inflated.subarray(in_.at) };
   }
 
   /** The root entry of a leaf. */
@@ -172,6 +221,7 @@ export class ArchiveReader {
       length: this.root.getUint32(at + 4, true),
       crc: this.root.getUint32(at + 8, true),
       files: this.root.getUint32(at + 12, true),
+      size: this.root.getUint32(at + 16, true),
     };
   }
 
@@ -181,122 +231,160 @@ export class ArchiveReader {
    */
   leafRange(leaf: number): { offset: number; length: number } | null {
     const entry = this.rootEntry(leaf);
-    return entry.files > 0
-      ? { offset: INDEX_DATA_START + entry.offset, length: entry.length }
-      : null;
+    return entry.files > 0 ? { offset: entry.offset, length: entry.length } : null;
   }
 
-  /** A leaf of the index, decoded and checked, from the cache or with one read. */
-  private async leaf(leaf: number): Promise<DataView> {
-    const cached = this.leaves.get(leaf);
-    if (cached) {
-      this.leaves.delete(leaf);
-      this.leaves.set(leaf, cached);
-      return cached;
-    }
+  /** A read under way in this request's scope, shared; else `read()` begins it. */
+  private shared<T>(key: string, read: () => Promise<T>): Promise<T> {
     const scope = this.scope() ?? this;
     let reading = this.reading.get(scope);
     if (!reading) this.reading.set(scope, (reading = new Map()));
-    let read = reading.get(leaf);
-    if (!read) {
+    let pending = reading.get(key) as Promise<T> | undefined;
+    if (!pending) {
       const own = reading;
-      read = this.readLeaf(leaf).finally(() => own.delete(leaf));
-      reading.set(leaf, read);
+      pending = read().finally(() => own.delete(key));
+      reading.set(key, pending);
     }
-    return read;
+    return pending;
+  }
+
+  /** A leaf of the index, decoded and checked, from the cache or with one read. */
+  private leaf(leaf: number): Promise<Leaf> {
+    const cached = this.leaves.get(leaf);
+    if (cached) return Promise.resolve(cached);
+    return this.shared(`leaf:${leaf}`, () => this.readLeaf(leaf));
   }
 
   /** Reads, checks and keeps a leaf of the index. */
-  private async readLeaf(leaf: number): Promise<DataView> {
+  private async readLeaf(leaf: number): Promise<Leaf> {
     const entry = this.rootEntry(leaf);
-    let view: DataView = new DataView(new ArrayBuffer(0));
     const range = this.leafRange(leaf);
+    let decoded: Leaf = {
+      keys: new DataView(new ArrayBuffer(0)),
+      rest: new Uint8Array(0),
+      weight: 0,
+    };
     if (range) {
+      const what = `leaf ${leaf} of the archive index`;
       const stored = await this.source.read(range.offset, range.length);
       if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
-        throw new ArchiveError(`leaf ${leaf} of the archive index is damaged (CRC-32 mismatch)`);
-      const size = entry.files * LEAF_ENTRY_SIZE;
-      const bytes = await this.inflate(stored, size, `leaf ${leaf} of the archive index`);
-      if (bytes.length !== size)
-        throw new ArchiveError(`leaf ${leaf} of the archive index has the wrong length`);
-      view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
+      const bytes = await this.inflate(stored, entry.size, what);
+      const fixed = entry.files * LEAF_ENTRY_SIZE;
+      if (bytes.length !== entry.size || bytes.length < fixed)
+        throw new ArchiveError(`${what} has the wrong length`);
+      decoded = {
+        keys: new DataView(bytes.buffer, bytes.byteOffset, fixed),
+        rest: bytes.subarray(fixed),
+        weight: bytes.byteLength,
+      };
     }
-    if (view.byteLength <= this.indexBytes && !this.leaves.has(leaf)) {
-      this.leaves.set(leaf, view);
-      this.leafBytes += view.byteLength;
-      for (const [oldest, kept] of this.leaves) {
-        if (this.leafBytes <= this.indexBytes) break;
-        this.leaves.delete(oldest);
-        this.leafBytes -= kept.byteLength;
-      }
-    }
-    return view;
+    this.leaves.set(leaf, decoded);
+    return decoded;
   }
 
   /**
    * Readies a later read of `path`: its leaf of the index is read now, if it is not kept, so that
-   * the read costs one read of the file. Files read together share a leaf (`groupOf`).
+   * the read costs only its blocks. Files read together share a leaf (`groupOf`).
    */
   async locate(path: string): Promise<void> {
     await this.leaf(leafOf(fileKey(path), this.header.leafBits));
   }
 
-  /** Finds a file: null when the archive has none at that path. */
-  async entry(path: string): Promise<ArchivedFile | null> {
-    if (this.opening?.path === path) return this.opening;
-    const key = fileKey(path);
-    const leaf = await this.leaf(leafOf(key, this.header.leafBits));
-    const count = leaf.byteLength / LEAF_ENTRY_SIZE;
-    // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
-    // collision, almost never) are told apart by the name in each record.
-    let low = 0;
-    let high = count;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (compareKey(leaf, mid, key) < 0) low = mid + 1;
-      else high = mid;
+  /** The paths of the files of leaf `leaf`, in the leaf's order. */
+  async paths(leaf: number): Promise<string[]> {
+    const { keys, rest } = await this.leaf(leaf);
+    const out: string[] = [];
+    for (let i = 0; i < keys.byteLength / LEAF_ENTRY_SIZE; i++) {
+      const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
+      out.push(decoder.decode(in_.take(in_.read())));
     }
-    for (let i = low; i < count && compareKey(leaf, i, key) === 0; i++) {
-      const at = i * LEAF_ENTRY_SIZE;
-      const file = await this.record(
-        path,
-        getUint64(leaf, at + 8),
-        leaf.getUint32(at + 16, true),
-        leaf.getUint32(at + 20, true),
-      );
-      if (file) return file;
-    }
-    return null;
-  }
-
-  /** Reads and checks one ZIP record; null when it holds another path. */
-  private async record(
-    path: string,
-    offset: number,
-    length: number,
-    crc: number,
-  ): Promise<ArchivedFile | null> {
-    const bytes = await this.source.read(this.header.dataStart + offset, length);
-    if (bytes.length !== length || this.codec.crc32(bytes) !== crc)
-      throw new ArchiveError(`the archive entry for ${path} is damaged (CRC-32 mismatch)`);
-    const file = parseRecord(bytes, `the archive entry for ${path}`);
-    return file.path === path ? file : null;
+    return out;
   }
 
   /** A file's bytes, or null when the archive has none at that path. */
   async read(path: string): Promise<Uint8Array | null> {
-    const file = await this.entry(path);
-    if (!file) return null;
-    const bytes = await this.inflate(file.deflated, file.size, `the archive entry for ${path}`);
-    if (bytes.length !== file.size)
-      throw new ArchiveError(`the archive entry for ${path} has the wrong length`);
-    return bytes;
+    if (this.opening?.path === path) return this.opening.bytes;
+    const key = fileKey(path);
+    const { keys, rest } = await this.leaf(leafOf(key, this.header.leafBits));
+    const count = keys.byteLength / LEAF_ENTRY_SIZE;
+    // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
+    // collision, almost never) are told apart by their names.
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (compareKey(keys, mid, key) < 0) low = mid + 1;
+      else high = mid;
+    }
+    const name = encoder.encode(path);
+    for (let i = low; i < count && compareKey(keys, i, key) === 0; i++) {
+      const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
+      try {
+        if (!sameBytes(in_.take(in_.read()), name)) continue;
+        return await this.make(readTemplate(in_), path);
+      } catch (e) {
+        if (e instanceof RangeError)
+          throw new ArchiveError(`the archive index entry for ${path} is damaged: ${e.message}`);
+        throw e;
+      }
+    }
+    return null;
   }
 
-  /** A file as a gzip member, without recompressing; null when there is none at that path. */
-  async gzip(path: string): Promise<Uint8Array | null> {
-    const file = await this.entry(path);
-    return file && gzipMember(file.deflated, file.crc, file.size);
+  /** A file's bytes from its template: its literals and records, its blocks read at once. */
+  private async make(template: ReturnType<typeof readTemplate>, path: string): Promise<Uint8Array> {
+    const places = new Map<number, BlockPlace>();
+    for (const { block } of template.records) places.set(block.offset, block);
+    const blocks = new Map<number, Block>();
+    await Promise.all(
+      [...places.values()].map(async (place) => blocks.set(place.offset, await this.block(place))),
+    );
+    const parts: Uint8Array[] = [template.literals[0]!];
+    template.records.forEach(({ block, index }, i) => {
+      const record = blocks.get(block.offset)!.records[index];
+      if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
+      parts.push(record, template.literals[i + 1]!);
+    });
+    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+
+  /** A block of records, inflated and checked, from the cache or with one read. */
+  private block(place: BlockPlace): Promise<Block> {
+    const cached = this.blocks.get(place.offset);
+    if (cached) return Promise.resolve(cached);
+    return this.shared(`block:${place.offset}`, () => this.readBlock(place));
+  }
+
+  /** Reads, checks and keeps a block. */
+  private async readBlock(place: BlockPlace): Promise<Block> {
+    const what = `the archive block at byte ${this.header.dataStart + place.offset}`;
+    const stored = await this.source.read(this.header.dataStart + place.offset, place.length);
+    const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+    const data = stored.subarray(BLOCK_HEADER_SIZE);
+    if (
+      stored.length !== place.length ||
+      place.length < BLOCK_HEADER_SIZE ||
+      this.codec.crc32(data) !== view.getUint32(0, true)
+    )
+      throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
+    const bytes = await this.inflate(data, place.size, what);
+    if (bytes.length !== place.size) throw new ArchiveError(`${what} has the wrong length`);
+    let records: Uint8Array[];
+    try {
+      records = blockRecords(bytes);
+    } catch (e) {
+      throw new ArchiveError(`${what} is damaged: ${(e as Error).message}`);
+    }
+    const block = { records, weight: bytes.byteLength };
+    this.blocks.set(place.offset, block);
+    return block;
   }
 
   private async inflate(data: Uint8Array, size: number, what: string): Promise<Uint8Array> {
@@ -308,58 +396,45 @@ export class ArchiveReader {
   }
 }
 
-/** A ZIP record (local header, name, deflate stream) as a file; `what` names it in an error. */
-function parseRecord(bytes: Uint8Array, what: string): ArchivedFile {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < ZIP.localSize) throw new ArchiveError(`${what} is not a deflated ZIP entry`);
-  const nameLength = view.getUint16(26, true);
-  const dataStart = ZIP.localSize + nameLength + view.getUint16(28, true);
-  if (
-    view.getUint32(0, true) !== ZIP.local ||
-    view.getUint16(8, true) !== ZIP.deflated ||
-    dataStart + view.getUint32(18, true) !== bytes.length
-  )
-    throw new ArchiveError(`${what} is not a deflated ZIP entry`);
-  return {
-    path: decoder.decode(bytes.subarray(ZIP.localSize, ZIP.localSize + nameLength)),
-    crc: view.getUint32(14, true),
-    size: view.getUint32(22, true),
-    deflated: bytes.subarray(dataStart),
-  };
+/**
+ * The format of an archive of formats 1 to 4 (a ZIP file whose first entry is the index), read
+ * from its first bytes; null when they are not one.
+ */
+function zipFormat(first: Uint8Array, view: DataView): number | null {
+  const nameEnd = 30 + ZIP_INDEX_ENTRY.length;
+  if (first.length < nameEnd + 12 || view.getUint32(0, true) !== 0x04034b50) return null;
+  if (decoder.decode(first.subarray(30, nameEnd)) !== ZIP_INDEX_ENTRY) return null;
+  return view.getUint32(nameEnd + 8, true);
 }
 
-/**
- * The file of the index's opening record: from the first bytes read, and with one more read of
- * the rest when it ends past them (a large root); null when the index holds none.
- */
-async function openingFile(
+/** `length` bytes at `offset`: from the first bytes read, with one more read for the rest. */
+async function bytesAt(
   source: RangeSource,
-  codec: Codec,
-  opening: OpeningRecord,
   first: Uint8Array,
-): Promise<ArchivedFile | null> {
-  if (opening.length === 0) return null;
-  const start = INDEX_DATA_START + opening.offset;
-  const end = start + opening.length;
-  // The part of it the first read holds (none when it starts past it), then the rest.
-  let bytes = first.subarray(start, end);
-  if (bytes.length < opening.length) {
-    const rest = await source.read(start + bytes.length, opening.length - bytes.length);
-    const whole = new Uint8Array(bytes.length + rest.length);
-    whole.set(bytes);
-    whole.set(rest, bytes.length);
-    bytes = whole;
-  }
-  if (bytes.length !== opening.length || codec.crc32(bytes) !== opening.crc)
-    throw new ArchiveError("the archive index's opening record is damaged (CRC-32 mismatch)");
-  return parseRecord(bytes, "the archive index's opening record");
+  offset: number,
+  length: number,
+): Promise<Uint8Array> {
+  const held = first.subarray(offset, offset + length);
+  if (held.length === length) return held;
+  const rest = await source.read(offset + held.length, length - held.length);
+  const whole = new Uint8Array(held.length + rest.length);
+  whole.set(held);
+  whole.set(rest, held.length);
+  return whole;
+}
+
+/** Whether two byte strings are equal. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Compares leaf entry `i`'s key with `key`. */
-function compareKey(leaf: DataView, i: number, key: PathKey): number {
+function compareKey(keys: DataView, i: number, key: PathKey): number {
   const at = i * LEAF_ENTRY_SIZE;
-  const hi = leaf.getUint32(at, true);
+  const hi = keys.getUint32(at, true);
   if (hi !== key.hi) return hi < key.hi ? -1 : 1;
-  const lo = leaf.getUint32(at + 4, true);
+  const lo = keys.getUint32(at + 4, true);
   return lo === key.lo ? 0 : lo < key.lo ? -1 : 1;
 }

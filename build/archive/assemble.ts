@@ -1,57 +1,50 @@
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
+  BLOCK_HEADER_SIZE,
+  blockRecords,
   encodeHeader,
   fileKey,
   FORMAT_VERSION,
   HEADER_SIZE,
-  INDEX_DATA_START,
-  INDEX_ENTRY,
   LEAF_ENTRY_SIZE,
   leafBits,
   leafOf,
+  pushVarint,
   ROOT_ENTRY_SIZE,
-  setUint64,
-  ZIP,
+  Varint,
 } from '../../contract/archive-format.ts';
 import type { ArchiveWriter } from './parts.ts';
-import { eachLine, localHeader, type IndexLine } from '../output/archive-sink.ts';
+import { BLOCK_LINE_SIZE, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
 
 /**
- * Lays the segments written by the tasks (`archive-sink.ts`) end to end into one ZIP file with the
- * hashed index as its first entry (format: docs/archive.md). Memory holds about 30 bytes per file
- * (the keys and places the index is sorted from), never the files or their names: 110 MB for the
- * 3.7 million files of all the real data.
+ * Lays the segments written by the tasks (`archive-sink.ts`) end to end into one archive
+ * (format: docs/archive.md): the header, the root, the opening file and the leaves of the index,
+ * then every segment's blocks. Each file's template names its blocks by their number in its
+ * segment; the leaves name them by their place in the archive. Memory holds about 30 bytes per
+ * file to sort the index by, the blocks' places, and the leaves, never the records.
  */
 
-/** The ZIP comment: what `unzip -l` shows under the listing. */
-const COMMENT = Buffer.from(
-  `Football static API archive, format ${FORMAT_VERSION} (docs/archive.md)`,
-);
-const MAX32 = 0xffffffff;
-
-/** The keys and places of every file, in the order of the data. */
+/** The keys of every file and where its line is, in the order of the segments. */
 class Entries {
   count = 0;
   hi = new Uint32Array(1024);
   lo = new Uint32Array(1024);
+  segment = new Uint16Array(1024);
   offset = new Float64Array(1024);
   length = new Uint32Array(1024);
-  crc = new Uint32Array(1024);
-  nameLength = new Uint16Array(1024);
 
-  push(line: IndexLine, base: number): void {
+  push(hi: number, lo: number, segment: number, offset: number, length: number): void {
     if (this.count === this.hi.length) this.grow();
     const i = this.count++;
-    this.hi[i] = line.hi;
-    this.lo[i] = line.lo;
-    this.offset[i] = base + line.offset;
-    this.length[i] = line.length;
-    this.crc[i] = line.recordCrc;
-    this.nameLength[i] = Buffer.byteLength(line.name);
+    this.hi[i] = hi;
+    this.lo[i] = lo;
+    this.segment[i] = segment;
+    this.offset[i] = offset;
+    this.length[i] = length;
   }
 
   private grow(): void {
@@ -62,11 +55,24 @@ class Entries {
     };
     this.hi = grown(this.hi);
     this.lo = grown(this.lo);
+    this.segment = grown(this.segment);
     this.offset = grown(this.offset);
     this.length = grown(this.length);
-    this.crc = grown(this.crc);
-    this.nameLength = grown(this.nameLength);
   }
+}
+
+/** A segment as the assembler reads it: its index lines, and its blocks placed in the data. */
+interface Segment {
+  base: string;
+  /** Where its data starts among all the segments' data. */
+  start: number;
+  /** Each block's offset in the data of the archive (from `dataStart`), length and size. */
+  blockOffset: Float64Array;
+  blockLength: Uint32Array;
+  blockSize: Uint32Array;
+  /** The open `<base>.index` and `<base>.data`. */
+  index: number;
+  data: number;
 }
 
 /**
@@ -78,186 +84,138 @@ export function assembleArchive(
   segments: readonly string[],
   open: (index: Uint8Array, length: number) => ArchiveWriter,
 ): { files: number; length: number } {
-  const { entries, bases, dataLength } = readSegments(segments);
-  const files = entries.count;
-  const order = sortedOrder(entries);
-  assertNoDuplicates(entries, order, segments, bases);
-
-  const opening = openingRecord(entries, segments, bases);
-  const layout = archiveLayout(entries, order, opening, dataLength);
-  const { index, archiveLength } = layout;
-
-  const out = open(index, archiveLength);
-  const indexCrc = crc32(index);
-  writeIndexAndData(out, index, indexCrc, segments);
-
-  out.write(central(INDEX_ENTRY, ZIP.stored, indexCrc, index.length, index.length, 0));
-  writeCentralDirectory(out, segments, bases, layout.dataStart);
-  out.write(ending(files + 1, layout.centralStart, layout.centralLength));
-  if (out.position !== archiveLength)
-    throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
-  out.close({ sync: true });
-  return { files, length: archiveLength };
-}
-
-/**
- * The entries of every segment's index lines, each placed in the data of all the segments laid
- * end to end; where each segment's data starts (`bases`), and the length of all of it.
- */
-function readSegments(segments: readonly string[]): {
-  entries: Entries;
-  bases: number[];
-  dataLength: number;
-} {
-  const entries = new Entries();
-  const bases: number[] = [];
-  let dataLength = 0;
-  for (const segment of segments) {
-    bases.push(dataLength);
-    const base = dataLength;
-    eachLine(segment, (line) => entries.push(line, base));
-    dataLength += statSync(`${segment}.data`).size;
-  }
-  return { entries, bases, dataLength };
-}
-
-/** The index of an archive, and where its data, its central directory and its end go. */
-interface Layout {
-  /** The header, the root, the opening record and the leaves. */
-  index: Buffer;
-  dataStart: number;
-  centralStart: number;
-  centralLength: number;
-  archiveLength: number;
-}
-
-/** The layout of the archive of `entries`, with `dataLength` bytes of files' records. */
-function archiveLayout(
-  entries: Entries,
-  order: Uint32Array,
-  opening: Buffer,
-  dataLength: number,
-): Layout {
-  const { bits, root, leaves } = indexLeaves(entries, order, opening.length);
-  const indexLength =
-    HEADER_SIZE + root.length + opening.length + leaves.reduce((n, leaf) => n + leaf.length, 0);
-  const dataStart = INDEX_DATA_START + indexLength;
-  const centralLength = centralDirectoryLength(entries, dataStart);
-  const centralStart = dataStart + dataLength;
-  const archiveLength =
-    centralStart +
-    centralLength +
-    ZIP.zip64EndSize +
-    ZIP.zip64LocatorSize +
-    ZIP.endSize +
-    COMMENT.length;
-  const header = encodeHeader(
-    {
-      version: FORMAT_VERSION,
-      leafBits: bits,
-      files: entries.count,
-      dataStart,
-      archiveLength,
-      rootCrc: crc32(root),
-      opening: {
-        offset: opening.length > 0 ? HEADER_SIZE + root.length : 0,
-        length: opening.length,
-        crc: opening.length > 0 ? crc32(opening) : 0,
+  const opened: Segment[] = [];
+  try {
+    const { entries, dataLength } = readSegments(segments, opened);
+    const order = sortedOrder(entries);
+    assertNoDuplicates(entries, order, opened);
+    const opening = openingFile(entries, opened);
+    const { bits, root, leaves } = indexLeaves(entries, order, opened, opening.length);
+    const dataStart = HEADER_SIZE + root.length + opening.length + sum(leaves);
+    const archiveLength = dataStart + dataLength;
+    const header = encodeHeader(
+      {
+        version: FORMAT_VERSION,
+        leafBits: bits,
+        files: entries.count,
+        dataStart,
+        archiveLength,
+        rootCrc: crc32(root),
+        opening: {
+          offset: opening.length > 0 ? HEADER_SIZE + root.length : 0,
+          length: opening.length,
+          crc: opening.length > 0 ? crc32(opening.stored) : 0,
+          size: opening.size,
+        },
       },
-    },
-    crc32,
-  );
-  const index = Buffer.concat([header, root, opening, ...leaves]);
-  return { index, dataStart, centralStart, centralLength, archiveLength };
-}
-
-/** The central directory's length: the index's header and each file's, Zip64 past 4 GiB. */
-function centralDirectoryLength(entries: Entries, dataStart: number): number {
-  let centralLength = ZIP.centralSize + INDEX_ENTRY.length;
-  for (let i = 0; i < entries.count; i++) {
-    const extra = dataStart + entries.offset[i]! >= MAX32 ? 12 : 0;
-    centralLength += ZIP.centralSize + entries.nameLength[i]! + extra;
-  }
-  return centralLength;
-}
-
-/** Writes the index as the first entry, stored, then the data of every segment in order. */
-function writeIndexAndData(
-  out: ArchiveWriter,
-  index: Buffer,
-  indexCrc: number,
-  segments: readonly string[],
-): void {
-  const indexHeader = localHeader(Buffer.from(INDEX_ENTRY), indexCrc, index.length, index.length);
-  indexHeader.writeUInt16LE(ZIP.stored, 8);
-  out.write(indexHeader);
-  out.write(index);
-  const chunk = Buffer.allocUnsafe(4 << 20);
-  for (const segment of segments) {
-    const fd = openSync(`${segment}.data`, 'r');
-    try {
-      for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0;)
-        out.write(chunk.subarray(0, n));
-    } finally {
-      closeSync(fd);
+      crc32,
+    );
+    const index = Buffer.concat([header, root, opening.stored, ...leaves]);
+    const out = open(index, archiveLength);
+    out.write(index);
+    writeData(out, opened);
+    if (out.position !== archiveLength)
+      throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
+    out.close({ sync: true });
+    return { files: entries.count, length: archiveLength };
+  } finally {
+    for (const segment of opened) {
+      closeSync(segment.index);
+      closeSync(segment.data);
     }
-    faultPoint('archive:segment');
   }
 }
 
-/** Writes the central directory's header of every file, in the order of the data. */
-function writeCentralDirectory(
-  out: ArchiveWriter,
-  segments: readonly string[],
-  bases: readonly number[],
-  dataStart: number,
-): void {
-  segments.forEach((segment, s) => {
-    eachLine(segment, (line) => {
-      const offset = dataStart + bases[s]! + line.offset;
-      out.write(central(line.name, ZIP.deflated, line.crc, line.compressed, line.size, offset));
-    });
+const sum = (buffers: readonly Uint8Array[]) => buffers.reduce((n, b) => n + b.length, 0);
+
+/**
+ * The entries of every segment's index lines, and each segment opened (into `opened`) with its
+ * blocks placed in the data of all the segments laid end to end; the length of all of it.
+ */
+function readSegments(
+  bases: readonly string[],
+  opened: Segment[],
+): { entries: Entries; dataLength: number } {
+  const entries = new Entries();
+  let dataLength = 0;
+  bases.forEach((base, s) => {
+    const lines = readFileSync(`${base}.blocks`);
+    const count = lines.length / BLOCK_LINE_SIZE;
+    const segment: Segment = {
+      base,
+      start: dataLength,
+      blockOffset: new Float64Array(count),
+      blockLength: new Uint32Array(count),
+      blockSize: new Uint32Array(count),
+      index: openSync(`${base}.index`, 'r'),
+      data: -1,
+    };
+    opened.push(segment);
+    segment.data = openSync(`${base}.data`, 'r');
+    for (let b = 0; b < count; b++) {
+      const at = b * BLOCK_LINE_SIZE;
+      segment.blockOffset[b] =
+        dataLength + lines.readUInt32LE(at) + lines.readUInt32LE(at + 4) * 2 ** 32;
+      segment.blockLength[b] = lines.readUInt32LE(at + 8);
+      segment.blockSize[b] = lines.readUInt32LE(at + 12);
+    }
+    eachLine(base, (line) => entries.push(line.hi, line.lo, s, line.offset, line.length));
+    dataLength += statSync(`${base}.data`).size;
   });
+  return { entries, dataLength };
+}
+
+/** The body of entry `i`'s index line: its name and its template, as its segment wrote them. */
+function lineBody(entries: Entries, i: number, segments: readonly Segment[]): Varint {
+  const bytes = Buffer.allocUnsafe(entries.length[i]!);
+  readSync(segments[entries.segment[i]!]!.index, bytes, 0, bytes.length, entries.offset[i]!);
+  return new Varint(bytes, LINE_HEAD_SIZE);
+}
+
+/** The name of a line's file, read from its body (which is left at its template). */
+function lineName(line: Varint): string {
+  return Buffer.from(line.take(line.read())).toString('utf8');
 }
 
 /**
- * The manifest's record as its segment holds it, which the index holds a copy of (the opening
- * record): a reader then has it with the root, in its first read. Empty when there is none.
+ * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): each
+ * record's block by its place in the archive, or 0 for the previous record's block.
  */
-function openingRecord(
-  entries: Entries,
-  segments: readonly string[],
-  bases: readonly number[],
-): Buffer {
-  const key = fileKey(MANIFEST_FILE);
-  for (let i = 0; i < entries.count; i++) {
-    if (entries.hi[i] !== key.hi || entries.lo[i] !== key.lo) continue;
-    const offset = entries.offset[i]!;
-    // The segment holding the record: the last that starts at or before it.
-    const s = bases.findLastIndex((base) => base <= offset);
-    const record = Buffer.alloc(entries.length[i]!);
-    const fd = openSync(`${segments[s]}.data`, 'r');
-    try {
-      readSync(fd, record, 0, record.length, offset - bases[s]!);
-    } finally {
-      closeSync(fd);
+function placeTemplate(line: Varint, segment: Segment, out: number[]): void {
+  const copyLiteral = () => {
+    const start = line.at;
+    const code = line.read();
+    if (code > 0) line.take(code - 1);
+    for (let k = start; k < line.at; k++) out.push(line.bytes[k]!);
+  };
+  const n = line.read();
+  pushVarint(out, n);
+  copyLiteral();
+  let previous = -1;
+  for (let r = 0; r < n; r++) {
+    const block = line.read();
+    if (block === previous) out.push(0);
+    else {
+      out.push(1);
+      pushVarint(out, segment.blockOffset[block]!);
+      pushVarint(out, segment.blockLength[block]!);
+      pushVarint(out, segment.blockSize[block]!);
+      previous = block;
     }
-    // Another path with the same key (a hash collision) is not the manifest.
-    const name = record.toString('utf8', ZIP.localSize, ZIP.localSize + record.readUInt16LE(26));
-    if (name === MANIFEST_FILE) return record;
+    pushVarint(out, line.read());
+    copyLiteral();
   }
-  return Buffer.alloc(0);
 }
 
 /**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each deflated; the root says where each leaf is in the index data (after the
- * header, the root and the `before` bytes of the opening record), its length, its CRC-32 and its
- * number of entries.
+ * key's top bits, each deflated; the root says where each leaf is (after the header, the root and
+ * the `before` bytes of the opening file), its length, its CRC-32, its files and its size.
  */
 function indexLeaves(
   entries: Entries,
   order: Uint32Array,
+  segments: readonly Segment[],
   before: number,
 ): { bits: number; root: Buffer; leaves: Buffer[] } {
   const bits = leafBits(entries.count);
@@ -270,34 +228,44 @@ function indexLeaves(
     const start = next;
     while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
       next++;
-    const raw = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
-    const view = new DataView(raw.buffer, raw.byteOffset, raw.length);
+    const keys = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
+    const rest: number[] = [];
     for (let k = start; k < next; k++) {
       const i = order[k]!;
       const at = (k - start) * LEAF_ENTRY_SIZE;
-      view.setUint32(at, entries.hi[i]!, true);
-      view.setUint32(at + 4, entries.lo[i]!, true);
-      setUint64(view, at + 8, entries.offset[i]!);
-      view.setUint32(at + 16, entries.length[i]!, true);
-      view.setUint32(at + 20, entries.crc[i]!, true);
+      keys.writeUInt32LE(entries.hi[i]!, at);
+      keys.writeUInt32LE(entries.lo[i]!, at + 4);
+      keys.writeUInt32LE(rest.length, at + 8);
+      const line = lineBody(entries, i, segments);
+      const nameStart = line.at;
+      line.take(line.read());
+      for (let b = nameStart; b < line.at; b++) rest.push(line.bytes[b]!);
+      placeTemplate(line, segments[entries.segment[i]!]!, rest);
     }
+    const raw = Buffer.concat([keys, Uint8Array.from(rest)]);
     const stored = raw.length > 0 ? deflateRawSync(raw, { level: 9 }) : Buffer.alloc(0);
-    root.writeUInt32LE(offset, leaf * ROOT_ENTRY_SIZE);
-    root.writeUInt32LE(stored.length, leaf * ROOT_ENTRY_SIZE + 4);
-    root.writeUInt32LE(crc32(stored), leaf * ROOT_ENTRY_SIZE + 8);
-    root.writeUInt32LE(next - start, leaf * ROOT_ENTRY_SIZE + 12);
+    const at = leaf * ROOT_ENTRY_SIZE;
+    root.writeUInt32LE(offset, at);
+    root.writeUInt32LE(stored.length, at + 4);
+    root.writeUInt32LE(crc32(stored), at + 8);
+    root.writeUInt32LE(next - start, at + 12);
+    root.writeUInt32LE(raw.length, at + 16);
     leaves.push(stored);
     offset += stored.length;
+    if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
   }
   return { bits, root, leaves };
 }
 
-/** The order of the entries by key (and by offset among equal keys, so it is deterministic). */
+/** The order of the entries by key (and by segment and line among equal keys: deterministic). */
 function sortedOrder(entries: Entries): Uint32Array {
-  const { hi, lo, offset } = entries;
+  const { hi, lo, segment, offset } = entries;
   const order = new Uint32Array(entries.count);
   for (let i = 0; i < order.length; i++) order[i] = i;
-  return order.sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]! || offset[a]! - offset[b]!);
+  return order.sort(
+    (a, b) =>
+      hi[a]! - hi[b]! || lo[a]! - lo[b]! || segment[a]! - segment[b]! || offset[a]! - offset[b]!,
+  );
 }
 
 /**
@@ -307,89 +275,71 @@ function sortedOrder(entries: Entries): Uint32Array {
 function assertNoDuplicates(
   entries: Entries,
   order: Uint32Array,
-  segments: readonly string[],
-  bases: readonly number[],
+  segments: readonly Segment[],
 ): void {
-  const shared = new Set<number>();
   for (let k = 1; k < order.length; k++) {
     const [a, b] = [order[k - 1]!, order[k]!];
-    if (entries.hi[a] === entries.hi[b] && entries.lo[a] === entries.lo[b]) {
-      shared.add(entries.offset[a]!);
-      shared.add(entries.offset[b]!);
+    if (entries.hi[a] !== entries.hi[b] || entries.lo[a] !== entries.lo[b]) continue;
+    const name = lineName(lineBody(entries, a, segments));
+    // Equal keys are adjacent: any earlier one with this name was compared with its neighbours.
+    for (let j = k; j < order.length; j++) {
+      const c = order[j]!;
+      if (entries.hi[c] !== entries.hi[a] || entries.lo[c] !== entries.lo[a]) break;
+      if (lineName(lineBody(entries, c, segments)) === name) throw new DuplicateOutputError(name);
     }
   }
-  if (shared.size === 0) return;
-  const seen = new Set<string>();
-  segments.forEach((segment, s) => {
-    eachLine(segment, (line) => {
-      if (!shared.has(bases[s]! + line.offset)) return;
-      if (seen.has(line.name)) throw new DuplicateOutputError(line.name);
-      seen.add(line.name);
-    });
-  });
 }
 
-/** A central directory header (APPNOTE 4.3.12), with a Zip64 offset past 4 GiB. */
-function central(
-  name: string,
-  method: number,
-  crc: number,
-  compressed: number,
-  size: number,
-  offset: number,
-): Buffer {
-  const nameBytes = Buffer.from(name);
-  const zip64 = offset >= MAX32;
-  const header = Buffer.alloc(ZIP.centralSize + nameBytes.length + (zip64 ? 12 : 0));
-  header.writeUInt32LE(ZIP.central, 0);
-  header.writeUInt16LE((3 << 8) | 45, 4); // made by: Unix, APPNOTE 4.5
-  header.writeUInt16LE(zip64 ? 45 : 20, 6);
-  header.writeUInt16LE(ZIP.utf8, 8);
-  header.writeUInt16LE(method, 10);
-  header.writeUInt16LE(0, 12);
-  header.writeUInt16LE(ZIP.dosDate, 14);
-  header.writeUInt32LE(crc, 16);
-  header.writeUInt32LE(compressed, 20);
-  header.writeUInt32LE(size, 24);
-  header.writeUInt16LE(nameBytes.length, 28);
-  header.writeUInt16LE(zip64 ? 12 : 0, 30);
-  // comment length, disk, internal attributes: 0; external: a regular file, mode 644.
-  header.writeUInt32LE((0o100644 << 16) >>> 0, 38);
-  header.writeUInt32LE(zip64 ? MAX32 : offset, 42);
-  nameBytes.copy(header, ZIP.centralSize);
-  if (zip64) {
-    header.writeUInt16LE(1, ZIP.centralSize + nameBytes.length);
-    header.writeUInt16LE(8, ZIP.centralSize + nameBytes.length + 2);
-    const view = new DataView(header.buffer, header.byteOffset, header.length);
-    setUint64(view, ZIP.centralSize + nameBytes.length + 4, offset);
+/**
+ * The manifest, which the index holds after the root so that a reader has it with its first
+ * read: the varint length of its path, its path and its bytes, deflated together. Empty when the
+ * archive has none.
+ */
+function openingFile(
+  entries: Entries,
+  segments: readonly Segment[],
+): { stored: Buffer; length: number; size: number } {
+  const key = fileKey(MANIFEST_FILE);
+  for (let i = 0; i < entries.count; i++) {
+    if (entries.hi[i] !== key.hi || entries.lo[i] !== key.lo) continue;
+    const line = lineBody(entries, i, segments);
+    // Another path with the same key (a hash collision) is not the manifest.
+    if (lineName(line) !== MANIFEST_FILE) continue;
+    const bytes = madeFile(line, segments[entries.segment[i]!]!);
+    const head: number[] = [];
+    pushVarint(head, Buffer.byteLength(MANIFEST_FILE));
+    const raw = Buffer.concat([Uint8Array.from(head), Buffer.from(MANIFEST_FILE), bytes]);
+    const stored = deflateRawSync(raw, { level: 9 });
+    return { stored, length: stored.length, size: raw.length };
   }
-  return header;
+  return { stored: Buffer.alloc(0), length: 0, size: 0 };
 }
 
-/** The Zip64 end record, its locator and the end record with the comment (APPNOTE 4.3.14-16). */
-function ending(entries: number, centralStart: number, centralLength: number): Buffer {
-  const end = Buffer.alloc(ZIP.zip64EndSize + ZIP.zip64LocatorSize + ZIP.endSize + COMMENT.length);
-  const view = new DataView(end.buffer, end.byteOffset, end.length);
-  const zip64End = centralStart + centralLength;
-  end.writeUInt32LE(ZIP.zip64End, 0);
-  setUint64(view, 4, ZIP.zip64EndSize - 12);
-  end.writeUInt16LE((3 << 8) | 45, 12);
-  end.writeUInt16LE(45, 14);
-  setUint64(view, 24, entries);
-  setUint64(view, 32, entries);
-  setUint64(view, 40, centralLength);
-  setUint64(view, 48, centralStart);
-  let at = ZIP.zip64EndSize;
-  end.writeUInt32LE(ZIP.zip64Locator, at);
-  setUint64(view, at + 8, zip64End);
-  end.writeUInt32LE(1, at + 16);
-  at += ZIP.zip64LocatorSize;
-  end.writeUInt32LE(ZIP.end, at);
-  end.writeUInt16LE(Math.min(entries, 0xffff), at + 8);
-  end.writeUInt16LE(Math.min(entries, 0xffff), at + 10);
-  end.writeUInt32LE(Math.min(centralLength, MAX32), at + 12);
-  end.writeUInt32LE(Math.min(centralStart, MAX32), at + 16);
-  end.writeUInt16LE(COMMENT.length, at + 20);
-  COMMENT.copy(end, at + ZIP.endSize);
-  return end;
+/** A file's bytes from its segment's template and blocks. */
+function madeFile(line: Varint, segment: Segment): Buffer {
+  const parts: Uint8Array[] = [];
+  const literal = () => {
+    const code = line.read();
+    parts.push(code === 0 ? Buffer.from(',') : line.take(code - 1));
+  };
+  const n = line.read();
+  literal();
+  for (let r = 0; r < n; r++) {
+    const block = line.read();
+    const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
+    readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]! - segment.start);
+    parts.push(blockRecords(inflateRawSync(stored.subarray(BLOCK_HEADER_SIZE)))[line.read()]!);
+    literal();
+  }
+  return Buffer.concat(parts);
+}
+
+/** Writes every segment's blocks in order. */
+function writeData(out: ArchiveWriter, segments: readonly Segment[]): void {
+  const chunk = Buffer.allocUnsafe(4 << 20);
+  for (const segment of segments) {
+    for (let n; (n = readSync(segment.data, chunk, 0, chunk.length, null)) > 0;)
+      out.write(chunk.subarray(0, n));
+    faultPoint('archive:segment');
+  }
 }

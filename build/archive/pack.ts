@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
-import { INDEX_DATA_START } from '../../contract/archive-format.ts';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { encodedFile } from '../../contract/paths.ts';
@@ -17,7 +16,7 @@ import {
 /**
  * Packs a built folder into an archive, as `npm run build -- --archive` would have written it
  * (entries in path order rather than the build's), for runtimes that read only archives. The
- * compressed copies of a `--precompress` build are left out: every archive entry is compressed.
+ * compressed copies of a `--precompress` build are left out: the archive stores every record once.
  * Published like a build: the archive is replaced only once complete.
  */
 export function packTree(dir: string, archive: string): { files: number; bytes: number } {
@@ -63,7 +62,7 @@ export async function splitArchive(
     staging = stageArchive(entry, partSize);
     const { source } = opened;
     const { dataStart } = opened.reader.header;
-    const index = await source.read(INDEX_DATA_START, dataStart - INDEX_DATA_START);
+    const index = await source.read(0, dataStart);
     const out = stagedWriter(staging)(index, source.length);
     const chunk = 4 << 20;
     for (let at = 0; at < source.length; at += chunk) {

@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
-import { INDEX_DATA_START, INDEX_ENTRY, ZIP } from '../../contract/archive-format.ts';
+import { MAGIC, ZIP_INDEX_ENTRY } from '../../contract/archive-format.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { openLocalArchive, type LocalArchive } from '../../contract/node/archive-file.ts';
 import { UserError } from '../../lib/errors.ts';
@@ -320,15 +320,20 @@ function otherBuildsOf(file: string): boolean {
   return readdirSync(dirname(file)).some((name) => name.startsWith(prefix) && liveOther(name));
 }
 
-/** Whether a file starts as every archive does: a ZIP local header of the index entry. */
+/**
+ * Whether a file starts as an archive does: with the magic, or (formats 1 to 4, which a build
+ * replaces) with a ZIP local header of the index entry.
+ */
 function isArchive(file: string): boolean {
   const fd = openSync(file, 'r');
   try {
-    const head = Buffer.alloc(INDEX_DATA_START);
+    const head = Buffer.alloc(30 + ZIP_INDEX_ENTRY.length);
+    const read = readSync(fd, head, 0, head.length, 0);
     return (
-      readSync(fd, head, 0, head.length, 0) === head.length &&
-      head.readUInt32LE(0) === ZIP.local &&
-      head.toString('utf8', ZIP.localSize) === INDEX_ENTRY
+      head.toString('latin1', 0, MAGIC.length) === MAGIC ||
+      (read === head.length &&
+        head.readUInt32LE(0) === 0x04034b50 &&
+        head.toString('utf8', 30) === ZIP_INDEX_ENTRY)
     );
   } finally {
     closeSync(fd);

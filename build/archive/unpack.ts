@@ -1,6 +1,3 @@
-import { crc32, inflateRawSync } from 'node:zlib';
-import { ZIP } from '../../contract/archive-format.ts';
-import { ArchiveError } from '../../contract/archive-reader.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
 import { heard } from '../../lib/stop-signals.ts';
 import { discard, publish, stage, type Staging } from './publish.ts';
@@ -8,6 +5,12 @@ import { TreeSink } from '../output/sink.ts';
 
 /** Files unpacked between two looks for a signal that stops the unpack. */
 const HEARD_EVERY = 256;
+
+/**
+ * The inflated blocks an unpack keeps: the files of a leaf are a few groups (a collection's
+ * pages, a match's files), whose records lie in neighbouring blocks.
+ */
+const UNPACK_BLOCK_BYTES = 64 * 1024 * 1024;
 
 /**
  * Writes the tree an archive holds into `out`, byte for byte the tree `npm run build -- --out`
@@ -20,32 +23,20 @@ export async function unpack(
   signal?: AbortSignal,
 ): Promise<{ files: number; bytes: number }> {
   // Opening checks the header, the root and the length before anything is written.
-  const opened = await openLocalArchive(archive);
-  const { source } = opened;
-  const { files, dataStart } = opened.reader.header;
+  const opened = await openLocalArchive(archive, undefined, UNPACK_BLOCK_BYTES);
+  const { reader } = opened;
   let staging: Staging | undefined;
   try {
     staging = stage(out);
     const sink = new TreeSink(staging.partial, false);
-    let at = dataStart;
-    // The records lie end to end from the index's end, in the order the build wrote them.
-    for (let i = 0; i < files; i++) {
-      // The reads of a local archive block: the loop turns now and then, so a signal is heard.
-      if (signal && i % HEARD_EVERY === 0) await heard(signal);
-      const head = Buffer.from(await source.read(at, ZIP.localSize));
-      if (head.length !== ZIP.localSize || head.readUInt32LE(0) !== ZIP.local)
-        throw new ArchiveError(`${archive}: no ZIP entry at byte ${at}`);
-      const nameLength = head.readUInt16LE(26);
-      const restLength = nameLength + head.readUInt16LE(28) + head.readUInt32LE(18);
-      const rest = Buffer.from(await source.read(at + head.length, restLength));
-      if (rest.length !== restLength)
-        throw new ArchiveError(`${archive} ends inside the entry at byte ${at}`);
-      const name = rest.toString('utf8', 0, nameLength);
-      const data = inflateRawSync(rest.subarray(rest.length - head.readUInt32LE(18)));
-      if (data.length !== head.readUInt32LE(22) || crc32(data) !== head.readUInt32LE(14))
-        throw new ArchiveError(`the archive entry for ${name} is damaged (CRC-32 mismatch)`);
-      sink.write(name, data);
-      at += head.length + rest.length;
+    let done = 0;
+    for (let leaf = 0; leaf < 2 ** reader.header.leafBits; leaf++) {
+      for (const path of await reader.paths(leaf)) {
+        // The reads of a local archive block: the loop turns now and then, so a signal is heard.
+        if (signal && done++ % HEARD_EVERY === 0) await heard(signal);
+        const bytes = (await reader.read(path))!;
+        sink.write(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }
     }
     sink.commit();
     publish(staging);

@@ -1,60 +1,60 @@
 import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { fileKey, setUint64, ZIP } from '../../contract/archive-format.ts';
+import { createXXHash128 } from 'hash-wasm';
+import {
+  BLOCK_HEADER_SIZE,
+  BLOCK_RECORDS,
+  BLOCK_TARGET,
+  encodeBlock,
+  fileKey,
+  pushLiteral,
+  pushVarint,
+} from '../../contract/archive-format.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
+import { MIN_RECORD, recordSpans } from './record-spans.ts';
+import { RecordTable } from './record-table.ts';
 import type { OutputSink } from './sink.ts';
 
 /**
- * The archive's side of the writer: each task writes its files as a segment, a run of finished
- * ZIP records (local header, name, deflated bytes) in `<name>.data`, and one index line per file
- * in `<name>.index`. The assembler (`archive-assemble.ts`) lays the segments end to end in registry
- * order, so the archive does not depend on which worker wrote what, or when.
+ * The archive's side of the writer: each task writes its files as a segment. Each record (an
+ * element of a page's `result`, `record-spans.ts`) goes into a block the first time the segment
+ * meets its bytes, and is named by its block and index every other time: a record in its record
+ * file, its collection's page and the pages of each filter it matches is stored once. A segment
+ * is three files: `<name>.data`, its blocks end to end; `<name>.blocks`, where each block is;
+ * `<name>.index`, one line per file with its key, name and template. The assembler
+ * (`build/archive/assemble.ts`) lays the segments end to end in registry order, so the archive
+ * does not depend on which worker wrote what, or when.
  */
 
-/** zlib level of every entry: level 6 is zlib's default, close to 9 in size at twice the speed. */
-export const ENTRY_LEVEL = 6;
+/** zlib level of the blocks: 6, zlib's default, close to 9 in size at twice the speed. */
+export const BLOCK_LEVEL = 6;
 
-/**
- * One index line (little-endian): key hi u32, key lo u32, record offset in the segment u64, record
- * length u32, record CRC-32 u32, file CRC-32 u32, compressed size u32, file size u32, name length
- * u16, then the name. Everything the central directory and the hashed index need.
- */
-export const INDEX_LINE_SIZE = 38;
+/** One line of `<name>.blocks`: offset in the segment u64, stored length u32, inflated size u32. */
+export const BLOCK_LINE_SIZE = 16;
 
-/** One file of a segment, as its index line tells it. */
+/** The XXH3 128-bit hash that tells a record's bytes from others' (one instance per thread). */
+const RECORD_HASH = await createXXHash128();
+
+/** A segment's index line, as `eachLine` reads it. */
 export interface IndexLine {
   hi: number;
   lo: number;
-  /** Offset of the record in its segment. */
+  /** Offset and length of the whole line in `<name>.index`. */
   offset: number;
-  /** Length and CRC-32 of the whole record (local header, name, compressed bytes). */
   length: number;
-  recordCrc: number;
-  /** CRC-32 and size of the file, and the size of its deflate stream. */
-  crc: number;
-  compressed: number;
-  size: number;
-  name: string;
 }
 
-/** Calls `line` for each index line of the segment `base`, in the order of its records. */
+/** Bytes of a line before its body: key hi u32, key lo u32, body length u32. */
+export const LINE_HEAD_SIZE = 12;
+
+/** Calls `line` for each index line of the segment `base`, in the order of its files. */
 export function eachLine(base: string, line: (line: IndexLine) => void): void {
   const bytes = readFileSync(`${base}.index`);
   for (let at = 0; at < bytes.length;) {
-    const nameLength = bytes.readUInt16LE(at + 36);
-    line({
-      hi: bytes.readUInt32LE(at),
-      lo: bytes.readUInt32LE(at + 4),
-      offset: bytes.readUInt32LE(at + 8) + bytes.readUInt32LE(at + 12) * 2 ** 32,
-      length: bytes.readUInt32LE(at + 16),
-      recordCrc: bytes.readUInt32LE(at + 20),
-      crc: bytes.readUInt32LE(at + 24),
-      compressed: bytes.readUInt32LE(at + 28),
-      size: bytes.readUInt32LE(at + 32),
-      name: bytes.toString('utf8', at + INDEX_LINE_SIZE, at + INDEX_LINE_SIZE + nameLength),
-    });
-    at += INDEX_LINE_SIZE + nameLength;
+    const length = LINE_HEAD_SIZE + bytes.readUInt32LE(at + 8);
+    line({ hi: bytes.readUInt32LE(at), lo: bytes.readUInt32LE(at + 4), offset: at, length });
+    at += length;
   }
 }
 
@@ -97,67 +97,100 @@ function writeAll(fd: number, bytes: Uint8Array): void {
   for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
 }
 
-/** The local header and name of a deflated entry (APPNOTE 4.3.7). */
-export function localHeader(name: Buffer, crc: number, compressed: number, size: number): Buffer {
-  const header = Buffer.alloc(ZIP.localSize + name.length);
-  header.writeUInt32LE(ZIP.local, 0);
-  header.writeUInt16LE(20, 4); // version needed: 2.0, deflate
-  header.writeUInt16LE(ZIP.utf8, 6);
-  header.writeUInt16LE(ZIP.deflated, 8);
-  header.writeUInt16LE(0, 10); // time 00:00
-  header.writeUInt16LE(ZIP.dosDate, 12);
-  header.writeUInt32LE(crc, 14);
-  header.writeUInt32LE(compressed, 18);
-  header.writeUInt32LE(size, 22);
-  header.writeUInt16LE(name.length, 26);
-  header.writeUInt16LE(0, 28); // no extra field
-  name.copy(header, ZIP.localSize);
-  return header;
-}
-
 /** Writes one segment of the archive; `commit()` closes it. */
 export class SegmentSink implements OutputSink {
   files = 0;
   bytes = 0;
   private readonly data: BufferedFile;
   private readonly index: BufferedFile;
+  private readonly blocks: BufferedFile;
+  private readonly table = new RecordTable();
+  /** The records of the block being filled, and their bytes. */
+  private block: Uint8Array[] = [];
+  private blockBytes = 0;
+  private blockCount = 0;
 
   /** `base` is the segment's path without extension. */
   constructor(base: string) {
     this.data = new BufferedFile(`${base}.data`);
     this.index = new BufferedFile(`${base}.index`);
+    this.blocks = new BufferedFile(`${base}.blocks`);
   }
 
   write(file: string, content: string | Buffer): void {
     if (!isSafeRelativePath(file))
       throw new Error(`Refusing to write outside the output folder: ${file}`);
     const data = typeof content === 'string' ? Buffer.from(content) : content;
+    // A file with no records is one record of its own, unless it is too small to be worth one.
+    let spans = recordSpans(data);
+    if (spans.length === 0 && data.length >= MIN_RECORD) spans = [0, data.length];
+    const body: number[] = [];
     const name = Buffer.from(file);
-    const deflated = deflateRawSync(data, { level: ENTRY_LEVEL });
-    const crc = crc32(data);
-    const header = localHeader(name, crc, deflated.length, data.length);
-    const line = Buffer.allocUnsafe(INDEX_LINE_SIZE + name.length);
+    pushVarint(body, name.length);
+    for (const byte of name) body.push(byte);
+    pushVarint(body, spans.length / 2);
+    let at = 0;
+    for (let k = 0; k < spans.length; k += 2) {
+      pushLiteral(body, data.subarray(at, spans[k]));
+      const { block, index } = this.place(data.subarray(spans[k], spans[k + 1]));
+      pushVarint(body, block);
+      pushVarint(body, index);
+      at = spans[k + 1]!;
+    }
+    pushLiteral(body, data.subarray(at));
     const key = fileKey(file);
-    line.writeUInt32LE(key.hi, 0);
-    line.writeUInt32LE(key.lo, 4);
-    setUint64(new DataView(line.buffer, line.byteOffset, line.length), 8, this.data.position);
-    line.writeUInt32LE(header.length + deflated.length, 16);
-    line.writeUInt32LE(crc32(deflated, crc32(header)), 20);
-    line.writeUInt32LE(crc, 24);
-    line.writeUInt32LE(deflated.length, 28);
-    line.writeUInt32LE(data.length, 32);
-    line.writeUInt16LE(name.length, 36);
-    name.copy(line, INDEX_LINE_SIZE);
-    this.data.write(header);
-    this.data.write(deflated);
-    this.index.write(line);
+    const head = Buffer.allocUnsafe(LINE_HEAD_SIZE);
+    head.writeUInt32LE(key.hi, 0);
+    head.writeUInt32LE(key.lo, 4);
+    head.writeUInt32LE(body.length, 8);
+    this.index.write(head);
+    this.index.write(Uint8Array.from(body));
     this.files++;
     this.bytes += data.length;
     faultPoint('write');
   }
 
+  /** The block and index of a record: where the segment holds it already, else placed now. */
+  private place(record: Uint8Array): { block: number; index: number } {
+    RECORD_HASH.init();
+    RECORD_HASH.update(record);
+    const hash = RECORD_HASH.digest('binary');
+    const found = this.table.find(hash);
+    if (found) return found;
+    if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_TARGET) this.flush();
+    const place = { block: this.blockCount, index: this.block.length };
+    // Copied: the caller's buffer is reused for the next file.
+    this.block.push(Uint8Array.from(record));
+    this.blockBytes += record.length;
+    this.table.add(hash, place.block, place.index);
+    if (this.blockBytes >= BLOCK_TARGET || this.block.length === BLOCK_RECORDS) this.flush();
+    return place;
+  }
+
+  /** Closes the block being filled: deflated, after its CRC-32, with its line in `.blocks`. */
+  private flush(): void {
+    if (this.block.length === 0) return;
+    const raw = encodeBlock(this.block);
+    const deflated = deflateRawSync(raw, { level: BLOCK_LEVEL });
+    const head = Buffer.allocUnsafe(BLOCK_HEADER_SIZE);
+    head.writeUInt32LE(crc32(deflated), 0);
+    const line = Buffer.allocUnsafe(BLOCK_LINE_SIZE);
+    line.writeUInt32LE(this.data.position >>> 0, 0);
+    line.writeUInt32LE(Math.floor(this.data.position / 2 ** 32), 4);
+    line.writeUInt32LE(BLOCK_HEADER_SIZE + deflated.length, 8);
+    line.writeUInt32LE(raw.length, 12);
+    this.data.write(head);
+    this.data.write(deflated);
+    this.blocks.write(line);
+    this.blockCount++;
+    this.block = [];
+    this.blockBytes = 0;
+  }
+
   commit(): void {
+    this.flush();
     this.data.close();
     this.index.close();
+    this.blocks.close();
   }
 }

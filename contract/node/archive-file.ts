@@ -97,10 +97,14 @@ async function openParts(folder: string, entry: PartsEntry) {
 
 /**
  * Opens an archive on the local disk, whole or in parts (`path` is then its entry point): an
- * `ArchiveError` says why a file is not a good one. `indexBytes`: the memory its index may hold
- * (`ArchiveReader.open`).
+ * `ArchiveError` says why a file is not a good one. `indexBytes` and `blockBytes`: the memory its
+ * index and its inflated blocks may hold (`ArchiveReader.open`).
  */
-export async function openLocalArchive(path: string, indexBytes?: number): Promise<LocalArchive> {
+export async function openLocalArchive(
+  path: string,
+  indexBytes?: number,
+  blockBytes?: number,
+): Promise<LocalArchive> {
   const file = await fileRangeSource(path);
   let source: RangeSource = file;
   let close: () => Promise<unknown> = () => file.close();
@@ -111,7 +115,7 @@ export async function openLocalArchive(path: string, indexBytes?: number): Promi
       close = async () => {};
       ({ source, close } = await openParts(dirname(path), entry));
     }
-    const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
+    const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes, undefined, blockBytes);
     return { reader, source, stamp: file.stamp, close: async () => void (await close()) };
   } catch (e) {
     await close();

@@ -1,22 +1,19 @@
 import { ArchiveError, type ArchiveReader } from '../../contract/archive-reader.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
-import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
+import { isSafeRelativePath } from '../../contract/paths.ts';
 import { createHandler, type FileSource, type Handler } from './handler.ts';
 
 const decoder = new TextDecoder();
 
 /**
- * The router's file access over an archive. The gzip variant of a file (`x.json.gz`, asked for when
- * the client accepts gzip) is the stored deflate stream in a gzip member: nothing is recompressed.
+ * The router's file access over an archive: each file made from its template and blocks. An
+ * archive holds no compressed copy of a file: a client that accepts gzip gets it compressed as
+ * it is sent, as from a tree built without `--precompress`.
  */
 export function archiveFiles(archive: ArchiveReader): FileSource {
-  const gz = encodedFile('', 'gzip');
   return {
     async read(file) {
-      if (!isSafeRelativePath(file)) return null;
-      const bytes = await archive.read(file);
-      if (bytes || !file.endsWith(gz)) return bytes;
-      return archive.gzip(file.slice(0, -gz.length));
+      return isSafeRelativePath(file) ? archive.read(file) : null;
     },
     async locate(file) {
       if (isSafeRelativePath(file)) await archive.locate(file);
@@ -25,9 +22,8 @@ export function archiveFiles(archive: ArchiveReader): FileSource {
 }
 
 /**
- * The router over an archive: its manifest, read from the archive, and its files. Every entry can
- * be sent gzip-encoded without recompressing, so the router negotiates gzip as for a tree built
- * with `--precompress`. `cacheBytes`: the budget of the router's caches (`createHandler`).
+ * The router over an archive: its manifest, read from the archive, and its files.
+ * `cacheBytes`: the budget of the router's caches (`createHandler`).
  */
 export async function createArchiveHandler(
   archive: ArchiveReader,
@@ -37,7 +33,7 @@ export async function createArchiveHandler(
   if (!bytes) throw new ArchiveError(`the archive has no ${MANIFEST_FILE}`);
   const manifest = JSON.parse(decoder.decode(bytes)) as Manifest;
   return createHandler({
-    manifest: { ...manifest, encodings: ['gzip'] },
+    manifest: { ...manifest, encodings: [] },
     files: archiveFiles(archive),
     cacheBytes,
   });
