@@ -246,11 +246,12 @@ export interface BlockPlace {
 
 /**
  * How a file is made: `literals[0]`, record 0, `literals[1]`, record 1, …, `literals[n]`; each
- * record is record `index` of a block.
+ * record is record `index` of block `blocks[slot]`.
  */
 export interface Template {
+  blocks: BlockPlace[];
   literals: Uint8Array[];
-  records: { block: BlockPlace; index: number }[];
+  records: { slot: number; index: number }[];
 }
 
 /** The one-byte literal a template writes as code 0: the comma between two records. */
@@ -296,11 +297,14 @@ export function pushVarint(out: number[], value: number): void {
 }
 
 /**
- * Reads a template (docs/archive.md, "Leaves"): varint n, a literal, then n times a record and a
- * literal. A literal is varint code 0 for a comma, else code - 1 bytes. A record is varint 0 (the
- * previous record's block) or 1 and the block's offset, length and size, then its index.
+ * Reads a template (docs/archive.md, "Leaves"): varint b, then b blocks as their offset, length
+ * and size; varint n, a literal, then n times a record (its block's slot and its index in the
+ * block) and a literal. A literal is varint code 0 for a comma, else code - 1 bytes.
  */
 export function readTemplate(in_: Varint): Template {
+  const blocks: BlockPlace[] = [];
+  for (let b = in_.read(); b > 0; b--)
+    blocks.push({ offset: in_.read(), length: in_.read(), size: in_.read() });
   const n = in_.read();
   const literal = () => {
     const code = in_.read();
@@ -308,15 +312,13 @@ export function readTemplate(in_: Varint): Template {
   };
   const literals = [literal()];
   const records: Template['records'] = [];
-  let block: BlockPlace | null = null;
   for (let i = 0; i < n; i++) {
-    const kind = in_.read();
-    if (kind === 1) block = { offset: in_.read(), length: in_.read(), size: in_.read() };
-    else if (kind !== 0 || block === null) throw new RangeError('a template names no block');
-    records.push({ block, index: in_.read() });
+    const slot = in_.read();
+    if (slot >= blocks.length) throw new RangeError('a template names no such block');
+    records.push({ slot, index: in_.read() });
     literals.push(literal());
   }
-  return { literals, records };
+  return { blocks, literals, records };
 }
 
 /** Appends a literal in a template's coding (`readTemplate`). */

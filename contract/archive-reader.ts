@@ -17,6 +17,7 @@ import {
   type IndexHeader,
   type PathKey,
   type RootEntry,
+  type Template,
 } from './archive-format.ts';
 
 /**
@@ -333,16 +334,11 @@ export class ArchiveReader {
   }
 
   /** A file's bytes from its template: its literals and records, its blocks read at once. */
-  private async make(template: ReturnType<typeof readTemplate>, path: string): Promise<Uint8Array> {
-    const places = new Map<number, BlockPlace>();
-    for (const { block } of template.records) places.set(block.offset, block);
-    const blocks = new Map<number, Block>();
-    await Promise.all(
-      [...places.values()].map(async (place) => blocks.set(place.offset, await this.block(place))),
-    );
+  private async make(template: Template, path: string): Promise<Uint8Array> {
+    const blocks = await Promise.all(template.blocks.map((place) => this.block(place)));
     const parts: Uint8Array[] = [template.literals[0]!];
-    template.records.forEach(({ block, index }, i) => {
-      const record = blocks.get(block.offset)!.records[index];
+    template.records.forEach(({ slot, index }, i) => {
+      const record = blocks[slot]!.records[index];
       if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
       parts.push(record, template.literals[i + 1]!);
     });

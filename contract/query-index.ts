@@ -15,8 +15,11 @@
  * order. Ranks are dense (equal values share one), in the order `compareValues` gives; the orders
  * break ties by record id, ascending in both directions, as a composed sort always has.
  *
- * Every number is an unsigned 32-bit little-endian integer. A posting group file is:
- *   u32 entries, then per entry: u32 key length, the key's UTF-8 bytes, u32 n, n ordinals.
+ * Every number is an unsigned LEB128 varint. A posting group file is: the number of entries,
+ * then per entry: the key's length, its UTF-8 bytes, n, then n ordinals as the
+ * difference from the previous (the first from 0). A rank or order chunk is: n, then n values,
+ * each as the zigzagged difference from the previous (0, -1, 1, -2 as 0, 1, 2, 3; the first
+ * from 0).
  */
 
 /** What the router needs to find a collection's index files (its manifest entry's `query`). */
@@ -90,65 +93,126 @@ const encoder = new TextEncoder();
 const ASCII = /^[\x00-\x7f]*$/;
 const decoder = new TextDecoder();
 
-/** Encodes the posting lists of one group file. */
+/**
+ * Unsigned LEB128 varints, seven bits a byte, low first: index values are ordinals and ranks
+ * below 2^32, and their differences are small (a posting list ascends; an order or a rank column
+ * follows the default order closely for most fields), so a varint of a difference takes one or
+ * two bytes where a fixed integer took four, and deflates to half as much.
+ */
+class Varints {
+  private bytes = new Uint8Array(1024);
+  length = 0;
+
+  /** Makes room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    grown.set(this.bytes);
+    this.bytes = grown;
+  }
+
+  push(value: number): void {
+    this.room(5);
+    // Divided, not shifted: a zigzagged difference of two ordinals reaches 2^33.
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value % 0x80) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  /** Appends bytes as they are. */
+  raw(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.bytes.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  done(): Uint8Array {
+    return this.bytes.slice(0, this.length);
+  }
+}
+
+/** Reads varints from `bytes`, from `at`. */
+class VarintReader {
+  constructor(
+    private readonly bytes: Uint8Array,
+    public at = 0,
+  ) {}
+
+  /** The next `length` bytes. */
+  take(length: number): Uint8Array {
+    if (this.at + length > this.bytes.length) throw new RangeError('a bad index file');
+    this.at += length;
+    return this.bytes.subarray(this.at - length, this.at);
+  }
+
+  next(): number {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (this.at >= this.bytes.length || shift > 28) throw new RangeError('a bad index file');
+      const byte = this.bytes[this.at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+  }
+}
+
+/** A signed difference as an unsigned varint value: 0, -1, 1, -2, … as 0, 1, 2, 3, … */
+const zigzag = (d: number) => (d < 0 ? -2 * d - 1 : 2 * d);
+const unzigzag = (z: number) => (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
+
+/** Encodes the posting lists of one group file (the layout above). */
 export function encodePostings(entries: Iterable<[string, ArrayLike<number>]>): Uint8Array {
-  const parts: { key: Uint8Array; ords: ArrayLike<number> }[] = [];
-  let size = 4;
-  for (const [key, ords] of entries) {
+  const out = new Varints();
+  const list = [...entries];
+  out.push(list.length);
+  for (const [key, ords] of list) {
     const bytes = encoder.encode(key);
-    parts.push({ key: bytes, ords });
-    size += 8 + bytes.length + 4 * ords.length;
+    out.push(bytes.length);
+    out.raw(bytes);
+    out.push(ords.length);
+    let previous = 0;
+    for (let i = 0; i < ords.length; i++) {
+      out.push(ords[i]! - previous);
+      previous = ords[i]!;
+    }
   }
-  const out = new Uint8Array(size);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, parts.length, true);
-  let at = 4;
-  for (const { key, ords } of parts) {
-    view.setUint32(at, key.length, true);
-    out.set(key, at + 4);
-    at += 4 + key.length;
-    view.setUint32(at, ords.length, true);
-    at += 4;
-    for (let i = 0; i < ords.length; i++, at += 4) view.setUint32(at, ords[i]!, true);
-  }
-  return out;
+  return out.done();
 }
 
 /** The posting lists of one group file, by key. */
 export function decodePostings(bytes: Uint8Array): Map<string, Uint32Array> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const in_ = new VarintReader(bytes);
   const out = new Map<string, Uint32Array>();
-  const entries = view.getUint32(0, true);
-  let at = 4;
+  const entries = in_.next();
   for (let e = 0; e < entries; e++) {
-    const length = view.getUint32(at, true);
-    const key = decoder.decode(bytes.subarray(at + 4, at + 4 + length));
-    at += 4 + length;
-    const n = view.getUint32(at, true);
-    at += 4;
-    out.set(key, readUint32s(view, at, n));
-    at += 4 * n;
+    const key = in_.take(in_.next());
+    const ords = new Uint32Array(in_.next());
+    let previous = 0;
+    for (let i = 0; i < ords.length; i++) ords[i] = previous += in_.next();
+    out.set(decoder.decode(key), ords);
   }
   return out;
 }
 
-/** Encodes a rank or order chunk. */
+/** Encodes a rank or order chunk: its count, then each value's difference from the previous. */
 export function encodeUint32s(values: ArrayLike<number>): Uint8Array {
-  const out = new Uint8Array(4 * values.length);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < values.length; i++) view.setUint32(4 * i, values[i]!, true);
-  return out;
+  const out = new Varints();
+  out.push(values.length);
+  let previous = 0;
+  for (let i = 0; i < values.length; i++) {
+    out.push(zigzag(values[i]! - previous));
+    previous = values[i]!;
+  }
+  return out.done();
 }
 
 /** Decodes a rank or order chunk. */
 export function decodeUint32s(bytes: Uint8Array): Uint32Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return readUint32s(view, 0, bytes.byteLength >>> 2);
-}
-
-/** `n` little-endian integers from `at`, copied: the bytes may be unaligned or a shared buffer. */
-function readUint32s(view: DataView, at: number, n: number): Uint32Array {
-  const out = new Uint32Array(n);
-  for (let i = 0; i < n; i++) out[i] = view.getUint32(at + 4 * i, true);
+  const in_ = new VarintReader(bytes);
+  const out = new Uint32Array(in_.next());
+  let previous = 0;
+  for (let i = 0; i < out.length; i++) out[i] = previous += unzigzag(in_.next());
   return out;
 }

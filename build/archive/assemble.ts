@@ -178,33 +178,19 @@ function lineName(line: Varint): string {
 }
 
 /**
- * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): each
- * record's block by its place in the archive, or 0 for the previous record's block.
+ * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
+ * blocks by their places in the archive, the rest as it is.
  */
 function placeTemplate(line: Varint, segment: Segment, out: number[]): void {
-  const copyLiteral = () => {
-    const start = line.at;
-    const code = line.read();
-    if (code > 0) line.take(code - 1);
-    for (let k = start; k < line.at; k++) out.push(line.bytes[k]!);
-  };
-  const n = line.read();
-  pushVarint(out, n);
-  copyLiteral();
-  let previous = -1;
-  for (let r = 0; r < n; r++) {
+  const blocks = line.read();
+  pushVarint(out, blocks);
+  for (let b = 0; b < blocks; b++) {
     const block = line.read();
-    if (block === previous) out.push(0);
-    else {
-      out.push(1);
-      pushVarint(out, segment.blockOffset[block]!);
-      pushVarint(out, segment.blockLength[block]!);
-      pushVarint(out, segment.blockSize[block]!);
-      previous = block;
-    }
-    pushVarint(out, line.read());
-    copyLiteral();
+    pushVarint(out, segment.blockOffset[block]!);
+    pushVarint(out, segment.blockLength[block]!);
+    pushVarint(out, segment.blockSize[block]!);
   }
+  for (let k = line.at; k < line.bytes.length; k++) out.push(line.bytes[k]!);
 }
 
 /**
@@ -317,6 +303,13 @@ function openingFile(
 
 /** A file's bytes from its segment's template and blocks. */
 function madeFile(line: Varint, segment: Segment): Buffer {
+  const blocks: Uint8Array[][] = [];
+  for (let b = line.read(); b > 0; b--) {
+    const block = line.read();
+    const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
+    readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]! - segment.start);
+    blocks.push(blockRecords(inflateRawSync(stored.subarray(BLOCK_HEADER_SIZE))));
+  }
   const parts: Uint8Array[] = [];
   const literal = () => {
     const code = line.read();
@@ -325,10 +318,8 @@ function madeFile(line: Varint, segment: Segment): Buffer {
   const n = line.read();
   literal();
   for (let r = 0; r < n; r++) {
-    const block = line.read();
-    const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
-    readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]! - segment.start);
-    parts.push(blockRecords(inflateRawSync(stored.subarray(BLOCK_HEADER_SIZE)))[line.read()]!);
+    const slot = line.read();
+    parts.push(blocks[slot]![line.read()]!);
     literal();
   }
   return Buffer.concat(parts);

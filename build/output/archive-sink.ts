@@ -124,19 +124,27 @@ export class SegmentSink implements OutputSink {
     // A file with no records is one record of its own, unless it is too small to be worth one.
     let spans = recordSpans(data);
     if (spans.length === 0 && data.length >= MIN_RECORD) spans = [0, data.length];
+    const records: { block: number; index: number }[] = [];
+    for (let k = 0; k < spans.length; k += 2)
+      records.push(this.place(data.subarray(spans[k], spans[k + 1])));
+    // The template (docs/archive.md): its blocks by their number in the segment, which the
+    // assembler makes their places in the archive, then its literals and records.
+    const slots = new Map<number, number>();
+    for (const { block } of records) if (!slots.has(block)) slots.set(block, slots.size);
     const body: number[] = [];
     const name = Buffer.from(file);
     pushVarint(body, name.length);
     for (const byte of name) body.push(byte);
-    pushVarint(body, spans.length / 2);
+    pushVarint(body, slots.size);
+    for (const block of slots.keys()) pushVarint(body, block);
+    pushVarint(body, records.length);
     let at = 0;
-    for (let k = 0; k < spans.length; k += 2) {
-      pushLiteral(body, data.subarray(at, spans[k]));
-      const { block, index } = this.place(data.subarray(spans[k], spans[k + 1]));
-      pushVarint(body, block);
+    records.forEach(({ block, index }, r) => {
+      pushLiteral(body, data.subarray(at, spans[2 * r]));
+      pushVarint(body, slots.get(block)!);
       pushVarint(body, index);
-      at = spans[k + 1]!;
-    }
+      at = spans[2 * r + 1]!;
+    });
     pushLiteral(body, data.subarray(at));
     const key = fileKey(file);
     const head = Buffer.allocUnsafe(LINE_HEAD_SIZE);

@@ -1,9 +1,10 @@
 /**
  * Where the records of a JSON file are: what the archive stores once, in blocks, and a file names
  * by reference (`archive-sink.ts`). A record is an element of an array that is the value of a key
- * `result` (a page's or a record file's records, a bucket's records under each value) or the
- * object value of a key `record` (the records of a record bucket), when it is an object or an
- * array of at least `MIN_RECORD` bytes. The file's other bytes stay with the file, so the file is
+ * `result` (a page's or a record file's records, a bucket's records under each value), or the
+ * object value of a key `record`, `source` or `attribution` (a record bucket's records, and the
+ * credits every page and bucket repeats), when it is an object or an array of at least
+ * `MIN_RECORD` bytes. The file's other bytes stay with the file, so the file is
  * made again byte for byte, whatever its shape; a file that is not JSON has no records.
  */
 
@@ -19,8 +20,10 @@ const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 
-const RESULT = new TextEncoder().encode('result');
-const RECORD = new TextEncoder().encode('record');
+const encoder = new TextEncoder();
+const RESULT = encoder.encode('result');
+/** Keys whose object value is a record: a bucket's record, a record's or a page's credits. */
+const RECORD_KEYS = ['record', 'source', 'attribution'].map((key) => encoder.encode(key));
 
 /** What a container being read is: an object, a `result` array, or another array. */
 const enum Container {
@@ -60,7 +63,7 @@ export function recordSpans(bytes: Uint8Array): number[] {
         [key, keyEnd] = [i + 1, end];
         next++;
         while (isSpace(bytes[next]!)) next++;
-        if (bytes[next] === OPEN_OBJECT && named(bytes, key, keyEnd, RECORD)) {
+        if (bytes[next] === OPEN_OBJECT && RECORD_KEYS.some((k) => named(bytes, key, keyEnd, k))) {
           const valueStop = valueEnd(bytes, next);
           if (valueStop < 0) return [];
           if (valueStop - next >= MIN_RECORD) out.push(next, valueStop);

@@ -90,7 +90,7 @@ function offsetsOf(path: string): { leaf: number; block: number } {
     const entry = new Varint(rest, leaf.readUInt32LE(i * LEAF_ENTRY_SIZE + 8));
     if (Buffer.from(entry.take(entry.read())).toString() !== path) continue;
     const dataStart = bytes.readUInt32LE(24);
-    return { leaf: leafStart, block: dataStart + readTemplate(entry).records[0]!.block.offset };
+    return { leaf: leafStart, block: dataStart + readTemplate(entry).blocks[0]!.offset };
   }
   throw new Error(`${path} is not in the archive`);
 }
