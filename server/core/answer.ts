@@ -41,8 +41,8 @@ export interface Answering {
   readonly table: RouteTable;
   /** The reads of decoded files composed answers make. */
   readonly reads: Reads;
-  /** The strong tag of a file by its basis (`SimplePlan`'s `tag`). */
-  readonly fileTag: (basis: string) => string;
+  /** The strong tag of a file: a hash of its bytes; null when there is no such file. */
+  readonly fileTag: (file: string) => Promise<string | null>;
 }
 
 type PlanOf<K extends SimplePlan['kind']> = Extract<SimplePlan, { kind: K }>;
@@ -67,7 +67,7 @@ export function answering(manifest: Manifest, files: FileSource, budget: number)
     files,
     table: routeTable(manifest),
     reads: decodedReads(files, budget),
-    fileTag: rememberedTags(),
+    fileTag: contentTags(files),
   };
 }
 
@@ -110,17 +110,19 @@ function decodedReads(files: FileSource, budget: number): Reads {
 }
 
 /**
- * Tags of files by their basis (a content hash and a path), remembered: each is the same for
- * every request of a file, and hashing it was a twentieth of a pre-rendered answer's time.
+ * The tags of files, each a hash of the file's bytes, remembered by path (one build's files never
+ * change): an answer that did not change keeps its tag across builds, whatever else changed.
  */
-function rememberedTags(): (basis: string) => string {
-  const fileTags = new Map<string, string>();
-  return (basis) => {
-    let tag = fileTags.get(basis);
+function contentTags(files: FileSource): (file: string) => Promise<string | null> {
+  const tags = new Map<string, string>();
+  return async (file) => {
+    let tag = tags.get(file);
     if (tag === undefined) {
-      if (fileTags.size >= FILE_TAGS_KEPT) fileTags.clear();
-      tag = entityTag(basis);
-      fileTags.set(basis, tag);
+      const bytes = await files.read(file);
+      if (bytes === null) return null;
+      if (tags.size >= FILE_TAGS_KEPT) tags.clear();
+      tag = await bodyTag(new Uint8Array(bytes));
+      tags.set(file, tag);
     }
     return tag;
   };
@@ -203,7 +205,7 @@ async function bucketOutcome(
     meta: {},
     result: [entry.record],
   });
-  return bodyOutcome(200, body, { ETag: from.fileTag(plan.tag) });
+  return bodyOutcome(200, body);
 }
 
 /**
@@ -222,7 +224,7 @@ async function timelineOutcome(
     meta: {},
     result,
   });
-  return bodyOutcome(200, body, { ETag: from.fileTag(plan.tag) });
+  return bodyOutcome(200, body);
 }
 
 /**
@@ -244,32 +246,38 @@ async function ownedFile(
   return fileOutcome(plan, target, from.fileTag);
 }
 
-/** A pre-rendered file, left for the adapter to send. */
-function fileOutcome(plan: FilePlan, target: string, fileTag: Answering['fileTag']): Outcome {
+/**
+ * A pre-rendered file, left for the adapter to send, tagged by its bytes; the answer for a path
+ * with no file (`plan.missing`) when there is none.
+ */
+async function fileOutcome(
+  plan: FilePlan,
+  target: string,
+  fileTag: Answering['fileTag'],
+): Promise<Outcome> {
   const { missing } = plan;
+  const absent = () =>
+    missing.kind === 'empty'
+      ? emptyOutcome(plan, missing)
+      : errorOutcome(404, missing.message, target);
+  const tag = await fileTag(plan.file);
+  if (tag === null) return absent();
   return {
     status: 200,
     headers: {
       ...FILE_HEADERS,
       ...(plan.contentType === HTML_TYPE ? { 'Content-Security-Policy': PAGE_POLICY } : {}),
       'Content-Type': plan.contentType,
-      ETag: fileTag(plan.tag),
+      ETag: tag,
     },
     body: null,
-    file: {
-      path: plan.file,
-      gzip: false,
-      missing: () =>
-        missing.kind === 'empty'
-          ? emptyOutcome(plan, missing)
-          : errorOutcome(404, missing.message, target),
-    },
+    // A file that goes between the tag and the sending (a build replaced under a tree).
+    file: { path: plan.file, gzip: false, missing: absent },
   };
 }
 
 /**
  * The answer for a valid filter whose pre-rendered collection does not exist: no record matches.
- * `encoded()` gives it the tag the file would have had, so it revalidates like any file.
  */
 function emptyOutcome(plan: FilePlan, missing: Extract<Missing, { kind: 'empty' }>): Outcome {
   const resource = plan.resource!;

@@ -18,12 +18,7 @@ import {
   type NestedManifest,
   type ResourceManifest,
 } from '../../contract/manifest.ts';
-import {
-  TIME_HINT,
-  formatTime,
-  parseMatchTime,
-  type MatchTime,
-} from '../../contract/match-time.ts';
+import { TIME_HINT, parseMatchTime, type MatchTime } from '../../contract/match-time.ts';
 import {
   bucketFile,
   collectionDir,
@@ -99,7 +94,6 @@ export type SimplePlan =
   | {
       kind: 'file';
       file: string;
-      tag: string;
       resource: ResourceManifest | null;
       contentType: string;
       missing: Missing;
@@ -111,7 +105,6 @@ export type SimplePlan =
       kind: 'bucket';
       file: string;
       id: string;
-      tag: string;
       resource: ResourceManifest;
       missing: string;
     }
@@ -122,7 +115,6 @@ export type SimplePlan =
       kind: 'timeline';
       file: string;
       time: MatchTime;
-      tag: string;
       resource: ResourceManifest;
       missing: string;
     }
@@ -156,9 +148,10 @@ export interface RouteTable {
   resources: Map<string, ResourceManifest>;
   /** Resources addressed under a parent, by `<parent path>/<name>`. */
   nested: Map<string, ChildManifest>;
-  roots: Map<string, string>;
+  /** The versions with a root document. */
+  roots: Set<string>;
   /** The build's own files, by the path they are asked for: `index.html` files by their folder. */
-  assets: Map<string, { type: string; hash: string; file: string }>;
+  assets: Map<string, { type: string; file: string }>;
 }
 
 /** Indexes a manifest for `route()`; done once per manifest. */
@@ -171,9 +164,9 @@ export function routeTable(manifest: Manifest): RouteTable {
       ),
     ),
     nested: new Map(manifest.resources.flatMap(underParents)),
-    roots: new Map(manifest.roots.map((r) => [r.version, r.hash])),
+    roots: new Set(manifest.roots.map((r) => r.version)),
     assets: new Map(
-      manifest.assets.map((a) => [assetPath(a.path), { type: a.type, hash: a.hash, file: a.path }]),
+      manifest.assets.map((a) => [assetPath(a.path), { type: a.type, file: a.path }]),
     ),
   };
 }
@@ -241,9 +234,9 @@ export function route(method: string, target: string, table: RouteTable): Plan {
 type Addressed =
   | { kind: 'health' }
   /** A file of the build's own (`RouteTable.assets`). */
-  | { kind: 'asset'; type: string; hash: string; file: string }
+  | { kind: 'asset'; type: string; file: string }
   /** A version's root document. */
-  | { kind: 'root'; path: string; hash: string }
+  | { kind: 'root'; path: string }
   | { kind: 'resource'; resource: ResourceManifest }
   /** `/<resource>/<id>`: one record of a resource. */
   | { kind: 'record'; parent: ResourceManifest; id: string }
@@ -256,8 +249,7 @@ function addressed(segments: string[], table: RouteTable): Addressed | null {
   if (isHealthPath(segments)) return { kind: 'health' };
   const asset = table.assets.get(path);
   if (asset) return { kind: 'asset', ...asset };
-  const rootHash = segments.length === 1 ? table.roots.get(path) : undefined;
-  if (rootHash !== undefined) return { kind: 'root', path, hash: rootHash };
+  if (segments.length === 1 && table.roots.has(path)) return { kind: 'root', path };
   const resource = table.resources.get(path);
   if (resource) return { kind: 'resource', resource };
   const parent =
@@ -321,9 +313,9 @@ function planAt(at: Addressed, method: string, given: [string, string][], table:
     case 'health':
       return noParams(given) ?? { kind: 'health' };
     case 'asset':
-      return noParams(given) ?? file(at.hash, at.file, at.type);
+      return noParams(given) ?? file(at.file, at.type);
     case 'root':
-      return noParams(given) ?? file(at.hash, rootFile(at.path), JSON_TYPE);
+      return noParams(given) ?? file(rootFile(at.path), JSON_TYPE);
     case 'resource':
       return resourcePlan(at.resource, method, given);
     case 'record':
@@ -338,7 +330,7 @@ function planAt(at: Addressed, method: string, given: [string, string][], table:
 /** `/<resource>`: its listing, or what OPTIONS says of it. */
 function resourcePlan(resource: ResourceManifest, method: string, given: [string, string][]): Plan {
   if (method === 'OPTIONS')
-    return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+    return noParams(given) ?? file(optionsFile(resource.path), JSON_TYPE, resource);
   switch (resource.kind) {
     case 'collection':
     case 'nested':
@@ -444,9 +436,7 @@ function underCollection(
     return notFound(`'${pid}' is not a valid id of /${parent.path}.`);
   if (id === null) {
     if (method === 'OPTIONS')
-      return (
-        noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource)
-      );
+      return noParams(given) ?? file(optionsFile(resource.path), JSON_TYPE, resource);
     if (given.some(([name]) => name === parent.param)) {
       return error(
         400,
@@ -485,7 +475,7 @@ function documentPlan(
   given: [string, string][],
 ): Plan {
   if (method === 'OPTIONS')
-    return noParams(given) ?? file(resource.hash, optionsFile(resource.path), JSON_TYPE, resource);
+    return noParams(given) ?? file(optionsFile(resource.path), JSON_TYPE, resource);
   const { parent } = resource;
   const id = parseValue(resource.idType ?? 'uuid', rawId);
   if (id === undefined || id === null)
@@ -526,12 +516,11 @@ function documentPlan(
       kind: 'timeline',
       file: timeline,
       time,
-      tag: `${resource.hash}:${timeline}:${formatTime(time)}`,
       resource,
       missing: message,
     };
   }
-  return file(resource.hash, recordFile(resource.path, String(id)), JSON_TYPE, resource, {
+  return file(recordFile(resource.path, String(id)), JSON_TYPE, resource, {
     kind: 'not-found',
     message,
   });
@@ -546,17 +535,14 @@ function noParams(given: [string, string][]): Plan | null {
   );
 }
 
-/**
- * A plan to send one file; its ETag basis is the content hash of what it belongs to plus its path.
- */
+/** A plan to send one file. */
 function file(
-  hash: string,
   path: string,
   contentType: string,
   resource: ResourceManifest | null = null,
   missing: Missing = { kind: 'not-found', message: 'No resource lives at this path.' },
 ): FinalPlan {
-  return { kind: 'file', file: path, tag: `${hash}:${path}`, resource, contentType, missing };
+  return { kind: 'file', file: path, resource, contentType, missing };
 }
 
 function record(resource: CollectionLikeManifest, rawId: string, given: [string, string][]): Plan {
@@ -581,12 +567,11 @@ function recordPlan(resource: CollectionLikeManifest, id: string, message: strin
       kind: 'bucket',
       file: bucket,
       id,
-      tag: `${resource.hash}:${bucket}:${id}`,
       resource,
       missing: message,
     };
   }
-  return file(resource.hash, recordFile(resource.path, id), JSON_TYPE, resource, {
+  return file(recordFile(resource.path, id), JSON_TYPE, resource, {
     kind: 'not-found',
     message,
   });
@@ -789,7 +774,7 @@ function pageOf(
     page === 1 && only
       ? { kind: 'empty', path: `/${resource.path}`, params, records }
       : { kind: 'not-found', message: `Page ${page} is past the last page of this collection.` };
-  return file(resource.hash, pageFile(dir, page), JSON_TYPE, resource, missing);
+  return file(pageFile(dir, page), JSON_TYPE, resource, missing);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../../server/core/handler.ts';
 import { nodeFiles } from '../../../server/disk/node-files.ts';
@@ -471,6 +472,36 @@ describe('HTTP behaviour', () => {
       headers: { 'If-None-Match': composed.headers.get('etag')! },
     });
     expect(again.status).toBe(304);
+  });
+
+  it("tags each answer by its own bytes: another file's change leaves it as it was", async () => {
+    const sha1Tag = (bytes: Uint8Array) =>
+      `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 24)}"`;
+    const countries = await call(api, '/v1/countries', {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(countries.headers.get('etag')).toBe(sha1Tag(Buffer.from(countries.text)));
+    // The same build with one other file changed, as the next build with a new team would be.
+    const files = nodeFiles(dist);
+    const changed = createHandler({
+      manifest,
+      files: {
+        ...files,
+        read: async (file) =>
+          file === 'v1/teams/index.json'
+            ? Buffer.from(
+                Buffer.from((await files.read(file))!)
+                  .toString()
+                  .replace('"', '" '),
+              )
+            : files.read(file),
+      },
+    });
+    expect((await call(changed, '/v1/countries')).headers.get('etag')).toBe(etag);
+    const [before, after] = await Promise.all(
+      [api, changed].map(async (h) => (await call(h, '/v1/teams')).headers.get('etag')),
+    );
+    expect(after).not.toBe(before);
   });
 
   it('HEAD sends the headers of GET and no body', async () => {

@@ -99,19 +99,19 @@ describe('route: analytics documents', () => {
 
   it.each(['30', '030', '30:0', '30+0', '30-00'])('time=%s is minute 30', (time) => {
     const p = plan(`/v1/analytics/match/${M}/state?time=${time}`);
-    expect(p.kind === 'timeline' && [p.time, p.tag]).toEqual([
+    expect(p.kind === 'timeline' && [p.time, p.file]).toEqual([
       { mins: 30, stoppage: 0 },
-      `h-state:${BASE}/state/_timeline/${M}.json:30`,
+      `${BASE}/state/_timeline/${M}.json`,
     ]);
   });
 
   it.each(['45:2', '45+2', '45%2B2', '45-2', '45:02', '45%3A2'])(
-    'time=%s is 45 and 2 stoppage minutes, with one tag',
+    'time=%s is 45 and 2 stoppage minutes',
     (time) => {
       const p = plan(`/v1/analytics/match/${M}/state?time=${time}`);
-      expect(p.kind === 'timeline' && [p.time, p.tag]).toEqual([
+      expect(p.kind === 'timeline' && [p.time, p.file]).toEqual([
         { mins: 45, stoppage: 2 },
-        `h-state:${BASE}/state/_timeline/${M}.json:45:2`,
+        `${BASE}/state/_timeline/${M}.json`,
       ]);
     },
   );

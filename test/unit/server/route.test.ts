@@ -174,13 +174,6 @@ describe('route: files for the common cases', () => {
     expect(filter.kind === 'file' && filter.missing.kind).toBe('empty');
     expect(page2.kind === 'file' && page2.missing.kind).toBe('not-found');
   });
-
-  it('ETag bases differ per file and follow the resource hash', () => {
-    const a = plan('/v1/persons');
-    const b = plan('/v1/persons?page=2');
-    expect(a.kind === 'file' && b.kind === 'file' && a.tag !== b.tag).toBe(true);
-    expect(a.kind === 'file' && a.tag.startsWith('h-v1/persons:')).toBe(true);
-  });
 });
 
 describe('route: compositions', () => {
