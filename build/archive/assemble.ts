@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import {
   BLOCK_HEADER_SIZE,
@@ -14,8 +14,10 @@ import {
   ROOT_ENTRY_SIZE,
   Varint,
 } from '../../contract/archive-format.ts';
-import type { ArchiveWriter } from './parts.ts';
-import { BLOCK_LINE_SIZE, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
+import { indexHash, type ArchiveWriter } from './parts.ts';
+import type { Hash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
@@ -25,7 +27,8 @@ import { DuplicateOutputError } from '../output/sink.ts';
  * (format: docs/archive.md): the header, the root, the opening file and the leaves of the index,
  * then every segment's blocks. Each file's template names its blocks by their number in its
  * segment; the leaves name them by their place in the archive. Memory holds about 30 bytes per
- * file to sort the index by, the blocks' places, and the leaves, never the records.
+ * file to sort the index by and the blocks' places; the leaves go to a scratch file beside the
+ * segments, and the records are copied, never held.
  */
 
 /** The keys of every file and where its line is, in the order of the segments. */
@@ -77,21 +80,25 @@ interface Segment {
 
 /**
  * Writes the archive of `segments` (paths without extension, in their order in the archive)
- * through the writer `open` returns for its index and length: one new file, or parts
- * (`archive-parts.ts`). Returns the number of files and the archive's length.
+ * through the writer `open` returns for the SHA-256 of its index (`indexHash`) and its length:
+ * one new file, or parts (`archive-parts.ts`). Returns the number of files and the archive's
+ * length.
  */
 export function assembleArchive(
   segments: readonly string[],
-  open: (index: Uint8Array, length: number) => ArchiveWriter,
+  open: (index: Hash, length: number) => ArchiveWriter,
 ): { files: number; length: number } {
   const opened: Segment[] = [];
+  const leavesFile = join(dirname(segments[0]!), '.leaves');
   try {
     const { entries, dataLength } = readSegments(segments, opened);
     const order = sortedOrder(entries);
     assertNoDuplicates(entries, order, opened);
     const opening = openingFile(entries, opened);
-    const { bits, root, leaves } = indexLeaves(entries, order, opened, opening.length);
-    const dataStart = HEADER_SIZE + root.length + opening.length + sum(leaves);
+    const leavesOut = new BufferedFile(leavesFile);
+    const { bits, root } = indexLeaves(entries, order, opened, opening.length, leavesOut);
+    leavesOut.close();
+    const dataStart = HEADER_SIZE + root.length + opening.length + leavesOut.position;
     const archiveLength = dataStart + dataLength;
     const header = encodeHeader(
       {
@@ -110,9 +117,12 @@ export function assembleArchive(
       },
       crc32,
     );
-    const index = Buffer.concat([header, root, opening.stored, ...leaves]);
+    const head = Buffer.concat([header, root, opening.stored]);
+    const index = indexHash().update(head);
+    eachChunk(leavesFile, (chunk) => index.update(chunk));
     const out = open(index, archiveLength);
-    out.write(index);
+    out.write(head);
+    eachChunk(leavesFile, (chunk) => out.write(chunk));
     writeData(out, opened);
     if (out.position !== archiveLength)
       throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
@@ -123,10 +133,21 @@ export function assembleArchive(
       closeSync(segment.index);
       closeSync(segment.data);
     }
+    rmSync(leavesFile, { force: true });
   }
 }
 
-const sum = (buffers: readonly Uint8Array[]) => buffers.reduce((n, b) => n + b.length, 0);
+/** Calls `chunk` with a file's bytes, 4 MiB at a time (the buffer is reused). */
+function eachChunk(file: string, chunk: (bytes: Buffer) => void): void {
+  const buffer = Buffer.allocUnsafe(4 << 20);
+  const fd = openSync(file, 'r');
+  try {
+    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+      chunk(buffer.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * The entries of every segment's index lines, and each segment opened (into `opened`) with its
@@ -195,19 +216,20 @@ function placeTemplate(line: Varint, segment: Segment, out: number[]): void {
 
 /**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each deflated; the root says where each leaf is (after the header, the root and
- * the `before` bytes of the opening file), its length, its CRC-32, its files and its size.
+ * key's top bits, each deflated and written to `out`; the root says where each leaf is (after the
+ * header, the root and the `before` bytes of the opening file), its length, its CRC-32, its files
+ * and its size.
  */
 function indexLeaves(
   entries: Entries,
   order: Uint32Array,
   segments: readonly Segment[],
   before: number,
-): { bits: number; root: Buffer; leaves: Buffer[] } {
+  out: BufferedFile,
+): { bits: number; root: Buffer } {
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
-  const leaves: Buffer[] = [];
   let offset = HEADER_SIZE + root.length + before;
   let next = 0;
   for (let leaf = 0; leaf < count; leaf++) {
@@ -236,11 +258,11 @@ function indexLeaves(
     root.writeUInt32LE(crc32(stored), at + 8);
     root.writeUInt32LE(next - start, at + 12);
     root.writeUInt32LE(raw.length, at + 16);
-    leaves.push(stored);
+    out.write(stored);
     offset += stored.length;
     if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
   }
-  return { bits, root, leaves };
+  return { bits, root };
 }
 
 /** The order of the entries by key (and by segment and line among equal keys: deterministic). */

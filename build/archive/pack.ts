@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { encodedFile } from '../../contract/paths.ts';
 import { assembleArchive } from './assemble.ts';
+import { indexHash } from './parts.ts';
 import { SegmentSink } from '../output/archive-sink.ts';
 import {
   discardArchive,
@@ -62,7 +63,9 @@ export async function splitArchive(
     staging = stageArchive(entry, partSize);
     const { source } = opened;
     const { dataStart } = opened.reader.header;
-    const index = await source.read(0, dataStart);
+    const index = indexHash();
+    for (let at = 0; at < dataStart; at += 4 << 20)
+      index.update(await source.read(at, Math.min(4 << 20, dataStart - at)));
     const out = stagedWriter(staging)(index, source.length);
     const chunk = 4 << 20;
     for (let at = 0; at < source.length; at += chunk) {

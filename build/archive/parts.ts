@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
@@ -39,12 +39,16 @@ function isPartOf(entry: string, name: string): boolean {
   );
 }
 
+/** A SHA-256 being fed an archive's index: its bytes before the first block. */
+export const indexHash = (): Hash => createHash('sha256');
+
 /**
- * The tag of a build's parts: a hash of the archive's index, which changes with any file, and of
- * the parts' size, so that a part's name always stands for the same bytes.
+ * The tag of a build's parts: the SHA-256 of the archive's index, which changes with any file,
+ * and of the parts' size, so that a part's name always stands for the same bytes. `index` has
+ * been fed the index (`indexHash`), and is left as it was.
  */
-export function buildTag(index: Uint8Array, partSize: number): string {
-  return createHash('sha256').update(index).update(`/${partSize}`).digest('hex').slice(0, 12);
+export function buildTag(index: Hash, partSize: number): string {
+  return index.copy().update(`/${partSize}`).digest('hex').slice(0, 12);
 }
 
 /**

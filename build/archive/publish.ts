@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -298,7 +299,7 @@ export function stageArchive(filePath: string, partSize: number | null = null): 
 
 /** The writer `assembleArchive` writes the staged archive through: one file, or parts. */
 export function stagedWriter(staging: ArchiveStaging) {
-  return (index: Uint8Array, length: number): ArchiveWriter => {
+  return (index: Hash, length: number): ArchiveWriter => {
     if (staging.partSize === null) return new BufferedFile(staging.partial);
     const { scratch, partial, file, partSize } = staging;
     const tag = buildTag(index, partSize);
