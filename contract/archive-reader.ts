@@ -292,13 +292,14 @@ export class ArchiveReader {
     await this.leaf(leafOf(fileKey(path), this.header.leafBits));
   }
 
-  /** The paths of the files of leaf `leaf`, in the leaf's order. */
-  async paths(leaf: number): Promise<string[]> {
+  /** The files of leaf `leaf`, in the leaf's order: each one's path and template. */
+  async entries(leaf: number): Promise<{ path: string; template: Template }[]> {
     const { keys, rest } = await this.leaf(leaf);
-    const out: string[] = [];
+    const out: { path: string; template: Template }[] = [];
     for (let i = 0; i < keys.byteLength / LEAF_ENTRY_SIZE; i++) {
       const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
-      out.push(decoder.decode(in_.take(in_.read())));
+      const path = decoder.decode(in_.take(in_.read()));
+      out.push({ path, template: readTemplate(in_) });
     }
     return out;
   }

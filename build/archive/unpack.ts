@@ -31,7 +31,7 @@ export async function unpack(
     const sink = new TreeSink(staging.partial, false);
     let done = 0;
     for (let leaf = 0; leaf < 2 ** reader.header.leafBits; leaf++) {
-      for (const path of await reader.paths(leaf)) {
+      for (const { path } of await reader.entries(leaf)) {
         // The reads of a local archive block: the loop turns now and then, so a signal is heard.
         if (signal && done++ % HEARD_EVERY === 0) await heard(signal);
         const bytes = (await reader.read(path))!;

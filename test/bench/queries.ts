@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
@@ -38,6 +38,28 @@ const RUNTIMES: Runtime[] = [
 /** Longest wait for a server to listen: the local Worker first copies the archive to its bucket. */
 const START_MS = 30 * 60_000;
 
+/** CPU milliseconds a process has used (user and system), from `/proc`. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU milliseconds per answer of a load of `paths`, asking for `encoding`. */
+async function cpuPerAnswer(
+  server: { port: number; pid: number },
+  paths: string[],
+  encoding: 'identity' | 'gzip',
+  options: { duration: number; connections: number },
+): Promise<string> {
+  const before = cpuMs(server.pid);
+  const result = await load(server.port, paths, {
+    ...options,
+    headers: { 'Accept-Encoding': encoding },
+  });
+  return ((cpuMs(server.pid) - before) / Math.max(1, result.total)).toFixed(3);
+}
+
 /** Prints each kind of the query set's throughput and latency on each runtime. */
 export async function printQueries(options: {
   label: string;
@@ -49,6 +71,7 @@ export async function printQueries(options: {
   const kinds = Object.entries(sets).filter(([, paths]) => paths.length > 0);
   const runtimes = RUNTIMES.filter((r) => r.available());
   const cells = new Map<string, (string | number)[]>(kinds.map(([k, p]) => [k, [k, p.length]]));
+  const cpu = new Map<string, (string | number)[]>(kinds.map(([k, p]) => [k, [k, p.length]]));
   for (const runtime of runtimes) {
     const work = mkdtempSync(join(tmpdir(), 'football-queries-'));
     try {
@@ -61,6 +84,12 @@ export async function printQueries(options: {
           const { duration, connections } = options;
           const result = await load(server.port, paths, { duration, connections });
           cells.get(kind)!.push(result.rps, result.p99, result.errors);
+          // The archive holds no compressed copies: what compressing each answer costs.
+          if (runtime.name === 'node')
+            for (const encoding of ['identity', 'gzip'] as const)
+              cpu
+                .get(kind)!
+                .push(await cpuPerAnswer(server, paths, encoding, { duration, connections }));
         }
       } finally {
         await server.stop();
@@ -76,6 +105,8 @@ export async function printQueries(options: {
   );
   const headers = runtimes.flatMap((r) => [`${r.name} req/s`, `${r.name} p99 ms`, 'non-2xx']);
   table(['kind', 'URLs', ...headers], [...cells.values()]);
+  console.log(`\nCPU of the Node archive server per answer, ms (${options.label})`);
+  table(['kind', 'URLs', 'identity', 'gzip'], [...cpu.values()]);
 }
 
 /** The query set of one archive on its own. */

@@ -20,6 +20,7 @@ import { readsPerLookup } from './archive-reads.ts';
 import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/http/runtime-server.ts';
 import { printQueries } from './queries.ts';
+import { archiveBytes } from './archive-bytes.ts';
 import { printClient } from './client.ts';
 import { printExplorer } from './explorer.ts';
 import { printReference } from './reference.ts';
@@ -214,8 +215,19 @@ async function archiveRow(
   db: string,
   file: string,
   tree: ReturnType<typeof buildIn> | null,
+  parts: (string | number)[][],
 ): Promise<(string | number)[]> {
   const a = buildIn(db, file, 'archive');
+  const bytes = await archiveBytes(file);
+  const share = (n: number) =>
+    `${(n / 1e6).toFixed(2)} (${((100 * n) / bytes.total!).toFixed(0)}%)`;
+  parts.push([
+    label,
+    ...['records', 'queryIndex', 'assets', 'leaves', 'opening', 'container'].map((k) =>
+      share(bytes[k]!),
+    ),
+    (bytes.total! / 1e6).toFixed(1),
+  ]);
   const reader = await openLocalArchive(file);
   const manifest = JSON.parse(
     Buffer.from((await reader.reader.read(MANIFEST_FILE))!).toString('utf8'),
@@ -342,6 +354,7 @@ async function bench(run: BenchRun): Promise<void> {
   console.log(`Demo database generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   const rows: (string | number)[][] = [];
   const archives: (string | number)[][] = [];
+  const parts: (string | number)[][] = [];
   for (const scale of run.scales) {
     const db = scale === 1 ? demoDb : join(work, `demo-x${scale}.sqlite`);
     if (scale !== 1) scaledCopy(demoDb, db, scale);
@@ -350,7 +363,7 @@ async function bench(run: BenchRun): Promise<void> {
     rows.push(buildRow(`demo x${scale}`, out, tree));
     if (scale !== 1) removeBuild(out);
     const archive = join(work, `demo-x${scale}.zip`);
-    archives.push(await archiveRow(run, `demo x${scale}`, db, archive, tree));
+    archives.push(await archiveRow(run, `demo x${scale}`, db, archive, tree, parts));
     if (scale !== 1) rmSync(archive);
   }
   const pre = join(work, 'dist-br');
@@ -384,7 +397,7 @@ async function bench(run: BenchRun): Promise<void> {
     printPackageRoundTrip(name, db, work, imports);
     const archive = join(work, `${name}.zip`);
     if (set.archiveOnly) {
-      archives.push(await archiveRow(run, set.label, db, archive, null));
+      archives.push(await archiveRow(run, set.label, db, archive, null, parts));
       console.log(`Built ${set.label} as an archive: ${archives.at(-1)!.join(', ')}\n`);
       if (run.keep) {
         mkdirSync(run.keep, { recursive: true });
@@ -400,7 +413,7 @@ async function bench(run: BenchRun): Promise<void> {
     console.log(
       `Built ${set.label}: ${s.files} files, ${(s.bytes / 1e6).toFixed(1)} MB in ${s.seconds.toFixed(1)} s, peak ${s.maxRssMB.toFixed(0)} MB\n`,
     );
-    archives.push(await archiveRow(run, set.label, db, archive, s));
+    archives.push(await archiveRow(run, set.label, db, archive, s, parts));
     await printQueries({ label: set.label, archive, duration, connections });
     if (run.keep) renameSync(archive, join(run.keep, `${name}.zip`));
     else rmSync(archive, { force: true });
@@ -442,6 +455,16 @@ async function bench(run: BenchRun): Promise<void> {
       'server RSS MB',
     ],
     archives,
+  );
+  console.log('');
+  console.log(
+    'Archive bytes by part, MB (share): blocks of records, of the query index and of assets, ' +
+      'by the first file naming each; the leaves of the index (names and templates); the ' +
+      'opening file; the header and root',
+  );
+  table(
+    ['dataset', 'records', 'query index', 'assets', 'leaves', 'opening', 'container', 'MB'],
+    parts,
   );
   console.log('');
   console.log(

@@ -167,28 +167,31 @@ function scenarios(dist: string): Scenario[] {
   return list;
 }
 
-/** Requests per second, p99 latency (ms) and errors of one load. */
+/** Requests per second, p99 latency (ms), errors and requests answered of one load. */
 interface Load {
   rps: number;
   p99: number;
   errors: number;
+  total: number;
 }
 
 /** Loads a server with `paths` in turn on every connection. */
 export async function load(
   port: number,
   paths: string[],
-  options: { duration: number; connections: number },
+  options: { duration: number; connections: number; headers?: Record<string, string> },
 ): Promise<Load> {
+  const { headers, ...rest } = options;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
-    ...options,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    ...rest,
+    requests: paths.map((path) => ({ method: 'GET', path, headers })),
   });
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    total: result.requests.total,
   };
 }
 
