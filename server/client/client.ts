@@ -114,7 +114,13 @@ export async function openArchive(
   const counts: ReadCounts = { reads: 0, bytes: 0, checks: 0 };
   const open = async (): Promise<Opened> => {
     const archive = await openHttpArchive(href, fetcher, counts);
-    const reader = await ArchiveReader.open(archive.source, CLIENT_CODEC, budget.index);
+    const reader = await ArchiveReader.open(
+      archive.source,
+      CLIENT_CODEC,
+      budget.index,
+      undefined,
+      budget.blocks,
+    );
     const handler = await createArchiveHandler(reader, budget.router);
     return { handler, check: archive.check, checked: Date.now() };
   };

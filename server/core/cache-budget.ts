@@ -1,7 +1,8 @@
 /**
- * The memory a router may hold to answer faster. Over an archive, half keeps the archive's index
- * (`ArchiveReader`): a lookup whose leaf is held reads only its file, where one whose leaf is not
- * first reads and inflates the leaf, about 100 KB. The rest, or all over a folder, goes to the
+ * The memory a router may hold to answer faster. Over an archive, a quarter keeps leaves of the
+ * archive's index and a quarter its blocks of records (`ArchiveReader`): a file whose leaf and
+ * blocks are held costs no read, where one whose leaf is not first reads and inflates the leaf,
+ * about 60 KB stored, 400 KB inflated. The rest, or all over a folder, goes to the
  * router's caches (`hot-cache.ts`): half for the bytes of the files it sends most, half for the
  * files it reads to compose answers, decoded. A composed answer reads a few default pages and
  * index files; those held cost it no read. The servers that run on a machine take `--cache-mb`
@@ -17,7 +18,10 @@ export const WORKER_CACHE_MB = 48;
 /** Megabytes in bytes. */
 export const megabytes = (mb: number): number => mb * 1024 * 1024;
 
-/** A budget over an archive: the bytes for its index, and the bytes for the router's caches. */
-export function archiveBudget(bytes: number): { index: number; router: number } {
-  return { index: bytes / 2, router: bytes / 2 };
+/**
+ * A budget over an archive: the bytes for its index, for its blocks, and for the router's
+ * caches.
+ */
+export function archiveBudget(bytes: number): { index: number; blocks: number; router: number } {
+  return { index: bytes / 4, blocks: bytes / 4, router: bytes / 2 };
 }

@@ -28,7 +28,7 @@ export async function archiveRouter(
   scope?: ReadScope,
 ): Promise<Handler> {
   const budget = archiveBudget(cacheBytes);
-  const reader = await ArchiveReader.open(source, codec, budget.index, scope);
+  const reader = await ArchiveReader.open(source, codec, budget.index, scope, budget.blocks);
   return createArchiveHandler(reader, budget.router);
 }
 

@@ -214,7 +214,7 @@ interface ArchiveBuild extends Build {
 
 async function openArchiveBuild(file: string, cacheBytes: number): Promise<ArchiveBuild> {
   const budget = archiveBudget(cacheBytes);
-  const archive = await openLocalArchive(file, budget.index);
+  const archive = await openLocalArchive(file, budget.index, budget.blocks);
   let handler: Handler;
   try {
     handler = await createArchiveHandler(archive.reader, budget.router);
