@@ -15,7 +15,8 @@
  * order. Ranks are dense (equal values share one), in the order `compareValues` gives; the orders
  * break ties by record id, ascending in both directions, as a composed sort always has.
  *
- * Every number is an unsigned LEB128 varint. A posting group file is: the number of entries,
+ * Every number is an unsigned LEB128 varint; a file of no entry or no value is empty. A posting
+ * group file is: the number of entries,
  * then per entry: the key's length, its UTF-8 bytes, n, then n ordinals as the
  * difference from the previous (the first from 0). A rank or order chunk is: n, then n values,
  * each as the zigzagged difference from the previous (0, -1, 1, -2 as 0, 1, 2, 3; the first
@@ -166,6 +167,8 @@ const unzigzag = (z: number) => (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
 export function encodePostings(entries: Iterable<[string, ArrayLike<number>]>): Uint8Array {
   const out = new Varints();
   const list = [...entries];
+  // Nothing at all: an empty file takes no block of a disk.
+  if (list.length === 0) return new Uint8Array(0);
   out.push(list.length);
   for (const [key, ords] of list) {
     const bytes = encoder.encode(key);
@@ -185,7 +188,7 @@ export function encodePostings(entries: Iterable<[string, ArrayLike<number>]>): 
 export function decodePostings(bytes: Uint8Array): Map<string, Uint32Array> {
   const in_ = new VarintReader(bytes);
   const out = new Map<string, Uint32Array>();
-  const entries = in_.next();
+  const entries = bytes.length === 0 ? 0 : in_.next();
   for (let e = 0; e < entries; e++) {
     const key = in_.take(in_.next());
     const ords = new Uint32Array(in_.next());
@@ -199,6 +202,7 @@ export function decodePostings(bytes: Uint8Array): Map<string, Uint32Array> {
 /** Encodes a rank or order chunk: its count, then each value's difference from the previous. */
 export function encodeUint32s(values: ArrayLike<number>): Uint8Array {
   const out = new Varints();
+  if (values.length === 0) return new Uint8Array(0);
   out.push(values.length);
   let previous = 0;
   for (let i = 0; i < values.length; i++) {
@@ -211,7 +215,7 @@ export function encodeUint32s(values: ArrayLike<number>): Uint8Array {
 /** Decodes a rank or order chunk. */
 export function decodeUint32s(bytes: Uint8Array): Uint32Array {
   const in_ = new VarintReader(bytes);
-  const out = new Uint32Array(in_.next());
+  const out = new Uint32Array(bytes.length === 0 ? 0 : in_.next());
   let previous = 0;
   for (let i = 0; i < out.length; i++) out[i] = previous += unzigzag(in_.next());
   return out;

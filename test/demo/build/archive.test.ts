@@ -394,7 +394,9 @@ describe('the reads of a composed answer over the archive', () => {
    * router has nothing left to do but wait for them, then all answered at once, as a host answers
    * what a client asks for together.
    */
-  async function rounds(target: string): Promise<{ rounds: number; status: number }> {
+  async function rounds(
+    target: string,
+  ): Promise<{ rounds: number; status: number; reads: number[] }> {
     const file = await fileRangeSource(archive);
     let held: (() => void)[] | null = null;
     const source = {
@@ -412,6 +414,7 @@ describe('the reads of a composed answer over the archive', () => {
       let done = false;
       const answer = handler.fetch(new Request(`http://x${target}`)).finally(() => (done = true));
       let count = 0;
+      const reads: number[] = [];
       while (!done) {
         // Every read of a round is in once the event loop has gone round with no new one: the
         // local reads answer within a turn, and nothing waits on a timer.
@@ -422,9 +425,10 @@ describe('the reads of a composed answer over the archive', () => {
         }
         if (held.length === 0) continue;
         count++;
+        reads.push(held.length);
         for (const release of held.splice(0)) release();
       }
-      return { rounds: count, status: (await answer).status };
+      return { rounds: count, status: (await answer).status, reads };
     } finally {
       await file.close();
     }
@@ -435,7 +439,60 @@ describe('the reads of a composed answer over the archive', () => {
     const [shot] = (await call(handlerFor(dist), shots)).json.result;
     // The two filters' lists (a leaf, then the file; beside them, the leaf of the match's
     // actions), then the pages that hold the records: three rounds, not four.
-    expect(await rounds(`${shots}&match=${shot.match}`)).toEqual({ rounds: 3, status: 200 });
+    expect(await rounds(`${shots}&match=${shot.match}`)).toMatchObject({
+      rounds: 3,
+      status: 200,
+    });
+  });
+
+  it('reads a record, a default page or the first page of a match in 3 reads at most, cold', async () => {
+    const match = '3355c45a95295b57b25ad1dfe3d5fed2';
+    const [person] = (await call(handlerFor(dist), '/v1/persons')).json.result;
+    for (const target of [
+      `/v1/persons/${person.id}`,
+      '/v1/persons',
+      '/v1/national/matches/info?page=2',
+      `/v1/national/events/actions?match=${match}`,
+      `/v1/national/events/touches?match=${match}`,
+    ]) {
+      const { status, reads } = await rounds(target);
+      expect(status, target).toBe(200);
+      // The leaf, then the blocks of its records at once.
+      expect(reads.length, target).toBeLessThanOrEqual(2);
+      expect(
+        reads.reduce((a, b) => a + b, 0),
+        target,
+      ).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it("reads a match's lineups in 2 rounds: they lie in as many blocks as their teams' runs", async () => {
+    // Lineups are stored in their default order (by team name, starters, shirt number), so a
+    // match's two teams' lineups lie in the blocks of those runs, read at once.
+    const { status, reads } = await rounds(
+      '/v1/national/matches/lineups?match=3355c45a95295b57b25ad1dfe3d5fed2',
+    );
+    expect(status).toBe(200);
+    expect(reads.length).toBe(2);
+    expect(reads[1]).toBeLessThanOrEqual(5);
+  });
+
+  it("reads a player's or a team's first page in 3 rounds, then its records' blocks at once", async () => {
+    const api = handlerFor(dist);
+    const [goal] = (await call(api, '/v1/national/matches/goals')).json.result;
+    const [info] = (await call(api, '/v1/national/matches/info')).json.result;
+    for (const target of [
+      `/v1/national/matches/goals?player=${goal.player}`,
+      `/v1/national/matches/lineups?player=${goal.player}`,
+      `/v1/national/matches/info?team=${info.homeTeam}`,
+      `/v1/national/matches/lineups?team=${info.homeTeam}`,
+      `/v1/national/matches/goals?team=${info.homeTeam}&sort=-time_mins`,
+    ]) {
+      const { status, reads } = await rounds(target);
+      expect(status, target).toBe(200);
+      expect(reads.length, target).toBeLessThanOrEqual(4);
+      expect(reads.at(-1), target).toBeLessThanOrEqual(10);
+    }
   });
 });
 
