@@ -168,12 +168,12 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
       : await client.openArchive(`${base}/${kind === 'parts' ? 'api.parts' : 'api.zip'}`);
   const ref = await reference(kind);
   // A router with no caches over the tree, whose reads tell a pre-rendered answer (one file,
-  // nothing read to find it) from a composed one.
-  let classifyReads = 0;
+  // read to tag it, nothing else read to find it) from a composed one.
+  let classifyReads: string[] = [];
   const disk = nodeFiles(dist);
   const classify = createHandler({
     manifest: demo().manifest,
-    files: { read: (file) => (classifyReads++, disk.read(file)) },
+    files: { read: (file) => (classifyReads.push(file), disk.read(file)) },
     cacheBytes: 0,
   });
   const differ: string[] = [];
@@ -186,9 +186,10 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
     const [before, refBefore] = [api.counts.reads, ref.reads()];
     const got = await fromClient(api, target);
     const reads = api.counts.reads - before;
-    const found = classifyReads;
+    classifyReads = [];
     const outcome = await classify.resolve({ method: 'GET', target, header: () => null });
-    if (outcome.file && classifyReads === found) prerendered.add(target);
+    if (outcome.file && classifyReads.every((file) => file === outcome.file!.path))
+      prerendered.add(target);
     await ref.handler.fetch(new Request(`http://api.test${target}`));
     // A pre-rendered answer: three reads cold (the index's root and leaf, the file); any
     // answer: no more than the router reads over the same files.
@@ -209,8 +210,9 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
   expect(differ.slice(0, 10)).toEqual([]);
   expect(tooMany.slice(0, 10)).toEqual([]);
   expect(prerendered.size).toBeGreaterThan(urls.length / 2);
-  // Warm, each answer again: a pre-rendered one with at most one read (its file, when the
-  // router's caches let it go), any other with no more than the router's, cold or warm (which
+  // Warm, each answer again: a pre-rendered one with at most two reads (its leaf and its block,
+  // when the client's caches let them go: the demo's index inflates to 30 MB, more than the
+  // client's quarter of 32 MB), any other with no more than the router's, cold or warm (which
   // of its files the caches still hold after the crawl can differ by one).
   const warm: string[] = [];
   for (const target of urls) {
@@ -220,7 +222,7 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
     const reads = api.counts.reads - before;
     // In parts, a file that lies across the end of a part is a read of each, made at once.
     const limit = prerendered.has(target)
-      ? Math.max(1, kind === 'parts' ? ref.reads() - refBefore : 0)
+      ? Math.max(kind === 'tree' ? 1 : 2, kind === 'parts' ? ref.reads() - refBefore : 0)
       : Math.max(coldReads.get(target)!, ref.reads() - refBefore);
     if (reads > limit) warm.push(`${target}: ${reads} reads, the router ${limit}`);
   }
