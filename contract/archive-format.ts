@@ -287,13 +287,52 @@ export class Varint {
   }
 }
 
-/** Appends `value` (an integer from 0 to 2^53) as an unsigned LEB128 varint to `out`. */
-export function pushVarint(out: number[], value: number): void {
-  while (value >= 0x80) {
-    out.push((value % 0x80) | 0x80);
-    value = Math.floor(value / 0x80);
+/** A growing buffer the writer codes a template, a leaf or a block into. */
+export class ByteWriter {
+  private buffer = new Uint8Array(4096);
+  length = 0;
+
+  /** Makes room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.length + n <= this.buffer.length) return;
+    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + n));
+    grown.set(this.buffer.subarray(0, this.length));
+    this.buffer = grown;
   }
-  out.push(value);
+
+  /** Appends `value` (an integer from 0 to 2^53) as an unsigned LEB128 varint. */
+  varint(value: number): void {
+    this.room(8);
+    while (value >= 0x80) {
+      this.buffer[this.length++] = (value % 0x80) | 0x80;
+      value = Math.floor(value / 0x80);
+    }
+    this.buffer[this.length++] = value;
+  }
+
+  /** Appends bytes as they are. */
+  bytes(bytes: Uint8Array): void {
+    this.room(bytes.length);
+    this.buffer.set(bytes, this.length);
+    this.length += bytes.length;
+  }
+
+  /** Appends a literal in a template's coding (`readTemplate`). */
+  literal(literal: Uint8Array): void {
+    if (literal.length === 1 && literal[0] === 0x2c) return this.varint(0);
+    this.varint(literal.length + 1);
+    this.bytes(literal);
+  }
+
+  /** The bytes appended so far, in place: valid until the next change. */
+  view(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  /** Forgets what was appended. */
+  clear(): void {
+    this.length = 0;
+  }
 }
 
 /**
@@ -321,13 +360,6 @@ export function readTemplate(in_: Varint): Template {
   return { blocks, literals, records };
 }
 
-/** Appends a literal in a template's coding (`readTemplate`). */
-export function pushLiteral(out: number[], literal: Uint8Array): void {
-  if (literal.length === 1 && literal[0] === 0x2c) return void out.push(0);
-  pushVarint(out, literal.length + 1);
-  for (const byte of literal) out.push(byte);
-}
-
 /**
  * The records of an inflated block: varint count, count varint lengths, then the records' bytes
  * end to end, which must end where the block does.
@@ -344,15 +376,9 @@ export function blockRecords(bytes: Uint8Array): Uint8Array[] {
 
 /** The inflated bytes of a block of `records` (`blockRecords`). */
 export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
-  const head: number[] = [];
-  pushVarint(head, records.length);
-  for (const record of records) pushVarint(head, record.length);
-  const out = new Uint8Array(head.length + records.reduce((n, r) => n + r.length, 0));
-  out.set(head);
-  let at = head.length;
-  for (const record of records) {
-    out.set(record, at);
-    at += record.length;
-  }
-  return out;
+  const out = new ByteWriter();
+  out.varint(records.length);
+  for (const record of records) out.varint(record.length);
+  for (const record of records) out.bytes(record);
+  return out.view();
 }

@@ -10,7 +10,7 @@ import {
   LEAF_ENTRY_SIZE,
   leafBits,
   leafOf,
-  pushVarint,
+  ByteWriter,
   ROOT_ENTRY_SIZE,
   Varint,
 } from '../../contract/archive-format.ts';
@@ -202,16 +202,16 @@ function lineName(line: Varint): string {
  * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
  * blocks by their places in the archive, the rest as it is.
  */
-function placeTemplate(line: Varint, segment: Segment, out: number[]): void {
+function placeTemplate(line: Varint, segment: Segment, out: ByteWriter): void {
   const blocks = line.read();
-  pushVarint(out, blocks);
+  out.varint(blocks);
   for (let b = 0; b < blocks; b++) {
     const block = line.read();
-    pushVarint(out, segment.blockOffset[block]!);
-    pushVarint(out, segment.blockLength[block]!);
-    pushVarint(out, segment.blockSize[block]!);
+    out.varint(segment.blockOffset[block]!);
+    out.varint(segment.blockLength[block]!);
+    out.varint(segment.blockSize[block]!);
   }
-  for (let k = line.at; k < line.bytes.length; k++) out.push(line.bytes[k]!);
+  out.bytes(line.bytes.subarray(line.at));
 }
 
 /**
@@ -230,6 +230,7 @@ function indexLeaves(
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
+  const rest = new ByteWriter();
   let offset = HEADER_SIZE + root.length + before;
   let next = 0;
   for (let leaf = 0; leaf < count; leaf++) {
@@ -237,7 +238,7 @@ function indexLeaves(
     while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
       next++;
     const keys = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
-    const rest: number[] = [];
+    rest.clear();
     for (let k = start; k < next; k++) {
       const i = order[k]!;
       const at = (k - start) * LEAF_ENTRY_SIZE;
@@ -247,10 +248,10 @@ function indexLeaves(
       const line = lineBody(entries, i, segments);
       const nameStart = line.at;
       line.take(line.read());
-      for (let b = nameStart; b < line.at; b++) rest.push(line.bytes[b]!);
+      rest.bytes(line.bytes.subarray(nameStart, line.at));
       placeTemplate(line, segments[entries.segment[i]!]!, rest);
     }
-    const raw = Buffer.concat([keys, Uint8Array.from(rest)]);
+    const raw = Buffer.concat([keys, rest.view()]);
     const stored = raw.length > 0 ? deflateRawSync(raw, { level: 9 }) : Buffer.alloc(0);
     const at = leaf * ROOT_ENTRY_SIZE;
     root.writeUInt32LE(offset, at);
@@ -314,9 +315,11 @@ function openingFile(
     // Another path with the same key (a hash collision) is not the manifest.
     if (lineName(line) !== MANIFEST_FILE) continue;
     const bytes = madeFile(line, segments[entries.segment[i]!]!);
-    const head: number[] = [];
-    pushVarint(head, Buffer.byteLength(MANIFEST_FILE));
-    const raw = Buffer.concat([Uint8Array.from(head), Buffer.from(MANIFEST_FILE), bytes]);
+    const head = new ByteWriter();
+    head.varint(Buffer.byteLength(MANIFEST_FILE));
+    head.bytes(Buffer.from(MANIFEST_FILE));
+    head.bytes(bytes);
+    const raw = head.view();
     const stored = deflateRawSync(raw, { level: 9 });
     return { stored, length: stored.length, size: raw.length };
   }

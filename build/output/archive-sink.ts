@@ -7,8 +7,7 @@ import {
   BLOCK_TARGET,
   encodeBlock,
   fileKey,
-  pushLiteral,
-  pushVarint,
+  ByteWriter,
 } from '../../contract/archive-format.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
@@ -105,6 +104,8 @@ export class SegmentSink implements OutputSink {
   private readonly index: BufferedFile;
   private readonly blocks: BufferedFile;
   private readonly table = new RecordTable();
+  /** The index line being coded, reused from file to file. */
+  private readonly body = new ByteWriter();
   /** The records of the block being filled, and their bytes. */
   private block: Uint8Array[] = [];
   private blockBytes = 0;
@@ -131,28 +132,29 @@ export class SegmentSink implements OutputSink {
     // assembler makes their places in the archive, then its literals and records.
     const slots = new Map<number, number>();
     for (const { block } of records) if (!slots.has(block)) slots.set(block, slots.size);
-    const body: number[] = [];
+    const body = this.body;
+    body.clear();
     const name = Buffer.from(file);
-    pushVarint(body, name.length);
-    for (const byte of name) body.push(byte);
-    pushVarint(body, slots.size);
-    for (const block of slots.keys()) pushVarint(body, block);
-    pushVarint(body, records.length);
+    body.varint(name.length);
+    body.bytes(name);
+    body.varint(slots.size);
+    for (const block of slots.keys()) body.varint(block);
+    body.varint(records.length);
     let at = 0;
     records.forEach(({ block, index }, r) => {
-      pushLiteral(body, data.subarray(at, spans[2 * r]));
-      pushVarint(body, slots.get(block)!);
-      pushVarint(body, index);
+      body.literal(data.subarray(at, spans[2 * r]));
+      body.varint(slots.get(block)!);
+      body.varint(index);
       at = spans[2 * r + 1]!;
     });
-    pushLiteral(body, data.subarray(at));
+    body.literal(data.subarray(at));
     const key = fileKey(file);
     const head = Buffer.allocUnsafe(LINE_HEAD_SIZE);
     head.writeUInt32LE(key.hi, 0);
     head.writeUInt32LE(key.lo, 4);
     head.writeUInt32LE(body.length, 8);
     this.index.write(head);
-    this.index.write(Uint8Array.from(body));
+    this.index.write(body.view());
     this.files++;
     this.bytes += data.length;
     faultPoint('write');
