@@ -41,8 +41,11 @@ export interface Answering {
   readonly table: RouteTable;
   /** The reads of decoded files composed answers make. */
   readonly reads: Reads;
-  /** The strong tag of a file: a hash of its bytes; null when there is no such file. */
-  readonly fileTag: (file: string) => Promise<string | null>;
+  /**
+   * The strong tag of a file, a hash of its bytes, with the bytes when they were read to make it
+   * (the first time); null when there is no such file.
+   */
+  readonly fileTag: (file: string) => Promise<FileTag | null>;
 }
 
 type PlanOf<K extends SimplePlan['kind']> = Extract<SimplePlan, { kind: K }>;
@@ -113,19 +116,24 @@ function decodedReads(files: FileSource, budget: number): Reads {
  * The tags of files, each a hash of the file's bytes, remembered by path (one build's files never
  * change): an answer that did not change keeps its tag across builds, whatever else changed.
  */
-function contentTags(files: FileSource): (file: string) => Promise<string | null> {
+function contentTags(files: FileSource): (file: string) => Promise<FileTag | null> {
   const tags = new Map<string, string>();
   return async (file) => {
-    let tag = tags.get(file);
-    if (tag === undefined) {
-      const bytes = await files.read(file);
-      if (bytes === null) return null;
-      if (tags.size >= FILE_TAGS_KEPT) tags.clear();
-      tag = await bodyTag(new Uint8Array(bytes));
-      tags.set(file, tag);
-    }
-    return tag;
+    const known = tags.get(file);
+    if (known !== undefined) return { tag: known, bytes: null };
+    const bytes = await files.read(file);
+    if (bytes === null) return null;
+    if (tags.size >= FILE_TAGS_KEPT) tags.clear();
+    const tag = await bodyTag(new Uint8Array(bytes));
+    tags.set(file, tag);
+    return { tag, bytes };
   };
+}
+
+/** A file's tag, and its bytes when they were read to make it. */
+interface FileTag {
+  tag: string;
+  bytes: Uint8Array | null;
 }
 
 /** The answer to a CORS preflight: the methods and headers any origin may use. */
@@ -260,8 +268,9 @@ async function fileOutcome(
     missing.kind === 'empty'
       ? emptyOutcome(plan, missing)
       : errorOutcome(404, missing.message, target);
-  const tag = await fileTag(plan.file);
-  if (tag === null) return absent();
+  const tagged = await fileTag(plan.file);
+  if (tagged === null) return absent();
+  const { tag, bytes } = tagged;
   return {
     status: 200,
     headers: {
@@ -272,7 +281,7 @@ async function fileOutcome(
     },
     body: null,
     // A file that goes between the tag and the sending (a build replaced under a tree).
-    file: { path: plan.file, gzip: false, missing: absent },
+    file: { path: plan.file, gzip: false, missing: absent, ...(bytes ? { bytes } : {}) },
   };
 }
 

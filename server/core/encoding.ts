@@ -100,7 +100,9 @@ function codedFile(
       headers: { ...answer.headers, ETag: headers['ETag']!, Vary: 'Accept-Encoding' },
     };
   };
-  return { ...outcome, headers, file: { path, missing, gzip: onTheFly } };
+  // The bytes read to tag the file are its own, not those of a compressed copy.
+  const bytes = path === file.path && file.bytes ? { bytes: file.bytes } : {};
+  return { ...outcome, headers, file: { path, missing, gzip: onTheFly, ...bytes } };
 }
 
 /**

@@ -25,9 +25,10 @@ export interface Outcome {
   body: string | Uint8Array | null;
   /**
    * Send this file as the body; when it does not exist, answer `missing()` instead. `gzip`: the
-   * client takes gzip and the build has no compressed copy, so compress it on the fly.
+   * client takes gzip and the build has no compressed copy, so compress it on the fly. `bytes`:
+   * the file's bytes, when they were read already (to tag it).
    */
-  file?: { path: string; missing: () => Outcome; gzip: boolean };
+  file?: { path: string; missing: () => Outcome; gzip: boolean; bytes?: Uint8Array };
 }
 
 /** An outcome that sends a file. */

@@ -32,7 +32,7 @@ async function bytesToSend(
   files: FileSource,
   file: FileOutcome['file'],
 ): Promise<Uint8Array | null> {
-  const stored = await files.read(file.path);
+  const stored = file.bytes ?? (await files.read(file.path));
   if (stored === null) return null;
   // Inflated bytes may be a view of a larger buffer, which the cache would keep whole.
   const own = stored.byteLength < stored.buffer.byteLength ? new Uint8Array(stored) : stored;

@@ -18,6 +18,7 @@ import { HTML_TYPE, PAGE_POLICY } from '../../contract/page-policy.ts';
 import { createArchiveServer, createPreviewServer } from '../../server/adapters/node.ts';
 import type { Handler } from '../../server/core/handler.ts';
 import { archiveHandlerFor, call, demo, handlerFor, type Reply } from '../helpers/http/api.ts';
+import { crawl } from '../helpers/http/crawl.ts';
 import {
   clientsToTest,
   curlBytes,
@@ -476,6 +477,36 @@ it('every adapter sends the same bytes for the same requests', async () => {
       expect([name, y.status, y.text, tag(y)]).toEqual([name, x.status, x.text, tag(x)]);
     }
   }
+});
+
+it("answers a crawl of the demo from the archive on every adapter as the tree's router does", async () => {
+  // Status, body and tag of each URL a crawl of v1 and v0 reaches, a few of each shape.
+  const tree = handlerFor(dist);
+  const urls: string[] = [];
+  for (const root of ['/v1/', '/v0/'])
+    urls.push(...(await crawl(tree, { root, perShape: 3 })).seen);
+  const headers = { 'Accept-Encoding': 'identity' };
+  const want = new Map<string, [number, string, string | null]>();
+  for (const target of urls) {
+    const reply = await call(tree, target, { headers });
+    want.set(target, [reply.status, reply.text, reply.headers.get('etag')]);
+  }
+  for (const { name, reach, ownTags, negotiates } of adapters.filter(
+    (a) => a.source === 'archive',
+  )) {
+    const send = sender(reach);
+    const differ: string[] = [];
+    for (const target of urls) {
+      const reply = await send(target, { headers });
+      const [status, text, tag] = want.get(target)!;
+      // A runtime that claims gzip for every client tags the coded bytes.
+      const got = ownTags || !negotiates ? tag : reply.headers.get('etag');
+      if (reply.status !== status || reply.text !== text || got !== tag)
+        differ.push(`${name} ${target}: ${reply.status}, the tree ${status}`);
+    }
+    expect(differ.slice(0, 5), name).toEqual([]);
+  }
+  expect(urls.length).toBeGreaterThan(500);
 });
 
 describe.each(adapters)('$name: content coding', ({ reach, negotiates, ownTags }) => {

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import redirector, { type RedirectMatcher } from 'netlify-redirector';
 import { beforeAll, expect, it } from 'vitest';
-import { createHandler, type Handler } from '../../../server/core/handler.ts';
+import { createHandler, type FileSource, type Handler } from '../../../server/core/handler.ts';
 import { nodeFiles } from '../../../server/disk/node-files.ts';
 import { netlifyRules } from '../../../server/hosts/netlify.ts';
 import { demo, handlerFor } from '../../helpers/http/api.ts';
@@ -19,8 +19,11 @@ import { crawl } from '../../helpers/http/crawl.ts';
 const { dist, manifest } = demo();
 let matcher: RedirectMatcher;
 let api: Handler;
-/** The router with no caches: what it reads to answer tells one file sent as is from the rest. */
-let files: Handler;
+/**
+ * The files of the tree, with each read noted: what a router with no caches reads to answer
+ * tells one file sent as is from the rest.
+ */
+let counted: FileSource;
 let reads: string[] = [];
 let urls: string[] = [];
 
@@ -28,11 +31,7 @@ beforeAll(async () => {
   matcher = await redirector.parsePlain(netlifyRules(manifest)._redirects, {});
   api = handlerFor(dist);
   const disk = nodeFiles(dist);
-  files = createHandler({
-    manifest,
-    files: { read: (file) => (reads.push(file), disk.read(file)) },
-    cacheBytes: 0,
-  });
+  counted = { read: (file) => (reads.push(file), disk.read(file)) };
   for (const root of ['/v1/', '/v0/']) urls.push(...(await crawl(api, { root, perShape: 4 })).seen);
   urls = [...new Set(urls)];
 });
@@ -64,10 +63,13 @@ function netlify(target: string): { file: string | null; rule: string | null } {
  */
 async function routerFile(target: string): Promise<string | null> {
   reads = [];
-  const outcome = await files.resolve({ method: 'GET', target, header: () => null });
-  // The file is read to tag it; any other read is of a composed answer.
-  if (outcome.status !== 200 || !outcome.file || reads.some((f) => f !== outcome.file!.path))
-    return null;
+  // Afresh for each URL: a router remembers the tags of the files it has read.
+  const router = createHandler({ manifest, files: counted, cacheBytes: 0 });
+  const outcome = await router.resolve({ method: 'GET', target, header: () => null });
+  // The file is read once, to tag it; any other read is of a composed answer, or of a record
+  // under its parent, read to check it.
+  if (outcome.status !== 200 || !outcome.file || reads.length !== 1) return null;
+  if (reads[0] !== outcome.file.path) return null;
   return isFile(outcome.file.path) ? `/${outcome.file.path}` : null;
 }
 
