@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { createXXHash128 } from 'hash-wasm';
 import {
@@ -49,11 +49,27 @@ export const LINE_HEAD_SIZE = 12;
 
 /** Calls `line` for each index line of the segment `base`, in the order of its files. */
 export function eachLine(base: string, line: (line: IndexLine) => void): void {
-  const bytes = readFileSync(`${base}.index`);
-  for (let at = 0; at < bytes.length;) {
-    const length = LINE_HEAD_SIZE + bytes.readUInt32LE(at + 8);
-    line({ hi: bytes.readUInt32LE(at), lo: bytes.readUInt32LE(at + 4), offset: at, length });
-    at += length;
+  // Only the heads are read, 4 MiB of the file at a time: a segment's lines run to hundreds of
+  // megabytes on a season of micro-events, whose bucket files name thousands of records each.
+  const fd = openSync(`${base}.index`, 'r');
+  const chunk = Buffer.allocUnsafe(4 << 20);
+  try {
+    const size = fstatSync(fd).size;
+    let start = 0;
+    let held = 0;
+    for (let at = 0; at < size;) {
+      if (at + LINE_HEAD_SIZE > start + held) {
+        start = at;
+        held = readSync(fd, chunk, 0, chunk.length, start);
+        if (held < LINE_HEAD_SIZE) throw new Error(`${base}.index ends inside a line`);
+      }
+      const i = at - start;
+      const length = LINE_HEAD_SIZE + chunk.readUInt32LE(i + 8);
+      line({ hi: chunk.readUInt32LE(i), lo: chunk.readUInt32LE(i + 4), offset: at, length });
+      at += length;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
