@@ -6,6 +6,8 @@
  * module is that description in code. Nothing here is specific to a runtime.
  */
 
+import { ByteWriter, Varint } from './bytes.ts';
+
 /** The format version this code writes and reads (1 to 4 were ZIP files, one entry a file). */
 export const FORMAT_VERSION = 5;
 /** The archive's first bytes. */
@@ -257,82 +259,11 @@ export interface Template {
 /** The one-byte literal a template writes as code 0: the comma between two records. */
 const COMMA = new Uint8Array([0x2c]);
 
-/** Unsigned LEB128 integers below 2^53, read and written in place. */
-export class Varint {
-  constructor(
-    readonly bytes: Uint8Array,
-    public at = 0,
-  ) {}
-
-  /** The next integer. */
-  read(): number {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      if (this.at >= this.bytes.length) throw new RangeError('a varint runs past its bytes');
-      const byte = this.bytes[this.at++]!;
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 0x80;
-      if (scale > 2 ** 56) throw new RangeError('a varint is too long');
-    }
-  }
-
-  /** The next `length` bytes. */
-  take(length: number): Uint8Array {
-    if (this.at + length > this.bytes.length) throw new RangeError('bytes run past their end');
-    const out = this.bytes.subarray(this.at, this.at + length);
-    this.at += length;
-    return out;
-  }
-}
-
-/** A growing buffer the writer codes a template, a leaf or a block into. */
-export class ByteWriter {
-  private buffer = new Uint8Array(4096);
-  length = 0;
-
-  /** Makes room for `n` more bytes. */
-  private room(n: number): void {
-    if (this.length + n <= this.buffer.length) return;
-    const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + n));
-    grown.set(this.buffer.subarray(0, this.length));
-    this.buffer = grown;
-  }
-
-  /** Appends `value` (an integer from 0 to 2^53) as an unsigned LEB128 varint. */
-  varint(value: number): void {
-    this.room(8);
-    while (value >= 0x80) {
-      this.buffer[this.length++] = (value % 0x80) | 0x80;
-      value = Math.floor(value / 0x80);
-    }
-    this.buffer[this.length++] = value;
-  }
-
-  /** Appends bytes as they are. */
-  bytes(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.buffer.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  /** Appends a literal in a template's coding (`readTemplate`). */
-  literal(literal: Uint8Array): void {
-    if (literal.length === 1 && literal[0] === 0x2c) return this.varint(0);
-    this.varint(literal.length + 1);
-    this.bytes(literal);
-  }
-
-  /** The bytes appended so far, in place: valid until the next change. */
-  view(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
-  }
-
-  /** Forgets what was appended. */
-  clear(): void {
-    this.length = 0;
-  }
+/** Appends a literal in a template's coding (`readTemplate`). */
+export function writeLiteral(out: ByteWriter, literal: Uint8Array): void {
+  if (literal.length === 1 && literal[0] === 0x2c) return out.varint(0);
+  out.varint(literal.length + 1);
+  out.bytes(literal);
 }
 
 /**

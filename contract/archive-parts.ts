@@ -1,4 +1,5 @@
 import { ArchiveError, type RangeSource } from './archive-reader.ts';
+import { concatBytes } from './bytes.ts';
 
 /**
  * An archive in parts (docs/archive.md#parts): the archive's bytes cut into files of one size
@@ -107,14 +108,7 @@ export function partedSource(
         at += take;
       }
       const read = await Promise.all(pieces);
-      if (read.length === 1) return read[0]!;
-      const bytes = new Uint8Array(read.reduce((n, piece) => n + piece.byteLength, 0));
-      let at = 0;
-      for (const piece of read) {
-        bytes.set(piece, at);
-        at += piece.byteLength;
-      }
-      return bytes;
+      return read.length === 1 ? read[0]! : concatBytes(read);
     },
   };
 }

@@ -6,7 +6,6 @@ import {
   LEAF_ENTRY_SIZE,
   MAGIC,
   ROOT_ENTRY_SIZE,
-  Varint,
   ZIP_INDEX_ENTRY,
   blockRecords,
   decodeHeader,
@@ -19,6 +18,7 @@ import {
   type RootEntry,
   type Template,
 } from './archive-format.ts';
+import { concatBytes, Varint } from './bytes.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
@@ -343,13 +343,7 @@ export class ArchiveReader {
       if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
       parts.push(record, template.literals[i + 1]!);
     });
-    const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
+    return concatBytes(parts);
   }
 
   /** A block of records, inflated and checked, from the cache or with one read. */
@@ -413,11 +407,7 @@ async function bytesAt(
 ): Promise<Uint8Array> {
   const held = first.subarray(offset, offset + length);
   if (held.length === length) return held;
-  const rest = await source.read(offset + held.length, length - held.length);
-  const whole = new Uint8Array(held.length + rest.length);
-  whole.set(held);
-  whole.set(rest, held.length);
-  return whole;
+  return concatBytes([held, await source.read(offset + held.length, length - held.length)]);
 }
 
 /** Whether two byte strings are equal. */

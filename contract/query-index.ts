@@ -16,12 +16,14 @@
  * break ties by record id, ascending in both directions, as a composed sort always has.
  *
  * Every number is an unsigned LEB128 varint; a file of no entry or no value is empty. A posting
- * group file is: the number of entries,
- * then per entry: the key's length, its UTF-8 bytes, n, then n ordinals as the
- * difference from the previous (the first from 0). A rank or order chunk is: n, then n values,
- * each as the zigzagged difference from the previous (0, -1, 1, -2 as 0, 1, 2, 3; the first
- * from 0).
+ * group file is: the number of entries, then per entry: the key's length, its UTF-8 bytes, n,
+ * then n ordinals as the difference from the previous (the first from 0). A rank or order chunk
+ * is: n, then n values, each as the zigzagged difference from the previous (0, -1, 1, -2 as 0,
+ * 1, 2, 3; the first from 0). A posting list ascends and most orders and rank columns follow the
+ * default order, so a difference takes a byte or two where a fixed integer took four.
  */
+
+import { ByteWriter, Varint } from './bytes.ts';
 
 /** What the router needs to find a collection's index files (its manifest entry's `query`). */
 export interface QueryIndexManifest {
@@ -94,106 +96,41 @@ const encoder = new TextEncoder();
 const ASCII = /^[\x00-\x7f]*$/;
 const decoder = new TextDecoder();
 
-/**
- * Unsigned LEB128 varints, seven bits a byte, low first: index values are ordinals and ranks
- * below 2^32, and their differences are small (a posting list ascends; an order or a rank column
- * follows the default order closely for most fields), so a varint of a difference takes one or
- * two bytes where a fixed integer took four, and deflates to half as much.
- */
-class Varints {
-  private bytes = new Uint8Array(1024);
-  length = 0;
-
-  /** Makes room for `n` more bytes. */
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    grown.set(this.bytes);
-    this.bytes = grown;
-  }
-
-  push(value: number): void {
-    this.room(5);
-    // Divided, not shifted: a zigzagged difference of two ordinals reaches 2^33.
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value % 0x80) | 0x80;
-      value = Math.floor(value / 0x80);
-    }
-    this.bytes[this.length++] = value;
-  }
-
-  /** Appends bytes as they are. */
-  raw(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.bytes.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  done(): Uint8Array {
-    return this.bytes.slice(0, this.length);
-  }
-}
-
-/** Reads varints from `bytes`, from `at`. */
-class VarintReader {
-  constructor(
-    private readonly bytes: Uint8Array,
-    public at = 0,
-  ) {}
-
-  /** The next `length` bytes. */
-  take(length: number): Uint8Array {
-    if (this.at + length > this.bytes.length) throw new RangeError('a bad index file');
-    this.at += length;
-    return this.bytes.subarray(this.at - length, this.at);
-  }
-
-  next(): number {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      if (this.at >= this.bytes.length || shift > 28) throw new RangeError('a bad index file');
-      const byte = this.bytes[this.at++]!;
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  }
-}
-
 /** A signed difference as an unsigned varint value: 0, -1, 1, -2, … as 0, 1, 2, 3, … */
 const zigzag = (d: number) => (d < 0 ? -2 * d - 1 : 2 * d);
 const unzigzag = (z: number) => (z % 2 === 1 ? -(z + 1) / 2 : z / 2);
 
 /** Encodes the posting lists of one group file (the layout above). */
 export function encodePostings(entries: Iterable<[string, ArrayLike<number>]>): Uint8Array {
-  const out = new Varints();
+  const out = new ByteWriter();
   const list = [...entries];
   // Nothing at all: an empty file takes no block of a disk.
   if (list.length === 0) return new Uint8Array(0);
-  out.push(list.length);
+  out.varint(list.length);
   for (const [key, ords] of list) {
     const bytes = encoder.encode(key);
-    out.push(bytes.length);
-    out.raw(bytes);
-    out.push(ords.length);
+    out.varint(bytes.length);
+    out.bytes(bytes);
+    out.varint(ords.length);
     let previous = 0;
     for (let i = 0; i < ords.length; i++) {
-      out.push(ords[i]! - previous);
+      out.varint(ords[i]! - previous);
       previous = ords[i]!;
     }
   }
-  return out.done();
+  return out.view();
 }
 
 /** The posting lists of one group file, by key. */
 export function decodePostings(bytes: Uint8Array): Map<string, Uint32Array> {
-  const in_ = new VarintReader(bytes);
+  const in_ = new Varint(bytes);
   const out = new Map<string, Uint32Array>();
-  const entries = bytes.length === 0 ? 0 : in_.next();
+  const entries = bytes.length === 0 ? 0 : in_.read();
   for (let e = 0; e < entries; e++) {
-    const key = in_.take(in_.next());
-    const ords = new Uint32Array(in_.next());
+    const key = in_.take(in_.read());
+    const ords = new Uint32Array(in_.read());
     let previous = 0;
-    for (let i = 0; i < ords.length; i++) ords[i] = previous += in_.next();
+    for (let i = 0; i < ords.length; i++) ords[i] = previous += in_.read();
     out.set(decoder.decode(key), ords);
   }
   return out;
@@ -201,22 +138,22 @@ export function decodePostings(bytes: Uint8Array): Map<string, Uint32Array> {
 
 /** Encodes a rank or order chunk: its count, then each value's difference from the previous. */
 export function encodeUint32s(values: ArrayLike<number>): Uint8Array {
-  const out = new Varints();
+  const out = new ByteWriter();
   if (values.length === 0) return new Uint8Array(0);
-  out.push(values.length);
+  out.varint(values.length);
   let previous = 0;
   for (let i = 0; i < values.length; i++) {
-    out.push(zigzag(values[i]! - previous));
+    out.varint(zigzag(values[i]! - previous));
     previous = values[i]!;
   }
-  return out.done();
+  return out.view();
 }
 
 /** Decodes a rank or order chunk. */
 export function decodeUint32s(bytes: Uint8Array): Uint32Array {
-  const in_ = new VarintReader(bytes);
-  const out = new Uint32Array(bytes.length === 0 ? 0 : in_.next());
+  const in_ = new Varint(bytes);
+  const out = new Uint32Array(bytes.length === 0 ? 0 : in_.read());
   let previous = 0;
-  for (let i = 0; i < out.length; i++) out[i] = previous += unzigzag(in_.next());
+  for (let i = 0; i < out.length; i++) out[i] = previous += unzigzag(in_.read());
   return out;
 }

@@ -10,10 +10,9 @@ import {
   LEAF_ENTRY_SIZE,
   leafBits,
   leafOf,
-  ByteWriter,
   ROOT_ENTRY_SIZE,
-  Varint,
 } from '../../contract/archive-format.ts';
+import { ByteWriter, Varint } from '../../contract/bytes.ts';
 import { indexHash, type ArchiveWriter } from './parts.ts';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';

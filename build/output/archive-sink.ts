@@ -7,8 +7,9 @@ import {
   BLOCK_TARGET,
   encodeBlock,
   fileKey,
-  ByteWriter,
+  writeLiteral,
 } from '../../contract/archive-format.ts';
+import { ByteWriter } from '../../contract/bytes.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MIN_RECORD, recordSpans } from './record-spans.ts';
@@ -158,12 +159,12 @@ export class SegmentSink implements OutputSink {
     body.varint(records.length);
     let at = 0;
     records.forEach(({ block, index }, r) => {
-      body.literal(data.subarray(at, spans[2 * r]));
+      writeLiteral(body, data.subarray(at, spans[2 * r]));
       body.varint(slots.get(block)!);
       body.varint(index);
       at = spans[2 * r + 1]!;
     });
-    body.literal(data.subarray(at));
+    writeLiteral(body, data.subarray(at));
     const key = fileKey(file);
     const head = Buffer.allocUnsafe(LINE_HEAD_SIZE);
     head.writeUInt32LE(key.hi, 0);

@@ -40,8 +40,8 @@ import {
   pathKey,
   readTemplate,
   ROOT_ENTRY_SIZE,
-  Varint,
 } from '../../../contract/archive-format.ts';
+import { Varint } from '../../../contract/bytes.ts';
 import { ArchiveError, ArchiveReader } from '../../../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../../../contract/manifest.ts';
 import {
