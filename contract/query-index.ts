@@ -7,19 +7,25 @@
  *   R/_q/k/<field>.json      every key of a text, date or time field, sorted (for wildcards)
  *   R/_q/r/<sort>/<c>.bin    chunk c of the sort's rank column: a dense rank per ordinal
  *   R/_q/o/<sort>/<c>.bin    chunk c of the ordinals in the sort's ascending order
- *   R/_q/o/-<sort>/<c>.bin   the same in its descending order
+ *   R/_q/o/-<sort>/<c>.bin   chunk c of its descending order, as runs of the ascending order
  *
  * A record's ordinal is its position in the collection's default order, so ordinal `o` lies on
  * default page `o / size + 1` of the collection, and on the same page of a filter collection at
  * its position in the filter value's posting list. Posting lists hold ordinals in ascending
  * order. Ranks are dense (equal values share one), in the order `compareValues` gives; the orders
- * break ties by record id, ascending in both directions, as a composed sort always has.
+ * break ties by record id, ascending in both directions, as a composed sort always has. So the
+ * descending order is the ascending order's runs of equal values taken last first, each run still
+ * by id: it holds no ordinal of its own, only where in the ascending order each stretch of it lies
+ * (a field of unique values gives runs of one, each before the previous; a field of few values,
+ * a run or two a chunk), and costs a tenth of an order or less once compressed.
  *
  * Every number is an unsigned LEB128 varint; a file of no entry or no value is empty. A posting
  * group file is: the number of entries, then per entry: the key's length, its UTF-8 bytes, n,
  * then n ordinals as the difference from the previous (the first from 0). A rank or order chunk
  * is: n, then n values, each as the zigzagged difference from the previous (0, -1, 1, -2 as 0,
- * 1, 2, 3; the first from 0). A posting list ascends and most orders and rank columns follow the
+ * 1, 2, 3; the first from 0). A descending chunk is coded as a rank or order chunk of 2r values:
+ * the r runs' first positions in the ascending order, then their lengths; its positions are the
+ * runs' positions in turn. A posting list ascends and most orders and rank columns follow the
  * default order, so a difference takes a byte or two where a fixed integer took four.
  */
 
@@ -55,7 +61,10 @@ export function rankFile(resource: string, sort: string, chunk: number): string 
   return `${resource}/_q/r/${sort}/${chunk}.bin`;
 }
 
-/** Chunk `chunk` of the ordinals in the order of `sort`, descending when `descending`. */
+/**
+ * Chunk `chunk` of the order of `sort`: its ordinals ascending, or its runs of the ascending order
+ * when `descending` (`descendingRuns`).
+ */
 export function orderFile(
   resource: string,
   sort: string,
@@ -155,5 +164,31 @@ export function decodeUint32s(bytes: Uint8Array): Uint32Array {
   const out = new Uint32Array(bytes.length === 0 ? 0 : in_.read());
   let previous = 0;
   for (let i = 0; i < out.length; i++) out[i] = previous += unzigzag(in_.read());
+  return out;
+}
+
+/**
+ * Encodes a chunk of a descending order: each run as its first position in the ascending order
+ * and its length, the first positions then the lengths.
+ */
+export function encodeRuns(firsts: readonly number[], lengths: readonly number[]): Uint8Array {
+  return encodeUint32s([...firsts, ...lengths]);
+}
+
+/**
+ * The ascending-order positions of offsets `from` to `to` (exclusive) of a descending chunk, from
+ * its decoded runs (`decodeUint32s` of the file: the first positions, then the lengths).
+ */
+export function descendingRuns(runs: Uint32Array, from: number, to: number): number[] {
+  const count = runs.length / 2;
+  const out: number[] = [];
+  let offset = 0;
+  for (let r = 0; r < count && offset < to; r++) {
+    const first = runs[r]!;
+    const length = runs[count + r]!;
+    for (let i = Math.max(from - offset, 0); i < length && offset + i < to; i++)
+      out.push(first + i);
+    offset += length;
+  }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Scalar } from '../../contract/keys.ts';
 import {
   encodePostings,
+  encodeRuns,
   encodeUint32s,
   keysFile,
   orderFile,
@@ -83,23 +84,37 @@ function groupCount(bytes: number): number {
 }
 
 /**
- * Writes a sort's rank column and its ascending and descending orders: the descending order is
- * the runs of equal keys in reverse, each still by id.
+ * Writes a sort's rank column, its ascending order and its descending order, which is the runs of
+ * equal keys of the ascending order in reverse, each still by id: written as those runs, cut at
+ * the chunks' bounds (`encodeRuns`).
  */
 function writeOrders(sink: OutputSink, path: string, name: string, sorted: FieldOrder): void {
   const { order, starts, rank } = sorted;
   const total = order.length;
-  const descending = new Uint32Array(total);
-  let at = 0;
-  for (let r = starts.length - 2; r >= 0; r--) {
-    descending.set(order.subarray(starts[r]!, starts[r + 1]!), at);
-    at += starts[r + 1]! - starts[r]!;
-  }
   for (let c = 0; c * CHUNK < total || c === 0; c++) {
     const part = (a: Uint32Array) =>
       Buffer.from(encodeUint32s(a.subarray(c * CHUNK, (c + 1) * CHUNK)));
     sink.write(rankFile(path, name, c), part(rank));
     sink.write(orderFile(path, name, false, c), part(order));
-    sink.write(orderFile(path, name, true, c), part(descending));
   }
+  let chunk = 0;
+  let firsts: number[] = [];
+  let lengths: number[] = [];
+  let filled = 0;
+  const flush = () => {
+    sink.write(orderFile(path, name, true, chunk++), Buffer.from(encodeRuns(firsts, lengths)));
+    [firsts, lengths, filled] = [[], [], 0];
+  };
+  for (let r = starts.length - 2; r >= 0; r--) {
+    let at = starts[r]!;
+    while (at < starts[r + 1]!) {
+      const length = Math.min(starts[r + 1]! - at, CHUNK - filled);
+      firsts.push(at);
+      lengths.push(length);
+      at += length;
+      filled += length;
+      if (filled === CHUNK) flush();
+    }
+  }
+  if (filled > 0 || chunk === 0) flush();
 }

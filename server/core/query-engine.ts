@@ -1,6 +1,7 @@
 import { wildcardMatcher } from '../../contract/keys.ts';
 import type { ResourceManifest } from '../../contract/manifest.ts';
 import {
+  descendingRuns,
   keysFile,
   orderFile,
   postingFile,
@@ -156,8 +157,9 @@ export async function pageOrdinals(
   // The id breaks ties, ascending whichever way the fields go.
   const keys = [...sort.map((s) => ({ name: s.field.name, sign: s.descending ? -1 : 1 }))];
   keys.push({ name: 'id', sign: 1 });
-  const columns: Uint32Array[] = [];
-  for (const key of keys) columns.push(await ranksOf(resource, index, key.name, all, reads));
+  const columns = await Promise.all(
+    keys.map((key) => ranksOf(resource, index, key.name, all, reads)),
+  );
   const signs = keys.map((k) => k.sign);
   const positions = Array.from({ length: all.length }, (_, i) => i);
   positions.sort((a, b) => {
@@ -170,7 +172,11 @@ export async function pageOrdinals(
   return positions.slice(start, last).map((i) => all[i]!);
 }
 
-/** Positions `start` to `last` of one sort's order over the whole collection, from its chunks. */
+/**
+ * Positions `start` to `last` of one sort's order over the whole collection: the chunks of its
+ * ascending order that hold them, after, for a descending sort, the chunks of its runs that say
+ * where in the ascending order they lie.
+ */
 async function orderSlice(
   resource: ResourceManifest,
   index: QueryIndexManifest,
@@ -179,28 +185,72 @@ async function orderSlice(
   last: number,
   reads: IndexReads,
 ): Promise<number[]> {
-  const out: number[] = [];
+  const name = sort.field.name;
+  const window = Array.from({ length: last - start }, (_, i) => start + i);
+  if (!sort.descending) return ascending(resource, index, name, window, reads);
   const { chunk } = index;
-  const first = Math.floor(start / chunk);
-  // The chunks of a window (one or two) read at once.
-  const chunks = await Promise.all(
-    Array.from({ length: Math.ceil(last / chunk) - first }, async (_, i) => {
-      const file = orderFile(resource.path, sort.field.name, sort.descending, first + i);
+  const runs = await readChunks(
+    chunksOf(window, chunk),
+    (c) => orderFile(resource.path, name, true, c),
+    reads,
+  );
+  const positions: number[] = [];
+  for (let c = Math.floor(start / chunk); c * chunk < last; c++) {
+    const from = Math.max(start - c * chunk, 0);
+    positions.push(...descendingRuns(runs.get(c)!, from, Math.min(last - c * chunk, chunk)));
+  }
+  return ascending(resource, index, name, positions, reads);
+}
+
+/** The values at `positions` of a sort's ascending order, from the chunks holding them. */
+async function ascending(
+  resource: ResourceManifest,
+  index: QueryIndexManifest,
+  name: string,
+  positions: readonly number[],
+  reads: IndexReads,
+): Promise<number[]> {
+  const { chunk } = index;
+  const parts = await readChunks(
+    chunksOf(positions, chunk),
+    (c) => orderFile(resource.path, name, false, c),
+    reads,
+  );
+  return positions.map((p) => parts.get(Math.floor(p / chunk))![p % chunk]!);
+}
+
+/** The chunks of `chunk` values that hold `positions`. */
+function chunksOf(positions: Iterable<number>, chunk: number): Set<number> {
+  const out = new Set<number>();
+  for (const p of positions) out.add(Math.floor(p / chunk));
+  return out;
+}
+
+/**
+ * Chunk files by number, read at once (over HTTP, the client's, each read in turn would be a
+ * round trip); a chunk the index lacks fails the answer.
+ */
+async function readChunks(
+  chunks: Set<number>,
+  fileOf: (chunk: number) => string,
+  reads: IndexReads,
+): Promise<Map<number, Uint32Array>> {
+  const list = [...chunks];
+  const parts = await Promise.all(
+    list.map(async (c) => {
+      const file = fileOf(c);
       const part = await reads.uint32s(file);
       if (!part) throw new Error(`the query index lacks ${file}`);
       return part;
     }),
   );
-  chunks.forEach((part, i) => {
-    const c = first + i;
-    const from = Math.max(start - c * chunk, 0);
-    const to = Math.min(last - c * chunk, part.length);
-    for (let j = from; j < to; j++) out.push(part[j]!);
-  });
-  return out;
+  return new Map(list.map((c, i) => [c, parts[i]!]));
 }
 
-/** The rank of each of `ords` in the order of field `name`, from the chunks that hold them. */
+/**
+ * The rank of each of `ords` in the order of field `name`, from the chunks that hold them, read at
+ * once.
+ */
 async function ranksOf(
   resource: ResourceManifest,
   index: QueryIndexManifest,
@@ -208,19 +258,11 @@ async function ranksOf(
   ords: Uint32Array,
   reads: IndexReads,
 ): Promise<Uint32Array> {
-  const out = new Uint32Array(ords.length);
   const { chunk } = index;
-  let loaded = -1;
-  let part: Uint32Array | null = null;
-  for (let i = 0; i < ords.length; i++) {
-    const c = Math.floor(ords[i]! / chunk);
-    if (c !== loaded) {
-      const file = rankFile(resource.path, name, c);
-      part = await reads.uint32s(file);
-      if (!part) throw new Error(`the query index lacks ${file}`);
-      loaded = c;
-    }
-    out[i] = part![ords[i]! - c * chunk]!;
-  }
-  return out;
+  const parts = await readChunks(
+    chunksOf(ords, chunk),
+    (c) => rankFile(resource.path, name, c),
+    reads,
+  );
+  return ords.map((ord) => parts.get(Math.floor(ord / chunk))![ord % chunk]!);
 }
