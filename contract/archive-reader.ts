@@ -76,6 +76,20 @@ export const BLOCK_CACHE_BYTES = 8 * 1024 * 1024;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
+/**
+ * A file as the archive holds it: the bytes between its records (`literals`, one more than its
+ * records), and its records, each read when asked for. The file is `literals[0]`, record 0,
+ * `literals[1]`, …, record n - 1, `literals[n]`.
+ */
+export interface FileParts {
+  literals: readonly Uint8Array[];
+  /** Record `i` of the file: only its block is read (or found in memory). */
+  record(i: number): Promise<Uint8Array>;
+}
+
+const missing = (): Promise<Uint8Array> =>
+  Promise.reject(new ArchiveError('the opening file has no records'));
+
 /** A leaf of the index, inflated: its entries' keys and where each one's name and template are. */
 interface Leaf {
   keys: DataView;
@@ -307,6 +321,33 @@ export class ArchiveReader {
   /** A file's bytes, or null when the archive has none at that path. */
   async read(path: string): Promise<Uint8Array | null> {
     if (this.opening?.path === path) return this.opening.bytes;
+    const template = await this.template(path);
+    return template && this.make(template, path);
+  }
+
+  /**
+   * A file as its parts, or null when the archive has none at that path: its literals, and each
+   * of its records read on demand, so that a reader who needs a few of a file's records reads
+   * only their blocks (one entry of a bucket file of 256 records, whose records lie in the
+   * blocks of the pages that named them first).
+   */
+  async parts(path: string): Promise<FileParts | null> {
+    if (this.opening?.path === path) return { literals: [this.opening.bytes], record: missing };
+    const template = await this.template(path);
+    if (!template) return null;
+    return {
+      literals: template.literals,
+      record: async (i) => {
+        const at = template.records[i];
+        const record = at && (await this.block(template.blocks[at.slot]!)).records[at.index];
+        if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
+        return record;
+      },
+    };
+  }
+
+  /** A file's template, from its leaf of the index; null when the archive has no such file. */
+  private async template(path: string): Promise<Template | null> {
     const key = fileKey(path);
     const { keys, rest } = await this.leaf(leafOf(key, this.header.leafBits));
     const count = keys.byteLength / LEAF_ENTRY_SIZE;
@@ -324,7 +365,7 @@ export class ArchiveReader {
       const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
       try {
         if (!sameBytes(in_.take(in_.read()), name)) continue;
-        return await this.make(readTemplate(in_), path);
+        return readTemplate(in_);
       } catch (e) {
         if (e instanceof RangeError)
           throw new ArchiveError(`the archive index entry for ${path} is damaged: ${e.message}`);

@@ -10,6 +10,7 @@ import {
 } from '../../contract/envelope.ts';
 import { checkHealth, type HealthCheck } from './health.ts';
 import { HotCache } from './hot-cache.ts';
+import { objectMember } from './object-member.ts';
 import type { Manifest } from '../../contract/manifest.ts';
 import { HTML_TYPE, PAGE_POLICY } from '../../contract/page-policy.ts';
 import { routeTable, type Missing, type RouteTable, type SimplePlan } from './route.ts';
@@ -109,6 +110,17 @@ function decodedReads(files: FileSource, budget: number): Reads {
     uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),
     keys: (file) => readJson(file) as Promise<string[] | null>,
     locate: async (file) => files.locate?.(file),
+    member: async (file, key) => {
+      const { parts } = files;
+      if (!parts) return ((await readJson(file)) as Record<string, unknown> | null)?.[key];
+      // The member alone, kept apart from other members of its file (whose blocks it never read).
+      const entry = await decoded.get(`member:${file}\n${key}`, async () => {
+        const found = await parts.call(files, file);
+        const member = found && (await objectMember(found, key));
+        return member ? { doc: member.value, weight: 2 * member.length } : null;
+      });
+      return entry?.doc;
+    },
   };
 }
 
@@ -202,11 +214,8 @@ async function bucketOutcome(
   target: string,
   from: Answering,
 ): Promise<Outcome> {
-  const bucket = (await from.reads.json(plan.file)) as Record<
-    string,
-    { record: unknown; source: Attribution['source'] }
-  > | null;
-  const entry = bucket?.[plan.id];
+  const entry = (await from.reads.member(plan.file, plan.id)) as
+    { record: unknown; source: Attribution['source'] } | undefined;
   if (!entry) return errorOutcome(404, plan.missing, target);
   const body = envelope({
     attribution: { ...attribution(null), source: entry.source },

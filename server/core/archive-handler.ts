@@ -18,6 +18,9 @@ export function archiveFiles(archive: ArchiveReader): FileSource {
     async locate(file) {
       if (isSafeRelativePath(file)) await archive.locate(file);
     },
+    async parts(file) {
+      return isSafeRelativePath(file) ? archive.parts(file) : null;
+    },
   };
 }
 

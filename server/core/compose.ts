@@ -40,6 +40,11 @@ export interface Reads extends IndexReads {
   page: (file: string) => Promise<PageText | null>;
   /** Readies a later read of a file (`FileSource.locate`). */
   locate: (file: string) => Promise<void>;
+  /**
+   * Member `key` of a file that is a JSON object (a bucket file), parsed; undefined when the
+   * file or the member does not exist.
+   */
+  member: (file: string, key: string) => Promise<unknown>;
 }
 
 /** The outcome of a composition: a body to send with its status (and how many records matched). */
@@ -71,7 +76,7 @@ export async function compose(plan: ComposePlan, reads: Reads): Promise<Composed
   const { resource } = plan;
   // A bucket filter names a small collection held in one file: the whole answer lies within it.
   const grouped = plan.filters.find((f) => f.field.filter === 'bucket' && !f.wildcard);
-  if (grouped) return fromGroup(plan, grouped, reads.json);
+  if (grouped) return fromGroup(plan, grouped, reads.member);
   if (!resource.paginated) return fromOnePage(plan, reads.json);
   const base = plan.bases.length === 1 ? plan.bases[0]! : null;
   if (plan.sort === null && plan.filters.length === (base ? 1 : 0))
@@ -80,7 +85,7 @@ export async function compose(plan: ComposePlan, reads: Reads): Promise<Composed
 }
 
 /** The records of one value of a bucket filter, filtered further and sorted in memory. */
-async function fromGroup(plan: ComposePlan, grouped: FilterPlan, read: ReadJson) {
+async function fromGroup(plan: ComposePlan, grouped: FilterPlan, member: Reads['member']) {
   const { resource } = plan;
   const file = groupBucketFile(
     resource.path,
@@ -88,7 +93,7 @@ async function fromGroup(plan: ComposePlan, grouped: FilterPlan, read: ReadJson)
     grouped.key,
     grouped.field.buckets ?? 1,
   );
-  const entry = ((await read(file)) as GroupBucket | null)?.[grouped.key];
+  const entry = (await member(file, grouped.key)) as GroupBucket[string] | undefined;
   if (!entry) return respond(plan, 0, () => []);
   const doc: PageDoc = {
     attribution: { ...attribution(null), source: entry.source },

@@ -1,3 +1,4 @@
+import type { FileParts } from '../../contract/archive-reader.ts';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { JSON_TYPE, errorBody, type ParamError } from '../../contract/envelope.ts';
@@ -16,6 +17,11 @@ export interface FileSource {
    * index): asked for beside reads the later one waits for, it saves a round trip over HTTP.
    */
   locate?(file: string): Promise<void>;
+  /**
+   * A file as its literals and records, each record read on demand (an archive's
+   * `ArchiveReader.parts`): one member of a bucket file is read without the blocks of the rest.
+   */
+  parts?(file: string): Promise<FileParts | null>;
 }
 
 /** A response before it is written: either a body, or a file of dist/ for the adapter to send. */

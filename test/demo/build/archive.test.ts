@@ -466,6 +466,23 @@ describe('the reads of a composed answer over the archive', () => {
     }
   });
 
+  it("reads one entry of a bucket file: its leaf and its records' block, not the bucket's", async () => {
+    const match = '3355c45a95295b57b25ad1dfe3d5fed2';
+    const [modifier] = (await call(handlerFor(dist), `/v1/national/events/actions?match=${match}`))
+      .json.result;
+    // An action's modifiers (one entry of a bucket filter's file), a record by its id (one entry
+    // of its bucket, after the action's file, where that id is no action), an action record.
+    for (const [target, most] of [
+      [`/v1/national/events/actions/${modifier.action}`, [1, 1]],
+      [`/v1/national/events/actions/${modifier.id}`, [1, 1, 1]],
+      [`/v1/national/events/all/${modifier.action}`, [1, 1]],
+    ] as const) {
+      const { status, reads } = await rounds(target);
+      expect(status, target).toBe(200);
+      expect(reads, target).toEqual(most);
+    }
+  });
+
   it("reads a match's lineups in 2 rounds: they lie in as many blocks as their teams' runs", async () => {
     // Lineups are stored in their default order (by team name, starters, shirt number), so a
     // match's two teams' lineups lie in the blocks of those runs, read at once.

@@ -135,6 +135,7 @@ describe('composition credits only the providers of the records returned', () =>
     keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
     uint32s: async () => null,
     locate: async () => {},
+    member: async () => undefined,
   };
   const table = routeTable({
     format: 3,
