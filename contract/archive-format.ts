@@ -21,10 +21,12 @@ export const LEAF_ENTRY_SIZE = 12;
 /** Most leaves an index has, so that the header and root fit in the first read. */
 export const MAX_LEAVES = 4096;
 /**
- * Files per leaf the writer aims at: a leaf holds each file's name and template (about 70 bytes
- * a file deflated), so that a cold read of one leaf stays near 64 KB.
+ * Files per leaf the writer aims at: a leaf holds each file's name and template (about 90 bytes
+ * a file deflated, 750 inflated on the full demo), and a reader inflates it whole each time it is
+ * not in memory: leaves of 1,024 files, near a megabyte inflated, cost a Worker more CPU than
+ * the reads they saved.
  */
-export const LEAF_TARGET = 1024;
+export const LEAF_TARGET = 256;
 /**
  * The raw bytes of records a block gathers before it is closed: deflate finds the repeats of
  * neighbouring records (their field names, their links) within 32 KB, and larger blocks gain

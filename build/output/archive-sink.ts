@@ -12,7 +12,7 @@ import {
 import { ByteWriter } from '../../contract/bytes.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
-import { MIN_RECORD, recordSpans } from './record-spans.ts';
+import { fileSpans } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
 import type { OutputSink } from './sink.ts';
 
@@ -139,9 +139,7 @@ export class SegmentSink implements OutputSink {
     if (!isSafeRelativePath(file))
       throw new Error(`Refusing to write outside the output folder: ${file}`);
     const data = typeof content === 'string' ? Buffer.from(content) : content;
-    // A file with no records is one record of its own, unless it is too small to be worth one.
-    let spans = recordSpans(data);
-    if (spans.length === 0 && data.length >= MIN_RECORD) spans = [0, data.length];
+    const spans = fileSpans(data);
     const records: { block: number; index: number }[] = [];
     for (let k = 0; k < spans.length; k += 2)
       records.push(this.place(data.subarray(spans[k], spans[k + 1])));

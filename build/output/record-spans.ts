@@ -2,13 +2,21 @@
  * Where the records of a JSON file are: what the archive stores once, in blocks, and a file names
  * by reference (`archive-sink.ts`). A record is an element of an array that is the value of a key
  * `result` (a page's or a record file's records, a bucket's records under each value), or the
- * object value of a key `record` (a record bucket's records), when it is an object or an array
- * of at least `MIN_RECORD` bytes. The file's other bytes stay with the file, so the file is
+ * object value of a key `record` (a record bucket's records) or of a key `source` outside an
+ * `attribution` (a bucket's credits), when it is an object or an array of at least `MIN_RECORD`
+ * bytes. The file's other bytes stay with the file, so the file is
  * made again byte for byte, whatever its shape; a file that is not JSON has no records.
  */
 
 /** Records shorter than this stay in the file: a reference to a block would cost more. */
 export const MIN_RECORD = 32;
+
+/**
+ * Most bytes a file keeps outside its records: past this (the OpenAPI document, megabytes of
+ * text around a few records), the file is one record, so that its leaf of the archive's index,
+ * which every file of that leaf reads, stays small.
+ */
+export const MAX_LITERALS = 64 * 1024;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -21,16 +29,24 @@ const CLOSE_OBJECT = 0x7d;
 
 const encoder = new TextEncoder();
 const RESULT = encoder.encode('result');
+/** The key whose object value is a record: a record bucket's records. */
+const RECORD = encoder.encode('record');
 /**
- * Keys whose object value is a record: a record bucket's records. The credits every page and
- * bucket repeats (`attribution`, `source`) stay in the file: as records they took 2% less room
- * but a read more, their block being another than the records'.
+ * The key of credits: its object value is a record too (a bucket's credits, repeated by each of
+ * its 256 entries, a few hundred bytes each), except in a page's `attribution`, whose credits
+ * stay in the file: there, as records, they took 2% less room but a read more, their block being
+ * another than the records'.
  */
-const RECORD_KEYS = ['record'].map((key) => encoder.encode(key));
+const SOURCE = encoder.encode('source');
+const ATTRIBUTION = encoder.encode('attribution');
 
-/** What a container being read is: an object, a `result` array, or another array. */
+/**
+ * What a container being read is: an object (the value of `attribution`, or another), a `result`
+ * array, or another array.
+ */
 const enum Container {
   Object,
+  Attribution,
   Records,
   Array,
 }
@@ -62,11 +78,15 @@ export function recordSpans(bytes: Uint8Array): number[] {
       if (end < 0) return [];
       let next = end + 1;
       while (isSpace(bytes[next]!)) next++;
-      if (top === Container.Object && bytes[next] === COLON) {
+      const inObject = top === Container.Object || top === Container.Attribution;
+      if (inObject && bytes[next] === COLON) {
         [key, keyEnd] = [i + 1, end];
         next++;
         while (isSpace(bytes[next]!)) next++;
-        if (bytes[next] === OPEN_OBJECT && RECORD_KEYS.some((k) => named(bytes, key, keyEnd, k))) {
+        const record =
+          named(bytes, key, keyEnd, RECORD) ||
+          (top === Container.Object && named(bytes, key, keyEnd, SOURCE));
+        if (bytes[next] === OPEN_OBJECT && record) {
           const valueStop = valueEnd(bytes, next);
           if (valueStop < 0) return [];
           if (valueStop - next >= MIN_RECORD) out.push(next, valueStop);
@@ -77,7 +97,12 @@ export function recordSpans(bytes: Uint8Array): number[] {
       i = next;
       continue;
     }
-    if (c === OPEN_OBJECT) stack.push(Container.Object);
+    if (c === OPEN_OBJECT)
+      stack.push(
+        top === Container.Object && named(bytes, key, keyEnd, ATTRIBUTION)
+          ? Container.Attribution
+          : Container.Object,
+      );
     else if (c === OPEN_ARRAY)
       stack.push(
         top === Container.Object && named(bytes, key, keyEnd, RESULT)
@@ -128,4 +153,18 @@ function valueEnd(bytes: Uint8Array, at: number): number {
     } else if (depth === 0 && (c === COMMA || isSpace(c))) return i;
   }
   return depth === 0 ? bytes.length : -1;
+}
+
+/**
+ * The records of a file as the archive stores them (`recordSpans`), or the whole file as one
+ * record when it holds none (and is not too small for one) or keeps more than `MAX_LITERALS`
+ * bytes outside them.
+ */
+export function fileSpans(bytes: Uint8Array): number[] {
+  const spans = recordSpans(bytes);
+  let inside = 0;
+  for (let k = 0; k < spans.length; k += 2) inside += spans[k + 1]! - spans[k]!;
+  const whole =
+    spans.length === 0 ? bytes.length >= MIN_RECORD : bytes.length - inside > MAX_LITERALS;
+  return whole ? [0, bytes.length] : spans;
 }

@@ -471,15 +471,18 @@ describe('the reads of a composed answer over the archive', () => {
     const [modifier] = (await call(handlerFor(dist), `/v1/national/events/actions?match=${match}`))
       .json.result;
     // An action's modifiers (one entry of a bucket filter's file), a record by its id (one entry
-    // of its bucket, after the action's file, where that id is no action), an action record.
-    for (const [target, most] of [
-      [`/v1/national/events/actions/${modifier.action}`, [1, 1]],
-      [`/v1/national/events/actions/${modifier.id}`, [1, 1, 1]],
-      [`/v1/national/events/all/${modifier.action}`, [1, 1]],
+    // of its bucket, after the action's file, where that id is no action), an action record:
+    // the leaves, then the block of the entry's records and that of its credits (stored once for
+    // the resource), not a block for each of the bucket's records.
+    for (const [target, leaves] of [
+      [`/v1/national/events/actions/${modifier.action}`, [1]],
+      [`/v1/national/events/actions/${modifier.id}`, [1, 1]],
+      [`/v1/national/events/all/${modifier.action}`, [1]],
     ] as const) {
       const { status, reads } = await rounds(target);
       expect(status, target).toBe(200);
-      expect(reads, target).toEqual(most);
+      expect(reads.slice(0, -1), target).toEqual(leaves);
+      expect(reads.at(-1), target).toBeLessThanOrEqual(2);
     }
   });
 
