@@ -30,10 +30,17 @@ export async function objectMember(
   parts: FileParts,
   key: string,
 ): Promise<{ value: unknown; length: number } | undefined> {
-  const span = memberSpan(parts.literals, key);
+  const { literals } = parts;
+  // A file the archive holds as one record (one with no records of its own, or more text around
+  // them than a leaf should hold) has no structure in its literals: it is read whole.
+  if (literals[0]!.length === 0 && literals.length === 2) {
+    const text = decoder.decode(await parts.record(0));
+    const value = (JSON.parse(text) as Record<string, unknown>)[key];
+    return value === undefined ? undefined : { value, length: text.length };
+  }
+  const span = memberSpan(literals, key);
   if (!span) return undefined;
   const { from, to } = span;
-  const { literals } = parts;
   const pieces: (Uint8Array | Promise<Uint8Array>)[] = [];
   for (let l = from.literal; l <= to.literal; l++) {
     const start = l === from.literal ? from.at : 0;

@@ -83,4 +83,12 @@ describe('objectMember', () => {
     expect((await objectMember(file.parts, 'm'))?.value).toEqual({ id: 2 });
     expect(file.read).toEqual([0, 1]);
   });
+
+  it('reads a file held as one record whole, and finds its members there', async () => {
+    const whole = { a: { record: { id: 'a' } }, b: 2 };
+    const file = partsOf(['', { record: whole }, '']);
+    expect((await objectMember(file.parts, 'a'))?.value).toEqual(whole.a);
+    expect((await objectMember(file.parts, 'b'))?.value).toBe(2);
+    expect(await objectMember(file.parts, 'c')).toBeUndefined();
+  });
 });
