@@ -54,7 +54,8 @@ export const NATIONAL_COMMAND = defineCommand({
   description:
     `Imports the three national-team datasets (${NATIONAL_SOURCES.map((s) => s.format).join(', ')}) ` +
     `from DIR into ${NATIONAL_DB}, then builds the API from it into one archive, ` +
-    `${NATIONAL_ARCHIVE} (about 600 MB; as a tree of files it would be nearly two million files). ` +
+    `${NATIONAL_ARCHIVE} (about 530 MB; as a tree of files it would be nearly two million ` +
+    'files). ' +
     'Each dataset is a folder of DIR, as downloaded: docs/data.md says where to get them, and ' +
     'the disk and time each set takes.',
   options: {

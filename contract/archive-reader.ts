@@ -339,9 +339,8 @@ export class ArchiveReader {
       literals: template.literals,
       record: async (i) => {
         const at = template.records[i];
-        const record = at && (await this.block(template.blocks[at.slot]!)).records[at.index];
-        if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
-        return record;
+        const block = at && (await this.block(template.blocks[at.slot]!));
+        return recordIn(block, at?.index ?? 0, path);
       },
     };
   }
@@ -379,11 +378,9 @@ export class ArchiveReader {
   private async make(template: Template, path: string): Promise<Uint8Array> {
     const blocks = await Promise.all(template.blocks.map((place) => this.block(place)));
     const parts: Uint8Array[] = [template.literals[0]!];
-    template.records.forEach(({ slot, index }, i) => {
-      const record = blocks[slot]!.records[index];
-      if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
-      parts.push(record, template.literals[i + 1]!);
-    });
+    template.records.forEach(({ slot, index }, i) =>
+      parts.push(recordIn(blocks[slot]!, index, path), template.literals[i + 1]!),
+    );
     return concatBytes(parts);
   }
 
@@ -449,6 +446,13 @@ async function bytesAt(
   const held = first.subarray(offset, offset + length);
   if (held.length === length) return held;
   return concatBytes([held, await source.read(offset + held.length, length - held.length)]);
+}
+
+/** Record `index` of a block, which file `path` names: a damaged archive when there is none. */
+function recordIn(block: Block | undefined, index: number, path: string): Uint8Array {
+  const record = block?.records[index];
+  if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
+  return record;
 }
 
 /** Whether two byte strings are equal. */

@@ -85,3 +85,16 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The index of the quote that closes the JSON string opening at `at` in UTF-8 `bytes` (whose
+ * bytes past ASCII never equal a quote or a backslash); -1 when the bytes end inside it.
+ */
+export function jsonStringEnd(bytes: Uint8Array, at: number): number {
+  for (let i = at + 1; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i;
+  }
+  return -1;
+}

@@ -17,7 +17,8 @@
  * descending order is the ascending order's runs of equal values taken last first, each run still
  * by id: it holds no ordinal of its own, only where in the ascending order each stretch of it lies
  * (a field of unique values gives runs of one, each before the previous; a field of few values,
- * a run or two a chunk), and costs a tenth of an order or less once compressed.
+ * a run or two a chunk), where the order itself, wherever the id breaks ties, is a permutation
+ * that barely compresses.
  *
  * Every number is an unsigned LEB128 varint; a file of no entry or no value is empty. A posting
  * group file is: the number of entries, then per entry: the key's length, its UTF-8 bytes, n,

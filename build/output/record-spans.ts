@@ -1,11 +1,13 @@
+import { jsonStringEnd } from '../../contract/bytes.ts';
+
 /**
  * Where the records of a JSON file are: what the archive stores once, in blocks, and a file names
  * by reference (`archive-sink.ts`). A record is an element of an array that is the value of a key
  * `result` (a page's or a record file's records, a bucket's records under each value), or the
  * object value of a key `record` (a record bucket's records) or of a key `source` outside an
  * `attribution` (a bucket's credits), when it is an object or an array of at least `MIN_RECORD`
- * bytes. The file's other bytes stay with the file, so the file is
- * made again byte for byte, whatever its shape; a file that is not JSON has no records.
+ * bytes. The file's other bytes stay with the file, so the file is made again byte for byte,
+ * whatever its shape; a file that is not JSON has no records.
  */
 
 /** Records shorter than this stay in the file: a reference to a block would cost more. */
@@ -19,7 +21,6 @@ export const MIN_RECORD = 32;
 export const MAX_LITERALS = 64 * 1024;
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const OPEN_ARRAY = 0x5b;
@@ -74,7 +75,7 @@ export function recordSpans(bytes: Uint8Array): number[] {
       continue;
     }
     if (c === QUOTE) {
-      const end = stringEnd(bytes, i);
+      const end = jsonStringEnd(bytes, i);
       if (end < 0) return [];
       let next = end + 1;
       while (isSpace(bytes[next]!)) next++;
@@ -127,23 +128,13 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-/** The index of the quote that closes the string opening at `at`; -1 when there is none. */
-function stringEnd(bytes: Uint8Array, at: number): number {
-  for (let i = at + 1; i < bytes.length; i++) {
-    const c = bytes[i]!;
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i;
-  }
-  return -1;
-}
-
 /** The end (exclusive) of the JSON value starting at `at`; -1 when the text ends inside it. */
 function valueEnd(bytes: Uint8Array, at: number): number {
   let depth = 0;
   for (let i = at; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (c === QUOTE) {
-      i = stringEnd(bytes, i);
+      i = jsonStringEnd(bytes, i);
       if (i < 0) return -1;
       if (depth === 0) return i + 1;
     } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) depth++;

@@ -224,7 +224,8 @@ export function queryBounds(entry: ResourceManifest): Record<string, string> {
       'sort, page size and page is answered.',
     filter:
       "An exact value reads one file of its field: the value's list of record positions (a byte " +
-      `or two a record) and those of the values sharing the file, ${GROUP_BYTES / 1024} KB on average.`,
+      'or two a record) and those of the values sharing the file, ' +
+      `${GROUP_BYTES / 1024} KB on average.`,
     wildcard:
       "A * pattern reads the field's list of distinct values, then the file of each value it " +
       'matches.',
@@ -237,9 +238,9 @@ export function queryBounds(entry: ResourceManifest): Record<string, string> {
     sort:
       `With no filter, a one-field sort reads the one or two files (${CHUNK} positions each) ` +
       'holding the page, a descending one after the one or two files of its runs that say ' +
-      'where in the ascending order the page lies. With filters, or by several fields, it reads, per field and for the ' +
-      `id, the files of ${CHUNK} ranks that hold the matching records: ` +
-      `at most one per ${CHUNK} records of the collection.`,
+      'where in the ascending order the page lies. With filters, or by several fields, it ' +
+      `reads, per field and for the id, the files of ${CHUNK} ranks that hold the matching ` +
+      `records: at most one per ${CHUNK} records of the collection.`,
     records:
       `The page's records come from the default pages (${size} records each) of the ` +
       'smallest single-filter collection holding them, else of the collection: at most one ' +

@@ -1,4 +1,5 @@
 import type { FileParts } from '../../contract/archive-reader.ts';
+import { jsonStringEnd } from '../../contract/bytes.ts';
 
 /**
  * One member of a file that is a JSON object, `{"key":value,…}` (a bucket file: 256 records by
@@ -9,7 +10,6 @@ import type { FileParts } from '../../contract/archive-reader.ts';
  */
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
@@ -69,7 +69,8 @@ function memberSpan(
     for (let i = 0; i < bytes.length; i++) {
       const byte = bytes[i]!;
       if (byte === QUOTE) {
-        const end = stringEnd(bytes, i);
+        const end = jsonStringEnd(bytes, i);
+        if (end < 0) throw new SyntaxError('a string of the file does not end in its literal');
         if (expectKey && depth === 1 && from === null) {
           expectKey = false;
           if (JSON.parse(decoder.decode(bytes.subarray(i, end + 1))) === key) {
@@ -93,13 +94,4 @@ function memberSpan(
     }
   }
   return undefined;
-}
-
-/** The index of the quote that closes the string opening at `start`. */
-function stringEnd(bytes: Uint8Array, start: number): number {
-  for (let i = start + 1; i < bytes.length; i++) {
-    if (bytes[i] === BACKSLASH) i++;
-    else if (bytes[i] === QUOTE) return i;
-  }
-  throw new SyntaxError('a string of the file does not end in its literal');
 }
