@@ -14,7 +14,7 @@ import {
 import { rootFile } from '../contract/paths.ts';
 import { derivedTables } from './derived/tables.ts';
 import { manifestEntry } from './write/describe.ts';
-import { LICENCES_FILE, licencesDocument } from './write/licences.ts';
+import { LICENCES_FILE, licencesDocument, readProviders } from './write/licences.ts';
 import { LOGO_SVG } from './site/logo.ts';
 import { OPENAPI_FILE, openApiDocument } from './openapi/openapi.ts';
 import { openApiParts } from './openapi/parts.ts';
@@ -112,10 +112,14 @@ export interface BuildSummary {
 /** A finished resource task's report. */
 type ResourceResult = Extract<TaskResult, { kind: 'resource' }>;
 
-/** What the main thread reads of the database for its own files: the licences and the site. */
+/**
+ * What the main thread reads of the database for its own files: the licences and the site, and
+ * the providers the manifest lists.
+ */
 interface Documents {
   licences: string;
   site: SiteFile[];
+  providers: Manifest['providers'];
 }
 
 /**
@@ -172,7 +176,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 function readDocuments(db: string): Documents {
   const source = openReadOnly(db);
   try {
-    return { licences: licencesDocument(source), site: siteFiles(source) };
+    return {
+      licences: licencesDocument(source),
+      site: siteFiles(source),
+      providers: Object.fromEntries(readProviders(source)),
+    };
   } finally {
     source.close();
   }
@@ -231,6 +239,7 @@ function writeMainFiles(
     roots,
     resources,
     assets,
+    providers: documents.providers,
     ...(options.inputs ? { inputs: options.inputs } : {}),
   };
   sink.write(MANIFEST_FILE, JSON.stringify(manifest, null, 1));

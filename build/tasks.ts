@@ -18,6 +18,7 @@ import {
 import { registerFunctions, WORKER_CACHE_PRAGMA } from './define/sql.ts';
 import { writeCollection, type Written } from './write/collection.ts';
 import { writeDocuments } from './write/documents.ts';
+import { readProviders } from './write/licences.ts';
 
 /**
  * The units of work of a build and how one thread runs them. The main thread hands tasks out (to
@@ -89,13 +90,7 @@ export class TaskRunner {
     registerFunctions(this.db);
     this.db.pragma(WORKER_CACHE_PRAGMA);
     this.db.exec(`ATTACH DATABASE '${plan.derived.replaceAll("'", "''")}' AS derived`);
-    this.providers = new Map(
-      (
-        this.db
-          .prepare('SELECT key, name, url, html, logo, license FROM provider ORDER BY key')
-          .all() as (Provider & { key: string })[]
-      ).map(({ key, ...p }) => [key, p]),
-    );
+    this.providers = readProviders(this.db);
     const { output } = plan;
     this.tree =
       output.kind === 'tree'

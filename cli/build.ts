@@ -47,7 +47,7 @@ export const BUILD_COMMAND = defineCommand({
       shownDefault: 'dist',
       help: 'output path, a link to the published build',
     },
-    archive: { type: path('FILE'), help: 'write the whole API into one file instead (a ZIP)' },
+    archive: { type: path('FILE'), help: 'write the whole API into one file instead (an archive)' },
     'part-size': {
       type: byteSize('SIZE', { min: MIN_PART_SIZE }),
       help:

@@ -302,7 +302,7 @@ function denoReadable(path: string, archive: boolean): string {
   return [...new Set(readable)].join(',');
 }
 
-/** Whether the file at `path` is the entry point of an archive in parts: JSON, not a ZIP. */
+/** Whether the file at `path` is the entry point of an archive in parts: JSON, not an archive. */
 function isEntryPoint(path: string): boolean {
   const fd = openSync(path, 'r');
   try {

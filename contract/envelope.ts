@@ -53,6 +53,24 @@ export function attribution(providers: readonly Provider[] | null): Attribution 
   };
 }
 
+/**
+ * The providers a record credits, from its provider keys (`_source`: keys separated by commas, ''
+ * or null for none) and the providers by key.
+ */
+export function providersOfKeys(
+  keys: string | null,
+  byKey: (key: string) => Provider | undefined,
+): Provider[] {
+  if (!keys) return [];
+  return keys.split(',').flatMap((key) => byKey(key) ?? []);
+}
+
+/** The providers an attribution's `source` credits (none for reference data). */
+export function creditedProviders(source: Attribution['source'] | undefined): Provider[] {
+  if (!source || Object.keys(source).length === 0) return [];
+  return source.providers ?? [source as Provider];
+}
+
 function sourceOf(providers: readonly Provider[]): Attribution['source'] {
   const unique = [...new Map(providers.map((p) => [p.name, p])).values()].sort((a, b) =>
     a.name < b.name ? -1 : 1,

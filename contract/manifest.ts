@@ -1,3 +1,4 @@
+import type { Provider } from './envelope.ts';
 import type { QueryIndexManifest } from './query-index.ts';
 
 /**
@@ -184,9 +185,11 @@ export function unknownKind(value: never): never {
 
 /**
  * The manifest's format, raised whenever the router reads it differently (2: implied filters
- * replace the phase-rule flag; 3: collections have a query index). A router refuses a build of another format.
+ * replace the phase-rule flag; 3: collections have a query index; 4: the providers, and each
+ * collection's sets of them, so that composed answers credit exactly). A router refuses a build
+ * of another format.
  */
-export const MANIFEST_FORMAT = 3;
+export const MANIFEST_FORMAT = 4;
 
 /** The whole manifest. */
 export interface Manifest {
@@ -200,6 +203,8 @@ export interface Manifest {
   resources: ResourceManifest[];
   /** Static files served as they are (the logo). */
   assets: { path: string; type: string; hash: string }[];
+  /** The data providers, by key: what a record's provider keys (`query.sources`) credit. */
+  providers: Record<string, Provider>;
   /**
    * What the build was made from, when the builder can say (the embedded demo: its seed and a hash
    * of the code): a later build from the same inputs may reuse this one instead.

@@ -8,6 +8,8 @@
  *   R/_q/r/<sort>/<c>.bin    chunk c of the sort's rank column: a dense rank per ordinal
  *   R/_q/o/<sort>/<c>.bin    chunk c of the ordinals in the sort's ascending order
  *   R/_q/o/-<sort>/<c>.bin   chunk c of its descending order, as runs of the ascending order
+ *   R/_q/s/<c>.bin           chunk c of the source column: each record's providers, as the place
+ *                            of its `_source` in the manifest's `sources` (with two or more)
  *
  * A record's ordinal is its position in the collection's default order, so ordinal `o` lies on
  * default page `o / size + 1` of the collection, and on the same page of a filter collection at
@@ -23,11 +25,12 @@
  * Every number is an unsigned LEB128 varint; a file of no entry or no value is empty. A posting
  * group file is: the number of entries, then per entry: the key's length, its UTF-8 bytes, n,
  * then n ordinals as the difference from the previous (the first from 0). A rank or order chunk
- * is: n, then n values, each as the zigzagged difference from the previous (0, -1, 1, -2 as 0,
- * 1, 2, 3; the first from 0). A descending chunk is coded as a rank or order chunk of 2r values:
- * the r runs' first positions in the ascending order, then their lengths; its positions are the
- * runs' positions in turn. A posting list ascends and most orders and rank columns follow the
- * default order, so a difference takes a byte or two where a fixed integer took four.
+ * (and a source chunk) is: n, then n values, each as the zigzagged difference from the previous
+ * (0, -1, 1, -2 as 0, 1, 2, 3; the first from 0). A descending chunk is coded as a rank or order
+ * chunk of 2r values: the r runs' first positions in the ascending order, then their lengths; its
+ * positions are the runs' positions in turn. A posting list ascends and most orders and rank
+ * columns follow the default order, so a difference takes a byte or two where a fixed integer
+ * took four.
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
@@ -40,6 +43,13 @@ export interface QueryIndexManifest {
   groups: Record<string, number>;
   /** The fields with a key list (`keysFile`), which wildcards read. */
   keyed: string[];
+  /**
+   * The providers of the collection's records: each distinct set, as provider keys (the manifest's
+   * `providers`) separated by commas, '' for none. With one set, every record has it; with more,
+   * the source column (`sourceFile`) gives each record's by its place here, so that an answer
+   * credits exactly the providers of the records it returns.
+   */
+  sources: string[];
 }
 
 /** True for the files of a query index: the router reads them, no client is ever sent one. */
@@ -73,6 +83,11 @@ export function orderFile(
   chunk: number,
 ): string {
   return `${resource}/_q/o/${descending ? '-' : ''}${sort}/${chunk}.bin`;
+}
+
+/** Chunk `chunk` of the source column (`QueryIndexManifest.sources`). */
+export function sourceFile(resource: string, chunk: number): string {
+  return `${resource}/_q/s/${chunk}.bin`;
 }
 
 /**

@@ -12,11 +12,13 @@ import {
 import type { OutputSink } from '../output/sink.ts';
 import type { FieldColumns } from './field-columns.ts';
 import { indexField, type FieldOrder } from './field-index.ts';
+import type { SourceColumn } from './source-column.ts';
 
 /**
  * Writes a collection's query index (`contract/query-index.ts`) from the columns of its fields:
  * the posting list of every value of every filterable field, the keys wildcards match, and the
- * rank column and the two orders of every sortable field (every field, and the id). One field is
+ * rank column and the two orders of every sortable field (every field, and the id), and the
+ * source column where records differ in providers (`source-column.ts`). One field is
  * indexed at a time (`field-index.ts`), in a few arrays of four bytes per record.
  */
 
@@ -41,13 +43,14 @@ export interface IndexPlan {
 }
 
 /**
- * Writes the index of the collection at `path` from its fields' `columns`, `byId` being the
- * ordinals in the order of their ids.
+ * Writes the index of the collection at `path` from its fields' `columns` and its records'
+ * `sources`, `byId` being the ordinals in the order of their ids.
  */
 export function writeQueryIndex(
   sink: OutputSink,
   path: string,
   columns: FieldColumns,
+  sources: SourceColumn,
   byId: Uint32Array,
   plan: IndexPlan,
 ): QueryIndexManifest {
@@ -73,7 +76,7 @@ export function writeQueryIndex(
   byId.forEach((ord, i) => (rank[ord] = i));
   writeOrders(sink, path, 'id', { order: byId, starts, rank });
   const keyed = plan.fields.filter((f) => f.filter && f.keyed).map((f) => f.name);
-  return { chunk: CHUNK, groups, keyed };
+  return { chunk: CHUNK, groups, keyed, sources: sources.write(sink, path, CHUNK) };
 }
 
 /** The number of group files of a field's posting lists of `bytes` bytes: a power of two. */

@@ -20,6 +20,7 @@ import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
 import { Spool } from './spool.ts';
 import { FieldColumns } from '../index/field-columns.ts';
+import { SourceColumn } from '../index/source-column.ts';
 import { defaultOrderQuery } from '../define/sql.ts';
 
 /**
@@ -205,7 +206,11 @@ function writeLayouts(
 ): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
   const { credits, paging, indexed, grouped, index } = plan;
   const pager = new Pager(sink, paging, credits, def.path, total);
-  for (const r of spool.inOrder()) pager.add(r.json, r.src);
+  const sources = index && new SourceColumn(total);
+  for (const r of spool.inOrder()) {
+    pager.add(r.json, r.src);
+    sources?.add(r.src);
+  }
   pager.finish();
   indexed.forEach((f, column) =>
     writeFilterCollections(
@@ -227,6 +232,9 @@ function writeLayouts(
   const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
   if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
   const query =
-    index && columns && writeQueryIndex(sink, def.path, columns, spool.idOrder(), index);
+    index &&
+    columns &&
+    sources &&
+    writeQueryIndex(sink, def.path, columns, sources, spool.idOrder(), index);
   return { buckets, fieldBuckets, query };
 }

@@ -245,6 +245,13 @@ export function queryBounds(entry: ResourceManifest): Record<string, string> {
       `The page's records come from the default pages (${size} records each) of the ` +
       'smallest single-filter collection holding them, else of the collection: at most one ' +
       'file per record returned, fewer when they are neighbours.',
+    ...((entry.query?.sources.length ?? 0) > 1
+      ? {
+          sources:
+            "The records' providers, which differ in this collection, are read with them: the " +
+            `files of ${CHUNK} records' providers that hold them.`,
+        }
+      : {}),
     ...byBucket,
   };
 }

@@ -46,7 +46,7 @@ export class Credits {
   of(srcs: Iterable<string | null>): { attribution: string; source: string } {
     const keys = new Set<string>();
     if (!this.reference) {
-      for (const src of srcs) if (src !== null) for (const key of src.split(',')) keys.add(key);
+      for (const src of srcs) if (src) for (const key of src.split(',')) keys.add(key);
     }
     const id = [...keys].sort().join(',');
     let hit = this.cache.get(id);
@@ -265,7 +265,10 @@ export function writeRecordBuckets(
 /**
  * Layout 5, field buckets: the collection of each value of a `bucket` filter (an id field), values
  * grouped into one file per prefix (`groupBucketFile`), as
- * `{"<value>": {"source": {...}, "result": [...]}}`, each group in the default order.
+ * `{"<value>": {"source": {...}, "result": [...]}}`, each group in the default order. Where a
+ * group's records differ in providers, `"sources": [...]` follows, each record's provider keys
+ * (`_source`, '' for none) in turn: a request that filters the group further credits the
+ * providers of the records it keeps.
  */
 export function writeFieldBuckets(
   sink: OutputSink,
@@ -275,7 +278,7 @@ export function writeFieldBuckets(
   digits: number,
   records: Iterable<SpooledRecord>,
 ): void {
-  type Group = { value: string; result: Uint8Array[]; srcs: Set<string | null> };
+  type Group = { value: string; result: Uint8Array[]; srcs: string[] };
   let bucket: Bucket | null = null;
   const flush = closeBucket(sink);
   runs(records, (r) => String(r.key), {
@@ -285,20 +288,20 @@ export function writeFieldBuckets(
         if (bucket) flush(bucket);
         bucket = { file, entries: [] };
       }
-      return { value, result: [], srcs: new Set() };
+      return { value, result: [], srcs: [] };
     },
     add: (group, r) => {
       group.result.push(r.json);
-      group.srcs.add(r.src);
+      group.srcs.push(r.src ?? '');
     },
-    close: (group) =>
+    close: (group) => {
+      const sets = new Set(group.srcs);
       bucket!.entries.push({
-        head:
-          `${JSON.stringify(group.value)}:` +
-          `{"source":${credits.of(group.srcs).source},"result":[`,
+        head: `${JSON.stringify(group.value)}:` + `{"source":${credits.of(sets).source},"result":[`,
         records: group.result,
-        tail: ']}',
-      }),
+        tail: sets.size > 1 ? `],"sources":${JSON.stringify(group.srcs)}}` : ']}',
+      });
+    },
   });
   if (bucket) flush(bucket);
 }

@@ -4,16 +4,21 @@ import type { Provider } from '../../contract/envelope.ts';
 /** Where every build puts its licences and credits: `/LICENSES.md`. */
 export const LICENCES_FILE = 'LICENSES.md';
 
+/** The providers of a database, by key, in the order of their keys. */
+export function readProviders(db: Db): Map<string, Provider> {
+  const rows = db
+    .prepare('SELECT key, name, url, html, logo, license FROM provider ORDER BY key')
+    .all() as (Provider & { key: string })[];
+  return new Map(rows.map(({ key, ...p }) => [key, p]));
+}
+
 /**
  * The licences and credits of the sources a database was made from, as Markdown: one section per
  * provider, with its licence and the credit line its licence asks for. It travels with every
  * build, tree or archive, so a downloaded copy of the data carries its terms.
  */
 export function licencesDocument(db: Db): string {
-  const providers = db
-    .prepare('SELECT name, url, html, license FROM provider ORDER BY key')
-    .all() as Pick<Provider, 'name' | 'url' | 'html' | 'license'>[];
-  const sections = providers.map((p) =>
+  const sections = [...readProviders(db).values()].map((p) =>
     [
       `## ${p.name}`,
       '',

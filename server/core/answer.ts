@@ -199,7 +199,7 @@ async function composedOutcome(
   target: string,
   from: Answering,
 ): Promise<Outcome> {
-  const composed = await compose(plan, from.reads);
+  const composed = await compose(plan, from.reads, from.manifest.providers);
   if (composed.status !== 200)
     return errorOutcome(composed.status, composed.error.message, target, composed.error.errors);
   // A path id that lists nothing may be a record's own id (`/events/actions/<modifier id>`).

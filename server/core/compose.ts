@@ -1,16 +1,18 @@
 import {
   attribution,
+  creditedProviders,
   envelopeOf,
   pageMeta,
+  providersOfKeys,
   type Attribution,
   type ErrorBody,
   type Provider,
 } from '../../contract/envelope.ts';
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../contract/keys.ts';
-import type { ResourceManifest } from '../../contract/manifest.ts';
+import type { Manifest, ResourceManifest } from '../../contract/manifest.ts';
 import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
 import type { PageText } from './page-text.ts';
-import { matching, pageOrdinals, type IndexReads } from './query-engine.ts';
+import { matching, pageOrdinals, sourcesOf, type IndexReads } from './query-engine.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**
@@ -20,7 +22,9 @@ import type { FilterPlan, Plan, SortPlan } from './route.ts';
  * the default pages of the smallest filter collection that holds them (else of the collection)
  * as the text they are written in (`page-text.ts`). A collection of one page, or the records of
  * one value of a `bucket` filter, is one file: the router parses it, filters and sorts it in
- * memory.
+ * memory. Every answer credits exactly the providers of the records it returns: a record's are
+ * its collection's, where all its records have the same, else its entry in the source column of
+ * the index (or of its bucket).
  */
 
 /** A parsed pre-rendered page. */
@@ -51,17 +55,24 @@ export interface Reads extends IndexReads {
 export type Composed =
   { status: 200; body: string; total: number } | { status: 404; error: Omit<ErrorBody, 'uri'> };
 
-/** A record going out: its JSON text, and the attribution of the page it was read from. */
+/** A record going out: its JSON text, and the providers it credits. */
 interface Row {
   text: string;
-  attribution: Attribution | undefined;
+  credit: readonly Provider[];
 }
 
 /**
- * A bucket file of a `bucket` filter: each value's records in the default order, with their
- * attribution.
+ * One value's entry of a bucket file of a `bucket` filter: its records in the default order, the
+ * providers they credit together, and each record's provider keys where they differ.
  */
-type GroupBucket = Record<string, { source: Attribution['source']; result: PageDoc['result'] }>;
+interface GroupEntry {
+  source: Attribution['source'];
+  result: PageDoc['result'];
+  sources?: string[];
+}
+
+/** A data provider by its key (`Manifest.providers`). */
+type ProviderOf = (key: string) => Provider | undefined;
 
 type ComposePlan = Extract<Plan, { kind: 'compose' }>;
 
@@ -71,21 +82,35 @@ function totalOf(resource: ResourceManifest, first: PageText): number {
   return typeof n === 'number' ? n : 0;
 }
 
-/** Executes a compose plan. */
-export async function compose(plan: ComposePlan, reads: Reads): Promise<Composed> {
+/** Executes a compose plan; `providers` are the build's (`Manifest.providers`). */
+export async function compose(
+  plan: ComposePlan,
+  reads: Reads,
+  providers: Manifest['providers'],
+): Promise<Composed> {
   const { resource } = plan;
+  const providerOf: ProviderOf = (key) =>
+    Object.hasOwn(providers, key) ? providers[key] : undefined;
   // A bucket filter names a small collection held in one file: the whole answer lies within it.
   const grouped = plan.filters.find((f) => f.field.filter === 'bucket' && !f.wildcard);
-  if (grouped) return fromGroup(plan, grouped, reads.member);
+  if (grouped) return fromGroup(plan, grouped, reads.member, providerOf);
   if (!resource.paginated) return fromOnePage(plan, reads.json);
   const base = plan.bases.length === 1 ? plan.bases[0]! : null;
-  if (plan.sort === null && plan.filters.length === (base ? 1 : 0))
+  // A window of default pages credits what those pages do, exactly so only when every record of
+  // the collection credits the same providers.
+  const oneCredit = (resource.query?.sources.length ?? 0) < 2;
+  if (plan.sort === null && plan.filters.length === (base ? 1 : 0) && oneCredit)
     return window(plan, base, reads.page);
-  return fromIndex(plan, reads);
+  return fromIndex(plan, reads, providerOf);
 }
 
 /** The records of one value of a bucket filter, filtered further and sorted in memory. */
-async function fromGroup(plan: ComposePlan, grouped: FilterPlan, member: Reads['member']) {
+async function fromGroup(
+  plan: ComposePlan,
+  grouped: FilterPlan,
+  member: Reads['member'],
+  providerOf: ProviderOf,
+) {
   const { resource } = plan;
   const file = groupBucketFile(
     resource.path,
@@ -93,18 +118,17 @@ async function fromGroup(plan: ComposePlan, grouped: FilterPlan, member: Reads['
     grouped.key,
     grouped.field.buckets ?? 1,
   );
-  const entry = (await member(file, grouped.key)) as GroupBucket[string] | undefined;
+  const entry = (await member(file, grouped.key)) as GroupEntry | undefined;
   if (!entry) return respond(plan, 0, () => []);
-  const doc: PageDoc = {
-    attribution: { ...attribution(null), source: entry.source },
-    meta: {},
-    result: entry.result,
-  };
+  const all = creditedProviders(entry.source);
   const residual = plan.filters.filter((f) => f !== grouped);
   return filterAndSort(
     plan,
     residual,
-    entry.result.map((row) => ({ row, doc })),
+    entry.result.map((row, i) => ({
+      row,
+      credit: entry.sources ? providersOfKeys(entry.sources[i] ?? null, providerOf) : all,
+    })),
   );
 }
 
@@ -123,10 +147,12 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
   }
   const { filter, doc } = base!;
   const residual = plan.filters.filter((f) => f !== filter);
+  // A collection of one page is reference data (`build/define/resource.ts`): its credit is none.
+  const credit = creditedProviders(doc.attribution?.source);
   return filterAndSort(
     plan,
     residual,
-    doc.result.map((row) => ({ row, doc })),
+    doc.result.map((row) => ({ row, credit })),
   );
 }
 
@@ -159,23 +185,26 @@ async function window(
   if (!first) return respond(plan, 0, () => []);
   const total = totalOf(resource, first);
   const pages = Math.ceil(total / size);
-  // Each row keeps the page it came from: a page's attribution credits the providers of its
-  // records.
+  // Each row credits what its page does: every record of the collection credits the same.
   const rows: Row[] = [];
   for (const [i, got] of overlapping.entries()) {
     if (from + i > pages) break;
     if (got.status === 'rejected') throw got.reason;
     const page = from + i === 1 ? first : got.value;
     if (!page) continue;
-    for (let r = 0; r < page.count; r++)
-      rows.push({ text: page.record(r), attribution: page.attribution });
+    const credit = creditedProviders(page.attribution?.source);
+    for (let r = 0; r < page.count; r++) rows.push({ text: page.record(r), credit });
   }
   const offset = (from - 1) * size;
   return respond(plan, total, (s, e) => rows.slice(s - offset, e - offset));
 }
 
 /** Any filters and sort on a paginated collection, from its query index. */
-async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
+async function fromIndex(
+  plan: ComposePlan,
+  reads: Reads,
+  providerOf: ProviderOf,
+): Promise<Composed> {
   const { resource } = plan;
   const index = resource.query;
   if (!index) throw new Error(`/${resource.path} has no query index: build it again`);
@@ -204,12 +233,16 @@ async function fromIndex(plan: ComposePlan, reads: Reads): Promise<Composed> {
   const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
   const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
   const texts = new Map<number, PageText | null>();
-  await Promise.all(pages.map(async (p) => texts.set(p, await reads.page(pageFile(dir, p)))));
-  const rows = at.map((pos): Row => {
+  // The records' providers are read with their pages: over HTTP, in the same round trip.
+  const [sources] = await Promise.all([
+    sourcesOf(resource, index, selected, reads),
+    ...pages.map(async (p) => texts.set(p, await reads.page(pageFile(dir, p)))),
+  ]);
+  const rows = at.map((pos, i): Row => {
     const page = texts.get(Math.floor(pos / size) + 1);
     if (!page || pos % size >= page.count)
       throw new Error(`/${resource.path}: record ${pos} of ${dir} is missing`);
-    return { text: page.record(pos % size), attribution: page.attribution };
+    return { text: page.record(pos % size), credit: providersOfKeys(sources[i]!, providerOf) };
   });
   return respond(plan, total, () => rows);
 }
@@ -245,17 +278,14 @@ function filterAndSort(plan: ComposePlan, residual: FilterPlan[], all: Sourced[]
     rows.sort((a, b) => order(a.row, b.row));
   }
   return respond(plan, rows.length, (start, end) =>
-    rows.slice(start, end).map(({ row, doc }) => ({
-      text: JSON.stringify(row),
-      attribution: doc.attribution,
-    })),
+    rows.slice(start, end).map(({ row, credit }) => ({ text: JSON.stringify(row), credit })),
   );
 }
 
-/** A parsed record with the page it was read from. */
+/** A parsed record with the providers it credits. */
 interface Sourced {
   row: PageDoc['result'][number];
-  doc: PageDoc;
+  credit: readonly Provider[];
 }
 
 /** Whether a record holds a filter's value in one of the fields it compares. */
@@ -280,15 +310,11 @@ function comparator(
   };
 }
 
-/** The providers credited by the pages the records came from; null for reference data. */
+/** The providers the records credit, each once; null for none (reference data). */
 function providersOf(rows: Row[]): Provider[] | null {
-  const out: Provider[] = [];
-  for (const credit of new Set(rows.map((r) => r.attribution))) {
-    const source = credit?.source;
-    if (!source || Object.keys(source).length === 0) continue;
-    out.push(...(source.providers ?? [source as Provider]));
-  }
-  return out.length > 0 ? out : null;
+  const out = new Set<Provider>();
+  for (const row of rows) for (const provider of row.credit) out.add(provider);
+  return out.size > 0 ? [...out] : null;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   postingFile,
   postingGroup,
   rankFile,
+  sourceFile,
   type QueryIndexManifest,
 } from '../../contract/query-index.ts';
 import type { FilterPlan, SortPlan } from './route.ts';
@@ -265,4 +266,24 @@ async function ranksOf(
     reads,
   );
   return ords.map((ord) => parts.get(Math.floor(ord / chunk))![ord % chunk]!);
+}
+
+/**
+ * The provider keys (`_source`) of each of `ords`: the collection's one set, or each record's from
+ * the chunks of the source column that hold them, read at once.
+ */
+export async function sourcesOf(
+  resource: ResourceManifest,
+  index: QueryIndexManifest,
+  ords: readonly number[],
+  reads: IndexReads,
+): Promise<string[]> {
+  const { sources, chunk } = index;
+  if (sources.length < 2) return ords.map(() => sources[0] ?? '');
+  const parts = await readChunks(chunksOf(ords, chunk), (c) => sourceFile(resource.path, c), reads);
+  return ords.map((ord) => {
+    const set = sources[parts.get(Math.floor(ord / chunk))![ord % chunk]!];
+    if (set === undefined) throw new Error(`/${resource.path}: record ${ord} has no source set`);
+    return set;
+  });
 }

@@ -398,6 +398,43 @@ describeNational('the national build', (national) => {
     expect(license).toContain('CC0 1.0');
   });
 
+  it('a composed answer credits exactly the providers of the records it returns', async () => {
+    type Source = { name?: string; providers?: { name: string }[] };
+    const names = (source: Source) =>
+      (source.providers ? source.providers.map((p) => p.name) : source.name ? [source.name] : [])
+        .slice()
+        .sort();
+    const day = await call(api, '/v1/national/matches/info?match_date=2022-12-17');
+    expect(names(day.json.attribution.source)).toHaveLength(2);
+    const cup = day.json.result.find((m: { competitionName: string }) =>
+      /World Cup/.test(m.competitionName),
+    ).id as string;
+    const targets = [
+      ['v1/national/matches/info', '?match_date=2022-12-17&records=1&page=1'],
+      ['v1/national/matches/info', '?match_date=2022-12-17&records=1&page=2'],
+      ['v1/national/matches/info', '?match_date=2022-12-17&sort=-home_team_name'],
+      ['v1/national/matches/info', '?competition_name=*World*&sort=-match_date&records=7'],
+      ['v1/national/matches/info', '?sort=-match_date&records=20'],
+      ['v1/national/matches/lineups', `?match=${cup}&records=3&page=2`],
+      ['v1/national/matches/goals', '?sort=-match_date&records=25'],
+      ['v1/national/events/all', '?sort=-match_seconds&records=15&page=3'],
+    ];
+    let narrower = 0;
+    for (const [path, query] of targets) {
+      const reply = await call(api, `/${path}${query}`);
+      expect(reply.status, query).toBe(200);
+      const own = new Set<string>();
+      for (const { id } of reply.json.result as { id: string }[]) {
+        const record = await call(api, `/${path}/${id}`);
+        for (const name of names(record.json.attribution.source)) own.add(name);
+      }
+      const credited = names(reply.json.attribution.source);
+      expect(credited, `${path}${query}`).toEqual([...own].sort());
+      if (credited.length === 1) narrower++;
+    }
+    expect(narrower).toBeGreaterThan(1);
+  });
+
   it("the 2018 final's micro-events credit Wyscout; its statistics credit Fjelstul and Wyscout", async () => {
     const day = await call(api, '/v1/national/matches/info?match_date=2018-07-15');
     const final = day.json.result.find(

@@ -622,7 +622,7 @@ describe('the manifest format', () => {
     const { dist, manifest } = demo();
     const older = { ...manifest, format: 1 } as unknown as typeof manifest;
     expect(() => createHandler({ manifest: older, files: nodeFiles(dist) })).toThrow(
-      /format 1, this router reads 3: build it again/,
+      /format 1, this router reads 4: build it again/,
     );
   });
 });

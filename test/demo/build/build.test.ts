@@ -247,6 +247,7 @@ describe('npm start reuses a demo build from the same code', () => {
       roots: [],
       resources: [],
       assets: [],
+      providers: {},
       inputs: lean,
     };
     const manifest = JSON.stringify(built);

@@ -102,7 +102,7 @@ function start(
 async function expectServing(port: number): Promise<void> {
   const served = (await archivedManifest(archive))!;
   const health = await fetch(`http://127.0.0.1:${port}${HEALTH_PATH}`);
-  expect(await health.json()).toEqual({ status: 'ok', build: served.build, format: 3 });
+  expect(await health.json()).toEqual({ status: 'ok', build: served.build, format: 4 });
   const page = await fetch(`http://127.0.0.1:${port}/v1/persons?records=2`);
   expect(page.status).toBe(200);
   expect(((await page.json()) as { result: unknown[] }).result).toHaveLength(2);

@@ -103,4 +103,14 @@ describe('registry kinds', () => {
     }
     expect(REGISTRY.resources.filter((r) => r.kind === 'document').length).toBeGreaterThan(0);
   });
+
+  it('a collection answered whole is reference data: filtered, it credits no provider', () => {
+    // The router filters such a collection in memory and credits what its one page does, which
+    // is exact only when that is nothing (`server/core/compose.ts`).
+    const whole = REGISTRY.resources.filter(
+      (r) => r.kind !== 'document' && r.paging.kind === 'single',
+    );
+    expect(whole.length).toBeGreaterThan(0);
+    for (const r of whole) expect(r.credit.kind, r.path).toBe('reference');
+  });
 });

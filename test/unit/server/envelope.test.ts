@@ -7,8 +7,9 @@ import {
   encodePostings,
   keysFile,
   postingFile,
+  sourceFile,
 } from '../../../contract/query-index.ts';
-import type { ResourceManifest } from '../../../contract/manifest.ts';
+import { MANIFEST_FORMAT, type ResourceManifest } from '../../../contract/manifest.ts';
 import { routeTable, route } from '../../../server/core/route.ts';
 
 /** Attribution with several providers, and pagination links, on hand-made inputs. */
@@ -81,7 +82,11 @@ describe('pageMeta', () => {
   });
 });
 
-describe('composition credits only the providers of the records returned', () => {
+describe('composition credits exactly the providers of the records returned', () => {
+  // Records 1 and 4 are Fjelstul's, 2 Wyscout's, 3 both's. Each page credits both providers, so
+  // an answer credited by the pages it read would name both whatever it returned.
+  const keyed = ['fjelstul', 'wyscout', 'fjelstul,wyscout'];
+  const column = [0, 1, 2, 0];
   const resource: ResourceManifest = {
     path: 'v1/things',
     version: 'v1',
@@ -98,7 +103,7 @@ describe('composition credits only the providers of the records returned', () =>
     refused: null,
     count: 4,
     hash: 'h',
-    query: { chunk: 4096, groups: { name: 1 }, keyed: ['name'] },
+    query: { chunk: 4096, groups: { name: 1 }, keyed: ['name'], sources: keyed },
     fields: [
       {
         name: 'name',
@@ -111,19 +116,20 @@ describe('composition credits only the providers of the records returned', () =>
     ],
   };
   const record = (id: string, name: string) => ({ id, name, uri: `/v1/things/${id}`, link: {} });
+  const both = attribution([fjelstul, wyscout]);
   const files: Record<string, unknown> = {
     'v1/things/index.json': {
-      attribution: attribution([fjelstul]),
+      attribution: both,
       meta: { totalRecords: 4 },
       result: [record('1', 'alpha'), record('2', 'beta')],
     },
     'v1/things/_page/2.json': {
-      attribution: attribution([wyscout]),
+      attribution: both,
       meta: { totalRecords: 4 },
       result: [record('3', 'gamma'), record('4', 'delta')],
     },
   };
-  // The query index of the four records: each name's ordinal.
+  // The query index of the four records: each name's ordinal, and each record's providers.
   const names = ['alpha', 'beta', 'gamma', 'delta'];
   const postings = encodePostings(names.map((name, ord) => [name, [ord]]));
   const reads: Reads = {
@@ -133,31 +139,74 @@ describe('composition credits only the providers of the records returned', () =>
     postings: async (file) =>
       file === postingFile('v1/things', 'name', 0) ? decodePostings(postings) : null,
     keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
-    uint32s: async () => null,
+    uint32s: async (file) =>
+      file === sourceFile('v1/things', 0) ? Uint32Array.from(column) : null,
     locate: async () => {},
     member: async () => undefined,
   };
-  const table = routeTable({
-    format: 3,
-    build: 'b',
-    encodings: [],
-    roots: [],
-    assets: [],
-    resources: [resource],
-  });
+  const tableOf = (resources: ResourceManifest[]) =>
+    routeTable({
+      format: MANIFEST_FORMAT,
+      build: 'b',
+      encodings: [],
+      roots: [],
+      assets: [],
+      resources,
+      providers: {},
+    });
+  const table = tableOf([resource]);
+  const providers = { fjelstul, wyscout };
+  const F = 'Fjelstul World Cup Database';
 
   it.each([
-    ['/v1/things?name=gamma', ['3'], 'Wyscout'],
-    ['/v1/things?name=alpha', ['1'], 'Fjelstul World Cup Database'],
-    ['/v1/things?name=*a', ['1', '2'], 'Fjelstul World Cup Database'],
-    ['/v1/things?name=*a&records=4', ['1', '2', '3', '4'], 'Fjelstul World Cup Database; Wyscout'],
+    ['/v1/things?name=gamma', ['3'], `${F}; Wyscout`],
+    ['/v1/things?name=alpha', ['1'], F],
+    ['/v1/things?name=beta', ['2'], 'Wyscout'],
+    ['/v1/things?name=*a&records=3&page=2', ['4'], F],
+    ['/v1/things?name=*a&records=4', ['1', '2', '3', '4'], `${F}; Wyscout`],
+    ['/v1/things?records=1&page=4', ['4'], F],
+    ['/v1/things?records=3&page=2', ['4'], F],
   ])('%s', async (target, ids, name) => {
     const plan = route('GET', target, table);
     if (plan.kind !== 'compose') throw new Error(`expected a composition, got ${plan.kind}`);
-    const out = await compose(plan, reads);
+    const out = await compose(plan, reads, providers);
     if (out.status !== 200) throw new Error(out.error.message);
     const body = JSON.parse(out.body);
     expect(body.result.map((r: { id: string }) => r.id)).toEqual(ids);
     expect(body.attribution.source.name).toBe(name);
+  });
+
+  it('credits nothing but the record it keeps of a bucket whose records differ', async () => {
+    const entry = {
+      source: both.source,
+      result: [record('1', 'alpha'), record('2', 'beta')],
+      sources: ['wyscout', 'fjelstul'],
+    };
+    const bucketed: ResourceManifest = {
+      ...resource,
+      fields: [
+        ...resource.fields,
+        {
+          name: 'thing',
+          key: 'thing',
+          type: 'uuid',
+          nullable: false,
+          filter: 'bucket',
+          description: 't',
+          buckets: 1,
+        },
+      ],
+    };
+    const plan = route(
+      'GET',
+      '/v1/things?thing=00000000-0000-4000-8000-000000000001&name=beta',
+      tableOf([bucketed]),
+    );
+    if (plan.kind !== 'compose') throw new Error(`expected a composition, got ${plan.kind}`);
+    const out = await compose(plan, { ...reads, member: async () => entry }, providers);
+    if (out.status !== 200) throw new Error(out.error.message);
+    const body = JSON.parse(out.body);
+    expect(body.result.map((r: { id: string }) => r.id)).toEqual(['2']);
+    expect(body.attribution.source).toEqual(fjelstul);
   });
 });

@@ -104,7 +104,8 @@ describe('parseTarget', () => {
 
 describe('route over arbitrary targets', () => {
   const manifest: Manifest = {
-    format: 3,
+    format: 4,
+    providers: {},
     build: 'b',
     encodings: [],
     roots: [{ version: 'v1', hash: 'r' }],

@@ -57,7 +57,8 @@ function analytics(
 }
 
 const manifest: Manifest = {
-  format: 3,
+  format: 4,
+  providers: {},
   build: 'b',
   encodings: [],
   roots: [{ version: 'v1', hash: 'root' }],

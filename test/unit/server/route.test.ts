@@ -64,7 +64,8 @@ const matchFields = [
   fieldOf('venue', 'string'),
 ];
 const manifest: Manifest = {
-  format: 3,
+  format: 4,
+  providers: {},
   build: 'b',
   encodings: [],
   roots: [{ version: 'v1', hash: 'root' }],
