@@ -147,7 +147,8 @@ async function fromOnePage(plan: ComposePlan, read: ReadJson): Promise<Composed>
   }
   const { filter, doc } = base!;
   const residual = plan.filters.filter((f) => f !== filter);
-  // A collection of one page is reference data (`build/define/resource.ts`): its credit is none.
+  // A collection of one page is reference data (the registry test holds every one to it): its
+  // credit is none.
   const credit = creditedProviders(doc.attribution?.source);
   return filterAndSort(
     plan,
