@@ -302,7 +302,7 @@ function denoReadable(path: string, archive: boolean): string {
   return [...new Set(readable)].join(',');
 }
 
-/** Whether the file at `path` is the entry point of an archive in parts: JSON, not an archive. */
+/** Whether the file at `path` is the entry point of an archive in parts: JSON, not the archive. */
 function isEntryPoint(path: string): boolean {
   const fd = openSync(path, 'r');
   try {

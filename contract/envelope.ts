@@ -53,16 +53,17 @@ export function attribution(providers: readonly Provider[] | null): Attribution 
   };
 }
 
-/**
- * The providers a record credits, from its provider keys (`_source`: keys separated by commas, ''
- * or null for none) and the providers by key.
- */
+/** A record's provider keys, from its `_source`: keys separated by commas, '' or null for none. */
+export function sourceKeys(source: string | null): string[] {
+  return source ? source.split(',') : [];
+}
+
+/** The providers a record credits, from its `_source` and the providers by key. */
 export function providersOfKeys(
-  keys: string | null,
+  source: string | null,
   byKey: (key: string) => Provider | undefined,
 ): Provider[] {
-  if (!keys) return [];
-  return keys.split(',').flatMap((key) => byKey(key) ?? []);
+  return sourceKeys(source).flatMap((key) => byKey(key) ?? []);
 }
 
 /** The providers an attribution's `source` credits (none for reference data). */

@@ -85,6 +85,14 @@ export function orderFile(
   return `${resource}/_q/o/${descending ? '-' : ''}${sort}/${chunk}.bin`;
 }
 
+/**
+ * Whether a collection's records differ in providers, so that its index has a source column: with
+ * one set of providers (or none), every record has that one.
+ */
+export function hasSourceColumn(index: QueryIndexManifest): boolean {
+  return index.sources.length > 1;
+}
+
 /** Chunk `chunk` of the source column (`QueryIndexManifest.sources`). */
 export function sourceFile(resource: string, chunk: number): string {
   return `${resource}/_q/s/${chunk}.bin`;

@@ -5,7 +5,7 @@ import {
   type DocumentManifest,
   type ResourceManifest,
 } from '../../contract/manifest.ts';
-import type { QueryIndexManifest } from '../../contract/query-index.ts';
+import { hasSourceColumn, type QueryIndexManifest } from '../../contract/query-index.ts';
 import { CHUNK, GROUP_BYTES } from '../index/query-index.ts';
 import {
   responseKey,
@@ -245,7 +245,7 @@ export function queryBounds(entry: ResourceManifest): Record<string, string> {
       `The page's records come from the default pages (${size} records each) of the ` +
       'smallest single-filter collection holding them, else of the collection: at most one ' +
       'file per record returned, fewer when they are neighbours.',
-    ...((entry.query?.sources.length ?? 0) > 1
+    ...(entry.query && hasSourceColumn(entry.query)
       ? {
           sources:
             "The records' providers, which differ in this collection, are read with them: the " +

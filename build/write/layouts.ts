@@ -1,4 +1,4 @@
-import { attribution, pageMeta, type Provider } from '../../contract/envelope.ts';
+import { attribution, pageMeta, sourceKeys, type Provider } from '../../contract/envelope.ts';
 import type { Scalar } from '../../contract/keys.ts';
 import {
   bucketFile,
@@ -46,7 +46,7 @@ export class Credits {
   of(srcs: Iterable<string | null>): { attribution: string; source: string } {
     const keys = new Set<string>();
     if (!this.reference) {
-      for (const src of srcs) if (src) for (const key of src.split(',')) keys.add(key);
+      for (const src of srcs) for (const key of sourceKeys(src)) keys.add(key);
     }
     const id = [...keys].sort().join(',');
     let hit = this.cache.get(id);

@@ -12,7 +12,8 @@ import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../co
 import type { Manifest, ResourceManifest } from '../../contract/manifest.ts';
 import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
 import type { PageText } from './page-text.ts';
-import { matching, pageOrdinals, sourcesOf, type IndexReads } from './query-engine.ts';
+import { hasSourceColumn } from '../../contract/query-index.ts';
+import { matching, pageOrdinals, sourcePlaces, type IndexReads } from './query-engine.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
 
 /**
@@ -98,7 +99,7 @@ export async function compose(
   const base = plan.bases.length === 1 ? plan.bases[0]! : null;
   // A window of default pages credits what those pages do, exactly so only when every record of
   // the collection credits the same providers.
-  const oneCredit = (resource.query?.sources.length ?? 0) < 2;
+  const oneCredit = !resource.query || !hasSourceColumn(resource.query);
   if (plan.sort === null && plan.filters.length === (base ? 1 : 0) && oneCredit)
     return window(plan, base, reads.page);
   return fromIndex(plan, reads, providerOf);
@@ -235,15 +236,19 @@ async function fromIndex(
   const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
   const texts = new Map<number, PageText | null>();
   // The records' providers are read with their pages: over HTTP, in the same round trip.
-  const [sources] = await Promise.all([
-    sourcesOf(resource, index, selected, reads),
+  const [places] = await Promise.all([
+    sourcePlaces(resource, index, selected, reads),
     ...pages.map(async (p) => texts.set(p, await reads.page(pageFile(dir, p)))),
   ]);
+  // Each set of providers resolved once, not once a record.
+  const credits = index.sources.map((keys) => providersOfKeys(keys, providerOf));
   const rows = at.map((pos, i): Row => {
     const page = texts.get(Math.floor(pos / size) + 1);
     if (!page || pos % size >= page.count)
       throw new Error(`/${resource.path}: record ${pos} of ${dir} is missing`);
-    return { text: page.record(pos % size), credit: providersOfKeys(sources[i]!, providerOf) };
+    const credit = credits[places[i]!];
+    if (!credit) throw new Error(`/${resource.path}: record ${selected[i]} has no source set`);
+    return { text: page.record(pos % size), credit };
   });
   return respond(plan, total, () => rows);
 }

@@ -6,6 +6,7 @@ import {
   orderFile,
   postingFile,
   postingGroup,
+  hasSourceColumn,
   rankFile,
   sourceFile,
   type QueryIndexManifest,
@@ -269,21 +270,17 @@ async function ranksOf(
 }
 
 /**
- * The provider keys (`_source`) of each of `ords`: the collection's one set, or each record's from
- * the chunks of the source column that hold them, read at once.
+ * The place of each of `ords`' set of providers in the index's `sources`: the collection's one
+ * set, or each record's from the chunks of the source column that hold them, read at once.
  */
-export async function sourcesOf(
+export async function sourcePlaces(
   resource: ResourceManifest,
   index: QueryIndexManifest,
   ords: readonly number[],
   reads: IndexReads,
-): Promise<string[]> {
-  const { sources, chunk } = index;
-  if (sources.length < 2) return ords.map(() => sources[0] ?? '');
+): Promise<number[]> {
+  if (!hasSourceColumn(index)) return ords.map(() => 0);
+  const { chunk } = index;
   const parts = await readChunks(chunksOf(ords, chunk), (c) => sourceFile(resource.path, c), reads);
-  return ords.map((ord) => {
-    const set = sources[parts.get(Math.floor(ord / chunk))![ord % chunk]!];
-    if (set === undefined) throw new Error(`/${resource.path}: record ${ord} has no source set`);
-    return set;
-  });
+  return ords.map((ord) => parts.get(Math.floor(ord / chunk))![ord % chunk]!);
 }
