@@ -77,6 +77,7 @@ function microEvent(def: MicroEventDef): CollectionDef {
     group: 'micro-events',
     idType: 'uuid',
     recordFiles: 'bucket',
+    storedBy: 'match',
     paging: { kind: 'pages', size: EVENT_PAGE_SIZE },
     // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
     credit: dataCredit('ea.source'),

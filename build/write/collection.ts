@@ -117,6 +117,8 @@ interface CollectionPlan {
   index: IndexPlan | null;
   /** The column of each field, in the order of the fields: the query index's columns. */
   fieldsAt: number[];
+  /** The place in `indexed` of the field whose records are stored together, or -1. */
+  storedBy: number;
 }
 
 /** The plan of a collection whose query's columns are `names`. */
@@ -135,7 +137,12 @@ function collectionPlan(
   const paging = pagingOf(def.path, def.paging);
   const index = indexPlan(def);
   const fieldsAt = def.fields.map((f) => at(f.name));
-  return { id, source, render, credits, indexed, grouped, layoutFields, paging, index, fieldsAt };
+  const storedBy =
+    def.storedBy === undefined ? -1 : indexed.findIndex((f) => f.name === def.storedBy);
+  if (def.storedBy !== undefined && storedBy < 0)
+    throw new Error(`${def.path}: storedBy '${def.storedBy}' is not an indexed filter`);
+  const plan = { id, source, render, credits, indexed, grouped, layoutFields, paging, index };
+  return { ...plan, fieldsAt, storedBy };
 }
 
 /**
@@ -204,7 +211,19 @@ function writeLayouts(
   columns: FieldColumns | null,
   total: number,
 ): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
-  const { credits, paging, indexed, grouped, index } = plan;
+  const { credits, paging, indexed, grouped, index, storedBy } = plan;
+  const filters = (column: number) =>
+    writeFilterCollections(
+      sink,
+      paging,
+      credits,
+      indexed[column]!.name,
+      spool.grouped(column),
+      spool.counts(column),
+    );
+  // An archive stores each record where it is first written: the `storedBy` field's pages first
+  // keep its records together, the default pages then name them where they lie.
+  if (storedBy >= 0) filters(storedBy);
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   for (const r of spool.inOrder()) {
@@ -212,16 +231,7 @@ function writeLayouts(
     sources?.add(r.src);
   }
   pager.finish();
-  indexed.forEach((f, column) =>
-    writeFilterCollections(
-      sink,
-      paging,
-      credits,
-      f.name,
-      spool.grouped(column),
-      spool.counts(column),
-    ),
-  );
+  indexed.forEach((_, column) => column !== storedBy && filters(column));
   const fieldBuckets: Record<string, number> = {};
   grouped.forEach((f, i) => {
     const column = indexed.length + i;

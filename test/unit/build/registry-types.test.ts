@@ -104,6 +104,24 @@ describe('registry kinds', () => {
     expect(REGISTRY.resources.filter((r) => r.kind === 'document').length).toBeGreaterThan(0);
   });
 
+  it('a collection stored by a field names one of its indexed filters: micro-events by match', () => {
+    const stored = REGISTRY.resources.flatMap((r) =>
+      r.kind !== 'document' && r.storedBy ? [r] : [],
+    );
+    for (const r of stored) {
+      const field = r.fields.find((f) => f.name === r.storedBy);
+      expect(field && (field.filter ?? 'indexed'), `${r.path} ${r.storedBy}`).toBe('indexed');
+    }
+    const events = stored.filter((r) => r.group === 'micro-events');
+    expect(events.map((r) => r.path).sort()).toEqual(
+      REGISTRY.resources
+        .filter((r) => r.group === 'micro-events')
+        .map((r) => r.path)
+        .sort(),
+    );
+    expect(events.length).toBe(6);
+  });
+
   it('a collection answered whole is reference data: filtered, it credits no provider', () => {
     // The router filters such a collection in memory and credits what its one page does, which
     // is exact only when that is nothing (`server/core/compose.ts`).
