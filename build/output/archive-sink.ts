@@ -120,7 +120,7 @@ export class SegmentSink implements OutputSink {
   private readonly data: BufferedFile;
   private readonly index: BufferedFile;
   private readonly blocks: BufferedFile;
-  private readonly table = new RecordTable();
+  private table = new RecordTable();
   /** The index line being coded, reused from file to file. */
   private readonly body = new ByteWriter();
   /** The records of the block being filled, and their bytes. */
@@ -210,6 +210,14 @@ export class SegmentSink implements OutputSink {
     this.blockCount++;
     this.block = [];
     this.blockBytes = 0;
+  }
+
+  /**
+   * Forgets the records written so far: their table takes 185 MB for the 4.3 million modifiers
+   * of the full real set, as much as the query index that follows them needs to be written.
+   */
+  recordsDone(): void {
+    this.table = new RecordTable();
   }
 
   commit(): void {

@@ -16,6 +16,11 @@ export interface OutputSink {
   write(file: string, content: string | Buffer): void;
   /** Makes everything written so far durable; nothing is visible to readers before the publish. */
   commit(): void;
+  /**
+   * Says that no file written from now on holds a record written before (a collection's query
+   * index comes after its records): an archive's segment drops what it kept of them.
+   */
+  recordsDone(): void;
 }
 
 /** Two outputs of the build map to the same file: the registry or the data is wrong. */
@@ -163,6 +168,9 @@ export class TreeSink implements OutputSink, SinkCounts {
     this.drain();
   }
 
+  /** A tree writes each file whole: it keeps nothing of the records. */
+  recordsDone(): void {}
+
   /** Writes the queue, holding the gate, and leaves it. */
   private drain(): void {
     try {
@@ -209,5 +217,6 @@ export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
       hash.add(file, data);
     },
     commit: () => sink.commit(),
+    recordsDone: () => sink.recordsDone(),
   };
 }

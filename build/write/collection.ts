@@ -241,6 +241,7 @@ function writeLayouts(
   });
   const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
   if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
+  sink.recordsDone();
   const query =
     index &&
     columns &&
