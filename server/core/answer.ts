@@ -1,5 +1,5 @@
 import { compose, type Reads } from './compose.ts';
-import { decodePage } from './page-text.ts';
+import { decodePage, pageRecords } from './page-text.ts';
 import { decodePostings, decodeUint32s } from '../../contract/query-index.ts';
 import {
   JSON_TYPE,
@@ -100,12 +100,20 @@ function decodedReads(files: FileSource, budget: number): Reads {
     });
     return (entry?.doc ?? null) as T | null;
   };
+  const readPage = (file: string) =>
+    readDecoded('page', file, decodePage, (_, page) => page.weight);
   // V8 holds parsed JSON in about twice the memory of its text.
   const readJson = (file: string): Promise<unknown> =>
     readDecoded('json', file, (bytes) => JSON.parse(decoder.decode(bytes)) as unknown, twice);
   return {
     json: readJson,
-    page: (file) => readDecoded('page', file, decodePage, (_, page) => page.weight),
+    page: readPage,
+    pageRecords: async (file, wanted) => {
+      const { parts } = files;
+      const found = parts && (await parts.call(files, file));
+      if (parts && !found) return null;
+      return (found && (await pageRecords(found, wanted))) ?? readPage(file);
+    },
     postings: (file) => readDecoded('postings', file, decodePostings, twice),
     uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),
     keys: (file) => readJson(file) as Promise<string[] | null>,

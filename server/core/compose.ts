@@ -43,6 +43,11 @@ export interface Reads extends IndexReads {
   json: ReadJson;
   /** A default page of a paginated collection as text, or null when it does not exist. */
   page: (file: string) => Promise<PageText | null>;
+  /**
+   * Records `wanted` of a default page, the others unread where the page's file can be read in
+   * parts (an archive); null when the page does not exist.
+   */
+  pageRecords: (file: string, wanted: readonly number[]) => Promise<PageText | null>;
   /** Readies a later read of a file (`FileSource.locate`). */
   locate: (file: string) => Promise<void>;
   /**
@@ -201,6 +206,9 @@ async function window(
   return respond(plan, total, (s, e) => rows.slice(s - offset, e - offset));
 }
 
+/** A page's records are read alone when they are at most one in `FEW` of its records. */
+const FEW = 4;
+
 /** Any filters and sort on a paginated collection, from its query index. */
 async function fromIndex(
   plan: ComposePlan,
@@ -233,12 +241,25 @@ async function fromIndex(
   const dir = dirOf(resource, base?.filter ?? null);
   const size = resource.records.default;
   const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
-  const pages = [...new Set(at.map((pos) => Math.floor(pos / size) + 1))];
+  const wanted = new Map<number, number[]>();
+  for (const pos of at) {
+    const page = Math.floor(pos / size) + 1;
+    wanted.set(page, [...(wanted.get(page) ?? []), pos % size]);
+  }
   const texts = new Map<number, PageText | null>();
   // The records' providers are read with their pages: over HTTP, in the same round trip.
   const [places] = await Promise.all([
     sourcePlaces(resource, index, selected, reads),
-    ...pages.map(async (p) => texts.set(p, await reads.page(pageFile(dir, p)))),
+    // A page read whole is kept decoded, for the next answer: one read for a few of its
+    // records reads those alone (a micro-event's default page names a block for most).
+    ...[...wanted].map(async ([p, records]) =>
+      texts.set(
+        p,
+        await (records.length * FEW <= size
+          ? reads.pageRecords(pageFile(dir, p), records)
+          : reads.page(pageFile(dir, p))),
+      ),
+    ),
   ]);
   // Each set of providers resolved once, not once a record.
   const credits = index.sources.map((keys) => providersOfKeys(keys, providerOf));

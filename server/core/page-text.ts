@@ -1,3 +1,4 @@
+import type { FileParts } from '../../contract/archive-reader.ts';
 import type { Attribution } from '../../contract/envelope.ts';
 
 /**
@@ -58,6 +59,54 @@ export function decodePage(bytes: Uint8Array): PageText {
     },
     // V8 holds a string of Latin-1 characters in a byte each, any other in two.
     weight: text.length * (WIDE.test(text) ? 2 : 1) + bounds.byteLength,
+  };
+}
+
+/** What a page's template holds before its first record: its head, up to `result`'s `[`. */
+const RESULT_OPENING = '"result":[';
+
+/**
+ * Records `wanted` of a page of an archive, read through its template (`FileParts`): only their
+ * blocks are read. A micro-event's default page names a block for most of its records (they are
+ * stored by match), so reading it whole for a few records read them all. Null when the template
+ * does not hold each element of `result` as one record with commas between (an element under 32
+ * bytes stays in the literals): the caller reads the page whole.
+ */
+export async function pageRecords(
+  parts: FileParts,
+  wanted: readonly number[],
+): Promise<PageText | null> {
+  const { literals } = parts;
+  const count = literals.length - 1;
+  const head = decoder.decode(literals[0]);
+  const between = literals.slice(1, -1);
+  if (
+    count === 0 ||
+    !head.endsWith(RESULT_OPENING) ||
+    !between.every((l) => l.length === 1 && l[0] === COMMA) ||
+    decoder.decode(literals[count]) !== ']}'
+  )
+    return null;
+  const { attribution, meta } = JSON.parse(head + ']}') as {
+    attribution?: Attribution;
+    meta: Record<string, unknown>;
+  };
+  const records = new Map<number, string>();
+  await Promise.all(
+    wanted.map(async (i) => {
+      if (i >= 0 && i < count) records.set(i, decoder.decode(await parts.record(i)));
+    }),
+  );
+  return {
+    attribution,
+    meta,
+    count,
+    record: (i) => {
+      const text = records.get(i);
+      if (text === undefined) throw new RangeError(`record ${i} of a page was not read`);
+      return text;
+    },
+    weight: [...records.values()].reduce((n, t) => n + 2 * t.length, head.length),
   };
 }
 

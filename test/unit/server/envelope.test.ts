@@ -136,6 +136,7 @@ describe('composition credits exactly the providers of the records returned', ()
     json: async (file) => files[file] ?? null,
     page: async (file) =>
       files[file] ? decodePage(new TextEncoder().encode(JSON.stringify(files[file]))) : null,
+    pageRecords: async (file) => reads.page(file),
     postings: async (file) =>
       file === postingFile('v1/things', 'name', 0) ? decodePostings(postings) : null,
     keys: async (file) => (file === keysFile('v1/things', 'name') ? names : null),
