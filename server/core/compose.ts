@@ -241,25 +241,10 @@ async function fromIndex(
   const dir = dirOf(resource, base?.filter ?? null);
   const size = resource.records.default;
   const at = selected.map((ord) => (base ? lowerBound(base.list, ord) : ord));
-  const wanted = new Map<number, number[]>();
-  for (const pos of at) {
-    const page = Math.floor(pos / size) + 1;
-    wanted.set(page, [...(wanted.get(page) ?? []), pos % size]);
-  }
-  const texts = new Map<number, PageText | null>();
   // The records' providers are read with their pages: over HTTP, in the same round trip.
-  const [places] = await Promise.all([
+  const [places, texts] = await Promise.all([
     sourcePlaces(resource, index, selected, reads),
-    // A page read whole is kept decoded, for the next answer: one read for a few of its
-    // records reads those alone (a micro-event's default page names a block for most).
-    ...[...wanted].map(async ([p, records]) =>
-      texts.set(
-        p,
-        await (records.length * FEW <= size
-          ? reads.pageRecords(pageFile(dir, p), records)
-          : reads.page(pageFile(dir, p))),
-      ),
-    ),
+    pagesHolding(at, dir, size, reads),
   ]);
   // Each set of providers resolved once, not once a record.
   const credits = index.sources.map((keys) => providersOfKeys(keys, providerOf));
@@ -272,6 +257,33 @@ async function fromIndex(
     return { text: page.record(pos % size), credit };
   });
   return respond(plan, total, () => rows);
+}
+
+/**
+ * The pages of the collection folder `dir` (`size` records a page) that hold positions `at`, by
+ * page number. A page read whole is kept decoded, for the next answer; one read for a few of its
+ * records reads those alone (a micro-event's default page names a block for most).
+ */
+async function pagesHolding(
+  at: readonly number[],
+  dir: string,
+  size: number,
+  reads: Reads,
+): Promise<Map<number, PageText | null>> {
+  const wanted = new Map<number, number[]>();
+  for (const pos of at) {
+    const page = Math.floor(pos / size) + 1;
+    wanted.set(page, [...(wanted.get(page) ?? []), pos % size]);
+  }
+  const texts = new Map<number, PageText | null>();
+  await Promise.all(
+    [...wanted].map(async ([p, records]) => {
+      const file = pageFile(dir, p);
+      const few = records.length * FEW <= size;
+      texts.set(p, await (few ? reads.pageRecords(file, records) : reads.page(file)));
+    }),
+  );
+  return texts;
 }
 
 /** The folder of the collection, or of the single-filter collection of `filter`. */
