@@ -221,7 +221,8 @@ interface CollectionBase extends ResourceBase {
    * A field whose records an archive stores together, in the order of its filter collection,
    * where the default order scatters them: `match` for micro-events, whose default order is by
    * time across every match. A match's records then lie in a few blocks, which its pages read and
-   * which compress a third smaller. An `indexed` filter (the build refuses any other field).
+   * which compress better than beside other matches'. An `indexed` filter (the build refuses any
+   * other field).
    */
   storedBy?: string;
   paging: PagingDef;

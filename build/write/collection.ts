@@ -141,8 +141,19 @@ function collectionPlan(
     def.storedBy === undefined ? -1 : indexed.findIndex((f) => f.name === def.storedBy);
   if (def.storedBy !== undefined && storedBy < 0)
     throw new Error(`${def.path}: storedBy '${def.storedBy}' is not an indexed filter`);
-  const plan = { id, source, render, credits, indexed, grouped, layoutFields, paging, index };
-  return { ...plan, fieldsAt, storedBy };
+  return {
+    id,
+    source,
+    render,
+    credits,
+    indexed,
+    grouped,
+    layoutFields,
+    paging,
+    index,
+    fieldsAt,
+    storedBy,
+  };
 }
 
 /**
@@ -231,7 +242,9 @@ function writeLayouts(
     sources?.add(r.src);
   }
   pager.finish();
-  indexed.forEach((_, column) => column !== storedBy && filters(column));
+  indexed.forEach((_, column) => {
+    if (column !== storedBy) filters(column);
+  });
   const fieldBuckets: Record<string, number> = {};
   grouped.forEach((f, i) => {
     const column = indexed.length + i;

@@ -109,10 +109,10 @@ function decodedReads(files: FileSource, budget: number): Reads {
     json: readJson,
     page: readPage,
     pageRecords: async (file, wanted) => {
-      const { parts } = files;
-      const found = parts && (await parts.call(files, file));
-      if (parts && !found) return null;
-      return (found && (await pageRecords(found, wanted))) ?? readPage(file);
+      // A tree's files are read whole; so is a page whose template is laid out otherwise.
+      if (!files.parts) return readPage(file);
+      const found = await files.parts.call(files, file);
+      return found && ((await pageRecords(found, wanted)) ?? readPage(file));
     },
     postings: (file) => readDecoded('postings', file, decodePostings, twice),
     uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),

@@ -273,7 +273,8 @@ async function pagesHolding(
   const wanted = new Map<number, number[]>();
   for (const pos of at) {
     const page = Math.floor(pos / size) + 1;
-    wanted.set(page, [...(wanted.get(page) ?? []), pos % size]);
+    if (!wanted.has(page)) wanted.set(page, []);
+    wanted.get(page)!.push(pos % size);
   }
   const texts = new Map<number, PageText | null>();
   await Promise.all(
