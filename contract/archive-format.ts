@@ -1,15 +1,19 @@
 /**
- * The layout of the one-file API (format 5), shared by the writer (`build/archive/`) and the
- * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records deflated
- * together; a hashed index finds any file with a few range reads and says how to make it: its
- * bytes between records, and where each record is. docs/archive.md describes every byte; this
- * module is that description in code. Nothing here is specific to a runtime.
+ * The layout of the one-file API (format 6), shared by the writer (`build/archive/`) and the
+ * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records
+ * compressed together (Brotli); a hashed index finds any file with a few range reads and says
+ * how to make it: its bytes between records, and where each record is. docs/archive.md
+ * describes every byte; this module is that description in code. Nothing here is specific to a
+ * runtime.
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
 
-/** The format version this code writes and reads (1 to 4 were ZIP files, one entry a file). */
-export const FORMAT_VERSION = 5;
+/**
+ * The format version this code writes and reads (1 to 4 were ZIP files, one entry a file; 5 was
+ * this layout with raw deflate where 6 has Brotli).
+ */
+export const FORMAT_VERSION = 6;
 /** The archive's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the header. */
@@ -22,20 +26,21 @@ export const LEAF_ENTRY_SIZE = 12;
 export const MAX_LEAVES = 4096;
 /**
  * Files per leaf the writer aims at: a leaf holds each file's name and template (about 90 bytes
- * a file deflated, 750 inflated on the full demo), and a reader inflates it whole each time it is
- * not in memory: leaves of 1,024 files, near a megabyte inflated, cost a Worker more CPU than
- * the reads they saved.
+ * a file compressed, 750 decompressed on the full demo), and a reader decompresses it whole each
+ * time it is not in memory: leaves of 1,024 files, near a megabyte decompressed, cost a Worker
+ * more CPU than the reads they saved.
  */
 export const LEAF_TARGET = 256;
 /**
- * The raw bytes of records a block gathers before it is closed: deflate finds the repeats of
- * neighbouring records (their field names, their links) within 32 KB, and larger blocks gain
- * little (on the lean demo 16 KB: 17.1 MB of blocks, 32 KB: 15.5, 64 KB: 14.5, 128 KB: 13.9).
+ * The raw bytes of records a block gathers before it is closed: the compressor finds the repeats
+ * of neighbouring records (their field names, their links), and larger blocks gain little (on
+ * the lean demo, deflated, 16 KB: 17.1 MB of blocks, 32 KB: 15.5, 64 KB: 14.5, 128 KB: 13.9),
+ * where each costs a reader more to decompress for one record.
  */
 export const BLOCK_TARGET = 64 * 1024;
 /** Most records one block holds: a record's index in its block is below it. */
 export const BLOCK_RECORDS = 65_535;
-/** Bytes before a block's deflate stream: the CRC-32 of that stream. */
+/** Bytes before a block's Brotli stream: the CRC-32 of that stream. */
 export const BLOCK_HEADER_SIZE = 4;
 
 /**
@@ -161,15 +166,15 @@ export interface IndexHeader {
   /** CRC-32 of the root. */
   rootCrc: number;
   /**
-   * The file every reader reads first (the manifest), deflated after the root: opening reads it
+   * The file every reader reads first (the manifest), compressed after the root: opening reads it
    * with the root, not with a leaf and then its blocks. Length 0: none.
    */
   opening: OpeningFile;
 }
 
-/** Where the opening file is, deflated, its CRC-32 and its inflated size. */
+/** Where the opening file is, compressed, its CRC-32 and its decompressed size. */
 export interface OpeningFile {
-  /** Offset of the deflated file from the start of the archive. */
+  /** Offset of the compressed file from the start of the archive. */
   offset: number;
   length: number;
   crc: number;
@@ -230,10 +235,10 @@ export function decodeHeader(view: DataView): IndexHeader {
 
 /**
  * One root entry: where a leaf is in the archive, its CRC-32, its number of files and its
- * inflated size.
+ * decompressed size.
  */
 export interface RootEntry {
-  /** Offset of the deflated leaf from the start of the archive. */
+  /** Offset of the compressed leaf from the start of the archive. */
   offset: number;
   length: number;
   crc: number;
@@ -241,7 +246,7 @@ export interface RootEntry {
   size: number;
 }
 
-/** Where a block is: its offset from `dataStart`, its stored length and its inflated size. */
+/** Where a block is: its offset from `dataStart`, its stored length and its decompressed size. */
 export interface BlockPlace {
   offset: number;
   length: number;
@@ -294,7 +299,7 @@ export function readTemplate(in_: Varint): Template {
 }
 
 /**
- * The records of an inflated block: varint count, count varint lengths, then the records' bytes
+ * The records of an decompressed block: varint count, count varint lengths, then the records' bytes
  * end to end, which must end where the block does.
  */
 export function blockRecords(bytes: Uint8Array): Uint8Array[] {
@@ -307,7 +312,7 @@ export function blockRecords(bytes: Uint8Array): Uint8Array[] {
   return out;
 }
 
-/** The inflated bytes of a block of `records` (`blockRecords`). */
+/** The decompressed bytes of a block of `records` (`blockRecords`). */
 export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
   const out = new ByteWriter();
   out.varint(records.length);

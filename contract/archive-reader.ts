@@ -38,15 +38,15 @@ export interface RangeSource {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-/** The two primitives a runtime provides: CRC-32 and raw inflate. */
+/** The two primitives a runtime provides: CRC-32 and Brotli decompression. */
 export interface Codec {
   crc32(data: Uint8Array): number;
   /**
-   * Inflates a raw deflate stream. `size` is the length the index or the entry states: a codec
-   * may size its output by it, and must still return all it inflated, so that a stream that
-   * says otherwise is caught by the length check.
+   * Decompresses a Brotli stream. `size` is the length the index or the entry states: a codec
+   * may size its output by it, and must still return more when the stream holds more, so that a
+   * stream that says otherwise is caught by the length check.
    */
-  inflateRaw(data: Uint8Array, size: number): Uint8Array | Promise<Uint8Array>;
+  decompress(data: Uint8Array, size: number): Uint8Array | Promise<Uint8Array>;
 }
 
 /**
@@ -63,12 +63,13 @@ export class ArchiveError extends Error {
 
 /**
  * The bytes of decoded leaves a reader keeps unless told otherwise: about 170 leaves of 256
- * files on the full demo. A lookup whose leaf is not kept reads and inflates the whole leaf first.
+ * files on the full demo. A lookup whose leaf is not kept reads and decompresses the whole leaf
+ * first.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
 /**
- * The bytes of inflated blocks a reader keeps: 128 blocks, the records of a few collections'
+ * The bytes of decompressed blocks a reader keeps: 128 blocks, the records of a few collections'
  * neighbouring pages. A file whose blocks are kept costs no read.
  */
 export const BLOCK_CACHE_BYTES = 8 * 1024 * 1024;
@@ -90,7 +91,10 @@ export interface FileParts {
 const missing = (): Promise<Uint8Array> =>
   Promise.reject(new ArchiveError('the opening file has no records'));
 
-/** A leaf of the index, inflated: its entries' keys and where each one's name and template are. */
+/**
+ * A leaf of the index, decompressed: its entries' keys and where each one's name and template
+ * are.
+ */
 interface Leaf {
   keys: DataView;
   rest: Uint8Array;
@@ -98,7 +102,7 @@ interface Leaf {
   weight: number;
 }
 
-/** A block, inflated, as its records. */
+/** A block, decompressed, as its records. */
 interface Block {
   records: Uint8Array[];
   weight: number;
@@ -160,7 +164,7 @@ export class ArchiveReader {
    * Opens an archive: one read, which checks the header, the root and the archive's length.
    * `indexBytes`: the most memory its decoded index leaves may hold, least recently used first
    * out; an index that fits is read once. `scope`: what a read under way may be shared within
-   * (`ReadScope`). `blockBytes`: the memory of inflated blocks it keeps.
+   * (`ReadScope`). `blockBytes`: the memory of decompressed blocks it keeps.
    */
   static async open(
     source: RangeSource,
@@ -212,7 +216,7 @@ export class ArchiveReader {
 
   /**
    * The opening file, from the first bytes read (and one more read of the rest when it ends past
-   * them): the varint length of its path, its path, then its bytes, deflated together.
+   * them): the varint length of its path, its path, then its bytes, compressed together.
    */
   private async openingFile(first: Uint8Array): Promise<ArchiveReader['opening']> {
     const { opening } = this.header;
@@ -221,11 +225,12 @@ export class ArchiveReader {
     if (stored.length !== opening.length || this.codec.crc32(stored) !== opening.crc)
       throw new ArchiveError("the archive's opening file is damaged (CRC-32 mismatch)");
     const what = "the archive's opening file";
-    const inflated = await this.inflate(stored, opening.size, what);
-    if (inflated.length !== opening.size) throw new ArchiveError(`${what} has the wrong length`);
-    const in_ = new Varint(inflated);
+    const decompressed = await this.decompress(stored, opening.size, what);
+    if (decompressed.length !== opening.size)
+      throw new ArchiveError(`${what} has the wrong length`);
+    const in_ = new Varint(decompressed);
     const path = decoder.decode(in_.take(in_.read()));
-    return { path, bytes: inflated.subarray(in_.at) };
+    return { path, bytes: decompressed.subarray(in_.at) };
   }
 
   /** The root entry of a leaf. */
@@ -284,7 +289,7 @@ export class ArchiveReader {
       const stored = await this.source.read(range.offset, range.length);
       if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
         throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
-      const bytes = await this.inflate(stored, entry.size, what);
+      const bytes = await this.decompress(stored, entry.size, what);
       const fixed = entry.files * LEAF_ENTRY_SIZE;
       if (bytes.length !== entry.size || bytes.length < fixed)
         throw new ArchiveError(`${what} has the wrong length`);
@@ -384,7 +389,7 @@ export class ArchiveReader {
     return concatBytes(parts);
   }
 
-  /** A block of records, inflated and checked, from the cache or with one read. */
+  /** A block of records, decompressed and checked, from the cache or with one read. */
   private block(place: BlockPlace): Promise<Block> {
     const cached = this.blocks.get(place.offset);
     if (cached) return Promise.resolve(cached);
@@ -403,7 +408,7 @@ export class ArchiveReader {
       this.codec.crc32(data) !== view.getUint32(0, true)
     )
       throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
-    const bytes = await this.inflate(data, place.size, what);
+    const bytes = await this.decompress(data, place.size, what);
     if (bytes.length !== place.size) throw new ArchiveError(`${what} has the wrong length`);
     let records: Uint8Array[];
     try {
@@ -416,9 +421,9 @@ export class ArchiveReader {
     return block;
   }
 
-  private async inflate(data: Uint8Array, size: number, what: string): Promise<Uint8Array> {
+  private async decompress(data: Uint8Array, size: number, what: string): Promise<Uint8Array> {
     try {
-      return await this.codec.inflateRaw(data, size);
+      return await this.codec.decompress(data, size);
     } catch (e) {
       throw new ArchiveError(`${what} does not decompress: ${(e as Error).message}`);
     }

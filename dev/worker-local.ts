@@ -90,7 +90,7 @@ async function bundle(main: string): Promise<string> {
     format: 'esm',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    // The runtime's own Node modules (`nodejs_als` in `wrangler.json`), as wrangler leaves them.
+    // The runtime's own Node modules (`nodejs_compat` in `wrangler.json`), as wrangler leaves them.
     external: ['node:*'],
     target: 'es2022',
     write: false,

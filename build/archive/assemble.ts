@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
-import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync, crc32 } from 'node:zlib';
 import {
   BLOCK_HEADER_SIZE,
   blockRecords,
@@ -17,6 +17,7 @@ import { indexHash, type ArchiveWriter } from './parts.ts';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
+import { compress } from '../output/compress.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
@@ -215,7 +216,7 @@ function placeTemplate(line: Varint, segment: Segment, out: ByteWriter): void {
 
 /**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each deflated and written to `out`; the root says where each leaf is (after the
+ * key's top bits, each compressed and written to `out`; the root says where each leaf is (after the
  * header, the root and the `before` bytes of the opening file), its length, its CRC-32, its files
  * and its size.
  */
@@ -251,7 +252,7 @@ function indexLeaves(
       placeTemplate(line, segments[entries.segment[i]!]!, rest);
     }
     const raw = Buffer.concat([keys, rest.view()]);
-    const stored = raw.length > 0 ? deflateRawSync(raw, { level: 9 }) : Buffer.alloc(0);
+    const stored = raw.length > 0 ? compress(raw) : Buffer.alloc(0);
     const at = leaf * ROOT_ENTRY_SIZE;
     root.writeUInt32LE(offset, at);
     root.writeUInt32LE(stored.length, at + 4);
@@ -300,7 +301,7 @@ function assertNoDuplicates(
 
 /**
  * The manifest, which the index holds after the root so that a reader has it with its first
- * read: the varint length of its path, its path and its bytes, deflated together. Empty when the
+ * read: the varint length of its path, its path and its bytes, compressed together. Empty when the
  * archive has none.
  */
 function openingFile(
@@ -319,7 +320,7 @@ function openingFile(
     head.bytes(Buffer.from(MANIFEST_FILE));
     head.bytes(bytes);
     const raw = head.view();
-    const stored = deflateRawSync(raw, { level: 9 });
+    const stored = compress(raw);
     return { stored, length: stored.length, size: raw.length };
   }
   return { stored: Buffer.alloc(0), length: 0, size: 0 };
@@ -332,7 +333,7 @@ function madeFile(line: Varint, segment: Segment): Buffer {
     const block = line.read();
     const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
     readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]! - segment.start);
-    blocks.push(blockRecords(inflateRawSync(stored.subarray(BLOCK_HEADER_SIZE))));
+    blocks.push(blockRecords(brotliDecompressSync(stored.subarray(BLOCK_HEADER_SIZE))));
   }
   const parts: Uint8Array[] = [];
   const literal = () => {

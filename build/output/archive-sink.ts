@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { createXXHash128 } from 'hash-wasm';
 import {
   BLOCK_HEADER_SIZE,
@@ -12,6 +12,7 @@ import {
 import { ByteWriter } from '../../contract/bytes.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
+import { compress } from './compress.ts';
 import { fileSpans } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
 import type { OutputSink } from './sink.ts';
@@ -26,9 +27,6 @@ import type { OutputSink } from './sink.ts';
  * (`build/archive/assemble.ts`) lays the segments end to end in registry order, so the archive
  * does not depend on which worker wrote what, or when.
  */
-
-/** zlib level of the blocks: 6, zlib's default, close to 9 in size at twice the speed. */
-export const BLOCK_LEVEL = 6;
 
 /** One line of `<name>.blocks`: offset in the segment u64, stored length u32, inflated size u32. */
 export const BLOCK_LINE_SIZE = 16;
@@ -192,20 +190,20 @@ export class SegmentSink implements OutputSink {
     return place;
   }
 
-  /** Closes the block being filled: deflated, after its CRC-32, with its line in `.blocks`. */
+  /** Closes the block being filled: compressed, after its CRC-32, with its line in `.blocks`. */
   private flush(): void {
     if (this.block.length === 0) return;
     const raw = encodeBlock(this.block);
-    const deflated = deflateRawSync(raw, { level: BLOCK_LEVEL });
+    const stored = compress(raw);
     const head = Buffer.allocUnsafe(BLOCK_HEADER_SIZE);
-    head.writeUInt32LE(crc32(deflated), 0);
+    head.writeUInt32LE(crc32(stored), 0);
     const line = Buffer.allocUnsafe(BLOCK_LINE_SIZE);
     line.writeUInt32LE(this.data.position >>> 0, 0);
     line.writeUInt32LE(Math.floor(this.data.position / 2 ** 32), 4);
-    line.writeUInt32LE(BLOCK_HEADER_SIZE + deflated.length, 8);
+    line.writeUInt32LE(BLOCK_HEADER_SIZE + stored.length, 8);
     line.writeUInt32LE(raw.length, 12);
     this.data.write(head);
-    this.data.write(deflated);
+    this.data.write(stored);
     this.blocks.write(line);
     this.blockCount++;
     this.block = [];

@@ -81,8 +81,10 @@ function withLogo(html: string): string {
 export const CLIENT_BUNDLE = {
   entryPoints: [fileURLToPath(new URL('../../server/client/client.ts', import.meta.url))],
   bundle: true,
-  platform: 'neutral',
-  // Neutral reads no package's entry unless told: crc-32 names its own in `main`.
+  // The browser's files where a package has its own for browsers: the `brotli` decoder's
+  // dictionary, 51 KB compressed where its data file for Node is 740 KB. The bundle still runs on
+  // any runtime: it uses no browser API that Node, Deno or Bun lacks.
+  platform: 'browser',
   mainFields: ['module', 'main'],
   format: 'esm',
   target: 'es2022',

@@ -1,14 +1,14 @@
 import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { crc32, inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync, crc32 } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { entryOf, partedSource, partLength, type PartsEntry } from '../archive-parts.ts';
 import { ArchiveError, ArchiveReader, type Codec, type RangeSource } from '../archive-reader.ts';
 
-/** Node's codec: zlib's CRC-32 and raw inflate (synchronous: entries are small). */
+/** Node's, Deno's and Bun's codec: zlib's CRC-32 and Brotli, synchronous (entries are small). */
 export const NODE_CODEC: Codec = {
   crc32: (data) => crc32(data),
-  inflateRaw: (data) => inflateRawSync(data),
+  decompress: (data) => brotliDecompressSync(data),
 };
 
 /** What tells one file at a path from another renamed over it: inode, size, modification time. */

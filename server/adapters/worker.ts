@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { brotliDecompressSync } from 'node:zlib';
+import CRC32 from 'crc-32';
 import { entryOf, partedSource, partLength } from '../../contract/archive-parts.ts';
-import { ArchiveError, type RangeSource } from '../../contract/archive-reader.ts';
+import { ArchiveError, type Codec, type RangeSource } from '../../contract/archive-reader.ts';
 import type { Handler } from '../core/handler.ts';
-import { WEB_CODEC } from '../core/web-codec.ts';
 import { archiveRouter, guarded } from '../core/web-router.ts';
 import { Unavailable } from '../core/health.ts';
 import { megabytes, WORKER_CACHE_MB } from '../core/cache-budget.ts';
@@ -99,6 +100,15 @@ async function archiveSource(bucket: R2Bucket, key: string, head: R2Object): Pro
  * while it is read.
  */
 const ISOLATE_CACHE_BYTES = megabytes(WORKER_CACHE_MB);
+
+/**
+ * The Worker's codec: CRC-32 in plain JavaScript, and the runtime's own Brotli (`node:zlib`, with
+ * `nodejs_compat` in `wrangler.json`), native where the client's decoder runs JavaScript.
+ */
+const WORKER_CODEC: Codec = {
+  crc32: (data) => CRC32.buf(data) >>> 0,
+  decompress: (data) => brotliDecompressSync(data),
+};
 /** A check for a new archive that has not ended after this long is left, and another begins. */
 const CHECK_GIVEN_UP_MS = 10_000;
 
@@ -123,7 +133,7 @@ async function open(env: Env, head: R2Object | null): Promise<Opened> {
   // request is a 503 that asks to try again, the health check's included.
   if (!head) throw new Unavailable(`the bucket holds no archive ${env.ARCHIVE} yet`);
   const source = await archiveSource(env.API, env.ARCHIVE, head);
-  const handler = await archiveRouter(source, WEB_CODEC, ISOLATE_CACHE_BYTES, () =>
+  const handler = await archiveRouter(source, WORKER_CODEC, ISOLATE_CACHE_BYTES, () =>
     requests.getStore(),
   );
   return { handler, etag: head.etag, checked: Date.now() };

@@ -1,5 +1,4 @@
-import { inflateSync } from 'fflate';
-import { ArchiveReader, type Codec } from '../../contract/archive-reader.ts';
+import { ArchiveReader } from '../../contract/archive-reader.ts';
 import { createArchiveHandler } from '../core/archive-handler.ts';
 import { archiveBudget, megabytes } from '../core/cache-budget.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
@@ -11,42 +10,6 @@ import { openHttpArchive } from './http-ranges.ts';
 import { ArchiveReplaced, type ReadCounts } from './read-errors.ts';
 
 export { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.ts';
-
-/**
- * Entries stored in at least this many bytes are inflated by the runtime's `DecompressionStream`
- * (native zlib), smaller ones by fflate: a stream costs more per entry than inflating a small
- * file, while in a browser the index's leaves and the manifest (tens of kilobytes each) inflate
- * several times faster natively (`npm run bench`, the explorer on a static host).
- */
-const NATIVE_INFLATE_BYTES = 16 * 1024;
-
-/** Whether the runtime inflates raw deflate natively: some have streams without the format. */
-const NATIVE_INFLATE = (() => {
-  try {
-    new DecompressionStream('deflate-raw');
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/**
- * The client's codec: the web codec's CRC-32, and inflating by size (`NATIVE_INFLATE_BYTES`).
- * fflate's output is sized from the stated length, one byte over so that a longer stream shows
- * as one: left to guess, fflate grows its buffer by copying, which cost more than the inflating.
- */
-const CLIENT_CODEC: Codec = {
-  crc32: WEB_CODEC.crc32,
-  inflateRaw(data, size) {
-    // Deflate inflates at most 1,032 times: a length past that is a damaged entry, not a buffer
-    // to allocate.
-    if (size > data.length * 1032 + 64)
-      throw new Error(`it states ${size} bytes, more than ${data.length} inflate to`);
-    if (NATIVE_INFLATE && data.length >= NATIVE_INFLATE_BYTES)
-      return WEB_CODEC.inflateRaw(data, size);
-    return inflateSync(data, { out: new Uint8Array(size + 1) });
-  },
-};
 
 /**
  * The API with no server: the router itself, run in the browser or any JavaScript runtime, over
@@ -116,7 +79,7 @@ export async function openArchive(
     const archive = await openHttpArchive(href, fetcher, counts);
     const reader = await ArchiveReader.open(
       archive.source,
-      CLIENT_CODEC,
+      WEB_CODEC,
       budget.index,
       undefined,
       budget.blocks,

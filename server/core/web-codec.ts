@@ -1,20 +1,16 @@
+import { decompress } from 'brotli/decompress';
 import CRC32 from 'crc-32';
 import type { Codec } from '../../contract/archive-reader.ts';
 
 /**
- * The archive codec on any runtime with web streams (Workers, Deno, Bun, Node): CRC-32 from the
- * `crc-32` package (plain JavaScript) and raw inflate through `DecompressionStream`. Node's
- * preview server uses zlib instead (`contract/node/archive-file.ts`), which is synchronous and faster.
+ * The archive codec in plain JavaScript, for runtimes without zlib (browsers): CRC-32 from the
+ * `crc-32` package and Brotli from the `brotli` package's decoder, since no browser's
+ * `DecompressionStream` decodes Brotli. The servers and the Worker use zlib's
+ * (`contract/node/archive-file.ts`, `server/adapters/worker.ts`), native and faster.
  */
 export const WEB_CODEC: Codec = {
   crc32: (data) => CRC32.buf(data) >>> 0,
-  async inflateRaw(data) {
-    // Written to the stream directly: a `Blob`'s stream costs a browser a hop to its blob store.
-    const stream = new DecompressionStream('deflate-raw');
-    const writer = stream.writable.getWriter();
-    // A damaged stream fails the reading below; these settle with it.
-    writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
-    writer.close().catch(() => {});
-    return new Uint8Array(await new Response(stream.readable).arrayBuffer());
-  },
+  // One byte over the stated size, so that a stream holding more fails the reader's length
+  // check rather than the decoder's bounds.
+  decompress: (data, size) => decompress(data, size + 1),
 };

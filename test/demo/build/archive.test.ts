@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../build/build.ts';
 import { assembleArchive } from '../../../build/archive/assemble.ts';
@@ -83,7 +83,9 @@ function offsetsOf(path: string): { leaf: number; block: number } {
   const key = fileKey(path);
   const at = HEADER_SIZE + leafOf(key, bits) * ROOT_ENTRY_SIZE;
   const leafStart = bytes.readUInt32LE(at);
-  const leaf = inflateRawSync(bytes.subarray(leafStart, leafStart + bytes.readUInt32LE(at + 4)));
+  const leaf = brotliDecompressSync(
+    bytes.subarray(leafStart, leafStart + bytes.readUInt32LE(at + 4)),
+  );
   const files = bytes.readUInt32LE(at + 12);
   const rest = leaf.subarray(files * LEAF_ENTRY_SIZE);
   for (let i = 0; i < files; i++) {
