@@ -104,12 +104,13 @@ const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'
  */
 export function codeHexIds(values: Iterable<Scalar>, total: number): Coded | null {
   const words = new Uint32Array(4 * total);
-  const present: number[] = [];
+  const ords = new Uint32Array(total);
+  let count = 0;
   let ord = 0;
   for (const value of values) {
     if (typeof value === 'string' && HEX_ID.test(value)) {
       for (let w = 0; w < 4; w++) words[4 * ord + w] = parseInt(value.slice(8 * w, 8 * w + 8), 16);
-      present.push(ord);
+      ords[count++] = ord;
     } else if (value !== null) return null;
     ord++;
   }
@@ -120,8 +121,9 @@ export function codeHexIds(values: Iterable<Scalar>, total: number): Coded | nul
     }
     return 0;
   };
-  const sorted = Uint32Array.from(present).sort(compare);
-  const hasNull = present.length < total ? 1 : 0;
+  const present = ords.subarray(0, count);
+  const sorted = sortIds(words, present, compare);
+  const hasNull = count < total ? 1 : 0;
   const runs = new Uint32Array(total);
   /** An ordinal of each distinct id, by code. */
   const first: number[] = [];
@@ -142,6 +144,41 @@ export function codeHexIds(values: Iterable<Scalar>, total: number): Coded | nul
     distinct: first.length + hasNull,
     value: (code) => (code < hasNull ? null : hex(first[code - hasNull]!)),
   };
+}
+
+/** Values of one radix digit: 16 bits. */
+const DIGITS = 1 << 16;
+
+/**
+ * `present` sorted by the ids of their `words` (four a record), in place: a radix sort on the
+ * first word, 16 bits at a time, then each run of equal first words by `compare`, which sorts
+ * a few ordinals at a time: sorting millions by a comparator took far more memory
+ * (`test/bench/results/2026-11-29-brotli.md`).
+ */
+function sortIds(
+  words: Uint32Array,
+  present: Uint32Array,
+  compare: (a: number, b: number) => number,
+): Uint32Array {
+  let from: Uint32Array = present;
+  let to: Uint32Array = new Uint32Array(present.length);
+  for (const shift of [0, 16]) {
+    const starts = new Uint32Array(DIGITS + 1);
+    for (const ord of from) {
+      const digit = ((words[4 * ord]! >>> shift) & 0xffff) + 1;
+      starts[digit] = starts[digit]! + 1;
+    }
+    for (let d = 0; d < DIGITS; d++) starts[d + 1]! += starts[d]!;
+    for (const ord of from) to[starts[(words[4 * ord]! >>> shift) & 0xffff]!++] = ord;
+    [from, to] = [to, from];
+  }
+  for (let i = 0; i < from.length;) {
+    let j = i + 1;
+    while (j < from.length && words[4 * from[j]!] === words[4 * from[i]!]) j++;
+    if (j - i > 1) from.subarray(i, j).sort(compare);
+    i = j;
+  }
+  return from;
 }
 
 /** The index of `value` in the ascending distinct `keys`, which hold it. */

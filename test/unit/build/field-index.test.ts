@@ -146,12 +146,24 @@ const ids = ['0'.repeat(32), `${'0'.repeat(31)}1`, `${'f'.repeat(31)}e`, 'f'.rep
   'a0'.repeat(16),
 ]);
 
+/**
+ * v1 ids made of words that differ in either half, or share the first word: the ids' sort
+ * orders them by each 16 bits of their first word, then by the rest.
+ */
+const hexId = fc
+  .array(fc.constantFrom(0, 1, 0xffff, 0x10000, 0x3fa85f64, 0x3fa95f64, 0xffffffff), {
+    minLength: 4,
+    maxLength: 4,
+  })
+  .map((words) => words.map((w) => w.toString(16).padStart(8, '0')).join(''));
+
 describe('indexing a field', () => {
   it('orders by sort key then id and lists each filter key, in memory and through SQLite', () => {
     const column = fc.oneof(
       fc.array(fc.option(text, { nil: null }), { maxLength: 50 }),
       fc.array(fc.option(fc.integer({ min: -2, max: 2 }), { nil: null }), { maxLength: 50 }),
       fc.array(fc.option(fc.constantFrom(...ids), { nil: null }), { maxLength: 50 }),
+      fc.array(fc.option(hexId, { nil: null }), { maxLength: 50 }),
       fc.array(fc.option(fc.double({ noNaN: true, noDefaultInfinity: true }), { nil: null }), {
         maxLength: 30,
       }),
