@@ -43,8 +43,8 @@ export interface Codec {
   crc32(data: Uint8Array): number;
   /**
    * Decompresses a Brotli stream. `size` is the length the index or the entry states: a codec
-   * may size its output by it, and must still return more when the stream holds more, so that a
-   * stream that says otherwise is caught by the length check.
+   * may size its output by it, and returns all the stream holds or fails, so that a stream that
+   * says otherwise is caught by the length check or the failure.
    */
   decompress(data: Uint8Array, size: number): Uint8Array | Promise<Uint8Array>;
 }

@@ -109,6 +109,7 @@ const WORKER_CODEC: Codec = {
   crc32: (data) => CRC32.buf(data) >>> 0,
   decompress: (data) => brotliDecompressSync(data),
 };
+
 /** A check for a new archive that has not ended after this long is left, and another begins. */
 const CHECK_GIVEN_UP_MS = 10_000;
 
