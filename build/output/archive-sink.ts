@@ -211,8 +211,8 @@ export class SegmentSink implements OutputSink {
   }
 
   /**
-   * Forgets the records written so far: their table takes 185 MB for the 4.3 million modifiers
-   * of the full real set, as much as the query index that follows them needs to be written.
+   * Forgets the records written so far: for a collection of millions their table takes about as
+   * much memory as the query index that follows them (`test/bench/results/2026-11-29-full-set.md`).
    */
   recordsDone(): void {
     this.table = new RecordTable();
