@@ -81,9 +81,10 @@ function withLogo(html: string): string {
 export const CLIENT_BUNDLE = {
   entryPoints: [fileURLToPath(new URL('../../server/client/client.ts', import.meta.url))],
   bundle: true,
-  // The browser's files where a package has its own for browsers: the `brotli` decoder's
-  // dictionary, 51 KB compressed where its data file for Node is 740 KB. The bundle still runs on
-  // any runtime: it uses no browser API that Node, Deno or Bun lacks.
+  // The browser's files where there are two: the Brotli decoder's WebAssembly embedded in the
+  // bundle (`#brotli-decoder-wasm` in `package.json`), where the client run from its source on
+  // Node reads it from disk. The bundle still runs on any runtime: it uses no browser API that
+  // Node, Deno or Bun lacks.
   platform: 'browser',
   mainFields: ['module', 'main'],
   format: 'esm',

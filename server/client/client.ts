@@ -4,7 +4,7 @@ import { archiveBudget, megabytes } from '../core/cache-budget.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { createHandler, targetOf, type FileSource, type Handler } from '../core/handler.ts';
-import { WEB_CODEC } from '../core/web-codec.ts';
+import { webCodec } from './web-codec.ts';
 import { failureOutcome } from '../core/web-router.ts';
 import { openHttpArchive } from './http-ranges.ts';
 import { ArchiveReplaced, type ReadCounts } from './read-errors.ts';
@@ -62,6 +62,27 @@ interface Opened {
 }
 
 /**
+ * The archive at `href` opened for answers: one range read, while the decoder is instantiated.
+ */
+async function openOnce(
+  href: string,
+  fetcher: typeof fetch,
+  counts: ReadCounts,
+  budget: ReturnType<typeof archiveBudget>,
+): Promise<Opened> {
+  const [archive, codec] = await Promise.all([openHttpArchive(href, fetcher, counts), webCodec()]);
+  const reader = await ArchiveReader.open(
+    archive.source,
+    codec,
+    budget.index,
+    undefined,
+    budget.blocks,
+  );
+  const handler = await createArchiveHandler(reader, budget.router);
+  return { handler, check: archive.check, checked: Date.now() };
+}
+
+/**
  * Opens the archive at `url` (one range read) and answers API URLs from it. An archive copied
  * over it is noticed at the next read, or by the check made every `checkSeconds`, and opened
  * afresh; an answer that was being made from the old one is made again, once, from the new.
@@ -75,22 +96,10 @@ export async function openArchive(
   const budget = archiveBudget(options.cacheBytes ?? CLIENT_CACHE_BYTES);
   const checkMs = (options.checkSeconds ?? 60) * 1000;
   const counts: ReadCounts = { reads: 0, bytes: 0, checks: 0 };
-  const open = async (): Promise<Opened> => {
-    const archive = await openHttpArchive(href, fetcher, counts);
-    const reader = await ArchiveReader.open(
-      archive.source,
-      WEB_CODEC,
-      budget.index,
-      undefined,
-      budget.blocks,
-    );
-    const handler = await createArchiveHandler(reader, budget.router);
-    return { handler, check: archive.check, checked: Date.now() };
-  };
   // The archive opened, or being opened; a failed opening is tried again by the next request.
   let opened: Promise<Opened> | null = null;
   const current = () =>
-    (opened ??= open().catch((error: unknown) => {
+    (opened ??= openOnce(href, fetcher, counts, budget).catch((error: unknown) => {
       opened = null;
       throw error;
     }));

@@ -10,6 +10,8 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Duplex } from 'node:stream';
+import { createBrotliDecompress } from 'node:zlib';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
@@ -261,30 +263,97 @@ describe.each(['archive', 'tree'] as const)('the client over the %s on a static 
   });
 });
 
-describe('a runtime without DecompressionStream', () => {
-  it('decodes every entry in JavaScript, and answers as the Node server does', async () => {
-    const native = globalThis.DecompressionStream;
-    // No browser's stream decodes Brotli: the client must not need one at all.
-    Reflect.deleteProperty(globalThis, 'DecompressionStream');
+describe('the decoder a runtime lends the client', () => {
+  /** Sirv on the host's folder, and a fresh copy of the bundle (nothing instantiated yet). */
+  async function freshClient(tag: string) {
     const host: Server = createServer(sirv(root, { etag: true }));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const bundle = pathToFileURL(join(root, 'client', 'client.js')).href;
+    const fresh = (await import(`${bundle}?${tag}`)) as typeof Client;
+    const { port } = host.address() as { port: number };
+    return { fresh, url: `http://127.0.0.1:${port}/api.zip`, close: () => host.close() };
+  }
+
+  /** 50 crawled URLs answered by `api` as the Node server answers them. */
+  async function answersAsTheServer(api: Client.ApiClient) {
+    for (const target of urls.slice(0, 50)) {
+      const [got, want] = [
+        await fromClient(api, target),
+        await fromServer(servers.archive!, target),
+      ];
+      expect(got.status, target).toBe(want.status);
+      expect(got.body.equals(want.body), target).toBe(true);
+    }
+  }
+
+  /** Runs `body` with globals replaced, then puts them back. */
+  async function withGlobals(replaced: Record<string, unknown>, body: () => Promise<void>) {
+    const target = globalThis as Record<string, unknown>;
+    const saved = Object.keys(replaced).map((name) => [name, target[name]] as const);
+    for (const [name, value] of Object.entries(replaced))
+      if (value === undefined) Reflect.deleteProperty(target, name);
+      else target[name] = value;
     try {
-      const bundle = pathToFileURL(join(root, 'client', 'client.js')).href;
-      const fresh = (await import(`${bundle}?without-streams`)) as typeof Client;
-      await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-      const { port } = host.address() as { port: number };
-      const api = await fresh.openArchive(`http://127.0.0.1:${port}/api.zip`);
-      for (const target of urls.slice(0, 50)) {
-        const [got, want] = [
-          await fromClient(api, target),
-          await fromServer(servers.archive!, target),
-        ];
-        expect(got.status, target).toBe(want.status);
-        expect(got.body.equals(want.body), target).toBe(true);
-      }
-      expect(globalThis.DecompressionStream).toBeUndefined();
+      await body();
     } finally {
-      globalThis.DecompressionStream = native;
-      host.close();
+      for (const [name, value] of saved) target[name] = value;
+    }
+  }
+
+  /** WebAssembly that refuses to start, as under a Content Security Policy without it. */
+  const refusingWasm = {
+    ...WebAssembly,
+    instantiate: () => Promise.reject(new Error('WebAssembly refused by the page policy')),
+  };
+
+  /** A `DecompressionStream` that decodes Brotli, as Firefox's and Safari's do, from zlib. */
+  class BrotliDecompressionStream {
+    readonly readable: ReadableStream<Uint8Array>;
+    readonly writable: WritableStream<Uint8Array>;
+    constructor(format: string) {
+      if (format !== 'brotli') throw new TypeError(`Unsupported compression format: ${format}`);
+      const { readable, writable } = Duplex.toWeb(createBrotliDecompress());
+      this.readable = readable as ReadableStream<Uint8Array>;
+      this.writable = writable;
+    }
+  }
+
+  it('without DecompressionStream, decodes every entry with WebAssembly', async () => {
+    const { fresh, url, close } = await freshClient('without-streams');
+    try {
+      // Chromium's stream does not decode Brotli: the client must not need one at all.
+      await withGlobals({ DecompressionStream: undefined }, async () =>
+        answersAsTheServer(await fresh.openArchive(url)),
+      );
+    } finally {
+      close();
+    }
+  });
+
+  it("where WebAssembly may not start, decodes with the runtime's Brotli stream", async () => {
+    const { fresh, url, close } = await freshClient('streams-only');
+    try {
+      await withGlobals(
+        { WebAssembly: refusingWasm, DecompressionStream: BrotliDecompressionStream },
+        async () => answersAsTheServer(await fresh.openArchive(url)),
+      );
+    } finally {
+      close();
+    }
+  });
+
+  it('with neither, refuses to open and says why', async () => {
+    const { fresh, url, close } = await freshClient('no-decoder');
+    try {
+      await withGlobals({ WebAssembly: refusingWasm }, async () => {
+        await expect(fresh.openArchive(url)).rejects.toThrow(
+          'this runtime cannot decode the archive: WebAssembly did not start ' +
+            '(WebAssembly refused by the page policy) and its DecompressionStream does not ' +
+            'decode Brotli',
+        );
+      });
+    } finally {
+      close();
     }
   });
 });

@@ -19,7 +19,7 @@ const ENTRIES = ['server/adapters/worker.ts', 'server/adapters/deno.ts', 'server
 const LOCAL_DISK = ['server/disk/', 'contract/node/'];
 const LOCAL_DISK_MODULES = ['node:fs', 'node:fs/promises', 'node:path', 'node:zlib'];
 /** Packages that run everywhere: plain JavaScript, no Node API. */
-const NEUTRAL_PACKAGES = ['@noble/hashes', 'brotli', 'crc-32', 'fresh', 'negotiator'];
+const NEUTRAL_PACKAGES = ['@noble/hashes', 'crc-32', 'fresh', 'negotiator'];
 /** Names that exist only on Node (a `Buffer` or `process` in the core would fail on Workers). */
 const NODE_GLOBALS = /\b(Buffer|process|__dirname|__filename|require)\s*[.(]/;
 
