@@ -12,7 +12,7 @@ const WINDOW_BITS = { min: 10, max: 24 } as const;
 
 /**
  * One Brotli stream of `raw`. Its window is the smallest that holds the whole input, so a reader
- * (the client's decoder in JavaScript among them) allocates no more than the entry's own size.
+ * (the client among them) allocates no more than the entry's own size.
  */
 export function compress(raw: Uint8Array): Buffer {
   let bits = WINDOW_BITS.min;

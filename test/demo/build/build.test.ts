@@ -212,7 +212,7 @@ describe('npm start reuses a demo build from the same code', () => {
     // `npm start` is `cli/start.ts`, in the process npm starts: the build CLI with
     // `--archive dist.zip`, then the server on what it built (`test/slow/start.test.ts`).
     const start = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson).scripts.start;
-    expect(start).toBe('exec node --import tsx cli/start.ts');
+    expect(start).toBe('MALLOC_ARENA_MAX=2 exec node --import tsx cli/start.ts');
     expect(readFileSync('cli/start.ts', 'utf8')).toContain(
       "archive: { type: 'string', default: 'dist.zip' }",
     );
