@@ -32,6 +32,10 @@ let codec: Promise<Codec> | undefined;
 
 const crc32 = (data: Uint8Array) => CRC32.buf(data) >>> 0;
 
+/** The failure of a stream that decodes to more than the archive states. */
+const longer = (size: number) =>
+  new Error(`the Brotli stream holds more than the ${size} bytes stated`);
+
 const WASM_CODEC: Codec = {
   crc32,
   decompress(data, size) {
@@ -43,11 +47,12 @@ const WASM_CODEC: Codec = {
       result.free();
       switch (code) {
         case BrotliStreamResultCode.ResultSuccess:
+          if (buf.length > size) throw longer(size);
           return buf;
         case BrotliStreamResultCode.NeedsMoreInput:
           throw new Error('the Brotli stream ends early');
         case BrotliStreamResultCode.NeedsMoreOutput:
-          throw new Error(`the Brotli stream holds more than the ${size} bytes stated`);
+          throw longer(size);
         default:
           return code satisfies never;
       }
@@ -84,7 +89,7 @@ const STREAM_CODEC: Codec = {
       if (done) return output.subarray(0, length);
       if (length + value.length > size) {
         await reader.cancel();
-        throw new Error(`the Brotli stream holds more than the ${size} bytes stated`);
+        throw longer(size);
       }
       output.set(value, length);
       length += value.length;
