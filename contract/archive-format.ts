@@ -299,7 +299,7 @@ export function readTemplate(in_: Varint): Template {
 }
 
 /**
- * The records of an decompressed block: varint count, count varint lengths, then the records' bytes
+ * The records of a decompressed block: varint count, count varint lengths, then the records' bytes
  * end to end, which must end where the block does.
  */
 export function blockRecords(bytes: Uint8Array): Uint8Array[] {

@@ -17,8 +17,9 @@ export function webCodec(): Promise<Codec> {
   return (codec ??= initDecoder({ module_or_path: decoderWasm }).then(
     () => WASM_CODEC,
     (error: unknown) => {
-      codec = undefined;
       if (streamsDecodeBrotli()) return STREAM_CODEC;
+      // Nothing decodes: the next archive opened tries again.
+      codec = undefined;
       throw new Error(
         'this runtime cannot decode the archive: WebAssembly did not start ' +
           `(${(error as Error).message}) and its DecompressionStream does not decode Brotli`,
