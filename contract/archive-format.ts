@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 6), shared by the writer (`build/archive/`) and the
+ * The layout of the one-file API (format 7), shared by the writer (`build/archive/`) and the
  * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records
  * compressed together (Brotli); a hashed index finds any file with a few range reads and says
  * how to make it: its bytes between records, and where each record is. docs/archive.md
@@ -8,12 +8,14 @@
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
+import { foldRecord, unfoldRecord } from './record-tail.ts';
 
 /**
  * The format version this code writes and reads (1 to 4 were ZIP files, one entry a file; 5 was
- * this layout with raw deflate where 6 has Brotli).
+ * this layout with raw deflate where 6 has Brotli; 6 stored each record whole, where 7 stores
+ * a record's `uri` and `link` once a block, as a pattern).
  */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 /** The archive's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the header. */
@@ -298,25 +300,72 @@ export function readTemplate(in_: Varint): Template {
   return { blocks, literals, records };
 }
 
+/** The records of a decompressed block, each unfolded when first asked for. */
+export interface BlockRecords {
+  readonly count: number;
+  /** Record `index`, or undefined past the last; a RangeError when it does not unfold. */
+  record(index: number): Uint8Array | undefined;
+}
+
 /**
- * The records of a decompressed block: varint count, count varint lengths, then the records' bytes
- * end to end, which must end where the block does.
+ * The records of a decompressed block: varint t and t tail patterns (each a varint length and
+ * its bytes), varint count, count varint lengths, count varint pattern numbers, then the stored
+ * records' bytes end to end, which must end where the block does. A record of pattern 0 is
+ * stored whole; one of pattern k is stored folded, without its tail, which pattern k - 1 makes
+ * again (`record-tail.ts`): when it is first asked for, since a page reads a few of a block's
+ * hundreds.
  */
-export function blockRecords(bytes: Uint8Array): Uint8Array[] {
+export function blockRecords(bytes: Uint8Array): BlockRecords {
   const in_ = new Varint(bytes);
+  const patterns: Uint8Array[] = [];
+  for (let t = in_.read(); t > 0; t--) patterns.push(in_.take(in_.read()));
   const count = in_.read();
   const lengths: number[] = [];
   for (let i = 0; i < count; i++) lengths.push(in_.read());
-  const out = lengths.map((length) => in_.take(length));
+  const kinds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = in_.read();
+    if (kind > patterns.length) throw new RangeError('a record names a pattern the block lacks');
+    kinds.push(kind);
+  }
+  const stored = lengths.map((length) => in_.take(length));
   if (in_.at !== bytes.length) throw new RangeError('a block has bytes past its records');
-  return out;
+  const made: (Uint8Array | undefined)[] = [];
+  return {
+    count,
+    record(index) {
+      const kind = kinds[index];
+      if (kind === undefined) return undefined;
+      if (kind === 0) return stored[index];
+      return (made[index] ??= unfoldRecord(stored[index]!, patterns[kind - 1]!));
+    },
+  };
 }
 
-/** The decompressed bytes of a block of `records` (`blockRecords`). */
+const BYTE_NAMES = new TextDecoder('windows-1252');
+
+/** The decompressed bytes of a block of `records`, each folded where it has a tail. */
 export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
+  // Patterns by their bytes read as windows-1252, which maps each byte to its own character:
+  // a block's records share few.
+  const patterns = new Map<string, { kind: number; bytes: Uint8Array }>();
+  const folded = records.map((record) => {
+    const { stored, pattern } = foldRecord(record);
+    if (!pattern) return { stored, kind: 0 };
+    const key = BYTE_NAMES.decode(pattern);
+    let found = patterns.get(key);
+    if (!found) patterns.set(key, (found = { kind: patterns.size + 1, bytes: pattern.slice() }));
+    return { stored, kind: found.kind };
+  });
   const out = new ByteWriter();
+  out.varint(patterns.size);
+  for (const { bytes } of patterns.values()) {
+    out.varint(bytes.length);
+    out.bytes(bytes);
+  }
   out.varint(records.length);
-  for (const record of records) out.varint(record.length);
-  for (const record of records) out.bytes(record);
+  for (const { stored } of folded) out.varint(stored.length);
+  for (const { kind } of folded) out.varint(kind);
+  for (const { stored } of folded) out.bytes(stored);
   return out.view();
 }

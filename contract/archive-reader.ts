@@ -8,6 +8,7 @@ import {
   ROOT_ENTRY_SIZE,
   ZIP_INDEX_ENTRY,
   blockRecords,
+  type BlockRecords,
   decodeHeader,
   fileKey,
   leafOf,
@@ -104,7 +105,7 @@ interface Leaf {
 
 /** A block, decompressed, as its records. */
 interface Block {
-  records: Uint8Array[];
+  records: BlockRecords;
   weight: number;
 }
 
@@ -410,13 +411,14 @@ export class ArchiveReader {
       throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
     const bytes = await this.decompress(data, place.size, what);
     if (bytes.length !== place.size) throw new ArchiveError(`${what} has the wrong length`);
-    let records: Uint8Array[];
+    let records: BlockRecords;
     try {
       records = blockRecords(bytes);
     } catch (e) {
       throw new ArchiveError(`${what} is damaged: ${(e as Error).message}`);
     }
-    const block = { records, weight: bytes.byteLength };
+    // Weighed as if every record were unfolded: their tails make them about half as long again.
+    const block = { records, weight: 2 * bytes.byteLength };
     this.blocks.set(place.offset, block);
     return block;
   }
@@ -455,7 +457,12 @@ async function bytesAt(
 
 /** Record `index` of a block, which file `path` names: a damaged archive when there is none. */
 function recordIn(block: Block | undefined, index: number, path: string): Uint8Array {
-  const record = block?.records[index];
+  let record: Uint8Array | undefined;
+  try {
+    record = block?.records.record(index);
+  } catch (e) {
+    throw new ArchiveError(`the archive entry for ${path} names a damaged record: ${e}`);
+  }
   if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
   return record;
 }

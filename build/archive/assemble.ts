@@ -3,6 +3,7 @@ import { brotliDecompressSync, crc32 } from 'node:zlib';
 import {
   BLOCK_HEADER_SIZE,
   blockRecords,
+  type BlockRecords,
   encodeHeader,
   fileKey,
   FORMAT_VERSION,
@@ -328,7 +329,7 @@ function openingFile(
 
 /** A file's bytes from its segment's template and blocks. */
 function madeFile(line: Varint, segment: Segment): Buffer {
-  const blocks: Uint8Array[][] = [];
+  const blocks: BlockRecords[] = [];
   for (let b = line.read(); b > 0; b--) {
     const block = line.read();
     const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
@@ -344,7 +345,7 @@ function madeFile(line: Varint, segment: Segment): Buffer {
   literal();
   for (let r = 0; r < n; r++) {
     const slot = line.read();
-    parts.push(blocks[slot]![line.read()]!);
+    parts.push(blocks[slot]!.record(line.read())!);
     literal();
   }
   return Buffer.concat(parts);
