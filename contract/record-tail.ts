@@ -145,7 +145,8 @@ export function foldRecord(record: Uint8Array): Folded {
       const m = all[k]!;
       if (
         m.valueEnd - m.valueStart !== length ||
-        !sameAt(record, i, record, m.valueStart, m.valueEnd)
+        !sameAt(record, i, record, m.valueStart, m.valueEnd) ||
+        firstOfKey(record, all, m) !== m // a reader fills a hole with its key's first value
       )
         continue;
       if (i > literal) parts.push(literal, i, 0);
@@ -167,6 +168,15 @@ export function foldRecord(record: Uint8Array): Folded {
   return { stored, pattern: pattern.view() };
 }
 
+/** The first member of `all` whose key is `m`'s. */
+function firstOfKey(bytes: Uint8Array, all: readonly Member[], m: Member): Member | undefined {
+  const length = m.keyEnd - m.keyStart;
+  return all.find(
+    (o) =>
+      o.keyEnd - o.keyStart === length && sameAt(bytes, o.keyStart, bytes, m.keyStart, m.keyEnd),
+  );
+}
+
 /**
  * Unfolds a record stored without its tail: the record, then the pattern's literals and the
  * values its holes name. Throws a RangeError when the record is not a JSON object or lacks a
@@ -184,7 +194,7 @@ export function unfoldRecord(stored: Uint8Array, pattern: Uint8Array): Uint8Arra
     let piece = bytes;
     if (code & 1) {
       const m = all.find(
-        (m) => m.keyEnd - m.keyStart === bytes.length && sameAt(stored, m.keyStart, bytes),
+        (o) => o.keyEnd - o.keyStart === bytes.length && sameAt(stored, o.keyStart, bytes),
       );
       if (!m) throw new RangeError('a record lacks the member its tail names');
       piece = stored.subarray(m.valueStart, m.valueEnd);

@@ -55,6 +55,13 @@ describe('foldRecord', () => {
     );
   });
 
+  it("fills a hole with its key's first value, as a reader does, where a key is repeated", () => {
+    const text = '{"id":"a1","id":"b2","uri":"/v1/x/b2"}';
+    const { stored, pattern } = foldRecord(encoder.encode(text));
+    expect(partsOf(pattern!)).toBe(',"uri":"/v1/x/b2"');
+    expect(decoder.decode(unfoldRecord(stored, pattern!))).toBe(text);
+  });
+
   it('keeps whole a record with no tail, a tail first, or what is not an object', () => {
     for (const value of [{ id: 1, name: 'x' }, { uri: '/v1/x', id: 1 }, [1, 2], 'text']) {
       const folded = foldRecord(bytes(value));
