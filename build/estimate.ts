@@ -11,7 +11,8 @@ import type { Db } from '../data/db.ts';
  * format 5 of the same builds but the season without events, within 4% of each
  * (`test/bench/results/2026-11-28-archive-leaves.md`), then scaled by 0.835 to format 6, which
  * made the full demo, the national set and the full real set 0.85 to 0.89 of format 5: within
- * 2% of each (`test/bench/results/2026-11-29-brotli.md`).
+ * 2% of each (`test/bench/results/2026-11-29-brotli.md`), and by 0.9 to format 7, which made
+ * them 0.89, 0.90 and 0.94 of format 6 (`test/bench/results/2026-11-29-record-tails.md`).
  */
 
 /** The rows a build's size follows. */
@@ -33,7 +34,7 @@ export interface Estimate {
 const COST: Record<keyof Estimate, Rows> = {
   files: { matches: 5.15, lineups: 19.9, persons: 45, microEvents: 0.268 },
   treeBytes: { matches: 121_900, lineups: 254_600, persons: 0, microEvents: 8_915 },
-  archiveBytes: { matches: 2_817, lineups: 7_174, persons: 0, microEvents: 545 },
+  archiveBytes: { matches: 2_535, lineups: 6_457, persons: 0, microEvents: 491 },
 };
 
 /** A tree's files holding more than this are a build a user should ask for by its folder. */
