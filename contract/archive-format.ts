@@ -8,7 +8,7 @@
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
-import { foldRecord, unfoldRecord } from './record-tail.ts';
+import { unfoldRecord } from './record-tail.ts';
 
 /**
  * The format version this code writes and reads (1 to 4 were ZIP files, one entry a file; 5 was
@@ -340,32 +340,4 @@ export function blockRecords(bytes: Uint8Array): BlockRecords {
       return (made[index] ??= unfoldRecord(stored[index]!, patterns[kind - 1]!));
     },
   };
-}
-
-const BYTE_NAMES = new TextDecoder('windows-1252');
-
-/** The decompressed bytes of a block of `records`, each folded where it has a tail. */
-export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
-  // Patterns by their bytes read as windows-1252, which maps each byte to its own character:
-  // a block's records share few.
-  const patterns = new Map<string, { kind: number; bytes: Uint8Array }>();
-  const folded = records.map((record) => {
-    const { stored, pattern } = foldRecord(record);
-    if (!pattern) return { stored, kind: 0 };
-    const key = BYTE_NAMES.decode(pattern);
-    let found = patterns.get(key);
-    if (!found) patterns.set(key, (found = { kind: patterns.size + 1, bytes: pattern.slice() }));
-    return { stored, kind: found.kind };
-  });
-  const out = new ByteWriter();
-  out.varint(patterns.size);
-  for (const { bytes } of patterns.values()) {
-    out.varint(bytes.length);
-    out.bytes(bytes);
-  }
-  out.varint(records.length);
-  for (const { stored } of folded) out.varint(stored.length);
-  for (const { kind } of folded) out.varint(kind);
-  for (const { stored } of folded) out.bytes(stored);
-  return out.view();
 }

@@ -5,7 +5,6 @@ import {
   BLOCK_HEADER_SIZE,
   BLOCK_RECORDS,
   BLOCK_TARGET,
-  encodeBlock,
   fileKey,
   writeLiteral,
 } from '../../contract/archive-format.ts';
@@ -13,6 +12,7 @@ import { ByteWriter } from '../../contract/bytes.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
+import { encodeBlock } from './record-fold.ts';
 import { fileSpans } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
 import type { OutputSink } from './sink.ts';

@@ -1,0 +1,120 @@
+import { ByteWriter } from '../../contract/bytes.ts';
+import { CLOSE_OBJECT, members, sameAt, type Member } from '../../contract/record-tail.ts';
+
+/**
+ * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
+ * record is stored without its `uri` and `link`, and their shape once a block as a pattern whose
+ * holes the record's own values fill. A micro-event's id is then stored once where its JSON
+ * spells it four times. Folding is exact by construction: a hole stands for bytes the folded
+ * record holds, named as a reader finds them, so the record is made again byte for byte.
+ */
+
+const QUOTE = 0x22;
+const SLASH = 0x2f;
+const EQUALS = 0x3d;
+
+/** The key that opens a tail. */
+const URI = new TextEncoder().encode('uri');
+
+/**
+ * A record as a block stores it: folded, with its tail's pattern (null: stored whole). The
+ * pattern is a view the next call reuses: a caller that keeps it copies it.
+ */
+export interface Folded {
+  stored: Uint8Array;
+  pattern: Uint8Array | null;
+}
+
+/** The pattern being coded, reused from record to record. */
+const pattern = new ByteWriter();
+
+/** A byte that may follow a hole: the end of a URL's segment (`/ " ? & #`). */
+function isDelimiter(c: number | undefined): boolean {
+  return c === SLASH || c === QUOTE || c === 0x3f || c === 0x26 || c === 0x23;
+}
+
+/**
+ * Folds a record: without its tail, and the tail's pattern, where it has a tail (a top-level
+ * `uri` past its first member); else the record whole.
+ */
+export function foldRecord(record: Uint8Array): Folded {
+  const body = members(record, URI);
+  if (!body || body.tail < 2) return { stored: record, pattern: null };
+  const { list: all, tail } = body;
+  const at = all.length;
+  const tailStart = tail - 1; // its comma
+  const stored = new Uint8Array(tailStart + 1);
+  stored.set(record.subarray(0, tailStart));
+  stored[tailStart] = CLOSE_OBJECT;
+  const parts: number[] = []; // from, to, and 1 for a hole's key or 0 for a literal
+  const end = record.length - 1;
+  let literal = tailStart;
+  for (let i = tailStart; i < end; i++) {
+    // A hole is a whole segment of a URL (after a slash or an equals sign, up to the next
+    // delimiter) that equals a value of the body: the first member's that does.
+    const before = record[i - 1];
+    if (before !== SLASH && before !== EQUALS) continue;
+    let next = i;
+    while (next < end && !isDelimiter(record[next]!)) next++;
+    const length = next - i;
+    if (length === 0) continue;
+    for (let k = 0; k < at; k++) {
+      const m = all[k]!;
+      if (
+        m.valueEnd - m.valueStart !== length ||
+        !sameAt(record, i, record, m.valueStart, m.valueEnd) ||
+        firstOfKey(record, all, m) !== m // a reader fills a hole with its key's first value
+      )
+        continue;
+      if (i > literal) parts.push(literal, i, 0);
+      parts.push(m.keyStart, m.keyEnd, 1);
+      literal = next;
+      break;
+    }
+    i = next - 1;
+  }
+  if (end > literal) parts.push(literal, end, 0);
+  pattern.clear();
+  pattern.varint(parts.length / 3);
+  for (let k = 0; k < parts.length; k += 3) {
+    const from = parts[k]!;
+    const to = parts[k + 1]!;
+    pattern.varint(2 * (to - from) + parts[k + 2]!);
+    pattern.bytes(record.subarray(from, to));
+  }
+  return { stored, pattern: pattern.view() };
+}
+
+/** The first member of `all` whose key is `m`'s. */
+function firstOfKey(bytes: Uint8Array, all: readonly Member[], m: Member): Member | undefined {
+  const length = m.keyEnd - m.keyStart;
+  return all.find(
+    (o) =>
+      o.keyEnd - o.keyStart === length && sameAt(bytes, o.keyStart, bytes, m.keyStart, m.keyEnd),
+  );
+}
+
+/** The decompressed bytes of a block of `records` (`blockRecords`), each folded where it can be. */
+export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
+  // Patterns by their bytes as Latin-1 text, one character a byte: a block's records share few.
+  const patterns = new Map<string, { kind: number; bytes: Uint8Array }>();
+  const folded = records.map((record) => {
+    const { stored, pattern } = foldRecord(record);
+    if (!pattern) return { stored, kind: 0 };
+    const key = Buffer.from(pattern.buffer, pattern.byteOffset, pattern.length).toString('latin1');
+    let found = patterns.get(key);
+    if (!found) patterns.set(key, (found = { kind: patterns.size + 1, bytes: pattern.slice() }));
+    return { stored, kind: found.kind };
+  });
+  const out = new ByteWriter();
+  out.varint(patterns.size);
+  for (const { bytes } of patterns.values()) {
+    out.varint(bytes.length);
+    out.bytes(bytes);
+  }
+  out.varint(records.length);
+  for (const { stored } of folded) out.varint(stored.length);
+  for (const { kind } of folded) out.varint(kind);
+  for (const { stored } of folded) out.bytes(stored);
+  return out.view();
+}
