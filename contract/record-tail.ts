@@ -1,4 +1,4 @@
-import { jsonStringEnd, Varint } from './bytes.ts';
+import { concatBytes, jsonStringEnd, Varint } from './bytes.ts';
 
 /**
  * A record's tail, as a block of an archive stores it (docs/archive.md, "Blocks"): the members
@@ -113,27 +113,26 @@ export function unfoldRecord(stored: Uint8Array, pattern: Uint8Array): Uint8Arra
   if (!all) throw new RangeError('a folded record is not a JSON object');
   const in_ = new Varint(pattern);
   const pieces: Uint8Array[] = [stored.subarray(0, stored.length - 1)];
-  let length = stored.length;
   for (let n = in_.read(); n > 0; n--) {
     const code = in_.read();
     const bytes = in_.take(code >>> 1);
-    let piece = bytes;
     if (code & 1) {
-      const m = all.find(
-        (o) => o.keyEnd - o.keyStart === bytes.length && sameAt(stored, o.keyStart, bytes),
-      );
+      const m = memberOf(stored, all, bytes);
       if (!m) throw new RangeError('a record lacks the member its tail names');
-      piece = stored.subarray(m.valueStart, m.valueEnd);
-    }
-    pieces.push(piece);
-    length += piece.length;
+      pieces.push(stored.subarray(m.valueStart, m.valueEnd));
+    } else pieces.push(bytes);
   }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  out[at] = CLOSE_OBJECT;
-  return out;
+  pieces.push(CLOSE);
+  return concatBytes(pieces);
+}
+
+const CLOSE = new Uint8Array([CLOSE_OBJECT]);
+
+/** The first of `all`, members of `bytes`, whose key is `key`: the one a hole of `key` names. */
+export function memberOf(
+  bytes: Uint8Array,
+  all: readonly Member[],
+  key: Uint8Array,
+): Member | undefined {
+  return all.find((m) => m.keyEnd - m.keyStart === key.length && sameAt(bytes, m.keyStart, key));
 }

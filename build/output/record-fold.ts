@@ -1,5 +1,5 @@
 import { ByteWriter } from '../../contract/bytes.ts';
-import { CLOSE_OBJECT, members, sameAt, type Member } from '../../contract/record-tail.ts';
+import { CLOSE_OBJECT, memberOf, members, sameAt } from '../../contract/record-tail.ts';
 
 /**
  * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
@@ -41,7 +41,6 @@ export function foldRecord(record: Uint8Array): Folded {
   const body = members(record, URI);
   if (!body || body.tail < 2) return { stored: record, pattern: null };
   const { list: all, tail } = body;
-  const at = all.length;
   const tailStart = tail - 1; // its comma
   const stored = new Uint8Array(tailStart + 1);
   stored.set(record.subarray(0, tailStart));
@@ -58,12 +57,12 @@ export function foldRecord(record: Uint8Array): Folded {
     while (next < end && !isDelimiter(record[next]!)) next++;
     const length = next - i;
     if (length === 0) continue;
-    for (let k = 0; k < at; k++) {
-      const m = all[k]!;
+    for (const m of all) {
       if (
         m.valueEnd - m.valueStart !== length ||
         !sameAt(record, i, record, m.valueStart, m.valueEnd) ||
-        firstOfKey(record, all, m) !== m // a reader fills a hole with its key's first value
+        // A reader fills a hole with its key's first value.
+        memberOf(record, all, record.subarray(m.keyStart, m.keyEnd)) !== m
       )
         continue;
       if (i > literal) parts.push(literal, i, 0);
@@ -83,15 +82,6 @@ export function foldRecord(record: Uint8Array): Folded {
     pattern.bytes(record.subarray(from, to));
   }
   return { stored, pattern: pattern.view() };
-}
-
-/** The first member of `all` whose key is `m`'s. */
-function firstOfKey(bytes: Uint8Array, all: readonly Member[], m: Member): Member | undefined {
-  const length = m.keyEnd - m.keyStart;
-  return all.find(
-    (o) =>
-      o.keyEnd - o.keyStart === length && sameAt(bytes, o.keyStart, bytes, m.keyStart, m.keyEnd),
-  );
 }
 
 /** The decompressed bytes of a block of `records` (`blockRecords`), each folded where it can be. */
