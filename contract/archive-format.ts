@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 7), shared by the writer (`build/archive/`) and the
+ * The layout of the one-file API (format 8), shared by the writer (`build/archive/`) and the
  * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records
  * compressed together (Brotli); a hashed index finds any file with a few range reads and says
  * how to make it: its bytes between records, and where each record is. docs/archive.md
@@ -8,14 +8,16 @@
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
+import { headBytes, readHead, type LeafHeads } from './page-head.ts';
 import { unfoldRecord } from './record-tail.ts';
 
 /**
  * The format version this code writes and reads (1 to 4 were ZIP files, one entry a file; 5 was
  * this layout with raw deflate where 6 has Brotli; 6 stored each record whole, where 7 stores
- * a record's `uri` and `link` once a block, as a pattern).
+ * a record's `uri` and `link` once a block, as a pattern; 7 stored every page's head, where 8
+ * makes it from its leaf's tables).
  */
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 /** The archive's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the header. */
@@ -27,10 +29,10 @@ export const LEAF_ENTRY_SIZE = 12;
 /** Most leaves an index has, so that the header and root fit in the first read. */
 export const MAX_LEAVES = 4096;
 /**
- * Files per leaf the writer aims at: a leaf holds each file's name and template (about 90 bytes
- * a file compressed, 750 decompressed on the full demo), and a reader decompresses it whole each
- * time it is not in memory: leaves of 1,024 files, near a megabyte decompressed, cost a Worker
- * more CPU than the reads they saved.
+ * Files per leaf the writer aims at: a leaf holds each file's name and template (about 70 bytes
+ * a file compressed, 280 decompressed on the full demo), and a reader decompresses it whole each
+ * time it is not in memory: leaves of 1,024 files, near a megabyte decompressed when every
+ * page's head was stored, cost a Worker more CPU than the reads they saved.
  */
 export const LEAF_TARGET = 256;
 /**
@@ -267,27 +269,31 @@ export interface Template {
 
 /** The one-byte literal a template writes as code 0: the comma between two records. */
 const COMMA = new Uint8Array([0x2c]);
+/** The literal code of a head made from the leaf's tables (`readHead`). */
+export const HEAD_CODE = 1;
 
-/** Appends a literal in a template's coding (`readTemplate`). */
+/** Appends a literal of stored bytes in a template's coding (`readTemplate`). */
 export function writeLiteral(out: ByteWriter, literal: Uint8Array): void {
   if (literal.length === 1 && literal[0] === 0x2c) return out.varint(0);
-  out.varint(literal.length + 1);
+  out.varint(literal.length + 2);
   out.bytes(literal);
 }
 
 /**
  * Reads a template (docs/archive.md, "Leaves"): varint b, then b blocks as their offset, length
  * and size; varint n, a literal, then n times a record (its block's slot and its index in the
- * block) and a literal. A literal is varint code 0 for a comma, else code - 1 bytes.
+ * block) and a literal. A literal is varint code 0 for a comma, 1 for a head made from the leaf's
+ * tables (`heads`), else code - 2 bytes.
  */
-export function readTemplate(in_: Varint): Template {
+export function readTemplate(in_: Varint, heads: LeafHeads): Template {
   const blocks: BlockPlace[] = [];
   for (let b = in_.read(); b > 0; b--)
     blocks.push({ offset: in_.read(), length: in_.read(), size: in_.read() });
   const n = in_.read();
   const literal = () => {
     const code = in_.read();
-    return code === 0 ? COMMA : in_.take(code - 1);
+    if (code === 0) return COMMA;
+    return code === HEAD_CODE ? headBytes(readHead(in_, heads)) : in_.take(code - 2);
   };
   const literals = [literal()];
   const records: Template['records'] = [];

@@ -20,6 +20,7 @@ import {
   type Template,
 } from './archive-format.ts';
 import { concatBytes, Varint } from './bytes.ts';
+import { readLeafHeads, type LeafHeads } from './page-head.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
@@ -63,8 +64,8 @@ export class ArchiveError extends Error {
 }
 
 /**
- * The bytes of decoded leaves a reader keeps unless told otherwise: about 170 leaves of 256
- * files on the full demo. A lookup whose leaf is not kept reads and decompresses the whole leaf
+ * The bytes of decoded leaves a reader keeps unless told otherwise: about 430 of the full
+ * demo's 512 leaves. A lookup whose leaf is not kept reads and decompresses the whole leaf
  * first.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
@@ -99,6 +100,8 @@ const missing = (): Promise<Uint8Array> =>
 interface Leaf {
   keys: DataView;
   rest: Uint8Array;
+  /** The tables its heads are made from. */
+  heads: LeafHeads;
   /** Bytes it holds in memory. */
   weight: number;
 }
@@ -283,6 +286,7 @@ export class ArchiveReader {
     let decoded: Leaf = {
       keys: new DataView(new ArrayBuffer(0)),
       rest: new Uint8Array(0),
+      heads: { attributions: [], collections: [] },
       weight: 0,
     };
     if (range) {
@@ -294,9 +298,17 @@ export class ArchiveReader {
       const fixed = entry.files * LEAF_ENTRY_SIZE;
       if (bytes.length !== entry.size || bytes.length < fixed)
         throw new ArchiveError(`${what} has the wrong length`);
+      const rest = bytes.subarray(fixed);
+      let heads: LeafHeads;
+      try {
+        heads = readLeafHeads(new Varint(rest));
+      } catch (e) {
+        throw new ArchiveError(`${what} is damaged: ${(e as Error).message}`);
+      }
       decoded = {
         keys: new DataView(bytes.buffer, bytes.byteOffset, fixed),
-        rest: bytes.subarray(fixed),
+        rest,
+        heads,
         weight: bytes.byteLength,
       };
     }
@@ -314,12 +326,12 @@ export class ArchiveReader {
 
   /** The files of leaf `leaf`, in the leaf's order: each one's path and template. */
   async entries(leaf: number): Promise<{ path: string; template: Template }[]> {
-    const { keys, rest } = await this.leaf(leaf);
+    const { keys, rest, heads } = await this.leaf(leaf);
     const out: { path: string; template: Template }[] = [];
     for (let i = 0; i < keys.byteLength / LEAF_ENTRY_SIZE; i++) {
       const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
       const path = decoder.decode(in_.take(in_.read()));
-      out.push({ path, template: readTemplate(in_) });
+      out.push({ path, template: readTemplate(in_, heads) });
     }
     return out;
   }
@@ -354,7 +366,7 @@ export class ArchiveReader {
   /** A file's template, from its leaf of the index; null when the archive has no such file. */
   private async template(path: string): Promise<Template | null> {
     const key = fileKey(path);
-    const { keys, rest } = await this.leaf(leafOf(key, this.header.leafBits));
+    const { keys, rest, heads } = await this.leaf(leafOf(key, this.header.leafBits));
     const count = keys.byteLength / LEAF_ENTRY_SIZE;
     // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
     // collision, almost never) are told apart by their names.
@@ -370,7 +382,7 @@ export class ArchiveReader {
       const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
       try {
         if (!sameBytes(in_.take(in_.read()), name)) continue;
-        return readTemplate(in_);
+        return readTemplate(in_, heads);
       } catch (e) {
         if (e instanceof RangeError)
           throw new ArchiveError(`the archive index entry for ${path} is damaged: ${e.message}`);

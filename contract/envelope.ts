@@ -107,11 +107,19 @@ export function pageMeta(opts: {
   total: number;
   totals: 'camel' | 'snake';
 }): PageMeta {
-  const { path, params, page, records, total } = opts;
+  const { params, ...rest } = opts;
+  return pageMetaOf({ ...rest, query: params.length > 0 ? `${queryString(params)}&` : '' });
+}
+
+/**
+ * The pagination object of page `page` of a collection (`PageCollection`): `pageMeta` with the
+ * collection's filters and sort already encoded, as an archive holds them.
+ */
+export function pageMetaOf(opts: PageCollection & { page: number }): PageMeta {
+  const { path, query, page, records, total } = opts;
   const totalPages = Math.ceil(total / records);
   const lastPage = Math.max(totalPages, 1);
-  const link = (p: number) =>
-    `${path}?${queryString([...params, ['records', String(records)], ['page', String(p)]])}`;
+  const link = (p: number) => `${path}?${query}records=${records}&page=${p}`;
   const camel = opts.totals === 'camel';
   return {
     first: link(1),
@@ -123,6 +131,19 @@ export function pageMeta(opts: {
     [camel ? 'totalPages' : 'total_pages']: totalPages,
     [camel ? 'totalRecords' : 'total_records']: total,
   };
+}
+
+/** What the pagination objects of one paginated collection's pages share. */
+export interface PageCollection {
+  /** The collection's URL path (`/v1/players`). */
+  path: string;
+  /** Its filters and sort as a query string, each `name=value&` (`position=23&`), or ''. */
+  query: string;
+  /** Records a page. */
+  records: number;
+  totals: 'camel' | 'snake';
+  /** Records in all. */
+  total: number;
 }
 
 /** Serialises a success envelope (`attribution` omitted for the service root). */

@@ -7,6 +7,7 @@ import {
   encodeHeader,
   fileKey,
   FORMAT_VERSION,
+  HEAD_CODE,
   HEADER_SIZE,
   LEAF_ENTRY_SIZE,
   leafBits,
@@ -19,6 +20,8 @@ import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
 import { compress } from '../output/compress.ts';
+import { LeafTables, readSegmentHead } from '../output/head-of.ts';
+import { headBytes, writeLeafHeads } from '../../contract/page-head.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
@@ -201,9 +204,10 @@ function lineName(line: Varint): string {
 
 /**
  * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
- * blocks by their places in the archive, the rest as it is.
+ * blocks by their places in the archive, its head (only a first literal is one) by its entries
+ * in the leaf's `tables`, the rest as it is.
  */
-function placeTemplate(line: Varint, segment: Segment, out: ByteWriter): void {
+function placeTemplate(line: Varint, segment: Segment, tables: LeafTables, out: ByteWriter): void {
   const blocks = line.read();
   out.varint(blocks);
   for (let b = 0; b < blocks; b++) {
@@ -212,6 +216,10 @@ function placeTemplate(line: Varint, segment: Segment, out: ByteWriter): void {
     out.varint(segment.blockLength[block]!);
     out.varint(segment.blockSize[block]!);
   }
+  out.varint(line.read());
+  const code = line.read();
+  out.varint(code);
+  if (code === HEAD_CODE) tables.write(out, readSegmentHead(line));
   out.bytes(line.bytes.subarray(line.at));
 }
 
@@ -239,6 +247,7 @@ function indexLeaves(
     while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
       next++;
     const keys = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
+    const tables = new LeafTables();
     rest.clear();
     for (let k = start; k < next; k++) {
       const i = order[k]!;
@@ -250,9 +259,16 @@ function indexLeaves(
       const nameStart = line.at;
       line.take(line.read());
       rest.bytes(line.bytes.subarray(nameStart, line.at));
-      placeTemplate(line, segments[entries.segment[i]!]!, rest);
+      placeTemplate(line, segments[entries.segment[i]!]!, tables, rest);
     }
-    const raw = Buffer.concat([keys, rest.view()]);
+    // The tables come first after the fixed entries, which count the offsets from their end.
+    const head = new ByteWriter();
+    if (next > start) writeLeafHeads(head, tables.heads);
+    for (let k = 0; k < next - start; k++) {
+      const at = k * LEAF_ENTRY_SIZE + 8;
+      keys.writeUInt32LE(keys.readUInt32LE(at) + head.length, at);
+    }
+    const raw = Buffer.concat([keys, head.view(), rest.view()]);
     const stored = raw.length > 0 ? compress(raw) : Buffer.alloc(0);
     const at = leaf * ROOT_ENTRY_SIZE;
     root.writeUInt32LE(offset, at);
@@ -339,7 +355,8 @@ function madeFile(line: Varint, segment: Segment): Buffer {
   const parts: Uint8Array[] = [];
   const literal = () => {
     const code = line.read();
-    parts.push(code === 0 ? Buffer.from(',') : line.take(code - 1));
+    if (code === HEAD_CODE) parts.push(headBytes(readSegmentHead(line)));
+    else parts.push(code === 0 ? Buffer.from(',') : line.take(code - 2));
   };
   const n = line.read();
   literal();

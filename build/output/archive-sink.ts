@@ -6,12 +6,14 @@ import {
   BLOCK_RECORDS,
   BLOCK_TARGET,
   fileKey,
+  HEAD_CODE,
   writeLiteral,
 } from '../../contract/archive-format.ts';
 import { ByteWriter } from '../../contract/bytes.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
+import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
 import { fileSpans } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
@@ -155,7 +157,13 @@ export class SegmentSink implements OutputSink {
     body.varint(records.length);
     let at = 0;
     records.forEach(({ block, index }, r) => {
-      writeLiteral(body, data.subarray(at, spans[2 * r]));
+      const literal = data.subarray(at, spans[2 * r]);
+      // A page's or a record file's head is made by the reader (`contract/page-head.ts`).
+      const head = r === 0 ? headOf(literal) : null;
+      if (head) {
+        body.varint(HEAD_CODE);
+        writeSegmentHead(body, head);
+      } else writeLiteral(body, literal);
       body.varint(slots.get(block)!);
       body.varint(index);
       at = spans[2 * r + 1]!;

@@ -96,6 +96,42 @@ function firstMember(object: Buffer, key: string): Buffer {
   throw new Error(`no member ${key}`);
 }
 
+/** How many heads were made from a leaf's tables, and how many of them were pages'. */
+const heads = { made: 0, pages: 0 };
+
+/** A leaf's tables of heads: its attributions' texts and its collections. */
+function tablesOf(at: Cursor) {
+  const attributions = Array.from({ length: at.varint() }, () => at.take(at.varint()).toString());
+  const collections = Array.from({ length: at.varint() }, () => ({
+    path: at.take(at.varint()).toString(),
+    query: at.take(at.varint()).toString(),
+    records: at.varint(),
+    snake: at.varint() === 1,
+    total: at.varint(),
+  }));
+  return { attributions, collections };
+}
+
+/** A head (literal code 1), as the page spells it out. */
+function headOf(at: Cursor, tables: ReturnType<typeof tablesOf>): Buffer {
+  const attribution = tables.attributions[at.varint()]!;
+  const m = at.varint();
+  heads.made++;
+  if (m === 0) return Buffer.from(`{"attribution":${attribution},"meta":{},"result":[`);
+  heads.pages++;
+  const { path, query, records, snake, total } = tables.collections[m - 1]!;
+  const p = at.varint();
+  const n = Math.ceil(total / records);
+  const last = Math.max(n, 1);
+  const link = (x: number) => `"${path}?${query}records=${records}&page=${x}"`;
+  const meta =
+    `{"first":${link(1)},"last":${link(last)},` +
+    `"next":${p < last ? link(p + 1) : 'null'},"prev":${p > 1 ? link(Math.min(p - 1, last)) : 'null'},` +
+    `"page":${p},"records":${records},` +
+    `"${snake ? 'total_pages' : 'totalPages'}":${n},"${snake ? 'total_records' : 'totalRecords'}":${total}}`;
+  return Buffer.from(`{"attribution":${attribution},"meta":${meta},"result":[`);
+}
+
 /** Each file of leaf `leaf`: its path and its bytes, made from its template and blocks. */
 function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
   const dataStart = u64(bytes, 24);
@@ -110,6 +146,7 @@ function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
   const raw = brotliDecompressSync(storedLeaf);
   expect(raw.length).toBe(size);
   const names = raw.subarray(12 * files);
+  const tables = tablesOf(new Cursor(names));
   for (let i = 0; i < files; i++) {
     const at = new Cursor(names, raw.readUInt32LE(12 * i + 8));
     const path = at.take(at.varint()).toString();
@@ -124,7 +161,8 @@ function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
     }
     const literal = () => {
       const code = at.varint();
-      return code === 0 ? Buffer.from(',') : at.take(code - 1);
+      if (code === 1) return headOf(at, tables);
+      return code === 0 ? Buffer.from(',') : at.take(code - 2);
     };
     const records = at.varint();
     const parts = [literal()];
@@ -141,7 +179,7 @@ describe('the archive as docs/archive.md describes it', () => {
   it('a reader written from the page makes the files of the tree, byte for byte', () => {
     const bytes = readFileSync(archive);
     expect(bytes.subarray(0, 8).toString()).toBe('FSAPIARC');
-    expect(bytes.readUInt32LE(8)).toBe(7);
+    expect(bytes.readUInt32LE(8)).toBe(8);
     expect(crc32(bytes.subarray(0, 60))).toBe(bytes.readUInt32LE(60));
     expect(u64(bytes, 32)).toBe(bytes.length);
     const leaves = 2 ** bytes.readUInt32LE(12);
@@ -156,5 +194,8 @@ describe('the archive as docs/archive.md describes it', () => {
     expect(files).toBeGreaterThan(1000);
     // Records folded by a pattern were made again too, not only records stored whole.
     expect(folded).toBeGreaterThan(1000);
+    // And heads made from the leaves' tables: record files' and pages'.
+    expect(heads.pages).toBeGreaterThan(1000);
+    expect(heads.made - heads.pages).toBeGreaterThan(100);
   });
 });

@@ -42,6 +42,7 @@ import {
   ROOT_ENTRY_SIZE,
 } from '../../../contract/archive-format.ts';
 import { Varint } from '../../../contract/bytes.ts';
+import { readLeafHeads } from '../../../contract/page-head.ts';
 import { ArchiveError, ArchiveReader } from '../../../contract/archive-reader.ts';
 import { MANIFEST_FILE } from '../../../contract/manifest.ts';
 import {
@@ -88,11 +89,12 @@ function offsetsOf(path: string): { leaf: number; block: number } {
   );
   const files = bytes.readUInt32LE(at + 12);
   const rest = leaf.subarray(files * LEAF_ENTRY_SIZE);
+  const heads = readLeafHeads(new Varint(rest));
   for (let i = 0; i < files; i++) {
     const entry = new Varint(rest, leaf.readUInt32LE(i * LEAF_ENTRY_SIZE + 8));
     if (Buffer.from(entry.take(entry.read())).toString() !== path) continue;
     const dataStart = bytes.readUInt32LE(24);
-    return { leaf: leafStart, block: dataStart + readTemplate(entry).blocks[0]!.offset };
+    return { leaf: leafStart, block: dataStart + readTemplate(entry, heads).blocks[0]!.offset };
   }
   throw new Error(`${path} is not in the archive`);
 }

@@ -1,0 +1,104 @@
+import { ByteWriter, concatBytes, Varint } from './bytes.ts';
+import { pageMetaOf, type PageCollection } from './envelope.ts';
+
+/**
+ * The head of a file of the API that is an envelope of records, made by the reader of an archive
+ * rather than stored (docs/archive.md, "Heads"): `{"attribution":A,"meta":M,"result":[`, where
+ * `A` is the attribution's JSON text, from its leaf's table, and `M` is `{}` or the pagination
+ * object of a page of a collection (`pageMetaOf`), from the leaf's table of collections and the
+ * page's number. A page's links and totals are then not stored with every page, and a record
+ * file's credits once a leaf.
+ */
+
+/** What a leaf's heads are made of: its attributions and its collections, by number. */
+export interface LeafHeads {
+  /** JSON texts of `attribution` objects. */
+  attributions: Uint8Array[];
+  collections: PageCollection[];
+}
+
+/** A head: its attribution's JSON text, and for a page of a collection, which and which page. */
+export interface Head {
+  attribution: Uint8Array;
+  page: { collection: PageCollection; page: number } | null;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const OPEN = encoder.encode('{"attribution":');
+const META = encoder.encode(',"meta":');
+const NO_META = encoder.encode('{}');
+const RESULT = encoder.encode(',"result":[');
+
+/** The bytes of a head. */
+export function headBytes(head: Head): Uint8Array {
+  const meta = head.page
+    ? encoder.encode(JSON.stringify(pageMetaOf({ ...head.page.collection, page: head.page.page })))
+    : NO_META;
+  return concatBytes([OPEN, head.attribution, META, meta, RESULT]);
+}
+
+/**
+ * A leaf's tables: varint `a`, `a` attributions (each a varint length and its bytes), varint
+ * `c`, `c` collections (each its path and query as a varint length and UTF-8 bytes, then its
+ * records a page, 0 for `totalPages`/`totalRecords` or 1 for `total_pages`/`total_records`, and
+ * its total, as varints).
+ */
+export function readLeafHeads(in_: Varint): LeafHeads {
+  const attributions: Uint8Array[] = [];
+  for (let a = in_.read(); a > 0; a--) attributions.push(in_.take(in_.read()));
+  const collections: PageCollection[] = [];
+  for (let c = in_.read(); c > 0; c--) {
+    const path = decoder.decode(in_.take(in_.read()));
+    const query = decoder.decode(in_.take(in_.read()));
+    const records = in_.read();
+    const snake = in_.read();
+    if (snake > 1 || records === 0) throw new RangeError('a collection of the leaf is damaged');
+    collections.push({
+      path,
+      query,
+      records,
+      totals: snake ? 'snake' : 'camel',
+      total: in_.read(),
+    });
+  }
+  return { attributions, collections };
+}
+
+/** Writes a leaf's tables (`readLeafHeads`). */
+export function writeLeafHeads(out: ByteWriter, heads: LeafHeads): void {
+  out.varint(heads.attributions.length);
+  for (const text of heads.attributions) {
+    out.varint(text.length);
+    out.bytes(text);
+  }
+  out.varint(heads.collections.length);
+  for (const c of heads.collections) {
+    writeText(out, c.path);
+    writeText(out, c.query);
+    out.varint(c.records);
+    out.varint(c.totals === 'snake' ? 1 : 0);
+    out.varint(c.total);
+  }
+}
+
+/** A string as its varint length and UTF-8 bytes. */
+export function writeText(out: ByteWriter, text: string): void {
+  const bytes = encoder.encode(text);
+  out.varint(bytes.length);
+  out.bytes(bytes);
+}
+
+/**
+ * A head of a template, after its literal code 1: varint the attribution's number in the leaf's
+ * table, then varint `m`: 0 for the meta `{}`, else the number of its collection plus one, and
+ * then varint its page.
+ */
+export function readHead(in_: Varint, heads: LeafHeads): Head {
+  const attribution = heads.attributions[in_.read()];
+  const m = in_.read();
+  const collection = m === 0 ? null : heads.collections[m - 1];
+  if (!attribution || collection === undefined)
+    throw new RangeError("a head names no such entry of its leaf's tables");
+  return { attribution, page: collection ? { collection, page: in_.read() } : null };
+}
