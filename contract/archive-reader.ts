@@ -19,7 +19,7 @@ import {
   type RootEntry,
   type Template,
 } from './archive-format.ts';
-import { concatBytes, Varint } from './bytes.ts';
+import { concatBytes, sameBytes, Varint } from './bytes.ts';
 import { readLeafHeads, type LeafHeads } from './page-head.ts';
 
 /**
@@ -477,13 +477,6 @@ function recordIn(block: Block | undefined, index: number, path: string): Uint8A
   }
   if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
   return record;
-}
-
-/** Whether two byte strings are equal. */
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Compares leaf entry `i`'s key with `key`. */

@@ -98,3 +98,21 @@ export function jsonStringEnd(bytes: Uint8Array, at: number): number {
   }
   return -1;
 }
+
+/** Whether `bytes` at `at` hold `word` from `from` to `to`. */
+export function sameAt(
+  bytes: Uint8Array,
+  at: number,
+  word: Uint8Array,
+  from = 0,
+  to = word.length,
+) {
+  if (at + to - from > bytes.length) return false;
+  for (let i = from; i < to; i++) if (bytes[at + i - from] !== word[i]) return false;
+  return true;
+}
+
+/** Whether two byte strings are equal. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && sameAt(a, 0, b);
+}

@@ -1,4 +1,4 @@
-import { concatBytes, jsonStringEnd, Varint } from './bytes.ts';
+import { concatBytes, jsonStringEnd, sameAt, Varint } from './bytes.ts';
 
 /**
  * A record's tail, as a block of an archive stores it (docs/archive.md, "Blocks"): the members
@@ -88,19 +88,6 @@ function valueEnd(bytes: Uint8Array, at: number, last: number): number {
   let i = at;
   while (i < last && bytes[i] !== COMMA) i++;
   return i === at ? -1 : i;
-}
-
-/** Whether `bytes` at `at` hold `word` from `from` to `to`. */
-export function sameAt(
-  bytes: Uint8Array,
-  at: number,
-  word: Uint8Array,
-  from = 0,
-  to = word.length,
-) {
-  if (at + to - from > bytes.length) return false;
-  for (let i = from; i < to; i++) if (bytes[at + i - from] !== word[i]) return false;
-  return true;
 }
 
 /**

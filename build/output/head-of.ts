@@ -1,4 +1,4 @@
-import { ByteWriter, Varint } from '../../contract/bytes.ts';
+import { ByteWriter, sameAt, sameBytes, Varint } from '../../contract/bytes.ts';
 import { pageMetaOf } from '../../contract/envelope.ts';
 import { writeText, type Head, type LeafHeads } from '../../contract/page-head.ts';
 
@@ -20,7 +20,7 @@ const NO_META = encoder.encode('{}');
 /** The head of a file whose first literal is `literal`; null when it is not one to make. */
 export function headOf(literal: Uint8Array): Head | null {
   const end = literal.length - CLOSE.length;
-  if (!startsWith(literal, OPEN, 0) || !startsWith(literal, CLOSE, end)) return null;
+  if (end < 0 || !sameAt(literal, 0, OPEN) || !sameAt(literal, end, CLOSE)) return null;
   // The last `,"meta":` is the envelope's: a string holds no bare quote, and no key of `meta`
   // is `meta`. Anything else fails the comparison below.
   const at = lastIndexOf(literal, META, end);
@@ -85,20 +85,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function startsWith(bytes: Uint8Array, prefix: Uint8Array, at: number): boolean {
-  if (at < 0 || at + prefix.length > bytes.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[at + i] !== prefix[i]) return false;
-  return true;
-}
-
 /** The last place of `part` in `bytes` that ends by `before`; -1 when there is none. */
 function lastIndexOf(bytes: Uint8Array, part: Uint8Array, before: number): number {
-  for (let at = before - part.length; at >= 0; at--) if (startsWith(bytes, part, at)) return at;
+  for (let at = before - part.length; at >= 0; at--) if (sameAt(bytes, at, part)) return at;
   return -1;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && startsWith(a, b, 0);
 }
 
 /** A head as a segment wrote it (`writeSegmentHead`). */

@@ -1,5 +1,6 @@
 import { ByteWriter } from '../../contract/bytes.ts';
-import { CLOSE_OBJECT, memberOf, members, sameAt } from '../../contract/record-tail.ts';
+import { sameAt } from '../../contract/bytes.ts';
+import { CLOSE_OBJECT, memberOf, members } from '../../contract/record-tail.ts';
 
 /**
  * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
