@@ -48,20 +48,7 @@ export function readLeafHeads(in_: Varint): LeafHeads {
   const attributions: Uint8Array[] = [];
   for (let a = in_.read(); a > 0; a--) attributions.push(in_.take(in_.read()));
   const collections: PageCollection[] = [];
-  for (let c = in_.read(); c > 0; c--) {
-    const path = decoder.decode(in_.take(in_.read()));
-    const query = decoder.decode(in_.take(in_.read()));
-    const records = in_.read();
-    const snake = in_.read();
-    if (snake > 1 || records === 0) throw new RangeError('a collection of the leaf is damaged');
-    collections.push({
-      path,
-      query,
-      records,
-      totals: snake ? 'snake' : 'camel',
-      total: in_.read(),
-    });
-  }
+  for (let c = in_.read(); c > 0; c--) collections.push(readCollection(in_));
   return { attributions, collections };
 }
 
@@ -73,17 +60,30 @@ export function writeLeafHeads(out: ByteWriter, heads: LeafHeads): void {
     out.bytes(text);
   }
   out.varint(heads.collections.length);
-  for (const c of heads.collections) {
-    writeText(out, c.path);
-    writeText(out, c.query);
-    out.varint(c.records);
-    out.varint(c.totals === 'snake' ? 1 : 0);
-    out.varint(c.total);
-  }
+  for (const c of heads.collections) writeCollection(out, c);
+}
+
+/** A collection as a leaf's table codes it (`readLeafHeads`). */
+export function readCollection(in_: Varint): PageCollection {
+  const path = decoder.decode(in_.take(in_.read()));
+  const query = decoder.decode(in_.take(in_.read()));
+  const records = in_.read();
+  const snake = in_.read();
+  if (snake > 1 || records === 0) throw new RangeError('a collection of the leaf is damaged');
+  return { path, query, records, totals: snake ? 'snake' : 'camel', total: in_.read() };
+}
+
+/** Writes a collection (`readCollection`). */
+export function writeCollection(out: ByteWriter, c: PageCollection): void {
+  writeText(out, c.path);
+  writeText(out, c.query);
+  out.varint(c.records);
+  out.varint(c.totals === 'snake' ? 1 : 0);
+  out.varint(c.total);
 }
 
 /** A string as its varint length and UTF-8 bytes. */
-export function writeText(out: ByteWriter, text: string): void {
+function writeText(out: ByteWriter, text: string): void {
   const bytes = encoder.encode(text);
   out.varint(bytes.length);
   out.bytes(bytes);

@@ -1,6 +1,11 @@
 import { ByteWriter, sameAt, sameBytes, Varint } from '../../contract/bytes.ts';
 import { pageMetaOf } from '../../contract/envelope.ts';
-import { writeText, type Head, type LeafHeads } from '../../contract/page-head.ts';
+import {
+  readCollection,
+  writeCollection,
+  type Head,
+  type LeafHeads,
+} from '../../contract/page-head.ts';
 
 /**
  * The writer's side of the heads an archive's reader makes (`contract/page-head.ts`): which
@@ -61,20 +66,23 @@ function pageOf(meta: unknown): Head['page'] {
 
 /**
  * A head as a segment writes it, after the literal code 1: its attribution (a varint length and
- * its bytes), then 0, or 1 and its collection (path, query, records, totals, total) and page.
+ * its bytes), then 0, or 1, its collection as a leaf's table codes it, and its page.
  */
 export function writeSegmentHead(out: ByteWriter, head: Head): void {
   out.varint(head.attribution.length);
   out.bytes(head.attribution);
   if (!head.page) return out.varint(0);
-  const { collection, page } = head.page;
   out.varint(1);
-  writeText(out, collection.path);
-  writeText(out, collection.query);
-  out.varint(collection.records);
-  out.varint(collection.totals === 'snake' ? 1 : 0);
-  out.varint(collection.total);
-  out.varint(page);
+  writeCollection(out, head.page.collection);
+  out.varint(head.page.page);
+}
+
+/** A head as a segment wrote it (`writeSegmentHead`). */
+export function readSegmentHead(in_: Varint): Head {
+  const attribution = in_.take(in_.read());
+  if (in_.read() === 0) return { attribution, page: null };
+  const collection = readCollection(in_);
+  return { attribution, page: { collection, page: in_.read() } };
 }
 
 function count(n: unknown): n is number {
@@ -89,18 +97,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function lastIndexOf(bytes: Uint8Array, part: Uint8Array, before: number): number {
   for (let at = before - part.length; at >= 0; at--) if (sameAt(bytes, at, part)) return at;
   return -1;
-}
-
-/** A head as a segment wrote it (`writeSegmentHead`). */
-export function readSegmentHead(in_: Varint): Head {
-  const attribution = in_.take(in_.read());
-  if (in_.read() === 0) return { attribution, page: null };
-  const path = decoder.decode(in_.take(in_.read()));
-  const query = decoder.decode(in_.take(in_.read()));
-  const records = in_.read();
-  const totals = in_.read() === 1 ? 'snake' : 'camel';
-  const collection = { path, query, records, totals, total: in_.read() } as const;
-  return { attribution, page: { collection, page: in_.read() } };
 }
 
 /**
