@@ -8,7 +8,7 @@
  */
 
 import { ByteWriter, Varint } from './bytes.ts';
-import { headBytes, readHead, type LeafHeads } from './page-head.ts';
+import { headBytes, readHead, type Head, type LeafHeads } from './page-head.ts';
 import { unfoldRecord } from './record-tail.ts';
 
 /**
@@ -290,11 +290,7 @@ export function readTemplate(in_: Varint, heads: LeafHeads): Template {
   for (let b = in_.read(); b > 0; b--)
     blocks.push({ offset: in_.read(), length: in_.read(), size: in_.read() });
   const n = in_.read();
-  const literal = () => {
-    const code = in_.read();
-    if (code === 0) return COMMA;
-    return code === HEAD_CODE ? headBytes(readHead(in_, heads)) : in_.take(code - 2);
-  };
+  const literal = () => readLiteral(in_, (at) => readHead(at, heads));
   const literals = [literal()];
   const records: Template['records'] = [];
   for (let i = 0; i < n; i++) {
@@ -304,6 +300,16 @@ export function readTemplate(in_: Varint, heads: LeafHeads): Template {
     literals.push(literal());
   }
   return { blocks, literals, records };
+}
+
+/**
+ * A literal of a template: a comma (code 0), a head (code 1), which `head` reads where its
+ * coding continues (a leaf's numbers, or a segment's head in full), or code - 2 bytes.
+ */
+export function readLiteral(in_: Varint, head: (in_: Varint) => Head): Uint8Array {
+  const code = in_.read();
+  if (code === 0) return COMMA;
+  return code === HEAD_CODE ? headBytes(head(in_)) : in_.take(code - 2);
 }
 
 /** The records of a decompressed block, each unfolded when first asked for. */

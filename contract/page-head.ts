@@ -25,10 +25,15 @@ export interface Head {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const OPEN = encoder.encode('{"attribution":');
-const META = encoder.encode(',"meta":');
-const NO_META = encoder.encode('{}');
-const RESULT = encoder.encode(',"result":[');
+/** The pieces of every head's bytes: `OPEN` attribution `META` meta `RESULT`. */
+export const HEAD_TEXT = {
+  OPEN: encoder.encode('{"attribution":'),
+  META: encoder.encode(',"meta":'),
+  RESULT: encoder.encode(',"result":['),
+  /** The meta of a head that is not a page's. */
+  NO_META: encoder.encode('{}'),
+};
+const { OPEN, META, RESULT, NO_META } = HEAD_TEXT;
 
 /** The bytes of a head. */
 export function headBytes(head: Head): Uint8Array {

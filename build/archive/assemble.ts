@@ -12,6 +12,7 @@ import {
   LEAF_ENTRY_SIZE,
   leafBits,
   leafOf,
+  readLiteral,
   ROOT_ENTRY_SIZE,
 } from '../../contract/archive-format.ts';
 import { ByteWriter, Varint } from '../../contract/bytes.ts';
@@ -21,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
 import { compress } from '../output/compress.ts';
 import { LeafTables, readSegmentHead } from '../output/head-of.ts';
-import { headBytes, writeLeafHeads } from '../../contract/page-head.ts';
+import { writeLeafHeads } from '../../contract/page-head.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
@@ -353,11 +354,7 @@ function madeFile(line: Varint, segment: Segment): Buffer {
     blocks.push(blockRecords(brotliDecompressSync(stored.subarray(BLOCK_HEADER_SIZE))));
   }
   const parts: Uint8Array[] = [];
-  const literal = () => {
-    const code = line.read();
-    if (code === HEAD_CODE) parts.push(headBytes(readSegmentHead(line)));
-    else parts.push(code === 0 ? Buffer.from(',') : line.take(code - 2));
-  };
+  const literal = () => parts.push(readLiteral(line, readSegmentHead));
   const n = line.read();
   literal();
   for (let r = 0; r < n; r++) {

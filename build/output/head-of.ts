@@ -1,6 +1,7 @@
 import { ByteWriter, sameAt, sameBytes, Varint } from '../../contract/bytes.ts';
 import { pageMetaOf } from '../../contract/envelope.ts';
 import {
+  HEAD_TEXT,
   readCollection,
   writeCollection,
   type Head,
@@ -14,13 +15,9 @@ import {
  * bytes back exactly, so the archive cannot be wrong whatever the build writes.
  */
 
-const encoder = new TextEncoder();
 // Fatal: a meta of bytes that are not UTF-8 is left as it is, never made as other bytes.
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const OPEN = encoder.encode('{"attribution":');
-const META = encoder.encode(',"meta":');
-const CLOSE = encoder.encode(',"result":[');
-const NO_META = encoder.encode('{}');
+const { OPEN, META, RESULT: CLOSE, NO_META } = HEAD_TEXT;
 
 /** The head of a file whose first literal is `literal`; null when it is not one to make. */
 export function headOf(literal: Uint8Array): Head | null {

@@ -1,5 +1,4 @@
-import { ByteWriter } from '../../contract/bytes.ts';
-import { sameAt } from '../../contract/bytes.ts';
+import { ByteWriter, sameAt } from '../../contract/bytes.ts';
 import { CLOSE_OBJECT, memberOf, members } from '../../contract/record-tail.ts';
 
 /**
