@@ -26,7 +26,8 @@ import { readLeafHeads, type LeafHeads } from './page-head.ts';
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
  * docs/archive.md). A file is made from its template, which its leaf of the index holds, and the
  * blocks of records it names: a cold read costs the first bytes with header and root, one leaf
- * and its blocks (read at once); with the leaf and blocks cached, none. The manifest, which every
+ * and its blocks (read at once); with the leaf and blocks cached, or the file's template and the
+ * records read, none. The manifest, which every
  * reader reads first, comes with the first bytes. Every byte read is checked against a CRC-32
  * before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body. Nothing
  * here is specific to a runtime: the bytes come from a `RangeSource` and the codec is passed in.
@@ -112,6 +113,27 @@ interface Block {
   weight: number;
 }
 
+/** A file's template, held apart from its leaf (its literals copied out of the leaf's bytes). */
+interface KeptTemplate {
+  template: Template;
+  weight: number;
+}
+
+/** A record read alone (`ArchiveReader.parts`), held apart from its block. */
+interface KeptRecord {
+  bytes: Uint8Array;
+  weight: number;
+}
+
+/**
+ * What the reader's memory holds of each kind: most of it whole leaves and blocks, which files
+ * read together share (a collection's pages, a match's files); a quarter of each the templates
+ * and records read one by one. A composed answer (a sort over a whole collection) takes a record
+ * or two from pages all over it: held alone, they cost a few hundred bytes each where their leaf
+ * and block would cost a hundred kilobytes, so many more answers' worth stays in memory.
+ */
+const ALONE = 1 / 4;
+
 /** A bounded cache of decoded things by key, least recently used first out. */
 class Kept<K, V extends { weight: number }> {
   private readonly items = new Map<K, V>();
@@ -143,7 +165,10 @@ class Kept<K, V extends { weight: number }> {
 /** An open archive. */
 export class ArchiveReader {
   private readonly leaves: Kept<number, Leaf>;
+  private readonly templates: Kept<string, KeptTemplate>;
   private readonly blocks: Kept<number, Block>;
+  /** By block offset and index (`recordKey`). */
+  private readonly records: Kept<number, KeptRecord>;
   /**
    * Leaves and blocks being read, by the scope that may share them (`ReadScope`): files asked for
    * at once (a collection's pages) share the reads of their leaf and their blocks.
@@ -160,15 +185,18 @@ export class ArchiveReader {
     private readonly scope: ReadScope,
     cache: { indexBytes: number; blockBytes: number },
   ) {
-    this.leaves = new Kept(cache.indexBytes);
-    this.blocks = new Kept(cache.blockBytes);
+    this.leaves = new Kept(cache.indexBytes * (1 - ALONE));
+    this.templates = new Kept(cache.indexBytes * ALONE);
+    this.blocks = new Kept(cache.blockBytes * (1 - ALONE));
+    this.records = new Kept(cache.blockBytes * ALONE);
   }
 
   /**
    * Opens an archive: one read, which checks the header, the root and the archive's length.
-   * `indexBytes`: the most memory its decoded index leaves may hold, least recently used first
-   * out; an index that fits is read once. `scope`: what a read under way may be shared within
-   * (`ReadScope`). `blockBytes`: the memory of decompressed blocks it keeps.
+   * `indexBytes`: the most memory its decoded index may hold, least recently used first out,
+   * leaves and templates read alone (`ALONE`); an index that fits is read once. `scope`: what a
+   * read under way may be shared within (`ReadScope`). `blockBytes`: the memory of decompressed
+   * blocks it keeps, and of records read alone.
    */
   static async open(
     source: RangeSource,
@@ -357,14 +385,33 @@ export class ArchiveReader {
       literals: template.literals,
       record: async (i) => {
         const at = template.records[i];
-        const block = at && (await this.block(template.blocks[at.slot]!));
-        return recordIn(block, at?.index ?? 0, path);
+        if (!at) return recordIn(undefined, 0, path);
+        const place = template.blocks[at.slot]!;
+        const key = recordKey(place, at.index);
+        const kept = this.records.get(key);
+        if (kept) return kept.bytes;
+        // A copy, so that holding the record does not hold its block's bytes.
+        const bytes = recordIn(await this.block(place), at.index, path).slice();
+        this.records.set(key, { bytes, weight: bytes.byteLength + KEPT_OVERHEAD });
+        return bytes;
       },
     };
   }
 
-  /** A file's template, from its leaf of the index; null when the archive has no such file. */
+  /**
+   * A file's template, held, or from its leaf of the index (then held); null when the archive
+   * has no such file.
+   */
   private async template(path: string): Promise<Template | null> {
+    const kept = this.templates.get(path);
+    if (kept) return kept.template;
+    const found = await this.templateInLeaf(path);
+    if (found) this.templates.set(path, detached(found, path));
+    return found;
+  }
+
+  /** A file's template, from its leaf of the index; null when the archive has no such file. */
+  private async templateInLeaf(path: string): Promise<Template | null> {
     const key = fileKey(path);
     const { keys, rest, heads } = await this.leaf(leafOf(key, this.header.leafBits));
     const count = keys.byteLength / LEAF_ENTRY_SIZE;
@@ -477,6 +524,37 @@ function recordIn(block: Block | undefined, index: number, path: string): Uint8A
   }
   if (!record) throw new ArchiveError(`the archive entry for ${path} names a missing record`);
   return record;
+}
+
+/** What holding an item costs besides its bytes: the objects and the map entry around them. */
+const KEPT_OVERHEAD = 64;
+
+/**
+ * The key of record `index` of the block at `place`: a block holds fewer than 2^16 records, and
+ * its offset stays below 2^37, so the key is an exact integer.
+ */
+function recordKey(place: BlockPlace, index: number): number {
+  return place.offset * 0x1_0000 + index;
+}
+
+/**
+ * A template to hold apart from its leaf: its literals copied into one buffer of their own (they
+ * are views of the leaf's bytes), weighed with the objects that name its records and blocks.
+ */
+function detached(template: Template, path: string): KeptTemplate {
+  const bytes = concatBytes(template.literals);
+  let at = 0;
+  const literals = template.literals.map((literal) => {
+    const copy = bytes.subarray(at, at + literal.length);
+    at += literal.length;
+    return copy;
+  });
+  const weight =
+    2 * path.length +
+    bytes.byteLength +
+    KEPT_OVERHEAD * (1 + template.blocks.length) +
+    (KEPT_OVERHEAD / 2) * (template.literals.length + template.records.length);
+  return { template: { ...template, literals }, weight };
 }
 
 /** Compares leaf entry `i`'s key with `key`. */

@@ -370,6 +370,52 @@ describe('the archive', () => {
     expect(some).toBeLessThan(names.length);
   });
 
+  it('holds a template and a record read alone apart from their leaf and block', async () => {
+    const file = await fileRangeSource(archive);
+    const reads = { leaves: 0, blocks: 0 };
+    let dataStart = Infinity;
+    const source = {
+      length: file.length,
+      read: (offset: number, length: number) => {
+        if (offset >= dataStart) reads.blocks++;
+        else if (offset >= HEADER_SIZE) reads.leaves++;
+        return file.read(offset, length);
+      },
+    };
+    // Too little memory for any leaf (about 50 KB decompressed) or block (128 KB as weighed):
+    // what is held is the template and the record alone.
+    const budget = 32 * 1024;
+    try {
+      const reader = await ArchiveReader.open(source, NODE_CODEC, budget, undefined, budget);
+      dataStart = reader.header.dataStart;
+      // A micro-event's default page: each of its records lies in its match's block.
+      const page = [...digest.keys()].find((f) =>
+        /^v1\/\w+\/events\/all\/_page\/2\.json$/.test(f),
+      )!;
+      const recordOf = async () => {
+        const parts = (await reader.parts(page))!;
+        return Buffer.from(await parts.record(3)).toString();
+      };
+      const first = await recordOf();
+      expect(reads).toEqual({ leaves: 1, blocks: 1 });
+      // The record is the page's fourth, as the whole file spells it.
+      const whole = JSON.parse(readFileSync(join(dist, page), 'utf8')) as { result: unknown[] };
+      expect(JSON.parse(first)).toEqual(whole.result[3]);
+      expect(await recordOf()).toBe(first);
+      expect(reads).toEqual({ leaves: 1, blocks: 1 });
+      // Another record of the same page: its template is held, its block is read again.
+      await (await reader.parts(page))!.record(4);
+      expect(reads).toEqual({ leaves: 1, blocks: 2 });
+      // With no memory at all, each read costs its leaf and block again.
+      const none = await ArchiveReader.open(source, NODE_CODEC, 0, undefined, 0);
+      await (await none.parts(page))!.record(3);
+      await (await none.parts(page))!.record(3);
+      expect(reads).toEqual({ leaves: 3, blocks: 4 });
+    } finally {
+      await file.close();
+    }
+  });
+
   it('is 15 times smaller than the tree at least', () => {
     const treeBytes = [...digest.keys()].reduce((n, f) => n + statSync(join(dist, f)).size, 0);
     expect(statSync(archive).size * 15).toBeLessThan(treeBytes);
