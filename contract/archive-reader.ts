@@ -27,10 +27,10 @@ import { readLeafHeads, type LeafHeads } from './page-head.ts';
  * docs/archive.md). A file is made from its template, which its leaf of the index holds, and the
  * blocks of records it names: a cold read costs the first bytes with header and root, one leaf
  * and its blocks (read at once); with the leaf and blocks cached, or the file's template and the
- * records read, none. The manifest, which every
- * reader reads first, comes with the first bytes. Every byte read is checked against a CRC-32
- * before it is used, so a damaged archive gives an `ArchiveError`, never a wrong body. Nothing
- * here is specific to a runtime: the bytes come from a `RangeSource` and the codec is passed in.
+ * records read, none. The manifest, which every reader reads first, comes with the first bytes.
+ * Every byte read is checked against a CRC-32 before it is used, so a damaged archive gives an
+ * `ArchiveError`, never a wrong body. Nothing here is specific to a runtime: the bytes come from
+ * a `RangeSource` and the codec is passed in.
  */
 
 /** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */
@@ -65,15 +65,17 @@ export class ArchiveError extends Error {
 }
 
 /**
- * The bytes of decoded leaves a reader keeps unless told otherwise: about 430 of the full
- * demo's 512 leaves. A lookup whose leaf is not kept reads and decompresses the whole leaf
- * first.
+ * The bytes of its decoded index a reader keeps unless told otherwise: three quarters of it
+ * about 330 of the full demo's 512 leaves (56 KB each, on average), a quarter templates read
+ * alone (`ALONE`). A lookup whose leaf and template are not kept reads and decompresses the whole
+ * leaf first.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
 /**
- * The bytes of decompressed blocks a reader keeps: 128 blocks, the records of a few collections'
- * neighbouring pages. A file whose blocks are kept costs no read.
+ * The bytes of decompressed blocks a reader keeps: three quarters of it blocks (a block of 64 KB
+ * weighs twice that), the records of a few collections' neighbouring pages; a quarter records
+ * read alone. A file whose blocks are kept costs no read.
  */
 export const BLOCK_CACHE_BYTES = 8 * 1024 * 1024;
 
@@ -86,8 +88,12 @@ const encoder = new TextEncoder();
  * `literals[1]`, …, record n - 1, `literals[n]`.
  */
 export interface FileParts {
+  /** Not to be changed: the reader may hold them for the next read. */
   literals: readonly Uint8Array[];
-  /** Record `i` of the file: only its block is read (or found in memory). */
+  /**
+   * Record `i` of the file: only its block is read (or found in memory). Its bytes are not to be
+   * changed, as the reader may hold them for the next read.
+   */
   record(i: number): Promise<Uint8Array>;
 }
 
@@ -128,9 +134,10 @@ interface KeptRecord {
 /**
  * What the reader's memory holds of each kind: most of it whole leaves and blocks, which files
  * read together share (a collection's pages, a match's files); a quarter of each the templates
- * and records read one by one. A composed answer (a sort over a whole collection) takes a record
- * or two from pages all over it: held alone, they cost a few hundred bytes each where their leaf
- * and block would cost a hundred kilobytes, so many more answers' worth stays in memory.
+ * of the files read (not a bucket's) and the records read one by one (`parts`). A composed
+ * answer (a sort over a whole collection) takes a record or two from pages all over it: held
+ * alone, they cost a kilobyte or so each where their leaf and block would cost a hundred, so
+ * many more answers' worth stays in memory.
  */
 const ALONE = 1 / 4;
 
@@ -349,6 +356,7 @@ export class ArchiveReader {
    * the read costs only its blocks. Files read together share a leaf (`groupOf`).
    */
   async locate(path: string): Promise<void> {
+    if (this.templates.get(path)) return;
     await this.leaf(leafOf(fileKey(path), this.header.leafBits));
   }
 
@@ -388,11 +396,11 @@ export class ArchiveReader {
         if (!at) return recordIn(undefined, 0, path);
         const place = template.blocks[at.slot]!;
         const key = recordKey(place, at.index);
-        const kept = this.records.get(key);
+        const kept = key === null ? undefined : this.records.get(key);
         if (kept) return kept.bytes;
         // A copy, so that holding the record does not hold its block's bytes.
         const bytes = recordIn(await this.block(place), at.index, path).slice();
-        this.records.set(key, { bytes, weight: bytes.byteLength + KEPT_OVERHEAD });
+        if (key !== null) this.records.set(key, { bytes, weight: bytes.byteLength + COPY_WEIGHT });
         return bytes;
       },
     };
@@ -406,7 +414,8 @@ export class ArchiveReader {
     const kept = this.templates.get(path);
     if (kept) return kept.template;
     const found = await this.templateInLeaf(path);
-    if (found) this.templates.set(path, detached(found, path));
+    const held = found && detached(found, path);
+    if (held) this.templates.set(path, held);
     return found;
   }
 
@@ -526,34 +535,58 @@ function recordIn(block: Block | undefined, index: number, path: string): Uint8A
   return record;
 }
 
-/** What holding an item costs besides its bytes: the objects and the map entry around them. */
-const KEPT_OVERHEAD = 64;
+/**
+ * What holding a copy of bytes costs besides them, in V8: its array, its buffer and the cache's
+ * entry.
+ */
+const COPY_WEIGHT = 192;
+
+/** What one small object of a template (a record's place, a block's) costs, about. */
+const OBJECT_WEIGHT = 48;
 
 /**
- * The key of record `index` of the block at `place`: a block holds fewer than 2^16 records, and
- * its offset stays below 2^37, so the key is an exact integer.
+ * The most a template held alone may weigh: a page's or a record file's, not a bucket's of 256
+ * records, which would push out a hundred of them.
  */
-function recordKey(place: BlockPlace, index: number): number {
+const HELD_TEMPLATE_MAX = 8 * 1024;
+
+/** The one comma a page's template holds between two records, shared by every held template. */
+const COMMA = new Uint8Array([0x2c]);
+
+/**
+ * The key of record `index` of the block at `place`, or null where it could not be told apart
+ * from another's: a block holds fewer than 2^16 records, and an offset below 2^37 (128 GB) makes
+ * the key an exact integer. A template that says otherwise is damaged, and its record is not
+ * held: reading it fails on its block.
+ */
+function recordKey(place: BlockPlace, index: number): number | null {
+  if (index >= 0x1_0000 || place.offset >= 2 ** 37) return null;
   return place.offset * 0x1_0000 + index;
 }
 
 /**
- * A template to hold apart from its leaf: its literals copied into one buffer of their own (they
- * are views of the leaf's bytes), weighed with the objects that name its records and blocks.
+ * A template to hold apart from its leaf, or null when it weighs more than `HELD_TEMPLATE_MAX`:
+ * its literals copied into one buffer of their own (those stored are views of the leaf's bytes),
+ * weighed with the objects that name its records and blocks.
  */
-function detached(template: Template, path: string): KeptTemplate {
-  const bytes = concatBytes(template.literals);
+function detached(template: Template, path: string): KeptTemplate | null {
+  const isComma = (literal: Uint8Array) => literal.length === 1 && literal[0] === 0x2c;
+  const others = template.literals.filter((literal) => !isComma(literal));
+  const weight =
+    COPY_WEIGHT +
+    2 * path.length +
+    others.reduce((n, literal) => n + literal.byteLength + OBJECT_WEIGHT, 0) +
+    8 * template.literals.length +
+    OBJECT_WEIGHT * (template.blocks.length + template.records.length);
+  if (weight > HELD_TEMPLATE_MAX) return null;
+  const bytes = concatBytes(others);
   let at = 0;
   const literals = template.literals.map((literal) => {
+    if (isComma(literal)) return COMMA;
     const copy = bytes.subarray(at, at + literal.length);
     at += literal.length;
     return copy;
   });
-  const weight =
-    2 * path.length +
-    bytes.byteLength +
-    KEPT_OVERHEAD * (1 + template.blocks.length) +
-    (KEPT_OVERHEAD / 2) * (template.literals.length + template.records.length);
   return { template: { ...template, literals }, weight };
 }
 

@@ -77,8 +77,16 @@ function flipped(name: string, at: number): string {
   return copy;
 }
 
-/** Where a file's leaf of the index and its first record's block start in the archive. */
-function offsetsOf(path: string): { leaf: number; block: number } {
+/**
+ * Where a file's leaf of the index and its first record's block start in the archive, and what
+ * they decompress to (the leaf, each of the file's blocks).
+ */
+function offsetsOf(path: string): {
+  leaf: number;
+  block: number;
+  leafSize: number;
+  blockSizes: number[];
+} {
   const bytes = readFileSync(archive);
   const bits = bytes.readUInt32LE(12);
   const key = fileKey(path);
@@ -94,7 +102,13 @@ function offsetsOf(path: string): { leaf: number; block: number } {
     const entry = new Varint(rest, leaf.readUInt32LE(i * LEAF_ENTRY_SIZE + 8));
     if (Buffer.from(entry.take(entry.read())).toString() !== path) continue;
     const dataStart = bytes.readUInt32LE(24);
-    return { leaf: leafStart, block: dataStart + readTemplate(entry, heads).blocks[0]!.offset };
+    const { blocks } = readTemplate(entry, heads);
+    return {
+      leaf: leafStart,
+      block: dataStart + blocks[0]!.offset,
+      leafSize: leaf.length,
+      blockSizes: blocks.map((b) => b.size),
+    };
   }
   throw new Error(`${path} is not in the archive`);
 }
@@ -382,16 +396,17 @@ describe('the archive', () => {
         return file.read(offset, length);
       },
     };
-    // Too little memory for any leaf (about 50 KB decompressed) or block (128 KB as weighed):
-    // what is held is the template and the record alone.
+    // A micro-event's default page: each of its records lies in its match's block.
+    const page = [...digest.keys()].find((f) => /^v1\/\w+\/events\/all\/_page\/2\.json$/.test(f))!;
+    // Too little memory for the page's leaf or its blocks (weighed at twice their size): what
+    // is held is its template and the record alone, in a quarter of each budget.
     const budget = 32 * 1024;
+    const { leafSize, blockSizes } = offsetsOf(page);
+    expect(leafSize).toBeGreaterThan(budget * 0.75);
+    expect(Math.min(...blockSizes) * 2).toBeGreaterThan(budget * 0.75);
     try {
       const reader = await ArchiveReader.open(source, NODE_CODEC, budget, undefined, budget);
       dataStart = reader.header.dataStart;
-      // A micro-event's default page: each of its records lies in its match's block.
-      const page = [...digest.keys()].find((f) =>
-        /^v1\/\w+\/events\/all\/_page\/2\.json$/.test(f),
-      )!;
       const recordOf = async () => {
         const parts = (await reader.parts(page))!;
         return Buffer.from(await parts.record(3)).toString();
