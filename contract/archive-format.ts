@@ -267,8 +267,11 @@ export interface Template {
   records: { slot: number; index: number }[];
 }
 
-/** The one-byte literal a template writes as code 0: the comma between two records. */
-const COMMA = new Uint8Array([0x2c]);
+/**
+ * The one-byte literal a template writes as code 0: the comma between two records. Every comma
+ * a template reads is this one array.
+ */
+export const COMMA = new Uint8Array([0x2c]);
 /** The literal code of a head made from the leaf's tables (`readHead`). */
 export const HEAD_CODE = 1;
 

@@ -1,5 +1,6 @@
 import {
   BLOCK_HEADER_SIZE,
+  COMMA,
   FIRST_READ,
   FORMAT_VERSION,
   HEADER_SIZE,
@@ -65,10 +66,10 @@ export class ArchiveError extends Error {
 }
 
 /**
- * The bytes of its decoded index a reader keeps unless told otherwise: three quarters of it
- * about 330 of the full demo's 512 leaves (56 KB each, on average), a quarter templates read
- * alone (`ALONE`). A lookup whose leaf and template are not kept reads and decompresses the whole
- * leaf first.
+ * The bytes of its decoded index a reader keeps unless told otherwise: three quarters of it hold
+ * about 330 of the full demo's 512 leaves (56 KB each, on average), a quarter the templates of
+ * files read (`ALONE`). A lookup whose leaf and template are not kept reads and decompresses the
+ * whole leaf first.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
@@ -550,9 +551,6 @@ const OBJECT_WEIGHT = 48;
  */
 const HELD_TEMPLATE_MAX = 8 * 1024;
 
-/** The one comma a page's template holds between two records, shared by every held template. */
-const COMMA = new Uint8Array([0x2c]);
-
 /**
  * The key of record `index` of the block at `place`, or null where it could not be told apart
  * from another's: a block holds fewer than 2^16 records, and an offset below 2^37 (128 GB) makes
@@ -570,8 +568,8 @@ function recordKey(place: BlockPlace, index: number): number | null {
  * weighed with the objects that name its records and blocks.
  */
 function detached(template: Template, path: string): KeptTemplate | null {
-  const isComma = (literal: Uint8Array) => literal.length === 1 && literal[0] === 0x2c;
-  const others = template.literals.filter((literal) => !isComma(literal));
+  // The commas between records are one shared array (`COMMA`), held by no template.
+  const others = template.literals.filter((literal) => literal !== COMMA);
   const weight =
     COPY_WEIGHT +
     2 * path.length +
@@ -582,7 +580,7 @@ function detached(template: Template, path: string): KeptTemplate | null {
   const bytes = concatBytes(others);
   let at = 0;
   const literals = template.literals.map((literal) => {
-    if (isComma(literal)) return COMMA;
+    if (literal === COMMA) return literal;
     const copy = bytes.subarray(at, at + literal.length);
     at += literal.length;
     return copy;
