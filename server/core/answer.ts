@@ -58,6 +58,16 @@ const encoder = new TextEncoder();
 /** The weight of a file held parsed: V8 holds it in more memory than its bytes. */
 const twice = (size: number): number => 2 * size;
 
+/**
+ * What a posting file holds decoded: four bytes a position (where the file spends one or two),
+ * and each key's string and array, about 128 bytes besides.
+ */
+function postingsWeight(lists: Map<string, Uint32Array>): number {
+  let bytes = 0;
+  for (const [key, list] of lists) bytes += list.byteLength + 2 * key.length + 128;
+  return bytes;
+}
+
 /** How many files' tags a router remembers (about 100 bytes each) before it starts again. */
 const FILE_TAGS_KEPT = 20_000;
 
@@ -114,8 +124,10 @@ function decodedReads(files: FileSource, budget: number): Reads {
       const found = await files.parts.call(files, file);
       return found && ((await pageRecords(found, wanted)) ?? readPage(file));
     },
-    postings: (file) => readDecoded('postings', file, decodePostings, twice),
-    uint32s: (file) => readDecoded('uint32s', file, decodeUint32s, (size) => size),
+    postings: (file) =>
+      readDecoded('postings', file, decodePostings, (_, lists) => postingsWeight(lists)),
+    uint32s: (file) =>
+      readDecoded('uint32s', file, decodeUint32s, (_, values) => values.byteLength),
     keys: (file) => readJson(file) as Promise<string[] | null>,
     locate: async (file) => files.locate?.(file),
     member: async (file, key) => {
