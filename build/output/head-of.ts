@@ -17,12 +17,12 @@ import {
 
 // Fatal: a meta of bytes that are not UTF-8 is left as it is, never made as other bytes.
 const decoder = new TextDecoder('utf-8', { fatal: true });
-const { OPEN, META, RESULT: CLOSE, NO_META } = HEAD_TEXT;
+const { OPEN, META, RESULT, NO_META } = HEAD_TEXT;
 
 /** The head of a file whose first literal is `literal`; null when it is not one to make. */
 export function headOf(literal: Uint8Array): Head | null {
-  const end = literal.length - CLOSE.length;
-  if (end < 0 || !sameAt(literal, 0, OPEN) || !sameAt(literal, end, CLOSE)) return null;
+  const end = literal.length - RESULT.length;
+  if (end < 0 || !sameAt(literal, 0, OPEN) || !sameAt(literal, end, RESULT)) return null;
   // The last `,"meta":` is the envelope's: a string holds no bare quote, and no key of `meta`
   // is `meta`. Anything else fails the comparison below.
   const at = lastIndexOf(literal, META, end);
