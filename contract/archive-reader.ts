@@ -4,7 +4,8 @@ import {
   FIRST_READ,
   FORMAT_VERSION,
   HEADER_SIZE,
-  LEAF_ENTRY_SIZE,
+  LEAF_HEADER_SIZE,
+  LEAF_KEY_SIZE,
   MAGIC,
   ROOT_ENTRY_SIZE,
   ZIP_INDEX_ENTRY,
@@ -13,22 +14,24 @@ import {
   decodeHeader,
   fileKey,
   leafOf,
+  pieceEntry,
+  readLeafDirectory,
   readTemplate,
   type BlockPlace,
   type IndexHeader,
+  type LeafDirectory,
   type PathKey,
   type RootEntry,
   type Template,
 } from './archive-format.ts';
 import { concatBytes, sameBytes, Varint } from './bytes.ts';
-import { readLeafHeads, type LeafHeads } from './page-head.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
- * docs/archive.md). A file is made from its template, which its leaf of the index holds, and the
- * blocks of records it names: a cold read costs the first bytes with header and root, one leaf
- * and its blocks (read at once); with the leaf and blocks cached, or the file's template and the
- * records read, none. The manifest, which every reader reads first, comes with the first bytes.
+ * docs/archive.md). A file is made from its template, which a piece of its leaf of the index
+ * holds, and the blocks of records it names: a cold read costs the first bytes with header and
+ * root, one leaf (whose directory and one piece it decompresses) and its blocks (read at once);
+ * with the leaf and blocks cached, or the file's template and the records read, none. The manifest, which every reader reads first, comes with the first bytes.
  * Every byte read is checked against a CRC-32 before it is used, so a damaged archive gives an
  * `ArchiveError`, never a wrong body. Nothing here is specific to a runtime: the bytes come from
  * a `RangeSource` and the codec is passed in.
@@ -66,10 +69,10 @@ export class ArchiveError extends Error {
 }
 
 /**
- * The bytes of its decoded index a reader keeps unless told otherwise: three quarters of it hold
- * about 330 of the full demo's 512 leaves (56 KB each, on average), a quarter the templates of
- * files read (`ALONE`). A lookup whose leaf and template are not kept reads and decompresses the
- * whole leaf first.
+ * The bytes of its index a reader keeps unless told otherwise: three quarters of it leaves, each
+ * as stored with its directory decompressed (45 KB on average on the national set), a quarter
+ * the templates of files read (`ALONE`). A lookup whose template is not kept decompresses the
+ * piece of its leaf that holds it, after reading the leaf when it is not kept either.
  */
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
@@ -102,14 +105,12 @@ const missing = (): Promise<Uint8Array> =>
   Promise.reject(new ArchiveError('the opening file has no records'));
 
 /**
- * A leaf of the index, decompressed: its entries' keys and where each one's name and template
- * are.
+ * A leaf of the index: its directory decompressed (its files' keys, its tables, where its pieces
+ * are), and its pieces as stored, each decompressed when a lookup needs it.
  */
-interface Leaf {
-  keys: DataView;
-  rest: Uint8Array;
-  /** The tables its heads are made from. */
-  heads: LeafHeads;
+interface Leaf extends LeafDirectory {
+  /** The leaf's stored bytes, which hold its pieces. */
+  stored: Uint8Array;
   /** Bytes it holds in memory. */
   weight: number;
 }
@@ -315,41 +316,55 @@ export class ArchiveReader {
     return this.shared(`leaf:${leaf}`, () => this.readLeaf(leaf));
   }
 
-  /** Reads, checks and keeps a leaf of the index. */
+  /** Reads, checks and keeps a leaf of the index: its directory decompressed, its pieces not. */
   private async readLeaf(leaf: number): Promise<Leaf> {
     const entry = this.rootEntry(leaf);
     const range = this.leafRange(leaf);
     let decoded: Leaf = {
       keys: new DataView(new ArrayBuffer(0)),
-      rest: new Uint8Array(0),
+      perPiece: 1,
       heads: { attributions: [], collections: [] },
+      pieces: [],
+      stored: new Uint8Array(0),
       weight: 0,
     };
     if (range) {
       const what = `leaf ${leaf} of the archive index`;
-      const stored = await this.source.read(range.offset, range.length);
-      if (stored.length !== entry.length || this.codec.crc32(stored) !== entry.crc)
+      const read = await this.source.read(range.offset, range.length);
+      if (read.length !== entry.length || this.codec.crc32(read) !== entry.crc)
         throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
-      const bytes = await this.decompress(stored, entry.size, what);
-      const fixed = entry.files * LEAF_ENTRY_SIZE;
-      if (bytes.length !== entry.size || bytes.length < fixed)
-        throw new ArchiveError(`${what} has the wrong length`);
-      const rest = bytes.subarray(fixed);
-      let heads: LeafHeads;
+      // Held as long as the leaf is: a copy when it is a view of larger bytes (over HTTP).
+      const stored = read.byteLength === read.buffer.byteLength ? read : read.slice();
+      const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+      const first = LEAF_HEADER_SIZE + (stored.length >= 4 ? view.getUint32(0, true) : 0);
+      if (first > stored.length) throw new ArchiveError(`${what} has the wrong length`);
+      const bytes = await this.decompress(
+        stored.subarray(LEAF_HEADER_SIZE, first),
+        entry.size,
+        what,
+      );
+      if (bytes.length !== entry.size) throw new ArchiveError(`${what} has the wrong length`);
       try {
-        heads = readLeafHeads(new Varint(rest));
+        const directory = readLeafDirectory(bytes, entry.files, first, stored.length);
+        decoded = {
+          ...directory,
+          stored,
+          weight: stored.byteLength + bytes.byteLength + OBJECT_WEIGHT * directory.pieces.length,
+        };
       } catch (e) {
         throw new ArchiveError(`${what} is damaged: ${(e as Error).message}`);
       }
-      decoded = {
-        keys: new DataView(bytes.buffer, bytes.byteOffset, fixed),
-        rest,
-        heads,
-        weight: bytes.byteLength,
-      };
     }
     this.leaves.set(leaf, decoded);
     return decoded;
+  }
+
+  /** Piece `p` of a leaf, decompressed and checked. */
+  private async piece(leaf: Leaf, p: number, what: string): Promise<Uint8Array> {
+    const { at, length, size } = leaf.pieces[p]!;
+    const bytes = await this.decompress(leaf.stored.subarray(at, at + length), size, what);
+    if (bytes.length !== size) throw new ArchiveError(`${what} has the wrong length`);
+    return bytes;
   }
 
   /**
@@ -363,12 +378,16 @@ export class ArchiveReader {
 
   /** The files of leaf `leaf`, in the leaf's order: each one's path and template. */
   async entries(leaf: number): Promise<{ path: string; template: Template }[]> {
-    const { keys, rest, heads } = await this.leaf(leaf);
+    const held = await this.leaf(leaf);
     const out: { path: string; template: Template }[] = [];
-    for (let i = 0; i < keys.byteLength / LEAF_ENTRY_SIZE; i++) {
-      const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
-      const path = decoder.decode(in_.take(in_.read()));
-      out.push({ path, template: readTemplate(in_, heads) });
+    for (let p = 0; p < held.pieces.length; p++) {
+      const piece = await this.piece(held, p, `a piece of leaf ${leaf} of the archive index`);
+      const in_ = new Varint(piece);
+      while (in_.at < piece.length) {
+        const entry = new Varint(in_.take(in_.read()));
+        const path = decoder.decode(entry.take(entry.read()));
+        out.push({ path, template: readTemplate(entry, held.heads) });
+      }
     }
     return out;
   }
@@ -420,11 +439,16 @@ export class ArchiveReader {
     return found;
   }
 
-  /** A file's template, from its leaf of the index; null when the archive has no such file. */
+  /**
+   * A file's template, from the piece of its leaf of the index that holds it; null when the
+   * archive has no such file.
+   */
   private async templateInLeaf(path: string): Promise<Template | null> {
     const key = fileKey(path);
-    const { keys, rest, heads } = await this.leaf(leafOf(key, this.header.leafBits));
-    const count = keys.byteLength / LEAF_ENTRY_SIZE;
+    const number = leafOf(key, this.header.leafBits);
+    const leaf = await this.leaf(number);
+    const { keys, perPiece } = leaf;
+    const count = keys.byteLength / LEAF_KEY_SIZE;
     // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash
     // collision, almost never) are told apart by their names.
     let low = 0;
@@ -436,13 +460,14 @@ export class ArchiveReader {
     }
     const name = encoder.encode(path);
     for (let i = low; i < count && compareKey(keys, i, key) === 0; i++) {
-      const in_ = new Varint(rest, keys.getUint32(i * LEAF_ENTRY_SIZE + 8, true));
+      const what = `the archive index entry for ${path}`;
+      const piece = await this.piece(leaf, Math.floor(i / perPiece), what);
       try {
+        const in_ = pieceEntry(piece, i % perPiece);
         if (!sameBytes(in_.take(in_.read()), name)) continue;
-        return readTemplate(in_, heads);
+        return readTemplate(in_, leaf.heads);
       } catch (e) {
-        if (e instanceof RangeError)
-          throw new ArchiveError(`the archive index entry for ${path} is damaged: ${e.message}`);
+        if (e instanceof RangeError) throw new ArchiveError(`${what} is damaged: ${e.message}`);
         throw e;
       }
     }
@@ -590,7 +615,7 @@ function detached(template: Template, path: string): KeptTemplate | null {
 
 /** Compares leaf entry `i`'s key with `key`. */
 function compareKey(keys: DataView, i: number, key: PathKey): number {
-  const at = i * LEAF_ENTRY_SIZE;
+  const at = i * LEAF_KEY_SIZE;
   const hi = keys.getUint32(at, true);
   if (hi !== key.hi) return hi < key.hi ? -1 : 1;
   const lo = keys.getUint32(at + 4, true);

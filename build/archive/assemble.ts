@@ -9,10 +9,12 @@ import {
   FORMAT_VERSION,
   HEAD_CODE,
   HEADER_SIZE,
-  LEAF_ENTRY_SIZE,
+  LEAF_HEADER_SIZE,
+  LEAF_KEY_SIZE,
   leafBits,
   leafOf,
   readLiteral,
+  PIECE_FILES,
   ROOT_ENTRY_SIZE,
 } from '../../contract/archive-format.ts';
 import { ByteWriter, Varint } from '../../contract/bytes.ts';
@@ -226,9 +228,9 @@ function placeTemplate(line: Varint, segment: Segment, tables: LeafTables, out: 
 
 /**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each compressed and written to `out`; the root says where each leaf is (after the
- * header, the root and the `before` bytes of the opening file), its length, its CRC-32, its files
- * and its size.
+ * key's top bits, each written to `out` as its directory and its pieces (`leafBytes`); the root
+ * says where each leaf is (after the header, the root and the `before` bytes of the opening
+ * file), its length, its CRC-32, its files and its directory's size.
  */
 function indexLeaves(
   entries: Entries,
@@ -240,48 +242,74 @@ function indexLeaves(
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
-  const rest = new ByteWriter();
+  const piece = new ByteWriter();
+  const entry = new ByteWriter();
   let offset = HEADER_SIZE + root.length + before;
   let next = 0;
   for (let leaf = 0; leaf < count; leaf++) {
     const start = next;
     while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
       next++;
-    const keys = Buffer.alloc((next - start) * LEAF_ENTRY_SIZE);
+    const keys = Buffer.alloc((next - start) * LEAF_KEY_SIZE);
     const tables = new LeafTables();
-    rest.clear();
+    const pieces: { stored: Buffer; size: number }[] = [];
+    piece.clear();
     for (let k = start; k < next; k++) {
       const i = order[k]!;
-      const at = (k - start) * LEAF_ENTRY_SIZE;
-      keys.writeUInt32LE(entries.hi[i]!, at);
-      keys.writeUInt32LE(entries.lo[i]!, at + 4);
-      keys.writeUInt32LE(rest.length, at + 8);
+      keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
+      keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
       const line = lineBody(entries, i, segments);
       const nameStart = line.at;
       line.take(line.read());
-      rest.bytes(line.bytes.subarray(nameStart, line.at));
-      placeTemplate(line, segments[entries.segment[i]!]!, tables, rest);
+      entry.clear();
+      entry.bytes(line.bytes.subarray(nameStart, line.at));
+      placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
+      piece.varint(entry.length);
+      piece.bytes(entry.view());
+      if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === next) {
+        pieces.push({ stored: compress(piece.view()), size: piece.length });
+        piece.clear();
+      }
     }
-    // The tables come first after the fixed entries, which count the offsets from their end.
-    const head = new ByteWriter();
-    if (next > start) writeLeafHeads(head, tables.heads);
-    for (let k = 0; k < next - start; k++) {
-      const at = k * LEAF_ENTRY_SIZE + 8;
-      keys.writeUInt32LE(keys.readUInt32LE(at) + head.length, at);
-    }
-    const raw = Buffer.concat([keys, head.view(), rest.view()]);
-    const stored = raw.length > 0 ? compress(raw) : Buffer.alloc(0);
+    const stored = next > start ? leafBytes(keys, tables, pieces) : null;
     const at = leaf * ROOT_ENTRY_SIZE;
     root.writeUInt32LE(offset, at);
-    root.writeUInt32LE(stored.length, at + 4);
-    root.writeUInt32LE(crc32(stored), at + 8);
+    root.writeUInt32LE(stored?.bytes.length ?? 0, at + 4);
+    root.writeUInt32LE(stored ? crc32(stored.bytes) : 0, at + 8);
     root.writeUInt32LE(next - start, at + 12);
-    root.writeUInt32LE(raw.length, at + 16);
-    out.write(stored);
-    offset += stored.length;
+    root.writeUInt32LE(stored?.directorySize ?? 0, at + 16);
+    if (stored) out.write(stored.bytes);
+    offset += stored?.bytes.length ?? 0;
     if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
   }
   return { bits, root };
+}
+
+/**
+ * A leaf as stored (`readLeafDirectory`): its directory's stored length, its directory (its
+ * files' keys, the files a piece holds, its tables of heads, each piece's stored length and
+ * size) compressed, then its pieces, each compressed on its own.
+ */
+function leafBytes(
+  keys: Buffer,
+  tables: LeafTables,
+  pieces: readonly { stored: Buffer; size: number }[],
+): { bytes: Buffer; directorySize: number } {
+  const directory = new ByteWriter();
+  directory.bytes(keys);
+  directory.varint(PIECE_FILES);
+  writeLeafHeads(directory, tables.heads);
+  for (const { stored, size } of pieces) {
+    directory.varint(stored.length);
+    directory.varint(size);
+  }
+  const compressed = compress(directory.view());
+  const length = Buffer.alloc(LEAF_HEADER_SIZE);
+  length.writeUInt32LE(compressed.length);
+  return {
+    bytes: Buffer.concat([length, compressed, ...pieces.map((p) => p.stored)]),
+    directorySize: directory.length,
+  };
 }
 
 /** The order of the entries by key (and by segment and line among equal keys: deterministic). */
