@@ -286,12 +286,12 @@ describe('npm run national', () => {
     return { code, calls, said };
   }
 
-  it('imports the three sources in order into national.sqlite, then builds the archive national.zip', async () => {
+  it('imports the three sources in order into national.sqlite, then builds national.archive', async () => {
     const sources = join(root, 'fake-sources');
     fakeSources(sources);
     const { code, calls, said } = await steps(sources);
     expect(code).toBe(0);
-    expect(said).toEqual(['Serve it with: npm run serve -- --archive national.zip']);
+    expect(said).toEqual(['Serve it with: npm run serve -- --archive national.archive']);
     expect(calls).toEqual([
       ['import', 'fjelstul', join(sources, 'fjelstul-worldcup'), '--db', 'national.sqlite'],
       [
@@ -308,7 +308,7 @@ describe('npm run national', () => {
         '--db',
         'national.sqlite',
       ],
-      ['build', '--db', 'national.sqlite', '--archive', 'national.zip'],
+      ['build', '--db', 'national.sqlite', '--archive', 'national.archive'],
     ]);
   });
 
