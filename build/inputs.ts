@@ -52,8 +52,8 @@ export function buildFolders(root = ROOT): string[] {
  * The inputs of a demo build: its options and a hash of every source file of the folders the
  * build reads (the generator, the schema, the registry, the build, the contract, the pages and
  * the client they ship) and of the lock file. The same inputs give a byte-identical build, so
- * `npm start` reuses the archive `dist.zip` when they match, and builds afresh after any change.
- * `root`: the project's folder.
+ * `npm start` reuses the archive `dist.archive` when they match, and builds afresh after any
+ * change. `root`: the project's folder.
  */
 export function demoInputs(options: DemoBuildOptions, root = ROOT): string {
   const patterns = buildFolders(root).map((folder) => `${folder}/${SOURCES}`);

@@ -8,7 +8,7 @@ import { PROJECT } from '../dev/install.ts';
  * `npm run build:server`: the server's command line (`cli/serve.ts`, what `npm run serve`
  * runs) bundled once into one plain JavaScript file, so that a service starts it with `node`
  * alone: no TypeScript compiled at start-up, no `node_modules` beside it. The file can be copied
- * to a host with Node 20 and an archive: `node serve.mjs --archive api.zip`.
+ * to a host with Node 20 and an archive: `node serve.mjs --archive api.archive`.
  */
 
 /** Where the bundle is written unless `--out FILE` says otherwise. */
@@ -19,7 +19,7 @@ export const BUNDLE_COMMAND = defineCommand({
   name: 'npm run build:server --',
   description:
     'Bundles the server into one JavaScript file that node runs alone: ' +
-    '`node FILE --archive api.zip` takes the options of `npm run serve`.',
+    '`node FILE --archive api.archive` takes the options of `npm run serve`.',
   options: {
     out: {
       type: path('FILE'),

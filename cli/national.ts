@@ -11,7 +11,7 @@ import { main as buildMain } from './build.ts';
 /**
  * `npm run national`: the three national-team sources imported, in this order, into
  * `national.sqlite` in the working folder, then the API built from it into the archive
- * `national.zip`, as `npm run import` and `npm run build` do (their messages are the same), and
+ * `national.archive`, as `npm run import` and `npm run build` do (their messages are the same), and
  * the command that serves it. The archive, not a tree: the national data makes nearly two
  * million files. The sources are downloaded by the user into one folder (`--sources`); a missing
  * one is named with where to get it, before anything is written.
@@ -43,7 +43,7 @@ export const NATIONAL_SOURCES: readonly NationalSource[] = [
 export const NATIONAL_DB = 'national.sqlite';
 
 /** The archive the API is built into, beside it. */
-export const NATIONAL_ARCHIVE = 'national.zip';
+export const NATIONAL_ARCHIVE = 'national.archive';
 
 /** The default folder of the sources: `sources/` in the project (ignored by git). */
 const DEFAULT_SOURCES = fileURLToPath(new URL('../sources', import.meta.url));

@@ -5,10 +5,10 @@ import { forwardStopSignals } from '../lib/stop-signals.ts';
 import { PROJECT } from '../dev/install.ts';
 
 /**
- * `npm start`: builds the lean demo into one archive, `dist.zip`, reused when it is the demo built
- * from this code (`build/inputs.ts`), then serves it with the Node server in this same process.
- * Its arguments are the server's (`npm start -- --port 8081`); `--archive FILE` names another
- * archive to build and serve.
+ * `npm start`: builds the lean demo into one archive, `dist.archive`, reused when it is the demo
+ * built from this code (`build/inputs.ts`), then serves it with the Node server in this same
+ * process. Its arguments are the server's (`npm start -- --port 8081`); `--archive FILE` names
+ * another archive to build and serve.
  *
  * It is one process that a terminal or a service manager can stop: npm passes SIGTERM and SIGINT
  * to it (the script `exec`s it, so no shell stands between them), it passes the first on to the
@@ -21,13 +21,13 @@ const args = process.argv.slice(2);
 const { values } = parseArgs({
   args,
   options: {
-    archive: { type: 'string', default: 'dist.zip' },
+    archive: { type: 'string', default: 'dist.archive' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: false,
 });
 // Without a value, `--archive` is left for the server to refuse.
-const archive = typeof values.archive === 'string' ? values.archive : 'dist.zip';
+const archive = typeof values.archive === 'string' ? values.archive : 'dist.archive';
 // The server's command line, run here: its options after the archive, so that theirs win. It is
 // checked before the build, so that a mistyped option is said at once.
 const { main, SERVE_COMMAND } = await import('./serve.ts');

@@ -73,7 +73,7 @@ function packed(dir: string): string {
   const manifest = readFileSync(join(root, MANIFEST_FILE));
   const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 16);
   mkdirSync(PACKED, { recursive: true });
-  const file = join(PACKED, `${hash}.zip`);
+  const file = join(PACKED, `${hash}.archive`);
   if (!statSync(file, { throwIfNoEntry: false })) {
     console.error(`Packing ${dir} into ${file} for the Workers runtime...`);
     packTree(root, file);

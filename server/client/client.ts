@@ -17,7 +17,7 @@ export { ArchiveReplaced, RangesRefused, type ReadCounts } from './read-errors.t
  * servers do, with the same core (`createArchiveHandler`), so status, headers and bytes are the
  * servers' for the same build.
  *
- *     const api = await openArchive('https://example.org/football/api.zip');
+ *     const api = await openArchive('https://example.org/football/api.archive');
  *     const persons = await (await api.fetch('/v1/persons?last_name=M%C3%BCller')).json();
  */
 

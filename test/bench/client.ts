@@ -54,7 +54,7 @@ async function plainHost(dir: string): Promise<{ port: number; close(): Promise<
 
 /** The layouts the client reads the archive in: whole, and in parts as Cloudflare Pages takes. */
 const LAYOUTS = [
-  { name: 'whole', file: 'api.zip' },
+  { name: 'whole', file: 'api.archive' },
   { name: 'parts of 25 MiB', file: 'api.parts', partSize: 25 * 2 ** 20 },
 ] as const;
 
@@ -69,7 +69,7 @@ export async function printClient(options: {
 }): Promise<void> {
   const { archive, rttMs, perKind } = options;
   const work = mkdtempSync(join(tmpdir(), 'football-client-bench-'));
-  symlinkSync(archive, join(work, 'api.zip'));
+  symlinkSync(archive, join(work, 'api.archive'));
   const parts = LAYOUTS[1];
   await splitArchive(archive, join(work, parts.file), parts.partSize);
   const size = await bundleClient(join(work, 'client'));

@@ -319,7 +319,7 @@ function buildRow(label: string, out: string, s: ReturnType<typeof buildIn>): (s
  * serve it) until `GET /v1/` answers 200, in seconds; with `tree`, the same into a folder.
  */
 async function firstStart({ work }: BenchRun, output: 'archive' | 'tree'): Promise<number> {
-  const out = join(work, output === 'archive' ? 'start.zip' : 'start-dist');
+  const out = join(work, output === 'archive' ? 'start.archive' : 'start-dist');
   const args = output === 'archive' ? ['--archive', out] : ['--out', out];
   settle();
   const started = performance.now();
@@ -362,7 +362,7 @@ async function bench(run: BenchRun): Promise<void> {
     const tree = buildIn(db, out);
     rows.push(buildRow(`demo x${scale}`, out, tree));
     if (scale !== 1) removeBuild(out);
-    const archive = join(work, `demo-x${scale}.zip`);
+    const archive = join(work, `demo-x${scale}.archive`);
     archives.push(await archiveRow(run, `demo x${scale}`, db, archive, tree, parts));
     if (scale !== 1) rmSync(archive);
   }
@@ -395,13 +395,13 @@ async function bench(run: BenchRun): Promise<void> {
     table(['format', 'rows new', 'seconds', 'peak RSS MB'], imports);
     console.log('');
     printPackageRoundTrip(name, db, work, imports);
-    const archive = join(work, `${name}.zip`);
+    const archive = join(work, `${name}.archive`);
     if (set.archiveOnly) {
       archives.push(await archiveRow(run, set.label, db, archive, null, parts));
       console.log(`Built ${set.label} as an archive: ${archives.at(-1)!.join(', ')}\n`);
       if (run.keep) {
         mkdirSync(run.keep, { recursive: true });
-        renameSync(archive, join(run.keep, `${name}.zip`));
+        renameSync(archive, join(run.keep, `${name}.archive`));
         renameSync(db, join(run.keep, `${name}.sqlite`));
       } else rmSync(archive, { force: true });
       rmSync(db, { force: true });
@@ -415,7 +415,7 @@ async function bench(run: BenchRun): Promise<void> {
     );
     archives.push(await archiveRow(run, set.label, db, archive, s, parts));
     await printQueries({ label: set.label, archive, duration, connections });
-    if (run.keep) renameSync(archive, join(run.keep, `${name}.zip`));
+    if (run.keep) renameSync(archive, join(run.keep, `${name}.archive`));
     else rmSync(archive, { force: true });
     if (run.keep) {
       // Kept for a look or a crawl with the preview server: `npm run serve -- --dir
@@ -472,24 +472,24 @@ async function bench(run: BenchRun): Promise<void> {
       `${(await firstStart(run, 'archive')).toFixed(1)} s as npm start does, into an archive; ` +
       `${(await firstStart(run, 'tree')).toFixed(1)} s into a tree`,
   );
-  await printReference(join(work, 'demo-x1.zip'));
+  await printReference(join(work, 'demo-x1.archive'));
 
   // Serving figures: every adapter on the same requests, beside plain sirv on the same files.
   settle();
   await printServing({
     dist: join(work, 'dist-x1'),
-    archive: join(work, 'demo-x1.zip'),
+    archive: join(work, 'demo-x1.archive'),
     duration,
     connections,
   });
   await printQueries({
     label: 'demo x1',
-    archive: join(work, 'demo-x1.zip'),
+    archive: join(work, 'demo-x1.archive'),
     duration,
     connections,
   });
-  await printClient({ archive: join(work, 'demo-x1.zip'), rttMs: 50, perKind: 20 });
-  await printExplorer(join(work, 'demo-x1.zip'));
+  await printClient({ archive: join(work, 'demo-x1.archive'), rttMs: 50, perKind: 20 });
+  await printExplorer(join(work, 'demo-x1.archive'));
 }
 
 /** Runs `npm run bench` with `argv`; resolves to the exit code. */

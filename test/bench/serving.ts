@@ -19,7 +19,7 @@ import { table } from './table.ts';
  * plain sirv serving the same files in production mode. Each scenario is loaded on every adapter
  * in turn before the next scenario, so that a slow moment of the machine falls on all of them.
  *
- * On its own: `tsx test/bench/serving.ts --dir DIST --archive ZIP [--adapters a,b]`.
+ * On its own: `tsx test/bench/serving.ts --dir DIST --archive FILE [--adapters a,b]`.
  */
 
 /** Requests of one kind: the router's paths, and the same files' paths for plain sirv. */

@@ -44,14 +44,14 @@ describe('a missing file, a bad value, a busy port', () => {
 
   it.each([
     ['cli/build.ts', ['--db', join(nowhere, 'x.sqlite')], join(nowhere, 'x.sqlite')],
-    ['cli/unpack.ts', ['--archive', `${nowhere}.zip`, '--out', nowhere], `${nowhere}.zip`],
+    ['cli/unpack.ts', ['--archive', `${nowhere}.archive`, '--out', nowhere], `${nowhere}.archive`],
     [
       'cli/split.ts',
-      ['--archive', `${nowhere}.zip`, '--out', `${nowhere}.parts`, '--part-size', '25MiB'],
-      `${nowhere}.zip`,
+      ['--archive', `${nowhere}.archive`, '--out', `${nowhere}.parts`, '--part-size', '25MiB'],
+      `${nowhere}.archive`,
     ],
-    ['cli/site.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
-    ['cli/serve.ts', ['--archive', `${nowhere}.zip`], `${nowhere}.zip`],
+    ['cli/site.ts', ['--archive', `${nowhere}.archive`], `${nowhere}.archive`],
+    ['cli/serve.ts', ['--archive', `${nowhere}.archive`], `${nowhere}.archive`],
     ['cli/nginx.ts', ['--dir', nowhere], nowhere],
     ['cli/import.ts', ['fjelstul', nowhere], nowhere],
     ['cli/national.ts', ['--sources', nowhere], nowhere],

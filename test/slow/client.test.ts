@@ -54,7 +54,7 @@ beforeAll(async () => {
   await bundleClient(join(root, 'client'));
   client = (await import(pathToFileURL(join(root, 'client', 'client.js')).href)) as typeof Client;
   // The host's folder holds the archive and the tree, as a bucket would.
-  symlinkSync(archive, join(root, 'api.zip'));
+  symlinkSync(archive, join(root, 'api.archive'));
   symlinkSync(dist, join(root, 'tree'));
   // The archive in parts of 4 MiB, as a host that takes no file over 25 MiB needs them smaller.
   await splitArchive(archive, join(root, 'api.parts'), PART_SIZE);
@@ -167,7 +167,7 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
   const api =
     kind === 'tree'
       ? await client.openTree(`${base}/tree/`)
-      : await client.openArchive(`${base}/${kind === 'parts' ? 'api.parts' : 'api.zip'}`);
+      : await client.openArchive(`${base}/${kind === 'parts' ? 'api.parts' : 'api.archive'}`);
   const ref = await reference(kind);
   // A router with no caches over the tree, whose reads tell a pre-rendered answer (one file,
   // read once, to tag it) from a composed one (a record under its parent is read to check it).
@@ -243,7 +243,7 @@ async function crawlThrough(base: string, kind: Kind): Promise<void> {
 describe.each(['archive', 'tree'] as const)('the client over the %s on a static host', (kind) => {
   it('answers every crawled URL as the Node server does, through nginx serving files', async () => {
     if (!nginxToTest()) return;
-    const nginx = await startStaticNginx(root, join(root, `nginx-${kind}`), '/api.zip');
+    const nginx = await startStaticNginx(root, join(root, `nginx-${kind}`), '/api.archive');
     try {
       await crawlThrough(`http://127.0.0.1:${nginx.port}`, kind);
     } finally {
@@ -271,7 +271,7 @@ describe('the decoder a runtime lends the client', () => {
     const bundle = pathToFileURL(join(root, 'client', 'client.js')).href;
     const fresh = (await import(`${bundle}?${tag}`)) as typeof Client;
     const { port } = host.address() as { port: number };
-    return { fresh, url: `http://127.0.0.1:${port}/api.zip`, close: () => host.close() };
+    return { fresh, url: `http://127.0.0.1:${port}/api.archive`, close: () => host.close() };
   }
 
   /** 50 crawled URLs answered by `api` as the Node server answers them. */
@@ -380,7 +380,7 @@ describe('an archive copied over the one the client reads', () => {
         resources: REGISTRY.resources.filter((r) => SWAPPED.includes(r.path)),
       };
       const other = join(root, 'other.sqlite');
-      const builds = { A: join(root, 'a.zip'), B: join(root, 'b.zip') };
+      const builds = { A: join(root, 'a.archive'), B: join(root, 'b.archive') };
       // Both layouts publish the same two builds.
       if (!existsSync(builds.B)) {
         buildDemoDatabase(other, 7, 'lean');
@@ -407,14 +407,14 @@ describe('an archive copied over the one the client reads', () => {
       }
       const hosted = join(root, `swap-${layout.replace(' ', '-')}`);
       mkdirSync(hosted);
-      const name = layout === 'whole' ? 'api.zip' : 'api.parts';
+      const name = layout === 'whole' ? 'api.archive' : 'api.parts';
       /** Publishes a build on the host: a file copied over, or new parts and their entry point. */
       const publishBuild = async (file: string) => {
         if (layout === 'in parts')
           return void (await splitArchive(file, join(hosted, name), 2 ** 16));
         // An upload over the file: written beside it, then renamed into place.
-        copyFileSync(file, join(hosted, 'api.zip.part'));
-        renameSync(join(hosted, 'api.zip.part'), join(hosted, 'api.zip'));
+        copyFileSync(file, join(hosted, 'api.archive.part'));
+        renameSync(join(hosted, 'api.archive.part'), join(hosted, 'api.archive'));
       };
       await publishBuild(builds.A);
       const nginx = await startStaticNginx(hosted, join(root, `nginx-swap-${name}`), `/${name}`);
@@ -483,7 +483,7 @@ describe('a host that answers a range request with the whole file', () => {
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     try {
-      const url = `http://127.0.0.1:${(host.address() as { port: number }).port}/api.zip`;
+      const url = `http://127.0.0.1:${(host.address() as { port: number }).port}/api.archive`;
       await expect(client.openArchive(url)).rejects.toThrow(/answered whole to a range request/);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(closed).toBe(true);

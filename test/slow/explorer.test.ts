@@ -230,7 +230,7 @@ describe.skipIf(!withBrowser).each([
       watched.page.on('request', (request) => {
         const headers = request.headers();
         const range = headers['range'];
-        if (!range || !request.url().endsWith('/football.zip')) return;
+        if (!range || !request.url().endsWith('/football.archive')) return;
         ranges.push(range);
         if (!headers['if-match'] && !headers['if-unmodified-since']) unconditional.push(range);
       });
@@ -862,7 +862,7 @@ describe.skipIf(!withBrowser).each([
     // The command to send it again: curl to a router, the client's call over an archive.
     await expect(get.locator('pre.curl').textContent()).resolves.toBe(
       source === 'static host'
-        ? `const api = await openArchive("${base}/football.zip");\n` +
+        ? `const api = await openArchive("${base}/football.archive");\n` +
             `const res = await api.fetch("${path}");`
         : `curl -i '${base}${path}'`,
     );
@@ -983,10 +983,10 @@ describe.skipIf(!withBrowser)("in Chromium, from an archive the page's address n
     // The same host by another name is another origin.
     const other = `http://localhost:${port}`;
     for (const path of ['/', '/docs/']) {
-      const { page, problems } = await open(`${path}?archive=${other}/football.zip`);
+      const { page, problems } = await open(`${path}?archive=${other}/football.archive`);
       expect(await page.getByRole('alert').textContent(), path).toBe(
         `This page reads archives under its own site, ${base}/, and from the origins its site ` +
-          `lists, not ${other}/football.zip.`,
+          `lists, not ${other}/football.archive.`,
       );
       expect(problems).toEqual([]);
     }

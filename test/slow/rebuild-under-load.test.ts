@@ -63,7 +63,7 @@ beforeAll(async () => {
   db.B = join(root, 'other.sqlite');
   buildDemoDatabase(db.B, 7, 'lean');
   tree = join(root, 'dist');
-  archive = join(root, 'api.zip');
+  archive = join(root, 'api.archive');
   await publish('tree', 'A');
   await publish('archive', 'A');
   const refs = {} as Record<Version, string>;

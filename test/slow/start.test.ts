@@ -11,11 +11,11 @@ import { HEALTH_PATH } from '../../contract/health.ts';
  * `npm start` as a service manager or a terminal runs it: started by process id, stopped with
  * SIGTERM or SIGINT sent to npm's process alone, whereupon the port closes and no process it
  * started is left, whether it was serving or still building. Its archive is one of this test's
- * (`--archive`), built once: the second start reuses it, as `npm start` reuses `dist.zip`.
+ * (`--archive`), built once: the second start reuses it, as `npm start` reuses `dist.archive`.
  */
 
 const work = mkdtempSync(join(tmpdir(), 'football-api-start-'));
-const archive = join(work, 'start.zip');
+const archive = join(work, 'start.archive');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A port no one listens on now. */
@@ -96,7 +96,7 @@ const ended = (child: ChildProcess) =>
 
 describe('npm start', () => {
   it('stops the build it runs on SIGTERM to npm, leaving no process and no archive', async () => {
-    const file = join(work, 'stopped.zip');
+    const file = join(work, 'stopped.archive');
     const { npm, output } = npmStart(await freePort(), file);
     // Until the build's own process runs (it generates the demo database first).
     await until(

@@ -118,9 +118,9 @@ async function building(name: string, args: (file: string) => string[]) {
   const tmp = join(work, `${name}-tmp`);
   mkdirSync(dir);
   mkdirSync(tmp);
-  const file = join(dir, 'api.zip');
+  const file = join(dir, 'api.archive');
   const started = npm(args(file), tmp);
-  await until(() => holds(dir, '.api.zip.build-'), 120_000, `the build's scratch folder`);
+  await until(() => holds(dir, '.api.archive.build-'), 120_000, `the build's scratch folder`);
   return {
     started,
     /** Expects the build stopped by `signal`, and nothing of it left in either folder. */
@@ -163,7 +163,7 @@ describe('Ctrl-C to the process group of `npm run build` as it makes the demo', 
     const tmp = join(work, 'demo-window-tmp');
     mkdirSync(dir);
     mkdirSync(tmp);
-    const file = join(dir, 'api.zip');
+    const file = join(dir, 'api.archive');
     const started = npm(BUILDS[1]!.args(file), tmp);
     // The demo's folder is made before the demo, in one synchronous step of a second or two.
     await until(() => holds(tmp, 'football-demo-'), 120_000, "the demo's folder");

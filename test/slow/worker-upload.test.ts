@@ -108,7 +108,7 @@ it.runIf(runtimesToTest())(
         expect(body).toEqual({
           status: 503,
           message:
-            'The API is not available: the bucket holds no archive football-api.zip yet. ' +
+            'The API is not available: the bucket holds no archive football-api.archive yet. ' +
             'Try again shortly.',
           uri: target,
           errors: [],

@@ -77,7 +77,7 @@ describe('an archive built in parts', () => {
   it('is the whole archive cut into parts of the size asked, the last shorter', async () => {
     const folder = join(work, 'built');
     mkdirSync(folder);
-    const whole = join(folder, 'api.zip');
+    const whole = join(folder, 'api.archive');
     const entry = join(folder, 'api.parts');
     await build({ db, archive: whole, registry: few });
     await build({ db, archive: entry, partSize: MiB, registry: few });
@@ -93,7 +93,7 @@ describe('an archive built in parts', () => {
     expect(parts.every((name) => /^api\.parts\.[0-9a-f]{12}\.\d{3}$/.test(name))).toBe(true);
     expect(partsIn(folder)).toEqual(parts);
     // Nothing else is left beside them: no scratch folder, no partial file.
-    expect(readdirSync(folder).sort()).toEqual(['api.parts', ...parts, 'api.zip'].sort());
+    expect(readdirSync(folder).sort()).toEqual(['api.parts', ...parts, 'api.archive'].sort());
   });
 
   it('is the same bytes when an archive already built is split into parts', () => {
@@ -104,13 +104,13 @@ describe('an archive built in parts', () => {
       spawnSync(process.execPath, ['--import', 'tsx', 'cli/split.ts', ...args], {
         encoding: 'utf8',
       });
-    const whole = join(work, 'built', 'api.zip');
+    const whole = join(work, 'built', 'api.archive');
     const done = split('--archive', whole, '--out', entry, '--part-size', '1MiB');
     expect(done.status, done.stderr).toBe(0);
     expect(done.stdout).toMatch(/into \d+ parts -> .*api\.parts/);
     const missing = split(
       '--archive',
-      join(folder, 'none.zip'),
+      join(folder, 'none.archive'),
       '--out',
       entry,
       '--part-size',
@@ -264,7 +264,7 @@ describe('an archive in parts that is not whole', () => {
 
   it('is refused on opening when a part is missing or too short, saying which', async () => {
     mkdirSync(folder);
-    await splitArchive(join(work, 'built', 'api.zip'), entry, MiB);
+    await splitArchive(join(work, 'built', 'api.archive'), entry, MiB);
     const [first, second] = entryAt(entry).parts;
     rmSync(join(folder, second!));
     await expect(openLocalArchive(entry)).rejects.toThrow(`its part ${second} is missing`);

@@ -216,7 +216,7 @@ describe('the archive', () => {
         join(tree, `v1/things/_page/${page}.json`),
         `{"meta":{"page":${page}},"result":[{"id":"y${page}","n":${page},"pad":"${'-'.repeat(40)}"},${record}]}`,
       );
-    const file = join(root, 'one-record.zip');
+    const file = join(root, 'one-record.archive');
     packTree(tree, file);
     // Once is 64 KB of base64; twice would be 128 KB.
     expect(statSync(file).size).toBeLessThan(1.3 * record.length);
@@ -308,7 +308,7 @@ describe('the archive', () => {
     const padding = randomBytes(96 * 1024).toString('base64');
     writeFileSync(join(tree, MANIFEST_FILE), JSON.stringify({ encodings: [], padding }));
     writeFileSync(join(tree, 'v1/index.json'), '{"result":[]}');
-    const file = join(root, 'large-manifest.zip');
+    const file = join(root, 'large-manifest.archive');
     packTree(tree, file);
     const source = await fileRangeSource(file);
     try {
@@ -326,7 +326,7 @@ describe('the archive', () => {
   });
 
   it('holds no opening record when it has no manifest, and reads its files as ever', async () => {
-    const file = join(root, 'no-manifest.zip');
+    const file = join(root, 'no-manifest.archive');
     const staging = stageArchive(file);
     try {
       const sink = new SegmentSink(join(staging.scratch, 'tree'));
@@ -445,7 +445,7 @@ describe('the archive', () => {
   });
 
   it('is the same bytes from the same database, whatever the number of workers', async () => {
-    const again = join(root, 'again.zip');
+    const again = join(root, 'again.archive');
     await build({ db, archive: again, workers: 1 });
     expect(readFileSync(again).equals(readFileSync(archive))).toBe(true);
   });
@@ -591,7 +591,7 @@ describe('the reads of a composed answer over the archive', () => {
 
 describe('a damaged archive gives a clear error, never a wrong body', () => {
   it('a truncated archive is refused on opening', async () => {
-    const copy = join(root, 'truncated.zip');
+    const copy = join(root, 'truncated.archive');
     const bytes = readFileSync(archive);
     writeFileSync(copy, bytes.subarray(0, bytes.length - 1000));
     await expect(openLocalArchive(copy)).rejects.toThrow(/truncated/);
@@ -600,17 +600,19 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
 
   it('a file that is not an archive is refused on opening', async () => {
     await expect(openLocalArchive(db)).rejects.toThrow(/not an API archive/);
-    const empty = join(root, 'empty.zip');
+    const empty = join(root, 'empty.archive');
     writeFileSync(empty, '');
     await expect(openLocalArchive(empty)).rejects.toThrow(/not an API archive/);
   });
 
   it('a flipped byte in the header is refused on opening', async () => {
-    await expect(openLocalArchive(flipped('header.zip', 20))).rejects.toThrow(/header is damaged/);
+    await expect(openLocalArchive(flipped('header.archive', 20))).rejects.toThrow(
+      /header is damaged/,
+    );
   });
 
   it('an archive of an earlier format is refused on opening, saying to build it', async () => {
-    const copy = join(root, 'earlier-format.zip');
+    const copy = join(root, 'earlier-format.archive');
     const bytes = readFileSync(archive);
     const header = new DataView(bytes.buffer, bytes.byteOffset, HEADER_SIZE);
     header.setUint32(8, FORMAT_VERSION - 1, true);
@@ -640,7 +642,7 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
     const { reader, close } = await openLocalArchive(archive);
     const { opening } = reader.header;
     await close();
-    const copy = flipped('opening.zip', opening.offset + opening.length - 7);
+    const copy = flipped('opening.archive', opening.offset + opening.length - 7);
     await expect(openLocalArchive(copy)).rejects.toThrow(
       "the archive's opening file is damaged (CRC-32 mismatch)",
     );
@@ -649,7 +651,7 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
   it('a flipped byte in a leaf of the index fails the lookups of that leaf', async () => {
     const path = 'v1/persons/index.json';
     const { leaf } = offsetsOf(path);
-    const { reader, close } = await openLocalArchive(flipped('leaf.zip', leaf + 3));
+    const { reader, close } = await openLocalArchive(flipped('leaf.archive', leaf + 3));
     try {
       await expect(reader.read(path)).rejects.toThrow(/leaf \d+ of the archive index is damaged/);
     } finally {
@@ -660,7 +662,7 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
   it('a flipped byte in a block fails the files it holds, and the server answers a JSON 500', async () => {
     const path = 'v1/teams/index.json';
     const { block } = offsetsOf(path);
-    const copy = flipped('block.zip', block + 60);
+    const copy = flipped('block.archive', block + 60);
     const { reader, close } = await openLocalArchive(copy);
     try {
       await expect(reader.read(path)).rejects.toThrow(/archive block at byte \d+ is damaged/);
@@ -687,7 +689,7 @@ describe('a damaged archive gives a clear error, never a wrong body', () => {
 describe('a killed archive build', () => {
   // A database with the schema and reference lists only: every resource, built in seconds.
   const empty = join(root, 'empty.sqlite');
-  const file = join(root, 'killed.zip');
+  const file = join(root, 'killed.archive');
   let previous = Buffer.alloc(0);
 
   it.each(['write@300', 'archive:segment@20', 'publish:complete', 'publish:flipped'])(
@@ -724,7 +726,7 @@ describe('a killed archive build', () => {
         // The next build removes what the killed one left, and succeeds.
         expect((await runBuild(['--db', empty, '--archive', file])).code).toBe(0);
         expect(readFileSync(file).equals(previous)).toBe(true);
-        expect(readdirSync(root).filter((n) => n.startsWith('.killed.zip'))).toEqual([]);
+        expect(readdirSync(root).filter((n) => n.startsWith('.killed.archive'))).toEqual([]);
       } finally {
         await stop();
         server.close();
@@ -736,7 +738,7 @@ describe('a killed archive build', () => {
 describe('an archive build on a full disk', () => {
   it('fails saying what it wrote and what it kept, and leaves the archive', async () => {
     const empty = join(root, 'full-empty.sqlite');
-    const file = join(root, 'full.zip');
+    const file = join(root, 'full.archive');
     openDatabase(empty).close();
     await build({ db: empty, archive: file });
     const previous = readFileSync(file);
@@ -750,7 +752,7 @@ describe('an archive build on a full disk', () => {
     expect(run.code).toBe(1);
     expectBuildDiskFull(run.stderr, previous.length);
     expect(readFileSync(file).equals(previous)).toBe(true);
-    expect(readdirSync(root).filter((n) => n.startsWith('.full.zip'))).toEqual([]);
+    expect(readdirSync(root).filter((n) => n.startsWith('.full.archive'))).toEqual([]);
   });
 });
 
@@ -758,7 +760,7 @@ describe('building an archive', () => {
   const small = { ...REGISTRY, resources: REGISTRY.resources.filter((r) => r.path === 'v1/cards') };
 
   it('a failed build leaves the previous archive as it was, and nothing beside it', async () => {
-    const file = join(root, 'kept.zip');
+    const file = join(root, 'kept.archive');
     copyFileSync(archive, file);
     const broken = {
       ...small,
@@ -772,7 +774,7 @@ describe('building an archive', () => {
     };
     await expect(build({ db, archive: file, registry: broken })).rejects.toThrow(/no such table/);
     expect(readFileSync(file).equals(readFileSync(archive))).toBe(true);
-    expect(readdirSync(root).filter((n) => n.startsWith('.kept.zip'))).toEqual([]);
+    expect(readdirSync(root).filter((n) => n.startsWith('.kept.archive'))).toEqual([]);
   });
 
   it('refuses to replace a file that is not an archive', async () => {
@@ -786,9 +788,9 @@ describe('building an archive', () => {
 
   it('refuses two outputs at one path, as the tree does', async () => {
     const twice = { ...small, resources: [small.resources[0]!, small.resources[0]!] };
-    await expect(build({ db, archive: join(root, 'twice.zip'), registry: twice })).rejects.toThrow(
-      DuplicateOutputError,
-    );
+    await expect(
+      build({ db, archive: join(root, 'twice.archive'), registry: twice }),
+    ).rejects.toThrow(DuplicateOutputError);
   });
 
   it('the build CLI takes one output: --archive with --out or --precompress is refused', () => {
@@ -797,11 +799,11 @@ describe('building an archive', () => {
         encoding: 'utf8',
       });
     for (const other of [['--out', join(root, 'x')], ['--precompress']]) {
-      const refused = cli('--archive', join(root, 'x.zip'), ...other);
+      const refused = cli('--archive', join(root, 'x.archive'), ...other);
       expect(refused.status).toBe(2);
       expect(refused.stderr).toMatch(/--archive is one output/);
     }
-    expect(existsSync(join(root, 'x.zip'))).toBe(false);
+    expect(existsSync(join(root, 'x.archive'))).toBe(false);
   });
 
   it('the serve CLI refuses --dir with --archive, and a file that is not an archive', () => {

@@ -210,13 +210,13 @@ describe('npm start reuses a demo build from the same code', () => {
 
   it('npm start builds the lean demo archive with every resource, then reuses it', async () => {
     // `npm start` is `cli/start.ts`, in the process npm starts: the build CLI with
-    // `--archive dist.zip`, then the server on what it built (`test/slow/start.test.ts`).
+    // `--archive dist.archive`, then the server on what it built (`test/slow/start.test.ts`).
     const start = (JSON.parse(readFileSync('package.json', 'utf8')) as PackageJson).scripts.start;
     expect(start).toBe('MALLOC_ARENA_MAX=2 exec node --import tsx cli/start.ts');
     expect(readFileSync('cli/start.ts', 'utf8')).toContain(
-      "archive: { type: 'string', default: 'dist.zip' }",
+      "archive: { type: 'string', default: 'dist.archive' }",
     );
-    const file = join(root, 'start.zip');
+    const file = join(root, 'start.archive');
     const first = cli('--archive', file);
     expect(first.status, first.stderr).toBe(0);
     const manifest = (await archivedManifest(file))!;
@@ -229,7 +229,7 @@ describe('npm start reuses a demo build from the same code', () => {
     const before = statSync(file);
     const again = cli('--archive', file);
     expect(again.status).toBe(0);
-    expect(again.stdout).toMatch(/start\.zip is the demo built from this code; reusing it/);
+    expect(again.stdout).toMatch(/start\.archive is the demo built from this code; reusing it/);
     const after = statSync(file);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
     const refused = cli('--archive', file, '--demo', 'huge');

@@ -55,9 +55,9 @@ beforeAll(async () => {
   const resources = REGISTRY.resources.filter((r) => PATHS.includes(r.path));
   const registry = { ...REGISTRY, resources };
   await build({ db: dbFile, out: join(root, 'dist'), registry });
-  await build({ db: dbFile, archive: join(root, 'api.zip'), registry });
+  await build({ db: dbFile, archive: join(root, 'api.archive'), registry });
   tree = handlerFor(join(root, 'dist'));
-  ({ handler: archive, close: closeArchive } = await archiveHandlerFor(join(root, 'api.zip')));
+  ({ handler: archive, close: closeArchive } = await archiveHandlerFor(join(root, 'api.archive')));
 });
 afterAll(async () => {
   await closeArchive();

@@ -111,12 +111,12 @@ describe('npm run site', () => {
   it("writes the pages beside the archive, naming it from the site's root", async () => {
     const dir = join(work, 'beside');
     mkdirSync(join(dir, 'data'), { recursive: true });
-    symlinkSync(archive, join(dir, 'data', 'football 1.zip'));
-    const { code, said } = await run(['--archive', join(dir, 'data', 'football 1.zip')]);
+    symlinkSync(archive, join(dir, 'data', 'football 1.archive'));
+    const { code, said } = await run(['--archive', join(dir, 'data', 'football 1.archive')]);
     expect(code, said).toBe(0);
     // Written into the archive's folder, as the default says.
     const site = join(dir, 'data');
-    expect(said).toContain(`into ${site}, reading football%201.zip`);
+    expect(said).toContain(`into ${site}, reading football%201.archive`);
     for (const file of STATIC_FILES) {
       expect(existsSync(join(site, file)), file).toBe(true);
       if (!file.endsWith('.html'))
@@ -125,13 +125,13 @@ describe('npm run site', () => {
         );
     }
     expect(added(site, 'index.html')).toEqual([
-      '<meta name="football-api-archive" content="football%201.zip" />',
+      '<meta name="football-api-archive" content="football%201.archive" />',
       '<script></script>',
       `<link rel="modulepreload" href="${CLIENT_FILE}" />`,
       icon(),
     ]);
     expect(added(site, 'docs/index.html')).toEqual([
-      '<meta name="football-api-archive" content="football%201.zip" />',
+      '<meta name="football-api-archive" content="football%201.archive" />',
       '<script></script>',
       `<link rel="modulepreload" href="../${CLIENT_FILE}" />`,
       icon(),
@@ -192,9 +192,9 @@ describe('npm run site', () => {
       .slice(0, -5);
     const dir = join(work, 'opening');
     mkdirSync(dir);
-    symlinkSync(archive, join(dir, 'football.zip'));
+    symlinkSync(archive, join(dir, 'football.archive'));
     await splitArchive(archive, join(dir, 'football.parts'), 8 * 2 ** 20);
-    for (const name of ['football.zip', 'football.parts']) {
+    for (const name of ['football.archive', 'football.parts']) {
       // The site beside the archive, written again for each by the command as users run it:
       // the page is given the text of functions as tsx compiles them.
       const command = spawnSync(
@@ -207,7 +207,7 @@ describe('npm run site', () => {
       const { opening, answer } = await clientReads(dir, url, `/v1/national/matches/${id}/info`);
       // A whole archive: its first bytes, which hold the manifest. In parts: the entry point,
       // then the first part's first bytes.
-      expect(opening).toHaveLength(name.endsWith('.zip') ? 1 : 2);
+      expect(opening).toHaveLength(name.endsWith('.archive') ? 1 : 2);
       expect(new Set(opening).size).toBe(opening.length);
       // The page's script starts the same reads, at the root and one folder below it.
       for (const [page, at] of [
@@ -216,7 +216,7 @@ describe('npm run site', () => {
       ] as const) {
         expect(startedReads(dir, page, at), page).toEqual(opening);
         // A page told of another archive starts nothing.
-        expect(startedReads(dir, page, `${at.split('#')[0]}?archive=other.zip`)).toEqual([]);
+        expect(startedReads(dir, page, `${at.split('#')[0]}?archive=other.archive`)).toEqual([]);
       }
       // The explorer at a match starts the read of the leaf of the index its first call, the
       // match's info, reads first; then the client reads the file.
@@ -250,7 +250,7 @@ describe('npm run site', () => {
       '--out',
       sources,
       '--archive-url',
-      'football.zip',
+      'football.archive',
     ]);
     expect(code).toBe(1);
     expect(said).toContain('holds the sources of the pages');
@@ -264,7 +264,7 @@ describe('npm run site', () => {
       '--out',
       work,
       '--archive-url',
-      'f.zip',
+      'f.archive',
       '--allow-origins',
       'https://ok.example,https://x.example/path',
     ]);

@@ -29,16 +29,16 @@ export function staticHost(dir: string, cors = false): Server {
   });
 }
 
-/** A folder written by `npm run site` for `archive`, linked into it as `football.zip`. */
+/** A folder written by `npm run site` for `archive`, linked into it as `football.archive`. */
 export async function staticSite(
   archive: string,
   options: string[] = [],
 ): Promise<{ dir: string; remove(): void }> {
   const dir = mkdtempSync(join(tmpdir(), 'static-site-'));
-  symlinkSync(resolve(archive), join(dir, 'football.zip'));
+  symlinkSync(resolve(archive), join(dir, 'football.archive'));
   const said: string[] = [];
   const io = { out: (line: string) => said.push(line), err: (line: string) => said.push(line) };
-  const code = await siteMain(['--archive', join(dir, 'football.zip'), ...options], io);
+  const code = await siteMain(['--archive', join(dir, 'football.archive'), ...options], io);
   if (code !== 0) throw new Error(`npm run site failed: ${said.join('\n')}`);
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -31,7 +31,7 @@ async function buildDemo(): Promise<DemoPaths> {
   const db = join(root, 'demo.sqlite');
   const dist = join(root, 'dist');
   buildDemoDatabase(db);
-  const archive = join(root, 'demo.zip');
+  const archive = join(root, 'demo.archive');
   await build({ db, out: dist });
   await build({ db, archive });
   return { root, db, dist, archive };

@@ -24,7 +24,7 @@ try {
     db,
     competitions: ['World_Cup', 'European_Championship'],
   });
-  await build({ db, archive: join(root, 'national.zip') });
+  await build({ db, archive: join(root, 'national.archive') });
   writeFileSync(join(root, 'ready'), '');
 } catch (error) {
   writeFileSync(

@@ -43,7 +43,7 @@ export default function setup(project: TestProject): () => void {
   project.provide('national', {
     root,
     db: join(root, 'national.sqlite'),
-    archive: join(root, 'national.zip'),
+    archive: join(root, 'national.archive'),
     sources: Object.fromEntries(sources) as Record<string, string>,
   });
   return () => {

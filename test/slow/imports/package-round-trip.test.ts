@@ -21,7 +21,7 @@ describe('export, import into an empty database, build', () => {
     const dir = exportTo(demo.db, join(root, 'package'));
     const db = join(root, 'round-trip.sqlite');
     importDataset({ format: 'package', path: dir, db });
-    const archive = join(root, 'round-trip.zip');
+    const archive = join(root, 'round-trip.archive');
     await build({ db, archive });
     const built = readFileSync(archive);
     const original = readFileSync(demo.archive);

@@ -382,7 +382,7 @@ describeReal('wyscout-pappalardo2019', (dir) => {
       ).id;
       db.close();
       // An archive, not a tree: one file to write and to delete, a fraction of a tree's disk blocks.
-      const archive = join(root, 'world-cup.zip');
+      const archive = join(root, 'world-cup.archive');
       await build({ db: file, archive });
       ({ handler: api, close } = await archiveHandlerFor(archive));
     }, SLOW);

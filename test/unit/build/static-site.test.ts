@@ -31,21 +31,21 @@ describe('the source of a page of the site', () => {
         named: 'site',
       });
     expect(
-      sourceOf(page(), { archive: 'https://cdn.example.net/a.zip', origins: null }, root),
-    ).toMatchObject({ kind: 'archive', url: 'https://cdn.example.net/a.zip' });
+      sourceOf(page(), { archive: 'https://cdn.example.net/a.archive', origins: null }, root),
+    ).toMatchObject({ kind: 'archive', url: 'https://cdn.example.net/a.archive' });
   });
 
   it("follows an address's archive under the site's own root, over the site's", () => {
-    const asked = page('?archive=old%2Fold.zip');
-    expect(sourceOf(asked, { archive: 'football.zip', origins: null }, root)).toEqual({
+    const asked = page('?archive=old%2Fold.archive');
+    expect(sourceOf(asked, { archive: 'football.archive', origins: null }, root)).toEqual({
       kind: 'archive',
-      url: 'https://fans.example.org/football/old/old.zip',
+      url: 'https://fans.example.org/football/old/old.archive',
       named: 'page',
     });
   });
 
   it('refuses one elsewhere on its origin, which another site can share (a bucket host)', () => {
-    for (const asked of ['/other/x.zip', '/footballx/x.zip', '../x.zip'])
+    for (const asked of ['/other/x.archive', '/footballx/x.archive', '../x.archive'])
       expect(sourceOf(page(`?archive=${asked}`), none, root), asked).toMatchObject({
         kind: 'refused',
         reason: expect.stringContaining('under its own site, https://fans.example.org/football/'),
@@ -53,22 +53,25 @@ describe('the source of a page of the site', () => {
   });
 
   it('follows one on another origin only when the site lists that origin', () => {
-    const asked = page('?archive=https://data.example.net/football.zip');
+    const asked = page('?archive=https://data.example.net/football.archive');
     const refused = sourceOf(asked, none, root);
     expect(refused.kind).toBe('refused');
     expect(refused.kind === 'refused' && refused.reason).toBe(
       'This page reads archives under its own site, https://fans.example.org/football/, and ' +
-        'from the origins its site lists, not https://data.example.net/football.zip.',
+        'from the origins its site lists, not https://data.example.net/football.archive.',
     );
     // A listed origin, among others and one that is not an origin at all.
     const listed = { archive: null, origins: 'https://a.example ?? https://data.example.net' };
     expect(sourceOf(asked, listed, root)).toEqual({
       kind: 'archive',
-      url: 'https://data.example.net/football.zip',
+      url: 'https://data.example.net/football.archive',
       named: 'page',
     });
     // The same host on another port or scheme is another origin.
-    for (const other of ['http://data.example.net/f.zip', 'https://data.example.net:8443/f.zip'])
+    for (const other of [
+      'http://data.example.net/f.archive',
+      'https://data.example.net:8443/f.archive',
+    ])
       expect(sourceOf(page(`?archive=${other}`), listed, root).kind, other).toBe('refused');
   });
 
@@ -93,9 +96,9 @@ describe("the reference's command to send a request again", () => {
   });
 
   it("is the client's call over the page's archive, with the method and headers", () => {
-    const source = { kind: 'archive', url: 'https://h.example/f.zip', named: 'site' } as const;
+    const source = { kind: 'archive', url: 'https://h.example/f.archive', named: 'site' } as const;
     expect(commandOf(request, source, 'https://h.example')).toBe(
-      'const api = await openArchive("https://h.example/f.zip");\n' +
+      'const api = await openArchive("https://h.example/f.archive");\n' +
         `const res = await api.fetch("/v1/persons?last_name=O'Neil");`,
     );
     const head = requestOf('head', '/v1/persons', [

@@ -133,13 +133,13 @@ describe('the command lines', () => {
 
   it('refuse a required option left out', async () => {
     expectRefused(await run(unpackMain, ['--out', root]), UNPACK_COMMAND, '--archive FILE');
-    expectRefused(await run(unpackMain, ['--archive', 'a.zip']), UNPACK_COMMAND, '--out DIR');
+    expectRefused(await run(unpackMain, ['--archive', 'a.archive']), UNPACK_COMMAND, '--out DIR');
   });
 
   it('refuse what the options of a program allow only apart', async () => {
-    const both = await run(buildMain, ['--archive', 'a.zip', '--out', 'x']);
+    const both = await run(buildMain, ['--archive', 'a.archive', '--out', 'x']);
     expectRefused(both, BUILD_COMMAND, '--archive is one output');
-    const serve = await run(serveMain, ['--dir', root, '--archive', 'a.zip']);
+    const serve = await run(serveMain, ['--dir', root, '--archive', 'a.archive']);
     expectRefused(serve, SERVE_COMMAND, 'exclusive');
     const persist = await run(serveMain, ['--persist-to', root]);
     expectRefused(persist, SERVE_COMMAND, '--persist-to is for --runtime worker only');
@@ -182,18 +182,19 @@ describe('the command lines', () => {
 describe('a file, folder or dataset that is not there', () => {
   const nowhere = join(tmpdir(), 'football-cli-nowhere');
   const file = (name: string) => join(nowhere, name);
+  const archive = file('x.archive');
 
   it.each<[string, Main, string[], string, string[]]>([
     ['build --db', buildMain, ['--db', file('x.sqlite')], file('x.sqlite'), ['npm run demo']],
-    ['build --archive', buildMain, ['--archive', file('x.zip')], nowhere, ['create']],
+    ['build --archive', buildMain, ['--archive', archive], nowhere, ['create']],
     ['serve --dir', serveMain, ['--dir', nowhere], nowhere, ['npm run build -- --out']],
-    ['serve --archive', serveMain, ['--archive', file('x.zip')], file('x.zip'), ['--archive']],
-    ['unpack', unpackMain, ['--archive', file('x.zip'), '--out', 'o'], file('x.zip'), ['build']],
+    ['serve --archive', serveMain, ['--archive', archive], archive, ['--archive']],
+    ['unpack', unpackMain, ['--archive', archive, '--out', 'o'], archive, ['build']],
     ['nginx --dir', nginxMain, ['--dir', nowhere], nowhere, ['npm run build']],
     ['demo --db', demoMain, ['--db', file('demo.sqlite')], nowhere, ['does not exist']],
     ['import <path>', importMain, ['martj42', nowhere], nowhere, ['download', 'docs/data.md']],
     ['serving', servingMain, ['--dir', nowhere, '--archive', 'x'], nowhere, ['npm run build']],
-    ['queries', queriesMain, [file('x.zip')], file('x.zip'), ['npm run build']],
+    ['queries', queriesMain, [archive], archive, ['npm run build']],
   ])('%s: the path is named, with what to do', async (_, main, argv, named, todo) => {
     expectFailed(await run(main, argv), named, ...todo);
   });
@@ -286,12 +287,12 @@ describe('npm run national', () => {
     return { code, calls, said };
   }
 
-  it('imports the three sources in order into national.sqlite, then builds the archive national.zip', async () => {
+  it('imports the three sources in order into national.sqlite, then builds national.archive', async () => {
     const sources = join(root, 'fake-sources');
     fakeSources(sources);
     const { code, calls, said } = await steps(sources);
     expect(code).toBe(0);
-    expect(said).toEqual(['Serve it with: npm run serve -- --archive national.zip']);
+    expect(said).toEqual(['Serve it with: npm run serve -- --archive national.archive']);
     expect(calls).toEqual([
       ['import', 'fjelstul', join(sources, 'fjelstul-worldcup'), '--db', 'national.sqlite'],
       [
@@ -308,7 +309,7 @@ describe('npm run national', () => {
         '--db',
         'national.sqlite',
       ],
-      ['build', '--db', 'national.sqlite', '--archive', 'national.zip'],
+      ['build', '--db', 'national.sqlite', '--archive', 'national.archive'],
     ]);
   });
 

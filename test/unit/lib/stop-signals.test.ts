@@ -82,14 +82,14 @@ describe('stoppable', () => {
 
   it('makes the failure of stopped work Interrupted, with its message and signal', async () => {
     const { emitter, send } = source();
-    const running = stoppable('Build', 'out.zip', untilAborted, emitter);
+    const running = stoppable('Build', 'out.archive', untilAborted, emitter);
     send('SIGINT');
     send('SIGTERM');
     const error = await running.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Interrupted);
     expect((error as Interrupted).by).toBe('SIGINT');
     expect((error as Interrupted).message).toBe(
-      'Build interrupted by SIGINT; out.zip was left as it was.',
+      'Build interrupted by SIGINT; out.archive was left as it was.',
     );
     expect(((error as Interrupted).cause as Error).message).toBe('stopped');
   });
@@ -100,7 +100,7 @@ describe('stoppable', () => {
     const { emitter, send } = source();
     const running = stoppable(
       'Build',
-      'out.zip',
+      'out.archive',
       async () => {
         setImmediate(() => send('SIGINT'));
         throw new Error('The service is no longer running');

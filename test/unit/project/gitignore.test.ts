@@ -91,7 +91,8 @@ function ignored(paths: string[]): Set<string> {
 describe('.gitignore', () => {
   it("ignores what the examples build in the project folder, and a build's scratch files", () => {
     const examples = outputs();
-    // football.zip, football-api.zip, api.zip, site/football.parts, dist, public at least.
+    // football.archive, football-api.archive, api.archive, site/football.parts, dist, public at
+    // least.
     expect(new Set(examples.map((o) => o.path)).size).toBeGreaterThanOrEqual(6);
     const files = examples.flatMap((output) => filesOf(output).map((file) => [file, output.line]));
     const kept = ignored(files.map(([file]) => file!));

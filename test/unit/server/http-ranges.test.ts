@@ -47,7 +47,7 @@ describe('reading an archive by ranges', () => {
   it('reads the bytes asked for, the first ones from the opening read', async () => {
     const { fetcher } = host({ honoursIfMatch: true });
     const read = counts();
-    const { source } = await openHttpArchive('https://host.test/a.zip', fetcher, read);
+    const { source } = await openHttpArchive('https://host.test/a.archive', fetcher, read);
     expect(source.length).toBe(FIRST_READ * 4);
     expect([...(await source.read(10, 3))]).toEqual([10, 11, 12]);
     expect([...(await source.read(FIRST_READ * 2, 2))]).toEqual(
@@ -60,13 +60,13 @@ describe('reading an archive by ranges', () => {
     'notices a new archive at the URL (host honours If-Match: %s)',
     async (honoursIfMatch) => {
       const { fetcher, replace } = host({ honoursIfMatch });
-      const archive = await openHttpArchive('https://host.test/a.zip', fetcher, counts());
+      const archive = await openHttpArchive('https://host.test/a.archive', fetcher, counts());
       // A shorter one: a range of the old length is past its end (416) unless refused (412).
       replace(FIRST_READ * 2);
       await expect(archive.source.read(FIRST_READ * 3, 10)).rejects.toThrow(ArchiveReplaced);
       // Of the same length: its tag tells it apart.
       const again = host({ honoursIfMatch });
-      const other = await openHttpArchive('https://host.test/a.zip', again.fetcher, counts());
+      const other = await openHttpArchive('https://host.test/a.archive', again.fetcher, counts());
       again.replace(FIRST_READ * 4);
       await expect(other.source.read(FIRST_READ * 2, 10)).rejects.toThrow(ArchiveReplaced);
       await expect(other.check()).rejects.toThrow(ArchiveReplaced);
@@ -75,7 +75,7 @@ describe('reading an archive by ranges', () => {
 
   it('stops at the headers of a host that answers a range request whole', async () => {
     const { fetcher } = host({ honoursIfMatch: true, ranges: false });
-    await expect(openHttpArchive('https://host.test/a.zip', fetcher, counts())).rejects.toThrow(
+    await expect(openHttpArchive('https://host.test/a.archive', fetcher, counts())).rejects.toThrow(
       RangesRefused,
     );
   });

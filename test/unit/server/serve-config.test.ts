@@ -6,12 +6,12 @@ import { SERVE_ENV, serveConfig } from '../../../server/disk/config.ts';
 describe('serveConfig', () => {
   it('reads the archive, the address and the cache budget the launcher set', () => {
     const config = serveConfig({
-      [SERVE_ENV.archive]: '/srv/api.zip',
+      [SERVE_ENV.archive]: '/srv/api.archive',
       [SERVE_ENV.port]: '9090',
       [SERVE_ENV.host]: '0.0.0.0',
       [SERVE_ENV.cacheMb]: '300',
     });
-    expect(config.source).toEqual({ kind: 'archive', path: '/srv/api.zip' });
+    expect(config.source).toEqual({ kind: 'archive', path: '/srv/api.archive' });
     expect([config.port, config.host]).toEqual([9090, '0.0.0.0']);
     expect(config.cacheBytes).toBe(300 * 1024 * 1024);
   });

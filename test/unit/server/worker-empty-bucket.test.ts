@@ -14,7 +14,7 @@ import { expectError } from '../../helpers/http/shapes.ts';
 function emptyBucket(): Env & { looks: number } {
   const env = {
     looks: 0,
-    ARCHIVE: 'api.zip',
+    ARCHIVE: 'api.archive',
     API: {
       head: async () => {
         env.looks++;
@@ -37,7 +37,7 @@ describe('the Worker with an empty bucket', () => {
       expect(res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(reply.json.message).toBe(
-        'The API is not available: the bucket holds no archive api.zip yet. Try again shortly.',
+        'The API is not available: the bucket holds no archive api.archive yet. Try again shortly.',
       );
       expect(env.looks).toBe(i + 1);
     }
