@@ -153,7 +153,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     );
     const { sink } = target;
     const resources = writeMainFiles(sink, registry, results, documents, options);
-    const archiveBytes = target.publish();
+    const archiveBytes = await target.publish();
     return {
       resources: resources.length,
       records: resources.reduce((n, r) => n + r.count, 0),
@@ -291,8 +291,8 @@ interface Target {
   output: PlannedOutput;
   /** The main thread's sink: the roots, the assets and the manifest. */
   sink: OutputSink & SinkCounts;
-  /** Publishes the complete output; returns the archive's length, or null for a tree. */
-  publish(): number | null;
+  /** Publishes the complete output; resolves to the archive's length, or null for a tree. */
+  publish(): Promise<number | null>;
   /** Removes what a failed build, or a published one, leaves behind. */
   discard(): void;
   /** Bytes this build has written so far, and bytes of the output it would replace. */
@@ -305,7 +305,7 @@ function treeTarget(out: string, precompress: boolean): Target {
     derived: staging.derived,
     output: { kind: 'tree', folder: staging.partial, precompress, gate: WriteGate.memory() },
     sink: new TreeSink(staging.partial, precompress),
-    publish: () => {
+    publish: async () => {
       publish(staging);
       return null;
     },
@@ -330,8 +330,8 @@ function archiveTarget(file: string, partSize: number | null, registry: Registry
     derived: staging.derived,
     output: { kind: 'archive', segments: staging.scratch },
     sink: new SegmentSink(segments.at(-1)!),
-    publish: () => {
-      const { length } = assembleArchive(segments, stagedWriter(staging));
+    publish: async () => {
+      const { length } = await assembleArchive(segments, stagedWriter(staging));
       publishArchive(staging);
       return length;
     },

@@ -68,7 +68,7 @@ const PACKED = join(PROJECT, '.cache', 'packed');
  * The archive for a tree: packed once per build, named by its manifest's hash. The link is
  * resolved once, so that the manifest hashed is the one of the build packed.
  */
-function packed(dir: string): string {
+async function packed(dir: string): Promise<string> {
   const root = realpathSync(dir);
   const manifest = readFileSync(join(root, MANIFEST_FILE));
   const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 16);
@@ -76,7 +76,7 @@ function packed(dir: string): string {
   const file = join(PACKED, `${hash}.archive`);
   if (!statSync(file, { throwIfNoEntry: false })) {
     console.error(`Packing ${dir} into ${file} for the Workers runtime...`);
-    packTree(root, file);
+    await packTree(root, file);
   }
   return file;
 }
@@ -219,7 +219,7 @@ function sourceStamp(source: ServeConfig['source']): string {
 }
 
 /** The archive the Worker serves for `source`: the archive itself, or the tree packed. */
-const archiveOf = (source: ServeConfig['source']) =>
+const archiveOf = async (source: ServeConfig['source']): Promise<string> =>
   source.kind === 'archive' ? source.path : packed(source.path);
 
 /**
@@ -233,7 +233,7 @@ export async function serveWorker(
   state = STATE,
 ): Promise<() => Promise<void>> {
   const wrangler = JSON.parse(readFileSync(WRANGLER_CONFIG, 'utf8')) as WranglerConfig;
-  const archive = archiveOf(config.source);
+  const archive = await archiveOf(config.source);
   const stamp = fileStamp(statSync(archive));
   const mf = await startMiniflare(wrangler, config, state);
   let loader: FetcherLike;
@@ -307,7 +307,7 @@ function followPublishes(
   const look = async () => {
     const now = sourceStamp(source);
     if (now === seen) return;
-    const next = archiveOf(source);
+    const next = await archiveOf(source);
     const nextStamp = fileStamp(statSync(next));
     if (nextStamp !== uploaded.stamp) {
       console.error(`${next} is a new build: uploading it to the local R2 bucket...`);

@@ -22,7 +22,7 @@ import { indexHash, type ArchiveWriter } from './parts.ts';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
-import { compress } from '../output/compress.ts';
+import { compress, compressAsync } from '../output/compress.ts';
 import { LeafTables, readSegmentHead } from '../output/head-of.ts';
 import { writeLeafHeads } from '../../contract/page-head.ts';
 import { faultPoint } from '../../data/faults.ts';
@@ -91,10 +91,10 @@ interface Segment {
  * one new file, or parts (`archive-parts.ts`). Returns the number of files and the archive's
  * length.
  */
-export function assembleArchive(
+export async function assembleArchive(
   segments: readonly string[],
   open: (index: Hash, length: number) => ArchiveWriter,
-): { files: number; length: number } {
+): Promise<{ files: number; length: number }> {
   const opened: Segment[] = [];
   const leavesFile = join(dirname(segments[0]!), '.leaves');
   try {
@@ -103,7 +103,7 @@ export function assembleArchive(
     assertNoDuplicates(entries, order, opened);
     const opening = openingFile(entries, opened);
     const leavesOut = new BufferedFile(leavesFile);
-    const { bits, root } = indexLeaves(entries, order, opened, opening.length, leavesOut);
+    const { bits, root } = await indexLeaves(entries, order, opened, opening.length, leavesOut);
     leavesOut.close();
     const dataStart = HEADER_SIZE + root.length + opening.length + leavesOut.position;
     const archiveLength = dataStart + dataLength;
@@ -193,6 +193,49 @@ function readSegments(
   return { entries, dataLength };
 }
 
+/** Bytes between two index lines of one segment that one read spans rather than two. */
+const READ_GAP = 4096;
+
+/**
+ * The bodies of the index lines of entries `order[start]` to `order[end - 1]` (one leaf's), in
+ * that order: read in the order of the segments' files, neighbouring lines in one read, where a
+ * read each cost more in system calls than the rest of the index.
+ */
+function lineBodies(
+  entries: Entries,
+  order: Uint32Array,
+  start: number,
+  end: number,
+  segments: readonly Segment[],
+): Varint[] {
+  const { segment, offset, length } = entries;
+  const byPlace = Array.from({ length: end - start }, (_, k) => k).sort((a, b) => {
+    const i = order[start + a]!;
+    const j = order[start + b]!;
+    return segment[i]! - segment[j]! || offset[i]! - offset[j]!;
+  });
+  const bodies: Varint[] = new Array<Varint>(end - start);
+  for (let first = 0; first < byPlace.length; ) {
+    const i = order[start + byPlace[first]!]!;
+    let last = first;
+    let until = offset[i]! + length[i]!;
+    for (; last + 1 < byPlace.length; last++) {
+      const j = order[start + byPlace[last + 1]!]!;
+      if (segment[j] !== segment[i] || offset[j]! > until + READ_GAP) break;
+      until = Math.max(until, offset[j]! + length[j]!);
+    }
+    const bytes = Buffer.allocUnsafe(until - offset[i]!);
+    readSync(segments[segment[i]!]!.index, bytes, 0, bytes.length, offset[i]!);
+    for (let k = first; k <= last; k++) {
+      const j = order[start + byPlace[k]!]!;
+      const at = offset[j]! - offset[i]!;
+      bodies[byPlace[k]!] = new Varint(bytes.subarray(at, at + length[j]!), LINE_HEAD_SIZE);
+    }
+    first = last + 1;
+  }
+  return bodies;
+}
+
 /** The body of entry `i`'s index line: its name and its template, as its segment wrote them. */
 function lineBody(entries: Entries, i: number, segments: readonly Segment[]): Varint {
   const bytes = Buffer.allocUnsafe(entries.length[i]!);
@@ -227,87 +270,119 @@ function placeTemplate(line: Varint, segment: Segment, tables: LeafTables, out: 
 }
 
 /**
- * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each written to `out` as its directory and its pieces (`leafBytes`); the root
- * says where each leaf is (after the header, the root and the `before` bytes of the opening
- * file), its length, its CRC-32, its files and its directory's size.
+ * Leaves being compressed at once: enough to keep the thread pool busy while the main thread
+ * gathers the next ones, few enough that their bytes stay a few megabytes.
  */
-function indexLeaves(
+const LEAVES_IN_FLIGHT = 16;
+
+/**
+ * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
+ * key's top bits, each written to `out` as its directory and its pieces (`leafBytes`), compressed
+ * on the thread pool while the next are gathered; the root says where each leaf is (after the
+ * header, the root and the `before` bytes of the opening file), its length, its CRC-32, its files
+ * and its directory's size.
+ */
+async function indexLeaves(
   entries: Entries,
   order: Uint32Array,
   segments: readonly Segment[],
   before: number,
   out: BufferedFile,
-): { bits: number; root: Buffer } {
+): Promise<{ bits: number; root: Buffer }> {
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
-  const piece = new ByteWriter();
-  const entry = new ByteWriter();
   let offset = HEADER_SIZE + root.length + before;
-  let next = 0;
-  for (let leaf = 0; leaf < count; leaf++) {
-    const start = next;
-    while (next < entries.count && leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf)
-      next++;
-    const keys = Buffer.alloc((next - start) * LEAF_KEY_SIZE);
-    const tables = new LeafTables();
-    const pieces: { stored: Buffer; size: number }[] = [];
-    piece.clear();
-    for (let k = start; k < next; k++) {
-      const i = order[k]!;
-      keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
-      keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
-      const line = lineBody(entries, i, segments);
-      const nameStart = line.at;
-      line.take(line.read());
-      entry.clear();
-      entry.bytes(line.bytes.subarray(nameStart, line.at));
-      placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
-      piece.varint(entry.length);
-      piece.bytes(entry.view());
-      if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === next) {
-        pieces.push({ stored: compress(piece.view()), size: piece.length });
-        piece.clear();
-      }
-    }
-    const stored = next > start ? leafBytes(keys, tables, pieces) : null;
+  const write = (leaf: number, files: number, stored: StoredLeaf | null) => {
     const at = leaf * ROOT_ENTRY_SIZE;
     root.writeUInt32LE(offset, at);
     root.writeUInt32LE(stored?.bytes.length ?? 0, at + 4);
     root.writeUInt32LE(stored ? crc32(stored.bytes) : 0, at + 8);
-    root.writeUInt32LE(next - start, at + 12);
+    root.writeUInt32LE(files, at + 12);
     root.writeUInt32LE(stored?.directorySize ?? 0, at + 16);
     if (stored) out.write(stored.bytes);
     offset += stored?.bytes.length ?? 0;
     if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
+  };
+  const pending: { leaf: number; files: number; stored: Promise<StoredLeaf | null> }[] = [];
+  const writeFirst = async () => {
+    const { leaf, files, stored } = pending.shift()!;
+    write(leaf, files, await stored);
+  };
+  const entry = new ByteWriter();
+  let next = 0;
+  try {
+    for (let leaf = 0; leaf < count; leaf++) {
+      const start = next;
+      while (
+        next < entries.count &&
+        leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf
+      )
+        next++;
+      const keys = Buffer.alloc((next - start) * LEAF_KEY_SIZE);
+      const tables = new LeafTables();
+      const pieces: Uint8Array[] = [];
+      let piece = new ByteWriter();
+      const bodies = lineBodies(entries, order, start, next, segments);
+      for (let k = start; k < next; k++) {
+        const i = order[k]!;
+        keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
+        keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
+        const line = bodies[k - start]!;
+        const nameStart = line.at;
+        line.take(line.read());
+        entry.clear();
+        entry.bytes(line.bytes.subarray(nameStart, line.at));
+        placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
+        piece.varint(entry.length);
+        piece.bytes(entry.view());
+        if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === next) {
+          pieces.push(piece.view());
+          piece = new ByteWriter();
+        }
+      }
+      const stored = next > start ? leafBytes(keys, tables, pieces) : Promise.resolve(null);
+      pending.push({ leaf, files: next - start, stored });
+      if (pending.length >= LEAVES_IN_FLIGHT) await writeFirst();
+    }
+    while (pending.length > 0) await writeFirst();
+  } finally {
+    // A failure leaves no compression unawaited.
+    await Promise.allSettled(pending.map((p) => p.stored));
   }
   return { bits, root };
+}
+
+/** A leaf as stored, and the size of its directory decompressed. */
+interface StoredLeaf {
+  bytes: Buffer;
+  directorySize: number;
 }
 
 /**
  * A leaf as stored (`readLeafDirectory`): its directory's stored length, its directory (its
  * files' keys, the files a piece holds, its tables of heads, each piece's stored length and
- * size) compressed, then its pieces, each compressed on its own.
+ * size) compressed, then its pieces (`raw`), each compressed on its own.
  */
-function leafBytes(
+async function leafBytes(
   keys: Buffer,
   tables: LeafTables,
-  pieces: readonly { stored: Buffer; size: number }[],
-): { bytes: Buffer; directorySize: number } {
+  raw: readonly Uint8Array[],
+): Promise<StoredLeaf> {
+  const pieces = await Promise.all(raw.map((piece) => compressAsync(piece)));
   const directory = new ByteWriter();
   directory.bytes(keys);
   directory.varint(PIECE_FILES);
   writeLeafHeads(directory, tables.heads);
-  for (const { stored, size } of pieces) {
+  pieces.forEach((stored, p) => {
     directory.varint(stored.length);
-    directory.varint(size);
-  }
-  const compressed = compress(directory.view());
+    directory.varint(raw[p]!.length);
+  });
+  const compressed = await compressAsync(directory.view());
   const length = Buffer.alloc(LEAF_HEADER_SIZE);
   length.writeUInt32LE(compressed.length);
   return {
-    bytes: Buffer.concat([length, compressed, ...pieces.map((p) => p.stored)]),
+    bytes: Buffer.concat([length, compressed, ...pieces]),
     directorySize: directory.length,
   };
 }

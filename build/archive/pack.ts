@@ -20,7 +20,10 @@ import {
  * compressed copies of a `--precompress` build are left out: the archive stores every record once.
  * Published like a build: the archive is replaced only once complete.
  */
-export function packTree(dir: string, archive: string): { files: number; bytes: number } {
+export async function packTree(
+  dir: string,
+  archive: string,
+): Promise<{ files: number; bytes: number }> {
   const root = realpathSync(dir);
   const manifest = JSON.parse(readFileSync(join(root, MANIFEST_FILE), 'utf8')) as Manifest;
   const copies = manifest.encodings.map((encoding) => encodedFile('', encoding));
@@ -38,7 +41,7 @@ export function packTree(dir: string, archive: string): { files: number; bytes: 
     };
     walk('');
     sink.commit();
-    assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
+    await assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
     publishArchive(staging);
     return { files: sink.files, bytes: sink.bytes };
   } finally {

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
 
 /**
  * How the archive stores its leaves, its blocks and its opening file: each as one Brotli stream.
@@ -15,13 +15,30 @@ const WINDOW_BITS = { min: 10, max: 24 } as const;
  * (the client among them) allocates no more than the entry's own size.
  */
 export function compress(raw: Uint8Array): Buffer {
+  return brotliCompressSync(raw, optionsFor(raw.length));
+}
+
+/**
+ * `compress` on the thread pool, so that a thread with nothing else to do (the build's main
+ * thread, once its workers are done) keeps both cores busy.
+ */
+export function compressAsync(raw: Uint8Array): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    brotliCompress(raw, optionsFor(raw.length), (error, out) =>
+      error ? reject(error) : resolve(out),
+    ),
+  );
+}
+
+/** Brotli's options for an input of `length` bytes. */
+function optionsFor(length: number): BrotliOptions {
   let bits = WINDOW_BITS.min;
-  while (bits < WINDOW_BITS.max && 2 ** bits - 16 < raw.length) bits++;
-  return brotliCompressSync(raw, {
+  while (bits < WINDOW_BITS.max && 2 ** bits - 16 < length) bits++;
+  return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: QUALITY,
       [constants.BROTLI_PARAM_LGWIN]: bits,
-      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      [constants.BROTLI_PARAM_SIZE_HINT]: length,
     },
-  });
+  };
 }

@@ -204,7 +204,7 @@ describe('the archive', () => {
     expect(head.readUInt32LE(0)).not.toBe(0x04034b50);
   });
 
-  it('stores a record once, however many files hold it', () => {
+  it('stores a record once, however many files hold it', async () => {
     const tree = join(root, 'one-record');
     mkdirSync(join(tree, 'v1/things/_page'), { recursive: true });
     writeFileSync(join(tree, MANIFEST_FILE), JSON.stringify({ encodings: [] }));
@@ -217,7 +217,7 @@ describe('the archive', () => {
         `{"meta":{"page":${page}},"result":[{"id":"y${page}","n":${page},"pad":"${'-'.repeat(40)}"},${record}]}`,
       );
     const file = join(root, 'one-record.archive');
-    packTree(tree, file);
+    await packTree(tree, file);
     // Once is 64 KB of base64; twice would be 128 KB.
     expect(statSync(file).size).toBeLessThan(1.3 * record.length);
   });
@@ -309,7 +309,7 @@ describe('the archive', () => {
     writeFileSync(join(tree, MANIFEST_FILE), JSON.stringify({ encodings: [], padding }));
     writeFileSync(join(tree, 'v1/index.json'), '{"result":[]}');
     const file = join(root, 'large-manifest.archive');
-    packTree(tree, file);
+    await packTree(tree, file);
     const source = await fileRangeSource(file);
     try {
       const reader = await ArchiveReader.open(source, NODE_CODEC);
