@@ -215,7 +215,7 @@ function lineBodies(
     return segment[i]! - segment[j]! || offset[i]! - offset[j]!;
   });
   const bodies: Varint[] = new Array<Varint>(end - start);
-  for (let first = 0; first < byPlace.length; ) {
+  for (let first = 0; first < byPlace.length;) {
     const i = order[start + byPlace[first]!]!;
     let last = first;
     let until = offset[i]! + length[i]!;

@@ -332,7 +332,7 @@ describe('the archive', () => {
       const sink = new SegmentSink(join(staging.scratch, 'tree'));
       sink.write('v1/index.json', Buffer.from('{"result":[]}'));
       sink.commit();
-      assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
+      await assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
       publishArchive(staging);
     } finally {
       discardArchive(staging);
