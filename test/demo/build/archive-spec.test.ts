@@ -7,8 +7,9 @@ import { demo } from '../../helpers/http/api.ts';
 /**
  * A reader of the archive written from `docs/archive.md` alone, with none of the project's
  * decoding code: it checks that the page describes the bytes the build writes. It reads the
- * header, the root, whole leaves and their templates, and the blocks they name, and makes each
- * file of some leaves again, to compare with the tree built from the same database.
+ * header, the root, leaves (their directories and pieces) and their templates, and the blocks
+ * they name, and makes each file of some leaves again, to compare with the tree built from the
+ * same database.
  */
 
 const { dist, archive } = demo();
@@ -143,12 +144,30 @@ function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
   if (files === 0) return out;
   const storedLeaf = bytes.subarray(offset, offset + stored);
   expect(crc32(storedLeaf)).toBe(crc);
-  const raw = brotliDecompressSync(storedLeaf);
-  expect(raw.length).toBe(size);
-  const names = raw.subarray(12 * files);
-  const tables = tablesOf(new Cursor(names));
-  for (let i = 0; i < files; i++) {
-    const at = new Cursor(names, raw.readUInt32LE(12 * i + 8));
+  // The directory's stored length, the directory, then the pieces to the leaf's end.
+  const directoryEnd = 4 + storedLeaf.readUInt32LE(0);
+  const directory = brotliDecompressSync(storedLeaf.subarray(4, directoryEnd));
+  expect(directory.length).toBe(size);
+  const at = new Cursor(directory, 8 * files);
+  const perPiece = at.varint();
+  const tables = tablesOf(at);
+  const pieces: Buffer[] = [];
+  let pieceAt = directoryEnd;
+  for (let p = Math.ceil(files / perPiece); p > 0; p--) {
+    const piece = storedLeaf.subarray(pieceAt, (pieceAt += at.varint()));
+    pieces.push(brotliDecompressSync(piece));
+    expect(pieces.at(-1)!.length).toBe(at.varint());
+  }
+  expect(at.at).toBe(directory.length);
+  expect(pieceAt).toBe(storedLeaf.length);
+  const entries = pieces.flatMap((piece) => {
+    const within = new Cursor(piece);
+    const out: Cursor[] = [];
+    while (within.at < piece.length) out.push(new Cursor(within.take(within.varint())));
+    return out;
+  });
+  expect(entries.length).toBe(files);
+  for (const at of entries) {
     const path = at.take(at.varint()).toString();
     const blocks: Buffer[][] = [];
     for (let b = at.varint(); b > 0; b--) {
@@ -179,7 +198,7 @@ describe('the archive as docs/archive.md describes it', () => {
   it('a reader written from the page makes the files of the tree, byte for byte', () => {
     const bytes = readFileSync(archive);
     expect(bytes.subarray(0, 8).toString()).toBe('FSAPIARC');
-    expect(bytes.readUInt32LE(8)).toBe(8);
+    expect(bytes.readUInt32LE(8)).toBe(9);
     expect(crc32(bytes.subarray(0, 60))).toBe(bytes.readUInt32LE(60));
     expect(u64(bytes, 32)).toBe(bytes.length);
     const leaves = 2 ** bytes.readUInt32LE(12);
