@@ -309,7 +309,6 @@ async function indexLeaves(
     const { leaf, files, stored } = pending.shift()!;
     write(leaf, files, await stored);
   };
-  const entry = new ByteWriter();
   let next = 0;
   try {
     for (let leaf = 0; leaf < count; leaf++) {
@@ -319,29 +318,10 @@ async function indexLeaves(
         leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf
       )
         next++;
-      const keys = Buffer.alloc((next - start) * LEAF_KEY_SIZE);
-      const tables = new LeafTables();
-      const pieces: Uint8Array[] = [];
-      let piece = new ByteWriter();
-      const bodies = lineBodies(entries, order, start, next, segments);
-      for (let k = start; k < next; k++) {
-        const i = order[k]!;
-        keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
-        keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
-        const line = bodies[k - start]!;
-        const nameStart = line.at;
-        line.take(line.read());
-        entry.clear();
-        entry.bytes(line.bytes.subarray(nameStart, line.at));
-        placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
-        piece.varint(entry.length);
-        piece.bytes(entry.view());
-        if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === next) {
-          pieces.push(piece.view());
-          piece = new ByteWriter();
-        }
-      }
-      const stored = next > start ? leafBytes(keys, tables, pieces) : Promise.resolve(null);
+      const stored =
+        next > start
+          ? leafBytes(leafParts(entries, order, start, next, segments))
+          : Promise.resolve(null);
       pending.push({ leaf, files: next - start, stored });
       if (pending.length >= LEAVES_IN_FLIGHT) await writeFirst();
     }
@@ -359,16 +339,57 @@ interface StoredLeaf {
   directorySize: number;
 }
 
+/** A leaf before it is compressed: its files' keys, its tables of heads, its pieces' bytes. */
+interface LeafParts {
+  keys: Buffer;
+  tables: LeafTables;
+  pieces: Uint8Array[];
+}
+
+/**
+ * The parts of the leaf of entries `order[start]` to `order[end - 1]`: each file's key, and its
+ * name and template (its blocks placed, its head in the leaf's tables) in a piece of
+ * `PIECE_FILES` files.
+ */
+function leafParts(
+  entries: Entries,
+  order: Uint32Array,
+  start: number,
+  end: number,
+  segments: readonly Segment[],
+): LeafParts {
+  const keys = Buffer.alloc((end - start) * LEAF_KEY_SIZE);
+  const tables = new LeafTables();
+  const pieces: Uint8Array[] = [];
+  const entry = new ByteWriter();
+  let piece = new ByteWriter();
+  const bodies = lineBodies(entries, order, start, end, segments);
+  for (let k = start; k < end; k++) {
+    const i = order[k]!;
+    keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
+    keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
+    const line = bodies[k - start]!;
+    const nameStart = line.at;
+    line.take(line.read());
+    entry.bytes(line.bytes.subarray(nameStart, line.at));
+    placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
+    piece.varint(entry.length);
+    piece.bytes(entry.view());
+    entry.clear();
+    if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === end) {
+      pieces.push(piece.view());
+      piece = new ByteWriter();
+    }
+  }
+  return { keys, tables, pieces };
+}
+
 /**
  * A leaf as stored (`readLeafDirectory`): its directory's stored length, its directory (its
  * files' keys, the files a piece holds, its tables of heads, each piece's stored length and
- * size) compressed, then its pieces (`raw`), each compressed on its own.
+ * size) compressed, then its pieces, each compressed on its own.
  */
-async function leafBytes(
-  keys: Buffer,
-  tables: LeafTables,
-  raw: readonly Uint8Array[],
-): Promise<StoredLeaf> {
+async function leafBytes({ keys, tables, pieces: raw }: LeafParts): Promise<StoredLeaf> {
   const pieces = await Promise.all(raw.map((piece) => compressAsync(piece)));
   const directory = new ByteWriter();
   directory.bytes(keys);
