@@ -31,10 +31,11 @@ import { concatBytes, sameBytes, Varint } from './bytes.ts';
  * docs/archive.md). A file is made from its template, which a piece of its leaf of the index
  * holds, and the blocks of records it names: a cold read costs the first bytes with header and
  * root, one leaf (whose directory and one piece it decompresses) and its blocks (read at once);
- * with the leaf and blocks cached, or the file's template and the records read, none. The manifest, which every reader reads first, comes with the first bytes.
- * Every byte read is checked against a CRC-32 before it is used, so a damaged archive gives an
- * `ArchiveError`, never a wrong body. Nothing here is specific to a runtime: the bytes come from
- * a `RangeSource` and the codec is passed in.
+ * with the leaf and blocks cached, or the file's template and the records read, none. The
+ * manifest, which every reader reads first, comes with the first bytes. Every byte read is
+ * checked against a CRC-32 before it is used, so a damaged archive gives an `ArchiveError`, never
+ * a wrong body. Nothing here is specific to a runtime: the bytes come from a `RangeSource` and the
+ * codec is passed in.
  */
 
 /** Random access to the archive's bytes: a local file, an object in R2 or S3, anything. */
@@ -336,7 +337,8 @@ export class ArchiveReader {
       // Held as long as the leaf is: a copy when it is a view of larger bytes (over HTTP).
       const stored = read.byteLength === read.buffer.byteLength ? read : read.slice();
       const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
-      const first = LEAF_HEADER_SIZE + (stored.length >= 4 ? view.getUint32(0, true) : 0);
+      const first =
+        LEAF_HEADER_SIZE + (stored.length >= LEAF_HEADER_SIZE ? view.getUint32(0, true) : 0);
       if (first > stored.length) throw new ArchiveError(`${what} has the wrong length`);
       const bytes = await this.decompress(
         stored.subarray(LEAF_HEADER_SIZE, first),
