@@ -115,13 +115,19 @@ export function readLeafDirectory(
 }
 
 /**
- * Entry `i` of a decompressed piece, as its name and template (a varint length, then that many
- * bytes each): the entries before it are skipped by their lengths.
+ * The entries of a decompressed piece in turn, each its name and template (a varint length, then
+ * that many bytes each).
  */
-export function pieceEntry(piece: Uint8Array, i: number): Varint {
+export function* pieceEntries(piece: Uint8Array): Generator<Varint> {
   const in_ = new Varint(piece);
-  for (let j = 0; j < i; j++) in_.take(in_.read());
-  return new Varint(in_.take(in_.read()));
+  while (in_.at < piece.length) yield new Varint(in_.take(in_.read()));
+}
+
+/** Entry `i` of a decompressed piece: the entries before it are skipped by their lengths. */
+export function pieceEntry(piece: Uint8Array, i: number): Varint {
+  let j = 0;
+  for (const entry of pieceEntries(piece)) if (j++ === i) return entry;
+  throw new RangeError('a piece holds fewer entries than its leaf says');
 }
 
 /** A path's 64-bit key, as two unsigned 32-bit halves. */

@@ -14,6 +14,7 @@ import {
   decodeHeader,
   fileKey,
   leafOf,
+  pieceEntries,
   pieceEntry,
   readLeafDirectory,
   readTemplate,
@@ -384,9 +385,7 @@ export class ArchiveReader {
     const out: { path: string; template: Template }[] = [];
     for (let p = 0; p < held.pieces.length; p++) {
       const piece = await this.piece(held, p, `a piece of leaf ${leaf} of the archive index`);
-      const in_ = new Varint(piece);
-      while (in_.at < piece.length) {
-        const entry = new Varint(in_.take(in_.read()));
+      for (const entry of pieceEntries(piece)) {
         const path = decoder.decode(entry.take(entry.read()));
         out.push({ path, template: readTemplate(entry, held.heads) });
       }
@@ -447,8 +446,7 @@ export class ArchiveReader {
    */
   private async templateInLeaf(path: string): Promise<Template | null> {
     const key = fileKey(path);
-    const number = leafOf(key, this.header.leafBits);
-    const leaf = await this.leaf(number);
+    const leaf = await this.leaf(leafOf(key, this.header.leafBits));
     const { keys, perPiece } = leaf;
     const count = keys.byteLength / LEAF_KEY_SIZE;
     // The first entry whose key is not below the path's; keys are sorted, equal keys (a hash

@@ -3,11 +3,11 @@
  * archive's index and a quarter its blocks of records (`ArchiveReader`), each with a share for
  * the templates and records read alone: a file whose leaf and blocks are held costs no read,
  * where one whose leaf is not first reads it (32 KB on average on the national set) and
- * decompresses its directory and one piece (about 30 KB together). The rest, or all over a folder, goes to the
- * router's caches (`hot-cache.ts`): half for the bytes of the files it sends most, half for the
- * files it reads to compose answers, decoded. A composed answer reads a few default pages and
- * index files; those held cost it no read. The servers that run on a machine take `--cache-mb`
- * (docs/queries.md#memory); a Worker's isolate keeps its own, smaller budget.
+ * decompresses its directory and one piece (about 30 KB together). The rest, or all over a
+ * folder, goes to the router's caches (`hot-cache.ts`): half for the bytes of the files it sends
+ * most, half for the files it reads to compose answers, decoded. A composed answer reads a few
+ * default pages and index files; those held cost it no read. The servers that run on a machine
+ * take `--cache-mb` (docs/queries.md#memory); a Worker's isolate keeps its own, smaller budget.
  */
 
 /** The megabytes a server holds at most, unless `--cache-mb` says otherwise. */
