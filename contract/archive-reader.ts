@@ -79,9 +79,9 @@ export class ArchiveError extends Error {
 export const INDEX_CACHE_BYTES = 24 * 1024 * 1024;
 
 /**
- * The bytes of decompressed blocks a reader keeps: three quarters of it blocks (a block of 64 KB
- * weighs twice that), the records of a few collections' neighbouring pages; a quarter records
- * read alone. A file whose blocks are kept costs no read.
+ * The bytes of decompressed blocks a reader keeps: half of it blocks (a block of 64 KB weighs
+ * twice that), the records of a few collections' neighbouring pages; half records read alone
+ * (`RECORDS_ALONE`). A file whose blocks are kept costs no read.
  */
 export const BLOCK_CACHE_BYTES = 8 * 1024 * 1024;
 
@@ -102,6 +102,21 @@ export interface FileParts {
    */
   record(i: number): Promise<Uint8Array>;
 }
+
+/**
+ * A file that is an envelope of its records, as a page is: its head up to `"result":[`, its
+ * records with commas between, then `]}`. Its records are each read when asked for, as
+ * `FileParts.record`; the literals are not kept.
+ */
+export interface EnvelopeRecords {
+  kind: 'envelope';
+  /** How many records its `result` holds. */
+  count: number;
+  record(i: number): Promise<Uint8Array>;
+}
+
+/** What `ArchiveReader.records` finds: an envelope of records, or a file laid out otherwise. */
+export type FileRecords = EnvelopeRecords | { kind: 'other' };
 
 const missing = (): Promise<Uint8Array> =>
   Promise.reject(new ArchiveError('the opening file has no records'));
@@ -125,7 +140,20 @@ interface Block {
 
 /** A file's template, held apart from its leaf (its literals copied out of the leaf's bytes). */
 interface KeptTemplate {
+  kind: 'template';
   template: Template;
+  weight: number;
+}
+
+/**
+ * Where an envelope's records are (`ArchiveReader.records`), held apart from its template in a
+ * few bytes a record: a sort reads a record or two from pages all over a collection, and needs
+ * neither their heads (most of a page's template) nor their commas. Null: the file is no
+ * envelope.
+ */
+interface KeptPlaces {
+  kind: 'places';
+  places: { blocks: BlockPlace[]; records: Uint32Array } | null;
   weight: number;
 }
 
@@ -136,14 +164,21 @@ interface KeptRecord {
 }
 
 /**
- * What the reader's memory holds of each kind: most of it whole leaves and blocks, which files
- * read together share (a collection's pages, a match's files); a quarter of each the templates
- * of the files read (not a bucket's) and the records read one by one (`parts`). A composed
- * answer (a sort over a whole collection) takes a record or two from pages all over it: held
- * alone, they cost a kilobyte or so each where their leaf and block would cost a hundred, so
- * many more answers' worth stays in memory.
+ * What the reader's memory holds of each kind: most of its index memory whole leaves, which files
+ * read together share (a collection's pages, a match's files); a quarter the templates of the
+ * files read (not a bucket's) and where the records of pages read in part are (`records`). A
+ * composed answer (a sort over a whole collection) takes a record or two from pages all over
+ * it: held alone, they cost a kilobyte or so each where their leaf and block would cost a
+ * hundred, so many more answers' worth stays in memory.
  */
 const ALONE = 1 / 4;
+
+/**
+ * The share of block memory that holds records read alone (`parts`, `records`), the rest whole
+ * blocks. Half: pages read whole are held as sent by the router too, where the records of
+ * composed answers are held nowhere else; a quarter held too few of the national set's sorts.
+ */
+const RECORDS_ALONE = 1 / 2;
 
 /** A bounded cache of decoded things by key, least recently used first out. */
 class Kept<K, V extends { weight: number }> {
@@ -176,10 +211,11 @@ class Kept<K, V extends { weight: number }> {
 /** An open archive. */
 export class ArchiveReader {
   private readonly leaves: Kept<number, Leaf>;
-  private readonly templates: Kept<string, KeptTemplate>;
+  /** Templates by path, and the places of envelopes' records by `placesKey`. */
+  private readonly templates: Kept<string, KeptTemplate | KeptPlaces>;
   private readonly blocks: Kept<number, Block>;
   /** By block offset and index (`recordKey`). */
-  private readonly records: Kept<number, KeptRecord>;
+  private readonly alone: Kept<number, KeptRecord>;
   /**
    * Leaves and blocks being read, by the scope that may share them (`ReadScope`): files asked for
    * at once (a collection's pages) share the reads of their leaf and their blocks.
@@ -198,8 +234,8 @@ export class ArchiveReader {
   ) {
     this.leaves = new Kept(cache.indexBytes * (1 - ALONE));
     this.templates = new Kept(cache.indexBytes * ALONE);
-    this.blocks = new Kept(cache.blockBytes * (1 - ALONE));
-    this.records = new Kept(cache.blockBytes * ALONE);
+    this.blocks = new Kept(cache.blockBytes * (1 - RECORDS_ALONE));
+    this.alone = new Kept(cache.blockBytes * RECORDS_ALONE);
   }
 
   /**
@@ -375,7 +411,7 @@ export class ArchiveReader {
    * the read costs only its blocks. Files read together share a leaf (`groupOf`).
    */
   async locate(path: string): Promise<void> {
-    if (this.templates.get(path)) return;
+    if (this.templates.get(path) || this.templates.get(placesKey(path))) return;
     await this.leaf(leafOf(fileKey(path), this.header.leafBits));
   }
 
@@ -412,19 +448,57 @@ export class ArchiveReader {
     if (!template) return null;
     return {
       literals: template.literals,
-      record: async (i) => {
-        const at = template.records[i];
-        if (!at) return recordIn(undefined, 0, path);
-        const place = template.blocks[at.slot]!;
-        const key = recordKey(place, at.index);
-        const kept = key === null ? undefined : this.records.get(key);
-        if (kept) return kept.bytes;
-        // A copy, so that holding the record does not hold its block's bytes.
-        const bytes = recordIn(await this.block(place), at.index, path).slice();
-        if (key !== null) this.records.set(key, { bytes, weight: bytes.byteLength + COPY_WEIGHT });
-        return bytes;
+      record: (i) => this.recordAt(template.blocks, template.records[i], path),
+    };
+  }
+
+  /**
+   * A file's records alone, where it is an envelope of them (`EnvelopeRecords`), or null when
+   * the archive has no such file. Only where they are is held, not the file's literals.
+   */
+  async records(path: string): Promise<FileRecords | null> {
+    if (this.opening?.path === path) return { kind: 'other' };
+    const key = placesKey(path);
+    let held = this.templates.get(path) ?? this.templates.get(key);
+    if (!held) {
+      const found = await this.templateInLeaf(path);
+      if (!found) return null;
+      held = placesOf(found, path);
+      this.templates.set(key, held);
+    }
+    const places = held.kind === 'places' ? held.places : placesOf(held.template, path).places;
+    if (!places) return { kind: 'other' };
+    const { blocks, records } = places;
+    const count = records.length / 2;
+    return {
+      kind: 'envelope',
+      count,
+      record: (i) => {
+        const at =
+          i >= 0 && i < count ? { slot: records[2 * i]!, index: records[2 * i + 1]! } : undefined;
+        return this.recordAt(blocks, at, path);
       },
     };
+  }
+
+  /**
+   * Record `at` of a file, whose template names `blocks`: from the records held alone, else
+   * from its block (read or held), then held alone.
+   */
+  private async recordAt(
+    blocks: readonly BlockPlace[],
+    at: { slot: number; index: number } | undefined,
+    path: string,
+  ): Promise<Uint8Array> {
+    if (!at) return recordIn(undefined, 0, path);
+    const place = blocks[at.slot]!;
+    const key = recordKey(place, at.index);
+    const kept = key === null ? undefined : this.alone.get(key);
+    if (kept) return kept.bytes;
+    // A copy, so that holding the record does not hold its block's bytes.
+    const bytes = recordIn(await this.block(place), at.index, path).slice();
+    if (key !== null) this.alone.set(key, { bytes, weight: bytes.byteLength + COPY_WEIGHT });
+    return bytes;
   }
 
   /**
@@ -433,7 +507,7 @@ export class ArchiveReader {
    */
   private async template(path: string): Promise<Template | null> {
     const kept = this.templates.get(path);
-    if (kept) return kept.template;
+    if (kept?.kind === 'template') return kept.template;
     const found = await this.templateInLeaf(path);
     const held = found && detached(found, path);
     if (held) this.templates.set(path, held);
@@ -610,7 +684,40 @@ function detached(template: Template, path: string): KeptTemplate | null {
     at += literal.length;
     return copy;
   });
-  return { template: { ...template, literals }, weight };
+  return { kind: 'template', template: { ...template, literals }, weight };
+}
+
+/** The key under which the places of a file's records are held: no path holds a line break. */
+const placesKey = (path: string): string => `${path}\n`;
+
+/** The closing literal of an envelope. */
+const ENVELOPE_END = encoder.encode(']}');
+/** The end of an envelope's head. */
+const RESULT_OPENING = encoder.encode('"result":[');
+
+/**
+ * Where the records of a file are, when its template is an envelope of them: its first literal
+ * ends with `"result":[`, a comma lies between each two records, and `]}` ends it.
+ */
+function placesOf(template: Template, path: string): KeptPlaces {
+  const { literals, records, blocks } = template;
+  const first = literals[0]!;
+  const envelope =
+    records.length > 0 &&
+    sameBytes(first.subarray(first.length - RESULT_OPENING.length), RESULT_OPENING) &&
+    literals.slice(1, -1).every((literal) => literal.length === 1 && literal[0] === COMMA[0]) &&
+    sameBytes(literals[literals.length - 1]!, ENVELOPE_END);
+  if (!envelope) return { kind: 'places', places: null, weight: COPY_WEIGHT + 2 * path.length };
+  const packed = new Uint32Array(2 * records.length);
+  records.forEach(({ slot, index }, i) => {
+    packed[2 * i] = slot;
+    packed[2 * i + 1] = index;
+  });
+  return {
+    kind: 'places',
+    places: { blocks, records: packed },
+    weight: COPY_WEIGHT + 2 * path.length + packed.byteLength + OBJECT_WEIGHT * blocks.length,
+  };
 }
 
 /** Compares leaf entry `i`'s key with `key`. */

@@ -120,9 +120,10 @@ function decodedReads(files: FileSource, budget: number): Reads {
     page: readPage,
     pageRecords: async (file, wanted) => {
       // A tree's files are read whole; so is a page whose template is laid out otherwise.
-      if (!files.parts) return readPage(file);
-      const found = await files.parts.call(files, file);
-      return found && ((await pageRecords(found, wanted)) ?? readPage(file));
+      if (!files.records) return readPage(file);
+      const found = await files.records.call(files, file);
+      if (found?.kind !== 'envelope') return found && readPage(file);
+      return pageRecords(found, wanted);
     },
     postings: (file) =>
       readDecoded('postings', file, decodePostings, (_, lists) => postingsWeight(lists)),

@@ -21,6 +21,9 @@ export function archiveFiles(archive: ArchiveReader): FileSource {
     async parts(file) {
       return isSafeRelativePath(file) ? archive.parts(file) : null;
     },
+    async records(file) {
+      return isSafeRelativePath(file) ? archive.records(file) : null;
+    },
   };
 }
 

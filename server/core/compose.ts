@@ -11,7 +11,7 @@ import {
 import { compareValues, filterKey, wildcardMatcher, type Scalar } from '../../contract/keys.ts';
 import type { Manifest, ResourceManifest } from '../../contract/manifest.ts';
 import { collectionDir, groupBucketFile, pageFile } from '../../contract/paths.ts';
-import type { PageText } from './page-text.ts';
+import type { PageRecords, PageText } from './page-text.ts';
 import { hasSourceColumn } from '../../contract/query-index.ts';
 import { matching, pageOrdinals, sourcePlaces, type IndexReads } from './query-engine.ts';
 import type { FilterPlan, Plan, SortPlan } from './route.ts';
@@ -47,7 +47,7 @@ export interface Reads extends IndexReads {
    * Records `wanted` of a default page, the others unread where the page's file can be read in
    * parts (an archive); null when the page does not exist.
    */
-  pageRecords: (file: string, wanted: readonly number[]) => Promise<PageText | null>;
+  pageRecords: (file: string, wanted: readonly number[]) => Promise<PageRecords | null>;
   /** Readies a later read of a file (`FileSource.locate`). */
   locate: (file: string) => Promise<void>;
   /**
@@ -269,14 +269,14 @@ async function pagesHolding(
   dir: string,
   size: number,
   reads: Reads,
-): Promise<Map<number, PageText | null>> {
+): Promise<Map<number, PageRecords | null>> {
   const wanted = new Map<number, number[]>();
   for (const pos of at) {
     const page = Math.floor(pos / size) + 1;
     if (!wanted.has(page)) wanted.set(page, []);
     wanted.get(page)!.push(pos % size);
   }
-  const texts = new Map<number, PageText | null>();
+  const texts = new Map<number, PageRecords | null>();
   await Promise.all(
     [...wanted].map(async ([p, records]) => {
       const file = pageFile(dir, p);

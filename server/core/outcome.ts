@@ -1,4 +1,4 @@
-import type { FileParts } from '../../contract/archive-reader.ts';
+import type { FileParts, FileRecords } from '../../contract/archive-reader.ts';
 import { sha1 } from '@noble/hashes/legacy.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { JSON_TYPE, errorBody, type ParamError } from '../../contract/envelope.ts';
@@ -22,6 +22,11 @@ export interface FileSource {
    * `ArchiveReader.parts`): one member of a bucket file is read without the blocks of the rest.
    */
   parts?(file: string): Promise<FileParts | null>;
+  /**
+   * A page's records alone, each read on demand (an archive's `ArchiveReader.records`): a
+   * composed answer takes a few records of a page, and needs neither its head nor the rest.
+   */
+  records?(file: string): Promise<FileRecords | null>;
 }
 
 /** A response before it is written: either a body, or a file of dist/ for the adapter to send. */

@@ -1,4 +1,4 @@
-import type { FileParts } from '../../contract/archive-reader.ts';
+import type { EnvelopeRecords } from '../../contract/archive-reader.ts';
 import type { Attribution } from '../../contract/envelope.ts';
 
 /**
@@ -10,17 +10,21 @@ import type { Attribution } from '../../contract/envelope.ts';
  * heap: held as bytes, outside it, the cached pages made V8 collect the whole heap six times as
  * often.
  */
-export interface PageText {
+export interface PageText extends PageRecords {
   /** The page's attribution: it credits the providers of the page's records. */
   attribution: Attribution | undefined;
   /** The page's `meta`. */
   meta: Record<string, unknown>;
+  /** What the page weighs in memory, in bytes. */
+  weight: number;
+}
+
+/** A page's records, some or all of them read, as their JSON text. */
+export interface PageRecords {
   /** The record count. */
   count: number;
   /** Record `i`'s JSON text. */
   record(i: number): string;
-  /** What the page weighs in memory, in bytes. */
-  weight: number;
 }
 
 /** Character codes of JSON's structure. */
@@ -62,51 +66,29 @@ export function decodePage(bytes: Uint8Array): PageText {
   };
 }
 
-/** What a page's template holds before its first record: its head, up to `result`'s `[`. */
-const RESULT_OPENING = '"result":[';
-
 /**
- * Records `wanted` of a page of an archive, read through its template (`FileParts`): only their
+ * Records `wanted` of a page of an archive, read alone (`ArchiveReader.records`): only their
  * blocks are read. A micro-event's default page names a block for most of its records (they are
- * stored by match), so reading it whole for a few records read them all. Null when the template
- * does not hold each element of `result` as one record with commas between (an element under 32
- * bytes stays in the literals): the caller reads the page whole.
+ * stored by match), so reading it whole for a few records would read them all.
  */
 export async function pageRecords(
-  parts: FileParts,
+  envelope: EnvelopeRecords,
   wanted: readonly number[],
-): Promise<PageText | null> {
-  const { literals } = parts;
-  const count = literals.length - 1;
-  const head = decoder.decode(literals[0]);
-  const between = literals.slice(1, -1);
-  if (
-    count === 0 ||
-    !head.endsWith(RESULT_OPENING) ||
-    !between.every((l) => l.length === 1 && l[0] === COMMA) ||
-    decoder.decode(literals[count]) !== ']}'
-  )
-    return null;
-  const { attribution, meta } = JSON.parse(head + ']}') as {
-    attribution?: Attribution;
-    meta: Record<string, unknown>;
-  };
+): Promise<PageRecords> {
+  const { count } = envelope;
   const records = new Map<number, string>();
   await Promise.all(
     wanted.map(async (i) => {
-      if (i >= 0 && i < count) records.set(i, decoder.decode(await parts.record(i)));
+      if (i >= 0 && i < count) records.set(i, decoder.decode(await envelope.record(i)));
     }),
   );
   return {
-    attribution,
-    meta,
     count,
     record: (i) => {
       const text = records.get(i);
       if (text === undefined) throw new RangeError(`record ${i} of a page was not read`);
       return text;
     },
-    weight: [...records.values()].reduce((n, t) => n + 2 * t.length, head.length),
   };
 }
 
