@@ -196,6 +196,30 @@ describe('the archive format', () => {
   });
 });
 
+/**
+ * The demo archive opened with its reads counted: those of leaves of the index, and those of
+ * blocks (from `dataStart` on). `open` opens a reader with the budgets given.
+ */
+async function countedArchive() {
+  const file = await fileRangeSource(archive);
+  const reads = { leaves: 0, blocks: 0 };
+  let dataStart = Infinity;
+  const source = {
+    length: file.length,
+    read: (offset: number, length: number) => {
+      if (offset >= dataStart) reads.blocks++;
+      else if (offset >= HEADER_SIZE) reads.leaves++;
+      return file.read(offset, length);
+    },
+  };
+  const open = async (indexBytes: number, blockBytes?: number) => {
+    const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes, undefined, blockBytes);
+    dataStart = reader.header.dataStart;
+    return reader;
+  };
+  return { reads, open, close: () => file.close() };
+}
+
 describe('the archive', () => {
   it('is not a ZIP file: it starts with its own header, which `unzip` does not read', () => {
     const head = readFileSync(archive).subarray(0, 12);
@@ -355,25 +379,15 @@ describe('the archive', () => {
     const names = [...digest.keys()].filter((_, i) => i % 8 === 0);
     /** The reads of leaves (before the first block) a second pass over the names makes. */
     const passReads = async (indexBytes: number) => {
-      const file = await fileRangeSource(archive);
-      let leafReads = 0;
-      let dataStart = Infinity;
-      const source = {
-        length: file.length,
-        read: (offset: number, length: number) => {
-          if (offset >= HEADER_SIZE && offset < dataStart) leafReads++;
-          return file.read(offset, length);
-        },
-      };
+      const { reads, open, close } = await countedArchive();
       try {
-        const reader = await ArchiveReader.open(source, NODE_CODEC, indexBytes);
-        dataStart = reader.header.dataStart;
+        const reader = await open(indexBytes);
         for (const name of names) await reader.read(name);
-        const before = leafReads;
+        const before = reads.leaves;
         for (const name of names) await reader.read(name);
-        return leafReads - before;
+        return reads.leaves - before;
       } finally {
-        await file.close();
+        await close();
       }
     };
     const leaves =
@@ -393,17 +407,7 @@ describe('the archive', () => {
   });
 
   it('holds a template and a record read alone apart from their leaf and block', async () => {
-    const file = await fileRangeSource(archive);
-    const reads = { leaves: 0, blocks: 0 };
-    let dataStart = Infinity;
-    const source = {
-      length: file.length,
-      read: (offset: number, length: number) => {
-        if (offset >= dataStart) reads.blocks++;
-        else if (offset >= HEADER_SIZE) reads.leaves++;
-        return file.read(offset, length);
-      },
-    };
+    const { reads, open, close } = await countedArchive();
     // A micro-event's default page: each of its records lies in its match's block.
     const page = [...digest.keys()].find((f) => /^v1\/\w+\/events\/all\/_page\/2\.json$/.test(f))!;
     // Too little memory for the page's leaf or its blocks (weighed at twice their size): what
@@ -414,8 +418,7 @@ describe('the archive', () => {
     expect(leafSize).toBeGreaterThan(budget * 0.75);
     expect(Math.min(...blockSizes) * 2).toBeGreaterThan(budget * 0.5);
     try {
-      const reader = await ArchiveReader.open(source, NODE_CODEC, budget, undefined, budget);
-      dataStart = reader.header.dataStart;
+      const reader = await open(budget, budget);
       const recordOf = async () => {
         const parts = (await reader.parts(page))!;
         return Buffer.from(await parts.record(3)).toString();
@@ -431,32 +434,21 @@ describe('the archive', () => {
       await (await reader.parts(page))!.record(4);
       expect(reads).toEqual({ leaves: 1, blocks: 2 });
       // With no memory at all, each read costs its leaf and block again.
-      const none = await ArchiveReader.open(source, NODE_CODEC, 0, undefined, 0);
+      const none = await open(0, 0);
       await (await none.parts(page))!.record(3);
       await (await none.parts(page))!.record(3);
       expect(reads).toEqual({ leaves: 3, blocks: 4 });
     } finally {
-      await file.close();
+      await close();
     }
   });
 
   it("holds where a page's records are apart from its template, and reads them alone", async () => {
-    const file = await fileRangeSource(archive);
-    const reads = { leaves: 0, blocks: 0 };
-    let dataStart = Infinity;
-    const source = {
-      length: file.length,
-      read: (offset: number, length: number) => {
-        if (offset >= dataStart) reads.blocks++;
-        else if (offset >= HEADER_SIZE) reads.leaves++;
-        return file.read(offset, length);
-      },
-    };
+    const { reads, open, close } = await countedArchive();
     const page = [...digest.keys()].find((f) => /^v1\/\w+\/events\/all\/_page\/2\.json$/.test(f))!;
     const whole = JSON.parse(readFileSync(join(dist, page), 'utf8')) as { result: unknown[] };
     try {
-      const reader = await ArchiveReader.open(source, NODE_CODEC, 24 * 1024, undefined, 24 * 1024);
-      dataStart = reader.header.dataStart;
+      const reader = await open(24 * 1024, 24 * 1024);
       const found = await reader.records(page);
       if (found?.kind !== 'envelope') throw new Error(`${page} is not an envelope of records`);
       expect(found.count).toBe(whole.result.length);
@@ -473,7 +465,7 @@ describe('the archive', () => {
       expect(await reader.records(bucket)).toEqual({ kind: 'other' });
       expect(await reader.records('v1/no/such/file.json')).toBeNull();
     } finally {
-      await file.close();
+      await close();
     }
   });
 
