@@ -25,7 +25,7 @@ import {
   type RootEntry,
   type Template,
 } from './archive-format.ts';
-import { concatBytes, sameBytes, Varint } from './bytes.ts';
+import { concatBytes, sameAt, sameBytes, Varint } from './bytes.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
@@ -704,7 +704,8 @@ function placesOf(template: Template, path: string): KeptPlaces {
   const first = literals[0]!;
   const envelope =
     records.length > 0 &&
-    sameBytes(first.subarray(first.length - RESULT_OPENING.length), RESULT_OPENING) &&
+    first.length >= RESULT_OPENING.length &&
+    sameAt(first, first.length - RESULT_OPENING.length, RESULT_OPENING) &&
     literals.slice(1, -1).every((literal) => literal.length === 1 && literal[0] === COMMA[0]) &&
     sameBytes(literals[literals.length - 1]!, ENVELOPE_END);
   if (!envelope) return { kind: 'places', places: null, weight: COPY_WEIGHT + 2 * path.length };
