@@ -15,9 +15,9 @@ import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
 import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
-import { fileSpans } from './record-spans.ts';
+import { fileSpans, MAX_LITERALS, MIN_RECORD } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import type { OutputSink } from './sink.ts';
+import { envelopeBytes, type Envelope, type OutputSink } from './sink.ts';
 
 /**
  * The archive's side of the writer: each task writes its files as a segment. Each record (an
@@ -29,6 +29,13 @@ import type { OutputSink } from './sink.ts';
  * (`build/archive/assemble.ts`) lays the segments end to end in registry order, so the archive
  * does not depend on which worker wrote what, or when.
  */
+
+const COMMA = Buffer.from(',');
+
+/** Whether `fileSpans` takes an element of `result` as a record (`record-spans.ts`). */
+function isRecord(json: Uint8Array): boolean {
+  return json.length >= MIN_RECORD && (json[0] === 0x7b || json[0] === 0x5b);
+}
 
 /** One line of `<name>.blocks`: offset in the segment u64, stored length u32, inflated size u32. */
 export const BLOCK_LINE_SIZE = 16;
@@ -136,17 +143,58 @@ export class SegmentSink implements OutputSink {
   }
 
   write(file: string, content: string | Buffer): void {
-    if (!isSafeRelativePath(file))
-      throw new Error(`Refusing to write outside the output folder: ${file}`);
     const data = typeof content === 'string' ? Buffer.from(content) : content;
     const spans = fileSpans(data);
-    const records: { block: number; index: number }[] = [];
-    for (let k = 0; k < spans.length; k += 2)
-      records.push(this.place(data.subarray(spans[k], spans[k + 1])));
-    // The template (docs/archive.md): its blocks by their number in the segment, which the
-    // assembler makes their places in the archive, then its literals and records.
+    const literals: Uint8Array[] = [];
+    const records: Uint8Array[] = [];
+    let at = 0;
+    for (let k = 0; k < spans.length; k += 2) {
+      literals.push(data.subarray(at, spans[k]));
+      records.push(data.subarray(spans[k], spans[k + 1]));
+      at = spans[k + 1]!;
+    }
+    literals.push(data.subarray(at));
+    this.line(file, data.length, literals, records);
+  }
+
+  /**
+   * An envelope's records are where its writer says: its bytes are not scanned for them again
+   * (`fileSpans`), which on a page costs more than placing its records. The head of a page or a
+   * record file holds no record (its credits stay in it, `record-spans.ts`), so the template is
+   * the one `write` makes of its bytes; an envelope with a record too small to be one, or with
+   * none, is written as its bytes.
+   */
+  writeEnvelope(file: string, envelope: Envelope): void {
+    const { records } = envelope;
+    const head = Buffer.from(envelope.head);
+    const tail = Buffer.from(envelope.tail);
+    const kept = head.length + tail.length + records.length - 1;
+    if (records.length === 0 || kept > MAX_LITERALS || !records.every(isRecord))
+      return this.write(file, envelopeBytes(envelope));
+    const literals = records.map(() => COMMA);
+    literals[0] = head;
+    literals.push(tail);
+    let size = kept;
+    for (const record of records) size += record.length;
+    this.line(file, size, literals, records);
+  }
+
+  /**
+   * Writes a file's index line: its key, its name and its template, whose literals and records
+   * alternate, `literals[0]` first (docs/archive.md): its blocks by their number in the segment,
+   * which the assembler makes their places in the archive, then its literals and records.
+   */
+  private line(
+    file: string,
+    size: number,
+    literals: readonly Uint8Array[],
+    records: readonly Uint8Array[],
+  ): void {
+    if (!isSafeRelativePath(file))
+      throw new Error(`Refusing to write outside the output folder: ${file}`);
+    const places = records.map((record) => this.place(record));
     const slots = new Map<number, number>();
-    for (const { block } of records) if (!slots.has(block)) slots.set(block, slots.size);
+    for (const { block } of places) if (!slots.has(block)) slots.set(block, slots.size);
     const body = this.body;
     body.clear();
     const name = Buffer.from(file);
@@ -154,30 +202,27 @@ export class SegmentSink implements OutputSink {
     body.bytes(name);
     body.varint(slots.size);
     for (const block of slots.keys()) body.varint(block);
-    body.varint(records.length);
-    let at = 0;
-    records.forEach(({ block, index }, r) => {
-      const literal = data.subarray(at, spans[2 * r]);
+    body.varint(places.length);
+    places.forEach(({ block, index }, r) => {
       // A page's or a record file's head is made by the reader (`contract/page-head.ts`).
-      const head = r === 0 ? headOf(literal) : null;
+      const head = r === 0 ? headOf(literals[0]!) : null;
       if (head) {
         body.varint(HEAD_CODE);
         writeSegmentHead(body, head);
-      } else writeLiteral(body, literal);
+      } else writeLiteral(body, literals[r]!);
       body.varint(slots.get(block)!);
       body.varint(index);
-      at = spans[2 * r + 1]!;
     });
-    writeLiteral(body, data.subarray(at));
+    writeLiteral(body, literals[places.length]!);
     const key = fileKey(file);
-    const head = Buffer.allocUnsafe(LINE_HEAD_SIZE);
-    head.writeUInt32LE(key.hi, 0);
-    head.writeUInt32LE(key.lo, 4);
-    head.writeUInt32LE(body.length, 8);
-    this.index.write(head);
+    const lineHead = Buffer.allocUnsafe(LINE_HEAD_SIZE);
+    lineHead.writeUInt32LE(key.hi, 0);
+    lineHead.writeUInt32LE(key.lo, 4);
+    lineHead.writeUInt32LE(body.length, 8);
+    this.index.write(lineHead);
     this.index.write(body.view());
     this.files++;
-    this.bytes += data.length;
+    this.bytes += size;
     faultPoint('write');
   }
 

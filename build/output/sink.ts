@@ -5,6 +5,31 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
 import { isIndexFile } from '../../contract/query-index.ts';
 import { faultPoint } from '../../data/faults.ts';
+import { assemble, Assembler } from './assemble.ts';
+
+/**
+ * A file made of records: `head`, the records comma-separated, then `tail` (a page or a record
+ * file: `{"attribution":…,"meta":…,"result":[`, its records, `]}`). A layout that knows where its
+ * records are says so, and an archive's segment takes them as they are rather than finding them
+ * again in the file's bytes.
+ */
+export interface Envelope {
+  head: string;
+  records: readonly Uint8Array[];
+  tail: string;
+}
+
+/** Appends the bytes of `envelope` to `out`. */
+export function assembleEnvelope(out: Assembler, envelope: Envelope): void {
+  out.text(envelope.head);
+  out.list(envelope.records);
+  out.text(envelope.tail);
+}
+
+/** The bytes of `envelope`, as a buffer of their own. */
+export function envelopeBytes(envelope: Envelope): Buffer {
+  return assemble((out) => assembleEnvelope(out, envelope));
+}
 
 /**
  * Where the build puts its output. The layouts write every file through this interface, so a tree
@@ -14,6 +39,8 @@ import { faultPoint } from '../../data/faults.ts';
 export interface OutputSink {
   /** Writes one file at a relative path; a second write of the same path is an error. */
   write(file: string, content: string | Buffer): void;
+  /** Writes one file made of records: the same bytes as `write(file, envelopeBytes(envelope))`. */
+  writeEnvelope(file: string, envelope: Envelope): void;
   /** Makes everything written so far durable; nothing is visible to readers before the publish. */
   commit(): void;
   /**
@@ -158,6 +185,10 @@ export class TreeSink implements OutputSink, SinkCounts {
     this.drain();
   }
 
+  writeEnvelope(file: string, envelope: Envelope): void {
+    this.write(file, envelopeBytes(envelope));
+  }
+
   /**
    * Writes the queued files. Files are durable enough once closed: the publish renames a complete
    * folder into place, and a crash before it leaves a staging folder that the next build removes.
@@ -210,11 +241,19 @@ export class TreeSink implements OutputSink, SinkCounts {
 
 /** A sink that hashes what passes through it into `hash` before handing it on. */
 export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
+  // An envelope's bytes are hashed where they are assembled, and never kept.
+  const bytes = new Assembler();
   return {
     write(file, content) {
       const data = typeof content === 'string' ? Buffer.from(content) : content;
       sink.write(file, data);
       hash.add(file, data);
+    },
+    writeEnvelope(file, envelope) {
+      sink.writeEnvelope(file, envelope);
+      bytes.clear();
+      assembleEnvelope(bytes, envelope);
+      hash.add(file, bytes.view());
     },
     commit: () => sink.commit(),
     recordsDone: () => sink.recordsDone(),

@@ -1,7 +1,7 @@
 import type { Db } from '../../data/db.ts';
 import type { Provider } from '../../contract/envelope.ts';
 import { faultPoint } from '../../data/faults.ts';
-import { Assembler } from './assemble.ts';
+import { Assembler } from '../output/assemble.ts';
 import { filterKey, WILDCARD_TYPES, type Scalar } from '../../contract/keys.ts';
 import type { QueryIndexManifest } from '../../contract/query-index.ts';
 import {

@@ -8,9 +8,9 @@ import {
   pageFile,
   recordFile,
 } from '../../contract/paths.ts';
-import { assemble } from './assemble.ts';
+import { assemble } from '../output/assemble.ts';
 import type { PagingDef } from '../define/resource.ts';
-import type { OutputSink } from '../output/sink.ts';
+import type { Envelope, OutputSink } from '../output/sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
 /**
@@ -66,12 +66,16 @@ export class Credits {
  * A success envelope whose result is a list of records:
  * `{"attribution":..,"meta":..,"result":[..]}`.
  */
-function envelopeBytes(attributionJson: string, metaJson: string, records: readonly Uint8Array[]) {
-  return assemble((out) => {
-    out.text(`{"attribution":${attributionJson},"meta":${metaJson},"result":[`);
-    out.list(records);
-    out.text(']}');
-  });
+function envelope(
+  attributionJson: string,
+  metaJson: string,
+  records: readonly Uint8Array[],
+): Envelope {
+  return {
+    head: `{"attribution":${attributionJson},"meta":${metaJson},"result":[`,
+    records,
+    tail: ']}',
+  };
 }
 
 /** How a collection is paged: what every page of it shares. */
@@ -138,7 +142,7 @@ export class Pager {
             }),
           );
     const credit = this.credits.of(this.srcs).attribution;
-    this.sink.write(pageFile(this.dir, this.page), envelopeBytes(credit, meta, this.records));
+    this.sink.writeEnvelope(pageFile(this.dir, this.page), envelope(credit, meta, this.records));
     this.records = [];
     this.srcs = new Set();
     this.page++;
@@ -154,7 +158,7 @@ export function writeRecordFile(
   json: Uint8Array,
   src: string | null,
 ): void {
-  sink.write(recordFile(path, id), envelopeBytes(credits.of([src]).attribution, '{}', [json]));
+  sink.writeEnvelope(recordFile(path, id), envelope(credits.of([src]).attribution, '{}', [json]));
 }
 
 /**
