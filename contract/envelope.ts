@@ -108,7 +108,12 @@ export function pageMeta(opts: {
   totals: 'camel' | 'snake';
 }): PageMeta {
   const { params, ...rest } = opts;
-  return pageMetaOf({ ...rest, query: params.length > 0 ? `${queryString(params)}&` : '' });
+  return pageMetaOf({ ...rest, query: collectionQuery(params) });
+}
+
+/** A collection's filters and sort as its links carry them (`PageCollection.query`). */
+export function collectionQuery(params: readonly (readonly [string, string])[]): string {
+  return params.length > 0 ? `${queryString(params)}&` : '';
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   writeLiteral,
 } from '../../contract/archive-format.ts';
 import { ByteWriter } from '../../contract/bytes.ts';
+import { headBytes, type Head } from '../../contract/page-head.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
@@ -17,7 +18,7 @@ import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
 import { fileSpans, MAX_LITERALS, MIN_RECORD } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { envelopeBytes, type Envelope, type OutputSink } from './sink.ts';
+import { ENVELOPE_TAIL, envelopeBytes, type Envelope, type OutputSink } from './sink.ts';
 
 /**
  * The archive's side of the writer: each task writes its files as a segment. Each record (an
@@ -154,39 +155,42 @@ export class SegmentSink implements OutputSink {
       at = spans[k + 1]!;
     }
     literals.push(data.subarray(at));
-    this.line(file, data.length, literals, records);
+    // A page's or a record file's head is made by the reader (`contract/page-head.ts`).
+    const head = records.length > 0 ? headOf(literals[0]!) : null;
+    this.line(file, data.length, head, literals, records);
   }
 
   /**
-   * An envelope's records are where its writer says: its bytes are not scanned for them again
-   * (`fileSpans`), which on a page costs more than placing its records. The head of a page or a
-   * record file holds no record (its credits stay in it, `record-spans.ts`), so the template is
-   * the one `write` makes of its bytes; an envelope with a record too small to be one, or with
-   * none, is written as its bytes.
+   * An envelope's records and head are what its writer says: its bytes are not scanned for them
+   * again (`fileSpans`, `headOf`), which on a page costs more than placing its records. The head
+   * of a page or a record file holds no record (its credits stay in it, `record-spans.ts`), so
+   * the template is the one `write` makes of its bytes; an envelope with a record too small to be
+   * one, or with none, is written as its bytes.
    */
   writeEnvelope(file: string, envelope: Envelope): void {
-    const { records } = envelope;
-    const head = Buffer.from(envelope.head);
-    const tail = Buffer.from(envelope.tail);
-    const kept = head.length + tail.length + records.length - 1;
+    const { head, records } = envelope;
+    const literals: Uint8Array[] = records.map(() => COMMA);
+    literals[0] = headBytes(head);
+    literals.push(ENVELOPE_TAIL);
+    let kept = 0;
+    for (const literal of literals) kept += literal.length;
     if (records.length === 0 || kept > MAX_LITERALS || !records.every(isRecord))
       return this.write(file, envelopeBytes(envelope));
-    const literals = records.map(() => COMMA);
-    literals[0] = head;
-    literals.push(tail);
     let size = kept;
     for (const record of records) size += record.length;
-    this.line(file, size, literals, records);
+    this.line(file, size, head, literals, records);
   }
 
   /**
    * Writes a file's index line: its key, its name and its template, whose literals and records
-   * alternate, `literals[0]` first (docs/archive.md): its blocks by their number in the segment,
-   * which the assembler makes their places in the archive, then its literals and records.
+   * alternate, `literals[0]` first, with `head` in place of the first when given
+   * (docs/archive.md): its blocks by their number in the segment, which the assembler makes their
+   * places in the archive, then its literals and records.
    */
   private line(
     file: string,
     size: number,
+    head: Head | null,
     literals: readonly Uint8Array[],
     records: readonly Uint8Array[],
   ): void {
@@ -204,9 +208,7 @@ export class SegmentSink implements OutputSink {
     for (const block of slots.keys()) body.varint(block);
     body.varint(places.length);
     places.forEach(({ block, index }, r) => {
-      // A page's or a record file's head is made by the reader (`contract/page-head.ts`).
-      const head = r === 0 ? headOf(literals[0]!) : null;
-      if (head) {
+      if (r === 0 && head) {
         body.varint(HEAD_CODE);
         writeSegmentHead(body, head);
       } else writeLiteral(body, literals[r]!);

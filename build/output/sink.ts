@@ -3,27 +3,31 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
+import { headBytes, type Head } from '../../contract/page-head.ts';
 import { isIndexFile } from '../../contract/query-index.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { assemble, Assembler } from './assemble.ts';
 
 /**
- * A file made of records: `head`, the records comma-separated, then `tail` (a page or a record
- * file: `{"attribution":…,"meta":…,"result":[`, its records, `]}`). A layout that knows where its
- * records are says so, and an archive's segment takes them as they are rather than finding them
- * again in the file's bytes.
+ * A file made of records, a page or a record's file: its head
+ * (`{"attribution":…,"meta":…,"result":[`), its records comma-separated, then `]}`. A layout
+ * that knows where its records are and what its head is says so: an archive's segment takes them
+ * as they are, rather than finding them again in the file's bytes, and stores the head as the
+ * reader makes it (`contract/page-head.ts`).
  */
 export interface Envelope {
-  head: string;
+  head: Head;
   records: readonly Uint8Array[];
-  tail: string;
 }
+
+/** The bytes that close an envelope, after its records. */
+export const ENVELOPE_TAIL = Buffer.from(']}');
 
 /** Appends the bytes of `envelope` to `out`. */
 export function assembleEnvelope(out: Assembler, envelope: Envelope): void {
-  out.text(envelope.head);
+  out.bytes(headBytes(envelope.head));
   out.list(envelope.records);
-  out.text(envelope.tail);
+  out.bytes(ENVELOPE_TAIL);
 }
 
 /** The bytes of `envelope`, as a buffer of their own. */

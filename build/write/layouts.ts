@@ -1,4 +1,10 @@
-import { attribution, pageMeta, sourceKeys, type Provider } from '../../contract/envelope.ts';
+import {
+  attribution,
+  collectionQuery,
+  sourceKeys,
+  type PageCollection,
+  type Provider,
+} from '../../contract/envelope.ts';
 import type { Scalar } from '../../contract/keys.ts';
 import {
   bucketFile,
@@ -10,7 +16,7 @@ import {
 } from '../../contract/paths.ts';
 import { assemble } from '../output/assemble.ts';
 import type { PagingDef } from '../define/resource.ts';
-import type { Envelope, OutputSink } from '../output/sink.ts';
+import type { OutputSink } from '../output/sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
 /**
@@ -28,13 +34,23 @@ import type { SpooledRecord } from './spool.ts';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+const encoder = new TextEncoder();
+
+/** The credits of a set of records: their attribution and its `source`, as JSON text. */
+interface Credit {
+  attribution: string;
+  /** The attribution's text as UTF-8. */
+  bytes: Uint8Array;
+  source: string;
+}
+
 /**
  * The attribution of a set of records, as JSON text, from their provider keys (`_source`: one key,
  * or several separated by commas when a record's data comes from more than one source). Cached by
  * the set of keys: a build has a handful of distinct sets and millions of files.
  */
 export class Credits {
-  private readonly cache = new Map<string, { attribution: string; source: string }>();
+  private readonly cache = new Map<string, Credit>();
 
   constructor(
     private readonly providers: ReadonlyMap<string, Provider>,
@@ -43,7 +59,7 @@ export class Credits {
   ) {}
 
   /** The attribution and its `source` alone, for records whose `_source` values are `srcs`. */
-  of(srcs: Iterable<string | null>): { attribution: string; source: string } {
+  of(srcs: Iterable<string | null>): Credit {
     const keys = new Set<string>();
     if (!this.reference) {
       for (const src of srcs) for (const key of sourceKeys(src)) keys.add(key);
@@ -55,27 +71,12 @@ export class Credits {
         ? null
         : [...keys].flatMap((key) => this.providers.get(key) ?? []);
       const made = attribution(given);
-      hit = { attribution: JSON.stringify(made), source: JSON.stringify(made.source) };
+      const text = JSON.stringify(made);
+      hit = { attribution: text, bytes: encoder.encode(text), source: JSON.stringify(made.source) };
       this.cache.set(id, hit);
     }
     return hit;
   }
-}
-
-/**
- * A success envelope whose result is a list of records:
- * `{"attribution":..,"meta":..,"result":[..]}`.
- */
-function envelope(
-  attributionJson: string,
-  metaJson: string,
-  records: readonly Uint8Array[],
-): Envelope {
-  return {
-    head: `{"attribution":${attributionJson},"meta":${metaJson},"result":[`,
-    records,
-    tail: ']}',
-  };
 }
 
 /** How a collection is paged: what every page of it shares. */
@@ -102,6 +103,8 @@ export class Pager {
   private records: Uint8Array[] = [];
   private srcs = new Set<string | null>();
   private page = 1;
+  /** What its pages' heads share; null when it is not paginated (`"meta":{}`). */
+  private readonly collection: PageCollection | null;
 
   constructor(
     private readonly sink: OutputSink,
@@ -110,10 +113,16 @@ export class Pager {
     /** The folder of the collection (`collectionDir`). */
     private readonly dir: string,
     /** Its records in all (the pagination links need the last page from the first). */
-    private readonly total: number,
+    total: number,
     /** The filter of the collection, as its links carry it. */
-    private readonly params: [string, string][] = [],
-  ) {}
+    params: [string, string][] = [],
+  ) {
+    const { path, size, totals } = paging;
+    this.collection =
+      size === null
+        ? null
+        : { path: `/${path}`, query: collectionQuery(params), records: size, total, totals };
+  }
 
   add(json: Uint8Array, src: string | null): void {
     this.records.push(json);
@@ -127,22 +136,12 @@ export class Pager {
   }
 
   private flush(): void {
-    const { size } = this.paging;
-    const meta =
-      size === null
-        ? '{}'
-        : JSON.stringify(
-            pageMeta({
-              path: `/${this.paging.path}`,
-              params: this.params,
-              page: this.page,
-              records: size,
-              total: this.total,
-              totals: this.paging.totals,
-            }),
-          );
-    const credit = this.credits.of(this.srcs).attribution;
-    this.sink.writeEnvelope(pageFile(this.dir, this.page), envelope(credit, meta, this.records));
+    const { collection } = this;
+    const attribution = this.credits.of(this.srcs).bytes;
+    this.sink.writeEnvelope(pageFile(this.dir, this.page), {
+      head: { attribution, page: collection && { collection, page: this.page } },
+      records: this.records,
+    });
     this.records = [];
     this.srcs = new Set();
     this.page++;
@@ -158,7 +157,8 @@ export function writeRecordFile(
   json: Uint8Array,
   src: string | null,
 ): void {
-  sink.writeEnvelope(recordFile(path, id), envelope(credits.of([src]).attribution, '{}', [json]));
+  const head = { attribution: credits.of([src]).bytes, page: null };
+  sink.writeEnvelope(recordFile(path, id), { head, records: [json] });
 }
 
 /**

@@ -16,28 +16,27 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const encoder = new TextEncoder();
 const json = (value: unknown) => encoder.encode(JSON.stringify(value));
-const credit = '{"html":"","logo":"","source":{"name":"Fjelstul","url":"/"},"text":"","url":"/"}';
-const meta =
-  '{"first":"/v1/goals?records=2&page=1","last":"/v1/goals?records=2&page=2",' +
-  '"next":"/v1/goals?records=2&page=2","prev":null,"page":1,"records":2,' +
-  '"totalPages":2,"totalRecords":3}';
+const credit = encoder.encode(
+  '{"html":"","logo":"","source":{"name":"Fjelstul","url":"/"},"text":"","url":"/"}',
+);
+const goals = { path: '/v1/goals', query: '', records: 2, total: 3, totals: 'camel' } as const;
 const goal = (id: number) =>
   json({ id, player: 'Müller', minute: 90 + id, uri: `/v1/goals/${id}` });
-const page = (m: string, records: Uint8Array[]): Envelope => ({
-  head: `{"attribution":${credit},"meta":${m},"result":[`,
+/** An envelope: a page of `goals` numbered `page`, or a record's file. */
+const envelope = (page: number | null, records: Uint8Array[]): Envelope => ({
+  head: { attribution: credit, page: page === null ? null : { collection: goals, page } },
   records,
-  tail: ']}',
 });
 
 const envelopes: [string, Envelope][] = [
-  ['v1/goals/index.json', page(meta, [goal(1), goal(2)])],
-  ['v1/goals/1.json', page('{}', [goal(1)])],
-  ['v1/goals/_page/2.json', page(meta.replace('"page":1', '"page":2'), [goal(3)])],
+  ['v1/goals/index.json', envelope(1, [goal(1), goal(2)])],
+  ['v1/goals/1.json', envelope(null, [goal(1)])],
+  ['v1/goals/_page/2.json', envelope(2, [goal(3)])],
   // No record: the whole file is one.
-  ['v1/empty/index.json', page('{}', [])],
+  ['v1/empty/index.json', envelope(null, [])],
   // An element too small to be a record stays in the file's literals.
-  ['v1/small/index.json', page('{}', [goal(4), json({ id: 5 })])],
-  ['v1/pairs/index.json', page('{}', [json([1, 'an array long enough to be a record'])])],
+  ['v1/small/index.json', envelope(null, [goal(4), json({ id: 5 })])],
+  ['v1/pairs/index.json', envelope(null, [json([1, 'an array long enough to be a record'])])],
 ];
 
 /** The three files of a segment written by `fill`. */
