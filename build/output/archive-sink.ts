@@ -10,7 +10,7 @@ import {
   writeLiteral,
 } from '../../contract/archive-format.ts';
 import { ByteWriter } from '../../contract/bytes.ts';
-import { headBytes, type Head } from '../../contract/page-head.ts';
+import type { Head } from '../../contract/page-head.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
@@ -170,7 +170,7 @@ export class SegmentSink implements OutputSink {
   writeEnvelope(file: string, envelope: Envelope): void {
     const { head, records } = envelope;
     const literals: Uint8Array[] = records.map(() => COMMA);
-    literals[0] = headBytes(head);
+    literals[0] = envelope.headBytes();
     literals.push(ENVELOPE_TAIL);
     let kept = 0;
     for (const literal of literals) kept += literal.length;

@@ -15,9 +15,18 @@ import { assemble, Assembler } from './assemble.ts';
  * as they are, rather than finding them again in the file's bytes, and stores the head as the
  * reader makes it (`contract/page-head.ts`).
  */
-export interface Envelope {
-  head: Head;
-  records: readonly Uint8Array[];
+export class Envelope {
+  private head_: Uint8Array | null = null;
+
+  constructor(
+    readonly head: Head,
+    readonly records: readonly Uint8Array[],
+  ) {}
+
+  /** The head's bytes, made once: the hash of a build and its archive both need them. */
+  headBytes(): Uint8Array {
+    return (this.head_ ??= headBytes(this.head));
+  }
 }
 
 /** The bytes that close an envelope, after its records. */
@@ -25,7 +34,7 @@ export const ENVELOPE_TAIL = Buffer.from(']}');
 
 /** Appends the bytes of `envelope` to `out`. */
 export function assembleEnvelope(out: Assembler, envelope: Envelope): void {
-  out.bytes(headBytes(envelope.head));
+  out.bytes(envelope.headBytes());
   out.list(envelope.records);
   out.bytes(ENVELOPE_TAIL);
 }

@@ -16,7 +16,7 @@ import {
 } from '../../contract/paths.ts';
 import { assemble } from '../output/assemble.ts';
 import type { PagingDef } from '../define/resource.ts';
-import type { OutputSink } from '../output/sink.ts';
+import { Envelope, type OutputSink } from '../output/sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
 /**
@@ -138,10 +138,8 @@ export class Pager {
   private flush(): void {
     const { collection } = this;
     const attribution = this.credits.of(this.srcs).bytes;
-    this.sink.writeEnvelope(pageFile(this.dir, this.page), {
-      head: { attribution, page: collection && { collection, page: this.page } },
-      records: this.records,
-    });
+    const head = { attribution, page: collection && { collection, page: this.page } };
+    this.sink.writeEnvelope(pageFile(this.dir, this.page), new Envelope(head, this.records));
     this.records = [];
     this.srcs = new Set();
     this.page++;
@@ -158,7 +156,7 @@ export function writeRecordFile(
   src: string | null,
 ): void {
   const head = { attribution: credits.of([src]).bytes, page: null };
-  sink.writeEnvelope(recordFile(path, id), { head, records: [json] });
+  sink.writeEnvelope(recordFile(path, id), new Envelope(head, [json]));
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SegmentSink } from '../../../build/output/archive-sink.ts';
-import { envelopeBytes, type Envelope } from '../../../build/output/sink.ts';
+import { Envelope, envelopeBytes } from '../../../build/output/sink.ts';
 import { HEAD_CODE } from '../../../contract/archive-format.ts';
 
 /**
@@ -23,10 +23,11 @@ const goals = { path: '/v1/goals', query: '', records: 2, total: 3, totals: 'cam
 const goal = (id: number) =>
   json({ id, player: 'Müller', minute: 90 + id, uri: `/v1/goals/${id}` });
 /** An envelope: a page of `goals` numbered `page`, or a record's file. */
-const envelope = (page: number | null, records: Uint8Array[]): Envelope => ({
-  head: { attribution: credit, page: page === null ? null : { collection: goals, page } },
-  records,
-});
+const envelope = (page: number | null, records: Uint8Array[]) =>
+  new Envelope(
+    { attribution: credit, page: page === null ? null : { collection: goals, page } },
+    records,
+  );
 
 const envelopes: [string, Envelope][] = [
   ['v1/goals/index.json', envelope(1, [goal(1), goal(2)])],
