@@ -16,9 +16,10 @@ import { faultPoint } from '../../data/faults.ts';
 import { compress } from './compress.ts';
 import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
-import { fileSpans, MAX_LITERALS, MIN_RECORD } from './record-spans.ts';
+import { fileSpans, isRecordValue, MAX_LITERALS } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { ENVELOPE_TAIL, envelopeBytes, type Envelope, type OutputSink } from './sink.ts';
+import { composedBytes, type Composed } from './composed.ts';
+import type { OutputSink } from './sink.ts';
 
 /**
  * The archive's side of the writer: each task writes its files as a segment. Each record (an
@@ -30,13 +31,6 @@ import { ENVELOPE_TAIL, envelopeBytes, type Envelope, type OutputSink } from './
  * (`build/archive/assemble.ts`) lays the segments end to end in registry order, so the archive
  * does not depend on which worker wrote what, or when.
  */
-
-const COMMA = Buffer.from(',');
-
-/** Whether `fileSpans` takes an element of `result` as a record (`record-spans.ts`). */
-function isRecord(json: Uint8Array): boolean {
-  return json.length >= MIN_RECORD && (json[0] === 0x7b || json[0] === 0x5b);
-}
 
 /** One line of `<name>.blocks`: offset in the segment u64, stored length u32, inflated size u32. */
 export const BLOCK_LINE_SIZE = 16;
@@ -161,23 +155,24 @@ export class SegmentSink implements OutputSink {
   }
 
   /**
-   * An envelope's records and head are what its writer says: its bytes are not scanned for them
-   * again (`fileSpans`, `headOf`), which on a page costs more than placing its records. The head
-   * of a page or a record file holds no record (its credits stay in it, `record-spans.ts`), so
-   * the template is the one `write` makes of its bytes; an envelope with a record too small to be
-   * one, or with none, is written as its bytes.
+   * A composed file's records are where its writer says: its bytes are not scanned for them again
+   * (`fileSpans`), nor a page's head parsed again (`headOf`). The template is the one `write`
+   * makes of its bytes: the head of a page or a record file holds no record (its credits stay in
+   * it), and a file with no record, or that keeps too much outside its records, is written as
+   * its bytes, to be made one record.
    */
-  writeEnvelope(file: string, envelope: Envelope): void {
-    const { head, records } = envelope;
-    const literals: Uint8Array[] = records.map(() => COMMA);
-    literals[0] = envelope.headBytes();
-    literals.push(ENVELOPE_TAIL);
+  writeComposed(file: string, composed: Composed): void {
+    const { records } = composed;
+    const literals = composed.literals();
     let kept = 0;
     for (const literal of literals) kept += literal.length;
-    if (records.length === 0 || kept > MAX_LITERALS || !records.every(isRecord))
-      return this.write(file, envelopeBytes(envelope));
+    // A page's records are all taken as records; a bucket's too small to be are text already.
+    const small = composed.kind === 'envelope' && !records.every(isRecordValue);
+    if (records.length === 0 || kept > MAX_LITERALS || small)
+      return this.write(file, composedBytes(composed));
     let size = kept;
     for (const record of records) size += record.length;
+    const head = composed.kind === 'envelope' ? composed.head : null;
     this.line(file, size, head, literals, records);
   }
 

@@ -53,6 +53,14 @@ const enum Container {
 }
 
 /**
+ * Whether a value in a record's place is stored as one: an object or an array (an element of
+ * `result`; a value of `record` or `source` is always an object) of at least `MIN_RECORD` bytes.
+ */
+export function isRecordValue(value: Uint8Array): boolean {
+  return value.length >= MIN_RECORD && (value[0] === OPEN_OBJECT || value[0] === OPEN_ARRAY);
+}
+
+/**
  * The start and end (exclusive) of each record of `bytes`, in pairs, in order; empty when it
  * holds none or is not JSON (its first byte is not `{`). The bytes of a JSON text are UTF-8, whose
  * bytes past ASCII never equal a structural character, so they are scanned as bytes.

@@ -3,46 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
-import { headBytes, type Head } from '../../contract/page-head.ts';
 import { isIndexFile } from '../../contract/query-index.ts';
 import { faultPoint } from '../../data/faults.ts';
-import { assemble, Assembler } from './assemble.ts';
-
-/**
- * A file made of records, a page or a record's file: its head
- * (`{"attribution":…,"meta":…,"result":[`), its records comma-separated, then `]}`. A layout
- * that knows where its records are and what its head is says so: an archive's segment takes them
- * as they are, rather than finding them again in the file's bytes, and stores the head as the
- * reader makes it (`contract/page-head.ts`).
- */
-export class Envelope {
-  private head_: Uint8Array | null = null;
-
-  constructor(
-    readonly head: Head,
-    readonly records: readonly Uint8Array[],
-  ) {}
-
-  /** The head's bytes, made once: the hash of a build and its archive both need them. */
-  headBytes(): Uint8Array {
-    return (this.head_ ??= headBytes(this.head));
-  }
-}
-
-/** The bytes that close an envelope, after its records. */
-export const ENVELOPE_TAIL = Buffer.from(']}');
-
-/** Appends the bytes of `envelope` to `out`. */
-export function assembleEnvelope(out: Assembler, envelope: Envelope): void {
-  out.bytes(envelope.headBytes());
-  out.list(envelope.records);
-  out.bytes(ENVELOPE_TAIL);
-}
-
-/** The bytes of `envelope`, as a buffer of their own. */
-export function envelopeBytes(envelope: Envelope): Buffer {
-  return assemble((out) => assembleEnvelope(out, envelope));
-}
+import { Assembler } from './assemble.ts';
+import { assembleComposed, composedBytes, type Composed } from './composed.ts';
 
 /**
  * Where the build puts its output. The layouts write every file through this interface, so a tree
@@ -52,8 +16,8 @@ export function envelopeBytes(envelope: Envelope): Buffer {
 export interface OutputSink {
   /** Writes one file at a relative path; a second write of the same path is an error. */
   write(file: string, content: string | Buffer): void;
-  /** Writes one file made of records: the same bytes as `write(file, envelopeBytes(envelope))`. */
-  writeEnvelope(file: string, envelope: Envelope): void;
+  /** Writes a file made of records: the same as `write(file, composedBytes(composed))`. */
+  writeComposed(file: string, composed: Composed): void;
   /** Makes everything written so far durable; nothing is visible to readers before the publish. */
   commit(): void;
   /**
@@ -198,8 +162,8 @@ export class TreeSink implements OutputSink, SinkCounts {
     this.drain();
   }
 
-  writeEnvelope(file: string, envelope: Envelope): void {
-    this.write(file, envelopeBytes(envelope));
+  writeComposed(file: string, composed: Composed): void {
+    this.write(file, composedBytes(composed));
   }
 
   /**
@@ -254,7 +218,7 @@ export class TreeSink implements OutputSink, SinkCounts {
 
 /** A sink that hashes what passes through it into `hash` before handing it on. */
 export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
-  // An envelope's bytes are hashed where they are assembled, and never kept.
+  // A composed file's bytes are hashed where they are assembled, and never kept.
   const bytes = new Assembler();
   return {
     write(file, content) {
@@ -262,10 +226,10 @@ export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
       sink.write(file, data);
       hash.add(file, data);
     },
-    writeEnvelope(file, envelope) {
-      sink.writeEnvelope(file, envelope);
+    writeComposed(file, composed) {
+      sink.writeComposed(file, composed);
       bytes.clear();
-      assembleEnvelope(bytes, envelope);
+      assembleComposed(bytes, composed);
       hash.add(file, bytes.view());
     },
     commit: () => sink.commit(),

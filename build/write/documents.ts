@@ -54,7 +54,7 @@ export function writeDocuments(
       if (!computed.timeline)
         throw new Error(`${def.path}/${id}: the computation gave no timeline`);
       const timeline: Timeline = {
-        source: JSON.parse(credit.source) as Timeline['source'],
+        source: (JSON.parse(credit.attribution) as { source: Timeline['source'] }).source,
         final: records[0]!,
         ...computed.timeline,
       };

@@ -14,9 +14,9 @@ import {
   pageFile,
   recordFile,
 } from '../../contract/paths.ts';
-import { assemble } from '../output/assemble.ts';
 import type { PagingDef } from '../define/resource.ts';
-import { Envelope, type OutputSink } from '../output/sink.ts';
+import { Envelope, Pieces } from '../output/composed.ts';
+import type { OutputSink } from '../output/sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
 /**
@@ -41,7 +41,8 @@ interface Credit {
   attribution: string;
   /** The attribution's text as UTF-8. */
   bytes: Uint8Array;
-  source: string;
+  /** Its `source` as UTF-8: a bucket's credits, a record of the archive. */
+  source: Uint8Array;
 }
 
 /**
@@ -72,7 +73,8 @@ export class Credits {
         : [...keys].flatMap((key) => this.providers.get(key) ?? []);
       const made = attribution(given);
       const text = JSON.stringify(made);
-      hit = { attribution: text, bytes: encoder.encode(text), source: JSON.stringify(made.source) };
+      const source = encoder.encode(JSON.stringify(made.source));
+      hit = { attribution: text, bytes: encoder.encode(text), source };
       this.cache.set(id, hit);
     }
     return hit;
@@ -139,7 +141,7 @@ export class Pager {
     const { collection } = this;
     const attribution = this.credits.of(this.srcs).bytes;
     const head = { attribution, page: collection && { collection, page: this.page } };
-    this.sink.writeEnvelope(pageFile(this.dir, this.page), new Envelope(head, this.records));
+    this.sink.writeComposed(pageFile(this.dir, this.page), new Envelope(head, this.records));
     this.records = [];
     this.srcs = new Set();
     this.page++;
@@ -156,7 +158,7 @@ export function writeRecordFile(
   src: string | null,
 ): void {
   const head = { attribution: credits.of([src]).bytes, page: null };
-  sink.writeEnvelope(recordFile(path, id), new Envelope(head, [json]));
+  sink.writeComposed(recordFile(path, id), new Envelope(head, [json]));
 }
 
 /**
@@ -211,35 +213,24 @@ export function writeFilterCollections(
   if (!counts.next().done) throw new Error(`${paging.path}: more filter groups of ${field}`);
 }
 
-/**
- * One entry of a bucket file, `"<key>":{...}`: the text before its records, its records
- * (comma-separated) and the text after them.
- */
-interface Entry {
-  head: string;
-  records: readonly Uint8Array[];
-  tail: string;
-}
-
-/** A bucket file being filled: its path and its entries. */
+/** A bucket file being filled: its path, its bytes so far, and its entries so far. */
 interface Bucket {
   file: string;
-  entries: Entry[];
+  pieces: Pieces;
+  entries: number;
 }
 
-const closeBucket = (sink: OutputSink) => (bucket: Bucket) =>
-  sink.write(
-    bucket.file,
-    assemble((out) => {
-      out.text('{');
-      bucket.entries.forEach((entry, i) => {
-        out.text(i > 0 ? `,${entry.head}` : entry.head);
-        out.list(entry.records);
-        out.text(entry.tail);
-      });
-      out.text('}');
-    }),
-  );
+const openBucket = (file: string): Bucket => ({ file, pieces: new Pieces(), entries: 0 });
+
+/** Opens the next entry of a bucket, the value of `key`. */
+function openEntry(bucket: Bucket, key: string): void {
+  bucket.pieces.text(`${bucket.entries++ === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+}
+
+const closeBucket = (sink: OutputSink) => (bucket: Bucket) => {
+  bucket.pieces.text(bucket.entries === 0 ? '{}' : '}');
+  sink.writeComposed(bucket.file, bucket.pieces);
+};
 
 /**
  * Layout 4, record buckets: records in id order, one file per id prefix (`bucketFile`), as
@@ -253,13 +244,16 @@ export function writeRecordBuckets(
   records: Iterable<SpooledRecord>,
 ): void {
   runs(records, (r) => bucketName(r.id, digits), {
-    open: (_, first): Bucket => ({ file: bucketFile(path, first.id, digits), entries: [] }),
-    add: (bucket, r) =>
-      bucket.entries.push({
-        head: `${JSON.stringify(r.id)}:{"record":`,
-        records: [r.json],
-        tail: `,"source":${credits.of([r.src]).source}}`,
-      }),
+    open: (_, first) => openBucket(bucketFile(path, first.id, digits)),
+    add: (bucket, r) => {
+      openEntry(bucket, r.id);
+      const { pieces } = bucket;
+      pieces.text('{"record":');
+      pieces.record(r.json);
+      pieces.text(',"source":');
+      pieces.record(credits.of([r.src]).source);
+      pieces.text('}');
+    },
     close: closeBucket(sink),
   });
 }
@@ -288,7 +282,7 @@ export function writeFieldBuckets(
       const file = groupBucketFile(path, field, value, digits);
       if (bucket?.file !== file) {
         if (bucket) flush(bucket);
-        bucket = { file, entries: [] };
+        bucket = openBucket(file);
       }
       return { value, result: [], srcs: [] };
     },
@@ -298,11 +292,16 @@ export function writeFieldBuckets(
     },
     close: (group) => {
       const sets = new Set(group.srcs);
-      bucket!.entries.push({
-        head: `${JSON.stringify(group.value)}:` + `{"source":${credits.of(sets).source},"result":[`,
-        records: group.result,
-        tail: sets.size > 1 ? `],"sources":${JSON.stringify(group.srcs)}}` : ']}',
+      openEntry(bucket!, group.value);
+      const { pieces } = bucket!;
+      pieces.text('{"source":');
+      pieces.record(credits.of(sets).source);
+      pieces.text(',"result":[');
+      group.result.forEach((json, i) => {
+        if (i > 0) pieces.text(',');
+        pieces.record(json);
       });
+      pieces.text(sets.size > 1 ? `],"sources":${JSON.stringify(group.srcs)}}` : ']}');
     },
   });
   if (bucket) flush(bucket);

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SegmentSink } from '../../../build/output/archive-sink.ts';
-import { Envelope, envelopeBytes } from '../../../build/output/sink.ts';
+import { composedBytes, Envelope, Pieces, type Composed } from '../../../build/output/composed.ts';
 import { HEAD_CODE } from '../../../contract/archive-format.ts';
 
 /**
- * A layout that knows where its records are hands a segment an envelope rather than bytes: the
- * segment must store exactly what it stores when it finds the records in the file's bytes.
+ * A layout that knows where its records are hands a segment a composed file rather than bytes:
+ * the segment must store exactly what it stores when it finds the records in the file's bytes.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'football-segment-'));
@@ -29,7 +29,40 @@ const envelope = (page: number | null, records: Uint8Array[]) =>
     records,
   );
 
-const envelopes: [string, Envelope][] = [
+/** A bucket of `entries`, made as the layouts make one: each a value of its key. */
+function bucket(entries: [string, (pieces: Pieces) => void][]): Pieces {
+  const pieces = new Pieces();
+  entries.forEach(([key, fill], i) => {
+    pieces.text(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+    fill(pieces);
+  });
+  pieces.text(entries.length === 0 ? '{}' : '}');
+  return pieces;
+}
+const source = json({ name: 'Fjelstul', url: 'https://example.org/worldcup' });
+/** A record bucket's entry: the record and its credits. */
+const recordEntry =
+  (record: Uint8Array, credits = source) =>
+  (pieces: Pieces) => {
+    pieces.text('{"record":');
+    pieces.record(record);
+    pieces.text(',"source":');
+    pieces.record(credits);
+    pieces.text('}');
+  };
+/** A field bucket's entry: its credits, its records and, when asked, each one's providers. */
+const groupEntry = (records: Uint8Array[], sources?: string[]) => (pieces: Pieces) => {
+  pieces.text('{"source":');
+  pieces.record(source);
+  pieces.text(',"result":[');
+  records.forEach((record, i) => {
+    if (i > 0) pieces.text(',');
+    pieces.record(record);
+  });
+  pieces.text(sources ? `],"sources":${JSON.stringify(sources)}}` : ']}');
+};
+
+const files: [string, Composed][] = [
   ['v1/goals/index.json', envelope(1, [goal(1), goal(2)])],
   ['v1/goals/1.json', envelope(null, [goal(1)])],
   ['v1/goals/_page/2.json', envelope(2, [goal(3)])],
@@ -38,6 +71,23 @@ const envelopes: [string, Envelope][] = [
   // An element too small to be a record stays in the file's literals.
   ['v1/small/index.json', envelope(null, [goal(4), json({ id: 5 })])],
   ['v1/pairs/index.json', envelope(null, [json([1, 'an array long enough to be a record'])])],
+  [
+    'v1/goals/_b/0.json',
+    bucket([
+      ['1', recordEntry(goal(1))],
+      ['2', recordEntry(goal(2))],
+    ]),
+  ],
+  // Reference data credits no one (`{}`): too small to be a record, as a record of `{"id":5}`.
+  ['v1/areas/_b/0.json', bucket([['5', recordEntry(json({ id: 5 }), json({}))]])],
+  [
+    'v1/goals/_g/match/0.json',
+    bucket([
+      ['10', groupEntry([goal(1), goal(2)])],
+      ['11', groupEntry([goal(3), json({ id: 6 })], ['fjelstul', 'wyscout'])],
+    ]),
+  ],
+  ['v1/goals/_g/match/1.json', bucket([])],
 ];
 
 /** The three files of a segment written by `fill`. */
@@ -49,13 +99,13 @@ function segment(name: string, fill: (sink: SegmentSink) => void): Buffer[] {
   return ['data', 'index', 'blocks'].map((ext) => readFileSync(`${base}.${ext}`));
 }
 
-describe('SegmentSink.writeEnvelope', () => {
+describe('SegmentSink.writeComposed', () => {
   it('stores what writing the same bytes stores, heads and records placed alike', () => {
-    const given = segment('envelopes', (sink) => {
-      for (const [file, envelope] of envelopes) sink.writeEnvelope(file, envelope);
+    const given = segment('composed', (sink) => {
+      for (const [file, composed] of files) sink.writeComposed(file, composed);
     });
     const found = segment('bytes', (sink) => {
-      for (const [file, envelope] of envelopes) sink.write(file, envelopeBytes(envelope));
+      for (const [file, composed] of files) sink.write(file, composedBytes(composed));
     });
     expect(given).toEqual(found);
     // The segment is not empty, and its pages' heads are ones the reader makes.
@@ -66,11 +116,18 @@ describe('SegmentSink.writeEnvelope', () => {
     expect(index!.includes(Buffer.from([HEAD_CODE]))).toBe(true);
   });
 
-  it('counts an envelope as the bytes it stands for', () => {
+  it('counts a composed file as the bytes it stands for', () => {
     const sink = new SegmentSink(join(root, 'counted'));
-    for (const [file, envelope] of envelopes) sink.writeEnvelope(file, envelope);
+    for (const [file, composed] of files) sink.writeComposed(file, composed);
     sink.commit();
-    const bytes = envelopes.reduce((n, [, envelope]) => n + envelopeBytes(envelope).length, 0);
-    expect({ files: sink.files, bytes: sink.bytes }).toEqual({ files: envelopes.length, bytes });
+    const bytes = files.reduce((n, [, composed]) => n + composedBytes(composed).length, 0);
+    expect({ files: sink.files, bytes: sink.bytes }).toEqual({ files: files.length, bytes });
+  });
+
+  it('makes the bytes of a bucket as JSON.stringify does', () => {
+    const [, made] = files.find(([file]) => file === 'v1/goals/_g/match/0.json')!;
+    const parsed = JSON.parse(composedBytes(made).toString()) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['10', '11']);
+    expect(composedBytes(made).toString()).toBe(JSON.stringify(parsed));
   });
 });

@@ -1,0 +1,109 @@
+import { headBytes, type Head } from '../../contract/page-head.ts';
+import { assemble, Assembler } from './assemble.ts';
+import { isRecordValue } from './record-spans.ts';
+
+/**
+ * Files the layouts compose from records they hold as bytes, saying where each record is. A tree
+ * writes their bytes; an archive's segment takes their records as they are, rather than finding
+ * them again in the bytes (`record-spans.ts`), which on a page cost more than storing its records.
+ * Either way the file is the same, and so is what the archive stores of it.
+ */
+export type Composed = Envelope | Pieces;
+
+const COMMA = Buffer.from(',');
+const TAIL = Buffer.from(']}');
+
+/**
+ * A page or a record's file: its head (`{"attribution":…,"meta":…,"result":[`, as the reader of
+ * an archive makes it, `contract/page-head.ts`), its records comma-separated, then `]}`.
+ */
+export class Envelope {
+  readonly kind = 'envelope';
+  private head_: Uint8Array | null = null;
+
+  constructor(
+    readonly head: Head,
+    readonly records: readonly Uint8Array[],
+  ) {}
+
+  /** The head's bytes, made once: the hash of a build and its archive both need them. */
+  headBytes(): Uint8Array {
+    return (this.head_ ??= headBytes(this.head));
+  }
+
+  /** The bytes around and between its records: one more than its records. */
+  literals(): Uint8Array[] {
+    const literals: Uint8Array[] = this.records.map(() => COMMA);
+    literals[0] = this.headBytes();
+    literals.push(TAIL);
+    return literals;
+  }
+}
+
+/**
+ * A file of any shape (a bucket), made in the order of its bytes: text, and records. A value
+ * given as a record that the archive would not take as one (`isRecordValue`) is text.
+ */
+export class Pieces {
+  readonly kind = 'pieces';
+  readonly records: Uint8Array[] = [];
+  /** The text before each record and after the last, in the pieces it was given as. */
+  private readonly texts: (string | Uint8Array)[][] = [[]];
+
+  /** Appends text. */
+  text(text: string): void {
+    this.texts.at(-1)!.push(text);
+  }
+
+  /**
+   * Appends a record: an element of a `result` array, or the object value of a key `record`, or
+   * of a key `source` outside an `attribution` (`record-spans.ts`).
+   */
+  record(value: Uint8Array): void {
+    if (!isRecordValue(value)) return void this.texts.at(-1)!.push(value);
+    this.records.push(value);
+    this.texts.push([]);
+  }
+
+  /** The bytes around and between its records: one more than its records. */
+  literals(): Uint8Array[] {
+    return this.texts.map((pieces) =>
+      Buffer.concat(
+        pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
+      ),
+    );
+  }
+
+  /** Appends its bytes to `out`. */
+  assemble(out: Assembler): void {
+    this.texts.forEach((pieces, i) => {
+      for (const piece of pieces) appendPiece(out, piece);
+      if (i < this.records.length) out.bytes(this.records[i]!);
+    });
+  }
+}
+
+function appendPiece(out: Assembler, piece: string | Uint8Array): void {
+  if (typeof piece === 'string') out.text(piece);
+  else out.bytes(piece);
+}
+
+/** Appends the bytes of a composed file to `out`. */
+export function assembleComposed(out: Assembler, file: Composed): void {
+  switch (file.kind) {
+    case 'envelope':
+      out.bytes(file.headBytes());
+      out.list(file.records);
+      out.bytes(TAIL);
+      return;
+    case 'pieces':
+      return file.assemble(out);
+    default:
+      throw new Error(`unknown file ${JSON.stringify(file satisfies never)}`);
+  }
+}
+
+/** The bytes of a composed file, as a buffer of their own. */
+export function composedBytes(file: Composed): Buffer {
+  return assemble((out) => assembleComposed(out, file));
+}
