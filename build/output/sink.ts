@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
 import { isIndexFile } from '../../contract/query-index.ts';
 import { faultPoint } from '../../data/faults.ts';
-import { Assembler } from './assemble.ts';
+import { assembleInPlace } from './assemble.ts';
 import { assembleComposed, composedBytes, type Composed } from './composed.ts';
 
 /**
@@ -218,8 +218,6 @@ export class TreeSink implements OutputSink, SinkCounts {
 
 /** A sink that hashes what passes through it into `hash` before handing it on. */
 export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
-  // A composed file's bytes are hashed where they are assembled, and never kept.
-  const bytes = new Assembler();
   return {
     write(file, content) {
       const data = typeof content === 'string' ? Buffer.from(content) : content;
@@ -228,9 +226,11 @@ export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
     },
     writeComposed(file, composed) {
       sink.writeComposed(file, composed);
-      bytes.clear();
-      assembleComposed(bytes, composed);
-      hash.add(file, bytes.view());
+      // Hashed where its bytes are assembled, and never kept.
+      assembleInPlace(
+        (out) => assembleComposed(out, composed),
+        (bytes) => hash.add(file, bytes),
+      );
     },
     commit: () => sink.commit(),
     recordsDone: () => sink.recordsDone(),
