@@ -21,10 +21,10 @@ import type { SpooledRecord } from './spool.ts';
 
 /**
  * The output layouts of a collection, one small function each, over one grouping helper (`runs`).
- * They assemble files from records rendered once (their JSON as UTF-8 bytes, `assemble.ts`), so a
+ * They compose files of records rendered once (their JSON as UTF-8 bytes, `composed.ts`), so a
  * record that appears in four files (its own or its bucket, a default page, a filter collection, a
- * field bucket) is queried, serialised and encoded once. The bytes they produce are byte for byte
- * what `JSON.stringify` of the envelope would give.
+ * field bucket) is queried, serialised and encoded once, and an archive is told where it is in
+ * each. The bytes they stand for are byte for byte what `JSON.stringify` of the file would give.
  */
 
 /**
