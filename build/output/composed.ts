@@ -31,7 +31,7 @@ export class Envelope {
     return (this.head_ ??= headBytes(this.head));
   }
 
-  /** The bytes around and between its records: one more than its records. */
+  /** The bytes around and between its records, when it has any: one more than its records. */
   literals(): Uint8Array[] {
     const literals: Uint8Array[] = this.records.map(() => COMMA);
     literals[0] = this.headBytes();
