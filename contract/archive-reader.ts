@@ -26,6 +26,7 @@ import {
   type Template,
 } from './archive-format.ts';
 import { concatBytes, sameAt, sameBytes, Varint } from './bytes.ts';
+import { ENVELOPE_END } from './page-head.ts';
 
 /**
  * Reads files out of a one-file API archive with range reads (format: `archive-format.ts`,
@@ -690,8 +691,6 @@ function detached(template: Template, path: string): KeptTemplate | null {
 /** The key under which the places of a file's records are held: no path holds a line break. */
 const placesKey = (path: string): string => `${path}\n`;
 
-/** The closing literal of an envelope. */
-const ENVELOPE_END = encoder.encode(']}');
 /** The end of an envelope's head. */
 const RESULT_OPENING = encoder.encode('"result":[');
 

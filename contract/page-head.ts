@@ -33,6 +33,8 @@ export const HEAD_TEXT = {
   /** The meta of a head that is not a page's. */
   NO_META: encoder.encode('{}'),
 };
+/** The bytes that close an envelope, after its records. */
+export const ENVELOPE_END = encoder.encode(']}');
 const { OPEN, META, RESULT, NO_META } = HEAD_TEXT;
 
 /** The bytes of a head. */

@@ -164,12 +164,12 @@ export class SegmentSink implements OutputSink {
   writeComposed(file: string, composed: Composed): void {
     const { records } = composed;
     // A page's records are all taken as records; a bucket's too small to be are text already.
-    const small = composed.kind === 'envelope' && !records.every(isRecordValue);
-    if (records.length === 0 || small) return this.write(file, composedBytes(composed));
-    const literals = composed.literals();
+    const whole =
+      records.length === 0 || (composed.kind === 'envelope' && !records.every(isRecordValue));
+    const literals = whole ? [] : composed.literals();
     let kept = 0;
     for (const literal of literals) kept += literal.length;
-    if (kept > MAX_LITERALS) return this.write(file, composedBytes(composed));
+    if (whole || kept > MAX_LITERALS) return this.write(file, composedBytes(composed));
     let size = kept;
     for (const record of records) size += record.length;
     const head = composed.kind === 'envelope' ? composed.head : null;

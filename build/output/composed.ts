@@ -1,4 +1,4 @@
-import { headBytes, type Head } from '../../contract/page-head.ts';
+import { ENVELOPE_END, headBytes, type Head } from '../../contract/page-head.ts';
 import { assemble, Assembler } from './assemble.ts';
 import { isRecordValue } from './record-spans.ts';
 
@@ -11,7 +11,6 @@ import { isRecordValue } from './record-spans.ts';
 export type Composed = Envelope | Pieces;
 
 const COMMA = Buffer.from(',');
-const TAIL = Buffer.from(']}');
 
 /**
  * A page or a record's file: its head (`{"attribution":…,"meta":…,"result":[`, as the reader of
@@ -35,7 +34,7 @@ export class Envelope {
   literals(): Uint8Array[] {
     const literals: Uint8Array[] = this.records.map(() => COMMA);
     literals[0] = this.headBytes();
-    literals.push(TAIL);
+    literals.push(ENVELOPE_END);
     return literals;
   }
 }
@@ -94,7 +93,7 @@ export function assembleComposed(out: Assembler, file: Composed): void {
     case 'envelope':
       out.bytes(file.headBytes());
       out.list(file.records);
-      out.bytes(TAIL);
+      out.bytes(ENVELOPE_END);
       return;
     case 'pieces':
       return file.assemble(out);

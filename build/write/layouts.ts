@@ -36,7 +36,7 @@ export const MAX_PAGE_SIZE = 100;
 
 const encoder = new TextEncoder();
 
-/** The credits of a set of records: their attribution and its `source`, as JSON text. */
+/** The credits of a set of records: their attribution, as JSON text and UTF-8, and its `source`. */
 interface Credit {
   attribution: string;
   /** The attribution's text as UTF-8. */
