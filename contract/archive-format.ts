@@ -46,13 +46,6 @@ export const MAX_LEAVES = 4096;
  * head was stored and leaves were not in pieces, cost a Worker more CPU than the reads they saved.
  */
 export const LEAF_TARGET = 256;
-/**
- * The raw bytes of records a block gathers before it is closed: the compressor finds the repeats
- * of neighbouring records (their field names, their links), and larger blocks gain little (on
- * the lean demo, deflated, 16 KB: 17.1 MB of blocks, 32 KB: 15.5, 64 KB: 14.5, 128 KB: 13.9),
- * where each costs a reader more to decompress for one record.
- */
-export const BLOCK_TARGET = 64 * 1024;
 /** Most records one block holds: a record's index in its block is below it. */
 export const BLOCK_RECORDS = 65_535;
 /** Bytes before a block's Brotli stream: the CRC-32 of that stream. */

@@ -4,7 +4,6 @@ import { createXXHash128 } from 'hash-wasm';
 import {
   BLOCK_HEADER_SIZE,
   BLOCK_RECORDS,
-  BLOCK_TARGET,
   fileKey,
   HEAD_CODE,
   writeLiteral,
@@ -13,6 +12,7 @@ import { ByteWriter } from '../../contract/bytes.ts';
 import type { Head } from '../../contract/page-head.ts';
 import { isSafeRelativePath } from '../../contract/paths.ts';
 import { faultPoint } from '../../data/faults.ts';
+import { BLOCK_MAX, endsBlock } from './block-ends.ts';
 import { compress } from './compress.ts';
 import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
@@ -230,13 +230,15 @@ export class SegmentSink implements OutputSink {
     const hash = RECORD_HASH.digest('binary');
     const found = this.table.find(hash);
     if (found) return found;
-    if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_TARGET) this.flush();
+    if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_MAX) this.flush();
     const place = { block: this.blockCount, index: this.block.length };
     // Copied: the caller's buffer is reused for the next file.
     this.block.push(Uint8Array.from(record));
     this.blockBytes += record.length;
     this.table.add(hash, place.block, place.index);
-    if (this.blockBytes >= BLOCK_TARGET || this.block.length === BLOCK_RECORDS) this.flush();
+    const chance = (hash[0]! | (hash[1]! << 8) | (hash[2]! << 16) | (hash[3]! << 24)) >>> 0;
+    const full = this.block.length === BLOCK_RECORDS;
+    if (full || endsBlock(chance, record.length, this.blockBytes)) this.flush();
     return place;
   }
 
