@@ -3,9 +3,9 @@
  * bytes (its hash), not by where the record falls: a record added, changed or deleted in the middle
  * of a resource changes its own block, and at most the next, while every block after them keeps
  * its records and its bytes. Filled to a size instead, a block that gained one record would push
- * one into the next, and so on to the end of the resource: deleting one micro-event of the demo
- * rewrote 32 blocks that held no changed record. This is what lets a later build leave the blocks
- * it does not touch as they are (content-defined chunking, as backup tools cut files).
+ * one into the next, and so on to the end of the resource
+ * (`test/bench/results/2026-11-30-block-ends.md`). This is what lets a later build leave the
+ * blocks it does not touch as they are (content-defined chunking, as backup tools cut files).
  */
 
 /** A block holds at least these bytes of records before a record may end it. */
@@ -20,8 +20,8 @@ export const BLOCK_MIN = 32 * 1024;
  */
 export const BLOCK_SPAN = 32 * 1024;
 /**
- * A block never holds more bytes of records than this, bar one larger record alone (one in 20
- * blocks reaches it): the bytes a reader decompresses for one record stay bounded.
+ * A block never holds more bytes of records than this, bar one larger record alone (about one
+ * block in twenty reaches it, e^-3): the bytes a reader decompresses for one record stay bounded.
  */
 export const BLOCK_MAX = 128 * 1024;
 
