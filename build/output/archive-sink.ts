@@ -236,9 +236,8 @@ export class SegmentSink implements OutputSink {
     this.block.push(Uint8Array.from(record));
     this.blockBytes += record.length;
     this.table.add(hash, place.block, place.index);
-    const chance = (hash[0]! | (hash[1]! << 8) | (hash[2]! << 16) | (hash[3]! << 24)) >>> 0;
     const full = this.block.length === BLOCK_RECORDS;
-    if (full || endsBlock(chance, record.length, this.blockBytes)) this.flush();
+    if (full || endsBlock(hash, record.length, this.blockBytes)) this.flush();
     return place;
   }
 

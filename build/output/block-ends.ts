@@ -26,11 +26,12 @@ export const BLOCK_SPAN = 32 * 1024;
 export const BLOCK_MAX = 128 * 1024;
 
 /**
- * Whether the record just added ends its block: `chance` is 32 bits of the record's hash,
- * `length` its bytes, `bytes` the block's bytes with it.
+ * Whether the record just added ends its block: `hash` is the record's hash (its first four bytes,
+ * little-endian, are its chance), `length` its bytes, `bytes` the block's bytes with it.
  */
-export function endsBlock(chance: number, length: number, bytes: number): boolean {
+export function endsBlock(hash: Uint8Array, length: number, bytes: number): boolean {
   if (bytes >= BLOCK_MAX) return true;
+  const chance = (hash[0]! | (hash[1]! << 8) | (hash[2]! << 16) | (hash[3]! << 24)) >>> 0;
   // chance / 2^32 < length / BLOCK_SPAN, in integers (below 2^53).
   return bytes >= BLOCK_MIN && chance * BLOCK_SPAN < length * 2 ** 32;
 }
