@@ -140,7 +140,11 @@ const encoder = new TextEncoder();
 export function pathKey(path: string): PathKey {
   let hi = 0xcbf29ce4;
   let lo = 0x84222325;
-  for (const byte of new TextEncoder().encode(path)) {
+  // ASCII is its own UTF-8: most paths are hashed without encoding them.
+  const bytes = /^[\x00-\x7f]*$/.test(path) ? null : new TextEncoder().encode(path);
+  const length = bytes ? bytes.length : path.length;
+  for (let i = 0; i < length; i++) {
+    const byte = bytes ? bytes[i]! : path.charCodeAt(i);
     lo ^= byte;
     const low = (lo >>> 0) * 0x1b3;
     const carry = Math.floor(low / 0x100000000);

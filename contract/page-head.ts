@@ -1,5 +1,5 @@
 import { ByteWriter, concatBytes, Varint } from './bytes.ts';
-import { pageMetaOf, type PageCollection } from './envelope.ts';
+import type { PageCollection } from './envelope.ts';
 
 /**
  * The head of a file of the API that is an envelope of records, made by the reader of an archive
@@ -39,11 +39,49 @@ const { OPEN, META, RESULT, NO_META } = HEAD_TEXT;
 
 /** The bytes of a head. */
 export function headBytes(head: Head): Uint8Array {
-  const meta = head.page
-    ? encoder.encode(JSON.stringify(pageMetaOf({ ...head.page.collection, page: head.page.page })))
-    : NO_META;
-  return concatBytes([OPEN, head.attribution, META, meta, RESULT]);
+  if (!head.page) return concatBytes([OPEN, head.attribution, META, NO_META, RESULT]);
+  const meta = metaText(head.page.collection, head.page.page);
+  // UTF-8 takes at most three bytes for each UTF-16 unit: the head is made in one buffer.
+  const most = OPEN.length + head.attribution.length + META.length + 3 * meta.length;
+  const out = new Uint8Array(most + RESULT.length);
+  out.set(OPEN);
+  out.set(head.attribution, OPEN.length);
+  let at = OPEN.length + head.attribution.length;
+  out.set(META, at);
+  at += META.length;
+  at += encoder.encodeInto(meta, out.subarray(at)).written;
+  out.set(RESULT, at);
+  return out.subarray(0, at + RESULT.length);
 }
+
+/**
+ * The JSON text of page `page`'s meta: `JSON.stringify(pageMetaOf(…))`, made from the
+ * collection's link prefix (as a JSON string, unclosed), which a collection's pages share.
+ */
+function metaText(collection: PageCollection, page: number): string {
+  const { records, total } = collection;
+  let prefix = prefixes.get(collection);
+  if (prefix === undefined) {
+    const { path, query } = collection;
+    prefix = JSON.stringify(`${path}?${query}records=${records}&page=`).slice(0, -1);
+    prefixes.set(collection, prefix);
+  }
+  const pages = Math.ceil(total / records);
+  const last = Math.max(pages, 1);
+  const link = (p: number) => `${prefix}${p}"`;
+  const next = page < last ? link(page + 1) : 'null';
+  const prev = page > 1 ? link(Math.min(page - 1, last)) : 'null';
+  const [pagesName, totalName] = collection.totals === 'camel' ? TOTALS_CAMEL : TOTALS_SNAKE;
+  return (
+    `{"first":${link(1)},"last":${link(last)},"next":${next},"prev":${prev},"page":${page},` +
+    `"records":${records},"${pagesName}":${pages},"${totalName}":${total}}`
+  );
+}
+
+/** Each collection's links up to the page number (`metaText`). */
+const prefixes = new WeakMap<PageCollection, string>();
+const TOTALS_CAMEL = ['totalPages', 'totalRecords'] as const;
+const TOTALS_SNAKE = ['total_pages', 'total_records'] as const;
 
 /**
  * A leaf's tables: varint `a`, `a` attributions (each a varint length and its bytes), varint
@@ -80,14 +118,27 @@ export function readCollection(in_: Varint): PageCollection {
   return { path, query, records, totals: snake ? 'snake' : 'camel', total: in_.read() };
 }
 
-/** Writes a collection (`readCollection`). */
+/**
+ * Writes a collection (`readCollection`): coded once, since a segment writes it with each of its
+ * pages.
+ */
 export function writeCollection(out: ByteWriter, c: PageCollection): void {
-  writeText(out, c.path);
-  writeText(out, c.query);
-  out.varint(c.records);
-  out.varint(c.totals === 'snake' ? 1 : 0);
-  out.varint(c.total);
+  let coded = codedCollections.get(c);
+  if (!coded) {
+    const own = new ByteWriter();
+    writeText(own, c.path);
+    writeText(own, c.query);
+    own.varint(c.records);
+    own.varint(c.totals === 'snake' ? 1 : 0);
+    own.varint(c.total);
+    coded = own.view().slice();
+    codedCollections.set(c, coded);
+  }
+  out.bytes(coded);
 }
+
+/** Each collection's coded bytes (`writeCollection`). */
+const codedCollections = new WeakMap<PageCollection, Uint8Array>();
 
 /** A string as its varint length and UTF-8 bytes. */
 function writeText(out: ByteWriter, text: string): void {
