@@ -15,7 +15,7 @@ import {
   writeRecordFile,
 } from './layouts.ts';
 import type { CollectionLike, FieldDef } from '../define/resource.ts';
-import { columnIndex, recordRenderer, rowSource, type ApiRecord, type Values } from './render.ts';
+import { columnIndex, recordRenderer, recordText, rowSource, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
 import { Spool } from './spool.ts';
@@ -107,7 +107,8 @@ interface CollectionPlan {
   /** The columns of a row's id and of its source. */
   id: number;
   source: number;
-  render: (values: Values) => ApiRecord;
+  /** A row's record as JSON text. */
+  render: (values: Values) => string;
   credits: Credits;
   /** The fields of filter collections, then those of field buckets: the spool's grouping keys. */
   indexed: FieldDef[];
@@ -129,7 +130,8 @@ function collectionPlan(
 ): CollectionPlan {
   const at = columnIndex(names);
   const [id, source] = [at('id'), at('_source')];
-  const render = recordRenderer(def, names);
+  const object = recordRenderer(def, names);
+  const render = recordText(def, names) ?? ((values) => JSON.stringify(object(values)));
   const credits = new Credits(providers, def.credit.kind === 'reference');
   const indexed = def.fields.filter((f) => (f.filter ?? 'indexed') === 'indexed');
   const grouped = def.fields.filter((f) => f.filter === 'bucket');
@@ -185,7 +187,7 @@ export function writeCollection(
     let example: Example | null = null;
     for (const row of statement.iterate() as Iterable<Values>) {
       faultPoint('render');
-      const text = JSON.stringify(render(row));
+      const text = render(row);
       example ??= { id: String(row[id]), record: text };
       encoded.clear();
       encoded.text(text);

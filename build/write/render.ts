@@ -135,3 +135,84 @@ export function recordRenderer(
     return record;
   };
 }
+
+/**
+ * Makes a renderer of a resource's records straight to their JSON text: the text
+ * `JSON.stringify(recordRenderer(def, columns)(values))` gives, without the object. Rendering
+ * every record is most of a build's own work, and the object and its links, made only to be
+ * serialised, cost as much as the text. Null when the record's keys would not keep their order
+ * in an object (a field keyed `id`, `uri` or `link`, two fields of one key, a key that is an
+ * integer): `recordRenderer` then does.
+ */
+export function recordText(
+  def: ResourceDef,
+  columns: readonly string[],
+): ((values: Values) => string) | null {
+  const at = columnIndex(columns);
+  const keys = def.fields.map((f) => responseKey(def, f));
+  const all = ['id', ...keys, 'uri', 'link'];
+  if (new Set(all).size !== all.length || all.some((k) => /^(0|[1-9][0-9]*)$/.test(k))) return null;
+  const id = at('id');
+  const fields = def.fields.map((f, i) => ({
+    at: at(f.name),
+    name: `,${JSON.stringify(keys[i])}:`,
+    boolean: f.type === 'boolean',
+    omitNull: f.omitNull ?? false,
+  }));
+  const uri = linkText(compileLink(def.routing?.uri ?? `/${def.path}/{id}`, at));
+  const links = linksText(compileLinks(def.links, at));
+  return (values) => {
+    // `{ id: undefined }` is `{}` to JSON.stringify: a resource without an id column has none.
+    let text = id < 0 || values[id] === undefined ? '{' : `{"id":${scalarText(values[id]!)}`;
+    for (const f of fields) {
+      const v = values[f.at] ?? null;
+      if (v === null && f.omitNull) continue;
+      const value =
+        f.boolean && v !== null ? (v === 1 || v === true ? 'true' : 'false') : scalarText(v);
+      text += (text.length === 1 ? f.name.slice(1) : f.name) + value;
+    }
+    const tail = `"uri":${uri(values) ?? 'null'},"link":${links(values)}}`;
+    return text.length === 1 ? text + tail : `${text},${tail}`;
+  };
+}
+
+/** A scalar's JSON text. */
+function scalarText(v: Scalar): string {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  return JSON.stringify(v);
+}
+
+/**
+ * A compiled link as JSON text: its template's texts escaped once; the values it fills in are
+ * `encodeURIComponent`'s, which JSON never escapes.
+ */
+function linkText(link: CompiledLink): (values: Values) => string | null {
+  const texts = link.texts.map((t) => JSON.stringify(t).slice(1, -1));
+  const { columns } = link;
+  return (values) => {
+    let path = '"' + texts[0]!;
+    for (let i = 0; i < columns.length; i++) {
+      const v = values[columns[i]!];
+      if (v === null || v === undefined) return null;
+      path += encodeURIComponent(String(v)) + texts[i + 1]!;
+    }
+    return path + '"';
+  };
+}
+
+/** A compiled link object as JSON text (`fillLinks`): an unknown link is left out. */
+function linksText(links: CompiledLinks): (values: Values) => string {
+  const parts = links.map(([name, link]) => ({
+    name: JSON.stringify(name) + ':',
+    text: link.kind === 'link' ? linkText(link.link) : linksText(link.links),
+  }));
+  return (values) => {
+    let text = '';
+    for (const part of parts) {
+      const value = part.text(values);
+      if (value !== null) text += (text === '' ? '' : ',') + part.name + value;
+    }
+    return `{${text}}`;
+  };
+}
