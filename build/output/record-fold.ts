@@ -1,5 +1,5 @@
 import { ByteWriter, sameAt } from '../../contract/bytes.ts';
-import { CLOSE_OBJECT, memberOf, members } from '../../contract/record-tail.ts';
+import { CLOSE_OBJECT, memberOf, members, type Member } from '../../contract/record-tail.ts';
 
 /**
  * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
@@ -41,6 +41,14 @@ export function foldRecord(record: Uint8Array): Folded {
   const body = members(record, URI);
   if (!body || body.tail < 2) return { stored: record, pattern: null };
   const { list: all, tail } = body;
+  // The members by the length of their value, in order: a segment is compared with those alone.
+  const byLength = new Map<number, Member[]>();
+  for (const m of all) {
+    const length = m.valueEnd - m.valueStart;
+    const same = byLength.get(length);
+    if (same) same.push(m);
+    else byLength.set(length, [m]);
+  }
   const tailStart = tail - 1; // its comma
   const stored = new Uint8Array(tailStart + 1);
   stored.set(record.subarray(0, tailStart));
@@ -57,9 +65,8 @@ export function foldRecord(record: Uint8Array): Folded {
     while (next < end && !isDelimiter(record[next]!)) next++;
     const length = next - i;
     if (length === 0) continue;
-    for (const m of all) {
+    for (const m of byLength.get(length) ?? []) {
       if (
-        m.valueEnd - m.valueStart !== length ||
         !sameAt(record, i, record, m.valueStart, m.valueEnd) ||
         // A reader fills a hole with its key's first value.
         memberOf(record, all, record.subarray(m.keyStart, m.keyEnd)) !== m
