@@ -18,8 +18,7 @@ import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
 import { fileSpans, isRecordValue, MAX_LITERALS } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { composedBytes, NO_ORD, type Composed } from './composed.ts';
-import { OrdinalPlaces } from './ordinal-places.ts';
+import { composedBytes, type Composed } from './composed.ts';
 import type { OutputSink } from './sink.ts';
 
 /**
@@ -124,7 +123,6 @@ export class SegmentSink implements OutputSink {
   private readonly index: BufferedFile;
   private readonly blocks: BufferedFile;
   private table = new RecordTable();
-  private ords = new OrdinalPlaces();
   /** The index line being coded, reused from file to file. */
   private readonly body = new ByteWriter();
   /** The records of the block being filled, and their bytes. */
@@ -175,7 +173,7 @@ export class SegmentSink implements OutputSink {
     let size = kept;
     for (const record of records) size += record.length;
     const head = composed.kind === 'envelope' ? composed.head : null;
-    this.line(file, size, head, literals, records, (i) => composed.ordOf(i));
+    this.line(file, size, head, literals, records);
   }
 
   /**
@@ -190,11 +188,10 @@ export class SegmentSink implements OutputSink {
     head: Head | null,
     literals: readonly Uint8Array[],
     records: readonly Uint8Array[],
-    ordOf: (i: number) => number = () => NO_ORD,
   ): void {
     if (!isSafeRelativePath(file))
       throw new Error(`Refusing to write outside the output folder: ${file}`);
-    const places = records.map((record, i) => this.place(record, ordOf(i)));
+    const places = records.map((record) => this.place(record));
     const slots = new Map<number, number>();
     for (const { block } of places) if (!slots.has(block)) slots.set(block, slots.size);
     const body = this.body;
@@ -226,21 +223,8 @@ export class SegmentSink implements OutputSink {
     faultPoint('write');
   }
 
-  /**
-   * The block and index of a record: where the segment holds it already, else placed now. A
-   * record of the collection being written (`ord`) is found by its position after the first time.
-   */
-  private place(record: Uint8Array, ord: number): { block: number; index: number } {
-    if (ord === NO_ORD) return this.placeBytes(record);
-    const known = this.ords.find(ord);
-    if (known) return known;
-    const place = this.placeBytes(record);
-    this.ords.add(ord, place);
-    return place;
-  }
-
-  /** The block and index of a record found by its bytes' hash, else placed now. */
-  private placeBytes(record: Uint8Array): { block: number; index: number } {
+  /** The block and index of a record: where the segment holds it already, else placed now. */
+  private place(record: Uint8Array): { block: number; index: number } {
     RECORD_HASH.init();
     RECORD_HASH.update(record);
     const hash = RECORD_HASH.digest('binary');
@@ -283,7 +267,6 @@ export class SegmentSink implements OutputSink {
    */
   recordsDone(): void {
     this.table = new RecordTable();
-    this.ords = new OrdinalPlaces();
   }
 
   commit(): void {

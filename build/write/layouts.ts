@@ -103,7 +103,6 @@ export function pagingOf(path: string, paging: PagingDef): Paging {
  */
 export class Pager {
   private records: Uint8Array[] = [];
-  private ords: number[] = [];
   private srcs = new Set<string | null>();
   private page = 1;
   /** What its pages' heads share; null when it is not paginated (`"meta":{}`). */
@@ -127,10 +126,8 @@ export class Pager {
         : { path: `/${path}`, query: collectionQuery(params), records: size, total, totals };
   }
 
-  /** Adds the record at position `ord` of the default order, its JSON and providers. */
-  add(json: Uint8Array, src: string | null, ord: number): void {
+  add(json: Uint8Array, src: string | null): void {
     this.records.push(json);
-    this.ords.push(ord);
     this.srcs.add(src);
     if (this.paging.size !== null && this.records.length >= this.paging.size) this.flush();
   }
@@ -144,10 +141,8 @@ export class Pager {
     const { collection } = this;
     const attribution = this.credits.of(this.srcs).bytes;
     const head = { attribution, page: collection && { collection, page: this.page } };
-    const page = new Envelope(head, this.records, this.ords);
-    this.sink.writeComposed(pageFile(this.dir, this.page), page);
+    this.sink.writeComposed(pageFile(this.dir, this.page), new Envelope(head, this.records));
     this.records = [];
-    this.ords = [];
     this.srcs = new Set();
     this.page++;
   }
@@ -161,10 +156,9 @@ export function writeRecordFile(
   id: string,
   json: Uint8Array,
   src: string | null,
-  ord: number,
 ): void {
   const head = { attribution: credits.of([src]).bytes, page: null };
-  sink.writeComposed(recordFile(path, id), new Envelope(head, [json], [ord]));
+  sink.writeComposed(recordFile(path, id), new Envelope(head, [json]));
 }
 
 /**
@@ -213,7 +207,7 @@ export function writeFilterCollections(
       const dir = collectionDir(paging.path, { field, key });
       return new Pager(sink, paging, credits, dir, group.value.n, [[field, key]]);
     },
-    add: (pager, r) => pager.add(r.json, r.src, r.ord),
+    add: (pager, r) => pager.add(r.json, r.src),
     close: (pager) => pager.finish(),
   });
   if (!counts.next().done) throw new Error(`${paging.path}: more filter groups of ${field}`);
@@ -255,7 +249,7 @@ export function writeRecordBuckets(
       openEntry(bucket, r.id);
       const { pieces } = bucket;
       pieces.text('{"record":');
-      pieces.record(r.json, r.ord);
+      pieces.record(r.json);
       pieces.text(',"source":');
       pieces.record(credits.of([r.src]).source);
       pieces.text('}');
@@ -280,7 +274,7 @@ export function writeFieldBuckets(
   digits: number,
   records: Iterable<SpooledRecord>,
 ): void {
-  type Group = { value: string; result: Uint8Array[]; ords: number[]; srcs: string[] };
+  type Group = { value: string; result: Uint8Array[]; srcs: string[] };
   let bucket: Bucket | null = null;
   const flush = closeBucket(sink);
   runs(records, (r) => String(r.key), {
@@ -290,11 +284,10 @@ export function writeFieldBuckets(
         if (bucket) flush(bucket);
         bucket = openBucket(file);
       }
-      return { value, result: [], ords: [], srcs: [] };
+      return { value, result: [], srcs: [] };
     },
     add: (group, r) => {
       group.result.push(r.json);
-      group.ords.push(r.ord);
       group.srcs.push(r.src ?? '');
     },
     close: (group) => {
@@ -306,7 +299,7 @@ export function writeFieldBuckets(
       pieces.text(',"result":[');
       group.result.forEach((json, i) => {
         if (i > 0) pieces.text(',');
-        pieces.record(json, group.ords[i]);
+        pieces.record(json);
       });
       pieces.text(sets.size > 1 ? `],"sources":${JSON.stringify(group.srcs)}}` : ']}');
     },

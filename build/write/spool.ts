@@ -29,8 +29,6 @@ export interface SpooledRecord {
   src: string | null;
   /** The record's JSON, as UTF-8. */
   json: Uint8Array;
-  /** Its position in the default order: the same bytes in every layout that reads it. */
-  ord: number;
 }
 
 /**
@@ -161,8 +159,7 @@ export class Spool {
   /** Every record, in the default order. */
   *inOrder(): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.inOrder();
-    for (const h of this.held)
-      yield { key: h.id, id: String(h.id), src: h.src, json: h.json, ord: h.ord };
+    for (const h of this.held) yield { key: h.id, id: String(h.id), src: h.src, json: h.json };
   }
 
   /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
@@ -186,7 +183,7 @@ export class Spool {
   *grouped(column: number): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.grouped(column);
     for (const h of this.heldBy(column))
-      yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
+      yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json };
   }
 
   /**
@@ -234,7 +231,6 @@ export class Spool {
 
 /** A spooled record's row on disk: its JSON is `len` bytes at `at` in the record file. */
 interface DiskRow {
-  ord: number;
   key: Scalar;
   id: string;
   src: string | null;
@@ -299,7 +295,7 @@ class DiskSpool {
 
   inOrder(): IterableIterator<SpooledRecord> {
     return this.records(
-      'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
+      'SELECT id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
     );
   }
 
@@ -307,7 +303,7 @@ class DiskSpool {
     const key = column < 0 ? 'id' : `k${column}`;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
-      `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
+      `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
        WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
     );
   }
@@ -321,13 +317,7 @@ class DiskSpool {
     let bytes = 0;
     const flush = () => {
       const json = this.file.gather(batch);
-      const records = batch.map(({ ord, key, id, src }, i) => ({
-        ord,
-        key,
-        id,
-        src,
-        json: json[i]!,
-      }));
+      const records = batch.map(({ key, id, src }, i) => ({ key, id, src, json: json[i]! }));
       batch = [];
       bytes = 0;
       return records;
