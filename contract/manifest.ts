@@ -82,7 +82,7 @@ interface ManifestBase {
   query?: QueryIndexManifest;
   /** Number of records. */
   count: number;
-  /** Content hash over every file of the resource: the basis of its ETags. */
+  /** Content hash over every file of the resource; the build's `build` hash combines them. */
   hash: string;
 }
 

@@ -56,16 +56,11 @@ export function headBytes(head: Head): Uint8Array {
 
 /**
  * The JSON text of page `page`'s meta: `JSON.stringify(pageMetaOf(…))`, made from the
- * collection's link prefix (as a JSON string, unclosed), which a collection's pages share.
+ * collection's link up to its page number, as an unclosed JSON string.
  */
 function metaText(collection: PageCollection, page: number): string {
-  const { records, total } = collection;
-  let prefix = prefixes.get(collection);
-  if (prefix === undefined) {
-    const { path, query } = collection;
-    prefix = JSON.stringify(`${path}?${query}records=${records}&page=`).slice(0, -1);
-    prefixes.set(collection, prefix);
-  }
+  const { path, query, records, total } = collection;
+  const prefix = JSON.stringify(`${path}?${query}records=${records}&page=`).slice(0, -1);
   const pages = Math.ceil(total / records);
   const last = Math.max(pages, 1);
   const link = (p: number) => `${prefix}${p}"`;
@@ -78,8 +73,6 @@ function metaText(collection: PageCollection, page: number): string {
   );
 }
 
-/** Each collection's links up to the page number (`metaText`). */
-const prefixes = new WeakMap<PageCollection, string>();
 const TOTALS_CAMEL = ['totalPages', 'totalRecords'] as const;
 const TOTALS_SNAKE = ['total_pages', 'total_records'] as const;
 
@@ -118,27 +111,14 @@ export function readCollection(in_: Varint): PageCollection {
   return { path, query, records, totals: snake ? 'snake' : 'camel', total: in_.read() };
 }
 
-/**
- * Writes a collection (`readCollection`): coded once, since a segment writes it with each of its
- * pages.
- */
+/** Writes a collection (`readCollection`). */
 export function writeCollection(out: ByteWriter, c: PageCollection): void {
-  let coded = codedCollections.get(c);
-  if (!coded) {
-    const own = new ByteWriter();
-    writeText(own, c.path);
-    writeText(own, c.query);
-    own.varint(c.records);
-    own.varint(c.totals === 'snake' ? 1 : 0);
-    own.varint(c.total);
-    coded = own.view().slice();
-    codedCollections.set(c, coded);
-  }
-  out.bytes(coded);
+  writeText(out, c.path);
+  writeText(out, c.query);
+  out.varint(c.records);
+  out.varint(c.totals === 'snake' ? 1 : 0);
+  out.varint(c.total);
 }
-
-/** Each collection's coded bytes (`writeCollection`). */
-const codedCollections = new WeakMap<PageCollection, Uint8Array>();
 
 /** A string as its varint length and UTF-8 bytes. */
 function writeText(out: ByteWriter, text: string): void {
