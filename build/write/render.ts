@@ -139,10 +139,10 @@ export function recordRenderer(
 /**
  * Makes a renderer of a resource's records straight to their JSON text: the text
  * `JSON.stringify(recordRenderer(def, columns)(values))` gives, without the object. Rendering
- * every record is most of a build's own work, and the object and its links, made only to be
- * serialised, cost as much as the text. Null when the record's keys would not keep their order
- * in an object (a field keyed `id`, `uri` or `link`, two fields of one key, a key that is an
- * integer): `recordRenderer` then does.
+ * the records is the largest part of a build's own work, and the object and its links, made
+ * only to be serialised, cost as much as the text. Null when the record's keys would not keep
+ * their order in an object (a field keyed `id`, `uri` or `link`, two fields of one key, a key
+ * that is an integer): `recordRenderer` then does.
  */
 export function recordText(
   def: ResourceDef,
