@@ -18,14 +18,16 @@ import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
 import { fileSpans, isRecordValue, MAX_LITERALS } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { composedBytes, type Composed } from './composed.ts';
+import { composedBytes, NO_ORD, type Composed } from './composed.ts';
+import { OrdinalPlaces } from './ordinal-places.ts';
 import type { OutputSink } from './sink.ts';
 
 /**
  * The archive's side of the writer: each task writes its files as a segment. Each record (an
  * element of a page's `result`, `record-spans.ts`) goes into a block the first time the segment
- * meets its bytes, and is named by its block and index every other time: a record in its record
- * file, its collection's page and the pages of each filter it matches is stored once. A segment
+ * meets it (a collection's record by its position in the default order, anything else by its
+ * bytes), and is named by its block and index every other time: a record in its record file, its
+ * collection's page and the pages of each filter it matches is stored once. A segment
  * is three files: `<name>.data`, its blocks end to end; `<name>.blocks`, where each block is;
  * `<name>.index`, one line per file with its key, name and template. The assembler
  * (`build/archive/assemble.ts`) lays the segments end to end in registry order, so the archive
@@ -49,6 +51,13 @@ export interface IndexLine {
 
 /** Bytes of a line before its body: key hi u32, key lo u32, body length u32. */
 export const LINE_HEAD_SIZE = 12;
+
+/** The XXH3 128-bit hash of a record's bytes. */
+function hashOf(record: Uint8Array): Uint8Array {
+  RECORD_HASH.init();
+  RECORD_HASH.update(record);
+  return RECORD_HASH.digest('binary');
+}
 
 /** Calls `line` for each index line of the segment `base`, in the order of its files. */
 export function eachLine(base: string, line: (line: IndexLine) => void): void {
@@ -123,6 +132,7 @@ export class SegmentSink implements OutputSink {
   private readonly index: BufferedFile;
   private readonly blocks: BufferedFile;
   private table = new RecordTable();
+  private ords = new OrdinalPlaces();
   /** The index line being coded, reused from file to file. */
   private readonly body = new ByteWriter();
   /** The records of the block being filled, and their bytes. */
@@ -173,7 +183,7 @@ export class SegmentSink implements OutputSink {
     let size = kept;
     for (const record of records) size += record.length;
     const head = composed.kind === 'envelope' ? composed.head : null;
-    this.line(file, size, head, literals, records);
+    this.line(file, size, head, literals, records, (i) => composed.ordOf(i));
   }
 
   /**
@@ -188,10 +198,11 @@ export class SegmentSink implements OutputSink {
     head: Head | null,
     literals: readonly Uint8Array[],
     records: readonly Uint8Array[],
+    ordOf: (i: number) => number = () => NO_ORD,
   ): void {
     if (!isSafeRelativePath(file))
       throw new Error(`Refusing to write outside the output folder: ${file}`);
-    const places = records.map((record) => this.place(record));
+    const places = records.map((record, i) => this.place(record, ordOf(i)));
     const slots = new Map<number, number>();
     for (const { block } of places) if (!slots.has(block)) slots.set(block, slots.size);
     const body = this.body;
@@ -223,19 +234,36 @@ export class SegmentSink implements OutputSink {
     faultPoint('write');
   }
 
-  /** The block and index of a record: where the segment holds it already, else placed now. */
-  private place(record: Uint8Array): { block: number; index: number } {
-    RECORD_HASH.init();
-    RECORD_HASH.update(record);
-    const hash = RECORD_HASH.digest('binary');
+  /**
+   * The block and index of a record: where the segment holds it already, else placed now. A
+   * record of the collection being written (`ord`) is found by its position: one position is one
+   * record (its id and its `uri` tell it from the others), so it is stored the first time it is
+   * met and its bytes are neither looked up nor kept by their hash. Anything else (a bucket's
+   * credits, a document's records) is found by its bytes.
+   */
+  private place(record: Uint8Array, ord: number): { block: number; index: number } {
+    if (ord !== NO_ORD) {
+      const known = this.ords.find(ord);
+      if (known) return known;
+      const place = this.store(record, hashOf(record));
+      this.ords.add(ord, place);
+      return place;
+    }
+    const hash = hashOf(record);
     const found = this.table.find(hash);
     if (found) return found;
+    const place = this.store(record, hash);
+    this.table.add(hash, place.block, place.index);
+    return place;
+  }
+
+  /** Puts a record of `hash` in the block being filled, ending it where `endsBlock` says. */
+  private store(record: Uint8Array, hash: Uint8Array): { block: number; index: number } {
     if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_MAX) this.flush();
     const place = { block: this.blockCount, index: this.block.length };
     // Copied: the caller's buffer is reused for the next file.
     this.block.push(Uint8Array.from(record));
     this.blockBytes += record.length;
-    this.table.add(hash, place.block, place.index);
     const full = this.block.length === BLOCK_RECORDS;
     if (full || endsBlock(hash, record.length, this.blockBytes)) this.flush();
     return place;
@@ -262,11 +290,12 @@ export class SegmentSink implements OutputSink {
   }
 
   /**
-   * Forgets the records written so far: for a collection of millions their table takes about as
-   * much memory as the query index that follows them (`test/bench/results/2026-11-29-full-set.md`).
+   * Forgets the records written so far, once a collection is written: its places by position
+   * take six bytes a record, a million of them on a season of micro-events.
    */
   recordsDone(): void {
     this.table = new RecordTable();
+    this.ords = new OrdinalPlaces();
   }
 
   commit(): void {

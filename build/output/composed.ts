@@ -12,6 +12,9 @@ export type Composed = Envelope | Pieces;
 
 const COMMA = Buffer.from(',');
 
+/** The position of a record that has none in a collection's default order (`ordOf`). */
+export const NO_ORD = -1;
+
 /**
  * A page or a record's file: its head (`{"attribution":…,"meta":…,"result":[`, as the reader of
  * an archive makes it, `contract/page-head.ts`), its records comma-separated, then `]}`.
@@ -23,7 +26,14 @@ export class Envelope {
   constructor(
     readonly head: Head,
     readonly records: readonly Uint8Array[],
+    /** Each record's position in its collection's default order, when the writer knows it. */
+    private readonly ords: readonly number[] | null = null,
   ) {}
+
+  /** The position of record `i` in its collection's default order, or `NO_ORD`. */
+  ordOf(i: number): number {
+    return this.ords?.[i] ?? NO_ORD;
+  }
 
   /** The head's bytes, made once: the hash of a build and its archive both need them. */
   headBytes(): Uint8Array {
@@ -46,6 +56,7 @@ export class Envelope {
 export class Pieces {
   readonly kind = 'pieces';
   readonly records: Uint8Array[] = [];
+  private readonly ords: number[] = [];
   /** The text before each record and after the last, in the pieces it was given as. */
   private readonly texts: (string | Uint8Array)[][] = [[]];
 
@@ -56,12 +67,19 @@ export class Pieces {
 
   /**
    * Appends a record: an element of a `result` array, or the object value of a key `record`, or
-   * of a key `source` outside an `attribution` (`record-spans.ts`).
+   * of a key `source` outside an `attribution` (`record-spans.ts`), with its position in its
+   * collection's default order when it is one of its records.
    */
-  record(value: Uint8Array): void {
+  record(value: Uint8Array, ord = NO_ORD): void {
     if (!isRecordValue(value)) return void this.texts.at(-1)!.push(value);
     this.records.push(value);
+    this.ords.push(ord);
     this.texts.push([]);
+  }
+
+  /** The position of record `i` in its collection's default order, or `NO_ORD`. */
+  ordOf(i: number): number {
+    return this.ords[i]!;
   }
 
   /** The bytes around and between its records: one more than its records. */

@@ -1,9 +1,9 @@
 /**
- * The records a segment holds already, by the 128-bit hash of their bytes: open addressing in
- * typed arrays, 22 bytes a slot, filled up to three quarters before it doubles, so that the 4.3
- * million modifiers of the full real set take 185 MB (a `Map` of strings took several times
- * that). Two such segments are written at once on two cores, so the fill decides much of the
- * build's peak memory: half full, the same table took twice as much.
+ * The values a segment holds already that have no position in a collection (a bucket's credits,
+ * the records of documents), by the 128-bit hash of their bytes: open addressing in typed arrays,
+ * 22 bytes a slot, filled up to three quarters before it doubles (a `Map` of strings took several
+ * times that). A collection's records are found by their position instead (`ordinal-places.ts`):
+ * in this table, the 4.3 million modifiers of the full real set took 185 MB.
  */
 export class RecordTable {
   private capacity = 1 << 12;

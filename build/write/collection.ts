@@ -194,7 +194,7 @@ export function writeCollection(
       const json = encoded.view();
       const src = rowSource(row[source]);
       if (def.recordFiles !== 'bucket')
-        writeRecordFile(sink, credits, def.path, String(row[id]), json, src);
+        writeRecordFile(sink, credits, def.path, String(row[id]), json, src, total);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
       spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
       columns?.add(fieldsAt.map((c) => row[c] ?? null));
@@ -240,7 +240,7 @@ function writeLayouts(
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   for (const r of spool.inOrder()) {
-    pager.add(r.json, r.src);
+    pager.add(r.json, r.src, r.ord);
     sources?.add(r.src);
   }
   pager.finish();

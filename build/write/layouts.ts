@@ -103,6 +103,7 @@ export function pagingOf(path: string, paging: PagingDef): Paging {
  */
 export class Pager {
   private records: Uint8Array[] = [];
+  private ords: number[] = [];
   private srcs = new Set<string | null>();
   private page = 1;
   /** What its pages' heads share; null when it is not paginated (`"meta":{}`). */
@@ -126,8 +127,10 @@ export class Pager {
         : { path: `/${path}`, query: collectionQuery(params), records: size, total, totals };
   }
 
-  add(json: Uint8Array, src: string | null): void {
+  /** Adds the record at position `ord` of the default order, its JSON and providers. */
+  add(json: Uint8Array, src: string | null, ord: number): void {
     this.records.push(json);
+    this.ords.push(ord);
     this.srcs.add(src);
     if (this.paging.size !== null && this.records.length >= this.paging.size) this.flush();
   }
@@ -141,8 +144,10 @@ export class Pager {
     const { collection } = this;
     const attribution = this.credits.of(this.srcs).bytes;
     const head = { attribution, page: collection && { collection, page: this.page } };
-    this.sink.writeComposed(pageFile(this.dir, this.page), new Envelope(head, this.records));
+    const page = new Envelope(head, this.records, this.ords);
+    this.sink.writeComposed(pageFile(this.dir, this.page), page);
     this.records = [];
+    this.ords = [];
     this.srcs = new Set();
     this.page++;
   }
@@ -156,9 +161,10 @@ export function writeRecordFile(
   id: string,
   json: Uint8Array,
   src: string | null,
+  ord: number,
 ): void {
   const head = { attribution: credits.of([src]).bytes, page: null };
-  sink.writeComposed(recordFile(path, id), new Envelope(head, [json]));
+  sink.writeComposed(recordFile(path, id), new Envelope(head, [json], [ord]));
 }
 
 /**
@@ -207,7 +213,7 @@ export function writeFilterCollections(
       const dir = collectionDir(paging.path, { field, key });
       return new Pager(sink, paging, credits, dir, group.value.n, [[field, key]]);
     },
-    add: (pager, r) => pager.add(r.json, r.src),
+    add: (pager, r) => pager.add(r.json, r.src, r.ord),
     close: (pager) => pager.finish(),
   });
   if (!counts.next().done) throw new Error(`${paging.path}: more filter groups of ${field}`);
@@ -249,7 +255,7 @@ export function writeRecordBuckets(
       openEntry(bucket, r.id);
       const { pieces } = bucket;
       pieces.text('{"record":');
-      pieces.record(r.json);
+      pieces.record(r.json, r.ord);
       pieces.text(',"source":');
       pieces.record(credits.of([r.src]).source);
       pieces.text('}');
@@ -274,7 +280,7 @@ export function writeFieldBuckets(
   digits: number,
   records: Iterable<SpooledRecord>,
 ): void {
-  type Group = { value: string; result: Uint8Array[]; srcs: string[] };
+  type Group = { value: string; result: Uint8Array[]; ords: number[]; srcs: string[] };
   let bucket: Bucket | null = null;
   const flush = closeBucket(sink);
   runs(records, (r) => String(r.key), {
@@ -284,10 +290,11 @@ export function writeFieldBuckets(
         if (bucket) flush(bucket);
         bucket = openBucket(file);
       }
-      return { value, result: [], srcs: [] };
+      return { value, result: [], ords: [], srcs: [] };
     },
     add: (group, r) => {
       group.result.push(r.json);
+      group.ords.push(r.ord);
       group.srcs.push(r.src ?? '');
     },
     close: (group) => {
@@ -299,7 +306,7 @@ export function writeFieldBuckets(
       pieces.text(',"result":[');
       group.result.forEach((json, i) => {
         if (i > 0) pieces.text(',');
-        pieces.record(json);
+        pieces.record(json, group.ords[i]);
       });
       pieces.text(sets.size > 1 ? `],"sources":${JSON.stringify(group.srcs)}}` : ']}');
     },

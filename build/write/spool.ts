@@ -29,6 +29,8 @@ export interface SpooledRecord {
   src: string | null;
   /** The record's JSON, as UTF-8. */
   json: Uint8Array;
+  /** Its position in the default order: the same bytes in every layout that reads it. */
+  ord: number;
 }
 
 /**
@@ -159,7 +161,8 @@ export class Spool {
   /** Every record, in the default order. */
   *inOrder(): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.inOrder();
-    for (const h of this.held) yield { key: h.id, id: String(h.id), src: h.src, json: h.json };
+    for (const h of this.held)
+      yield { key: h.id, id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
 
   /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
@@ -183,7 +186,7 @@ export class Spool {
   *grouped(column: number): IterableIterator<SpooledRecord> {
     if (this.disk) return yield* this.disk.grouped(column);
     for (const h of this.heldBy(column))
-      yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json };
+      yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
 
   /**
@@ -231,6 +234,7 @@ export class Spool {
 
 /** A spooled record's row on disk: its JSON is `len` bytes at `at` in the record file. */
 interface DiskRow {
+  ord: number;
   key: Scalar;
   id: string;
   src: string | null;
@@ -295,7 +299,7 @@ class DiskSpool {
 
   inOrder(): IterableIterator<SpooledRecord> {
     return this.records(
-      'SELECT id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
+      'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
     );
   }
 
@@ -303,7 +307,7 @@ class DiskSpool {
     const key = column < 0 ? 'id' : `k${column}`;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
-      `SELECT spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
+      `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
        WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
     );
   }
@@ -317,7 +321,13 @@ class DiskSpool {
     let bytes = 0;
     const flush = () => {
       const json = this.file.gather(batch);
-      const records = batch.map(({ key, id, src }, i) => ({ key, id, src, json: json[i]! }));
+      const records = batch.map(({ ord, key, id, src }, i) => ({
+        ord,
+        key,
+        id,
+        src,
+        json: json[i]!,
+      }));
       batch = [];
       bytes = 0;
       return records;
