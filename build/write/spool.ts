@@ -29,7 +29,10 @@ export interface SpooledRecord {
   src: string | null;
   /** The record's JSON, as UTF-8. */
   json: Uint8Array;
-  /** Its position in the default order: the same bytes in every layout that reads it. */
+  /**
+   * Its position in the default order, which names it in every layout that reads it: an archive's
+   * segment finds the record it stored by it (`ordinal-places.ts`).
+   */
   ord: number;
 }
 
