@@ -134,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const documents = readDocuments(options.db);
   const target =
     options.archive !== undefined
-      ? archiveTarget(options.archive, options.partSize ?? null, registry)
+      ? archiveTarget(options.archive, options.partSize ?? null, registry, threadsOf(options))
       : treeTarget(options.out, options.precompress ?? false);
   const plan: BuildPlan = {
     db: options.db,
@@ -319,8 +319,16 @@ function treeTarget(out: string, precompress: boolean): Target {
   };
 }
 
-/** Every task writes a segment, the main thread one more; they are assembled in registry order. */
-function archiveTarget(file: string, partSize: number | null, registry: Registry): Target {
+/**
+ * Every task writes a segment, the main thread one more; they are assembled in registry order, on
+ * `threads` threads.
+ */
+function archiveTarget(
+  file: string,
+  partSize: number | null,
+  registry: Registry,
+  threads: number,
+): Target {
   const staging = stageArchive(file, partSize);
   const segments = [
     ...registry.resources.map((_, index) => segmentOf(staging.scratch, index)),
@@ -331,7 +339,7 @@ function archiveTarget(file: string, partSize: number | null, registry: Registry
     output: { kind: 'archive', segments: staging.scratch },
     sink: new SegmentSink(segments.at(-1)!),
     publish: async () => {
-      const { length } = await assembleArchive(segments, stagedWriter(staging));
+      const { length } = await assembleArchive(segments, stagedWriter(staging), { threads });
       publishArchive(staging);
       return length;
     },
@@ -342,6 +350,9 @@ function archiveTarget(file: string, partSize: number | null, registry: Registry
     }),
   };
 }
+
+/** The threads a build runs on: its workers, then those that assemble an archive. */
+const threadsOf = (options: BuildOptions) => Math.max(1, options.workers ?? availableParallelism());
 
 /** The record counts of the build `out` holds now, by path: the weights of the progress estimate. */
 function previousCounts(out: string): Map<string, number> {
@@ -362,7 +373,7 @@ async function runTasks(
   const scheduled = scheduleOf(registry);
   const tracker = new TaskTracker(registry, weights, scheduled, options.progress, onResource);
   if (isPublished(registry)) {
-    const workers = Math.max(1, options.workers ?? availableParallelism());
+    const workers = threadsOf(options);
     const name = (task: Task) => taskName(task, (i) => registry.resources[i]!.path);
     await runPool(plan, scheduled, workers, tracker, name, options.signal);
   } else {

@@ -1,4 +1,13 @@
-import { closeSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import { brotliDecompressSync, crc32 } from 'node:zlib';
 import {
   BLOCK_HEADER_SIZE,
@@ -7,24 +16,20 @@ import {
   encodeHeader,
   fileKey,
   FORMAT_VERSION,
-  HEAD_CODE,
   HEADER_SIZE,
-  LEAF_HEADER_SIZE,
-  LEAF_KEY_SIZE,
   leafBits,
   leafOf,
   readLiteral,
-  PIECE_FILES,
   ROOT_ENTRY_SIZE,
 } from '../../contract/archive-format.ts';
 import { ByteWriter, Varint } from '../../contract/bytes.ts';
 import { indexHash, type ArchiveWriter } from './parts.ts';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { BLOCK_LINE_SIZE, BufferedFile, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
-import { compress, compressAsync } from '../output/compress.ts';
-import { LeafTables, readSegmentHead } from '../output/head-of.ts';
-import { writeLeafHeads } from '../../contract/page-head.ts';
+import { BLOCK_LINE_SIZE, eachLine, LINE_HEAD_SIZE } from '../output/archive-sink.ts';
+import { compress } from '../output/compress.ts';
+import { readSegmentHead } from '../output/head-of.ts';
+import { writeLeafRange, type BlockPlaces, type LeafRange, type LeafRoots } from './leaf-range.ts';
 import { faultPoint } from '../../data/faults.ts';
 import { MANIFEST_FILE } from '../../contract/manifest.ts';
 import { DuplicateOutputError } from '../output/sink.ts';
@@ -34,8 +39,8 @@ import { DuplicateOutputError } from '../output/sink.ts';
  * (format: docs/archive.md): the header, the root, the opening file and the leaves of the index,
  * then every segment's blocks. Each file's template names its blocks by their number in its
  * segment; the leaves name them by their place in the archive. Memory holds about 30 bytes per
- * file to sort the index by and the blocks' places; the leaves go to a scratch file beside the
- * segments, and the records are copied, never held.
+ * file to sort the index by and the blocks' places, and 22 more while the leaves are written, on
+ * several threads into scratch files beside the segments; the records are copied, never held.
  */
 
 /** The keys of every file and where its line is, in the order of the segments. */
@@ -88,24 +93,30 @@ interface Segment {
 /**
  * Writes the archive of `segments` (paths without extension, in their order in the archive)
  * through the writer `open` returns for the SHA-256 of its index (`indexHash`) and its length:
- * one new file, or parts (`archive-parts.ts`). Returns the number of files and the archive's
- * length.
+ * one new file, or parts (`archive-parts.ts`). The leaves of the index are written on up to
+ * `threads` threads, one for each `filesPerThread` files of the index (the archive is the same on
+ * any number). Returns the number of files and the archive's length.
  */
 export async function assembleArchive(
   segments: readonly string[],
   open: (index: Hash, length: number) => ArchiveWriter,
+  { threads = 1, filesPerThread = FILES_PER_THREAD } = {},
 ): Promise<{ files: number; length: number }> {
   const opened: Segment[] = [];
-  const leavesFile = join(dirname(segments[0]!), '.leaves');
+  const scratch = dirname(segments[0]!);
+  let leaves: string[] = [];
   try {
     const { entries, dataLength } = readSegments(segments, opened);
     const order = sortedOrder(entries);
     assertNoDuplicates(entries, order, opened);
     const opening = openingFile(entries, opened);
-    const leavesOut = new BufferedFile(leavesFile);
-    const { bits, root } = await indexLeaves(entries, order, opened, opening.length, leavesOut);
-    leavesOut.close();
-    const dataStart = HEADER_SIZE + root.length + opening.length + leavesOut.position;
+    const runs = Math.max(1, Math.min(threads, Math.floor(entries.count / filesPerThread)));
+    const index = await indexLeaves(entries, order, opened, opening.length, scratch, runs);
+    const { bits, root } = index;
+    leaves = index.files;
+    let leavesLength = 0;
+    for (const file of leaves) leavesLength += statSync(file).size;
+    const dataStart = HEADER_SIZE + root.length + opening.length + leavesLength;
     const archiveLength = dataStart + dataLength;
     const header = encodeHeader(
       {
@@ -125,11 +136,11 @@ export async function assembleArchive(
       crc32,
     );
     const head = Buffer.concat([header, root, opening.stored]);
-    const index = indexHash().update(head);
-    eachChunk(leavesFile, (chunk) => index.update(chunk));
-    const out = open(index, archiveLength);
+    const hash = indexHash().update(head);
+    for (const file of leaves) eachChunk(file, (chunk) => hash.update(chunk));
+    const out = open(hash, archiveLength);
     out.write(head);
-    eachChunk(leavesFile, (chunk) => out.write(chunk));
+    for (const file of leaves) eachChunk(file, (chunk) => out.write(chunk));
     writeData(out, opened);
     if (out.position !== archiveLength)
       throw new Error(`archive length ${out.position}, expected ${archiveLength}`);
@@ -140,7 +151,9 @@ export async function assembleArchive(
       closeSync(segment.index);
       closeSync(segment.data);
     }
-    rmSync(leavesFile, { force: true });
+    // Every run's file, those of a failed run too.
+    for (const file of readdirSync(scratch))
+      if (file.startsWith('.leaves-')) rmSync(join(scratch, file), { force: true });
   }
 }
 
@@ -193,49 +206,6 @@ function readSegments(
   return { entries, dataLength };
 }
 
-/** Bytes between two index lines of one segment that one read spans rather than two. */
-const READ_GAP = 4096;
-
-/**
- * The bodies of the index lines of entries `order[start]` to `order[end - 1]` (one leaf's), in
- * that order: read in the order of the segments' files, neighbouring lines in one read, where a
- * read each cost more in system calls than the rest of the index.
- */
-function lineBodies(
-  entries: Entries,
-  order: Uint32Array,
-  start: number,
-  end: number,
-  segments: readonly Segment[],
-): Varint[] {
-  const { segment, offset, length } = entries;
-  const byPlace = Array.from({ length: end - start }, (_, k) => k).sort((a, b) => {
-    const i = order[start + a]!;
-    const j = order[start + b]!;
-    return segment[i]! - segment[j]! || offset[i]! - offset[j]!;
-  });
-  const bodies: Varint[] = new Array<Varint>(end - start);
-  for (let first = 0; first < byPlace.length;) {
-    const i = order[start + byPlace[first]!]!;
-    let last = first;
-    let until = offset[i]! + length[i]!;
-    for (; last + 1 < byPlace.length; last++) {
-      const j = order[start + byPlace[last + 1]!]!;
-      if (segment[j] !== segment[i] || offset[j]! > until + READ_GAP) break;
-      until = Math.max(until, offset[j]! + length[j]!);
-    }
-    const bytes = Buffer.allocUnsafe(until - offset[i]!);
-    readSync(segments[segment[i]!]!.index, bytes, 0, bytes.length, offset[i]!);
-    for (let k = first; k <= last; k++) {
-      const j = order[start + byPlace[k]!]!;
-      const at = offset[j]! - offset[i]!;
-      bodies[byPlace[k]!] = new Varint(bytes.subarray(at, at + length[j]!), LINE_HEAD_SIZE);
-    }
-    first = last + 1;
-  }
-  return bodies;
-}
-
 /** The body of entry `i`'s index line: its name and its template, as its segment wrote them. */
 function lineBody(entries: Entries, i: number, segments: readonly Segment[]): Varint {
   const bytes = Buffer.allocUnsafe(entries.length[i]!);
@@ -249,163 +219,131 @@ function lineName(line: Varint): string {
 }
 
 /**
- * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
- * blocks by their places in the archive, its head (only a first literal is one) by its entries
- * in the leaf's `tables`, the rest as it is.
+ * Files of the index a thread of its assembly writes the leaves of, at least: a thread takes a
+ * second or so to start (its TypeScript is loaded again), and a demo's index takes about that.
  */
-function placeTemplate(line: Varint, segment: Segment, tables: LeafTables, out: ByteWriter): void {
-  const blocks = line.read();
-  out.varint(blocks);
-  for (let b = 0; b < blocks; b++) {
-    const block = line.read();
-    out.varint(segment.blockOffset[block]!);
-    out.varint(segment.blockLength[block]!);
-    out.varint(segment.blockSize[block]!);
-  }
-  out.varint(line.read());
-  const code = line.read();
-  out.varint(code);
-  if (code === HEAD_CODE) tables.write(out, readSegmentHead(line));
-  out.bytes(line.bytes.subarray(line.at));
-}
+export const FILES_PER_THREAD = 250_000;
 
-/**
- * Leaves being compressed at once: enough to keep the thread pool busy while the main thread
- * gathers the next ones, few enough that their bytes stay a few megabytes.
- */
-const LEAVES_IN_FLIGHT = 16;
+/** The entry of a thread of the assembly (`leaf-worker.ts`, loaded as a build worker is). */
+const BOOT = new URL('../worker-boot.mjs', import.meta.url);
 
 /**
  * The root and the leaves of the index: the entries, sorted by key, cut into 2^bits leaves by the
- * key's top bits, each written to `out` as its directory and its pieces (`leafBytes`), compressed
- * on the thread pool while the next are gathered; the root says where each leaf is (after the
- * header, the root and the `before` bytes of the opening file), its length, its CRC-32, its files
- * and its directory's size.
+ * key's top bits, and the leaves into `runs` of about as many files, one a thread
+ * (`leaf-range.ts`): this one writes the first while others write the rest, each to its own file
+ * in `scratch`. The root says where each leaf is (after the header, the root and the `before`
+ * bytes of the opening file), its length, its CRC-32, its files and its directory's size. Returns
+ * the root and the files of the leaves in their order, which the archive holds end to end.
  */
 async function indexLeaves(
   entries: Entries,
   order: Uint32Array,
   segments: readonly Segment[],
   before: number,
-  out: BufferedFile,
-): Promise<{ bits: number; root: Buffer }> {
+  scratch: string,
+  runs: number,
+): Promise<{ bits: number; root: Buffer; files: string[] }> {
   const bits = leafBits(entries.count);
   const count = 2 ** bits;
+  // Each leaf's first entry in key order, and one past the last.
+  const starts = new Uint32Array(count + 1);
+  for (let k = 0, leaf = 0; leaf <= count; leaf++) {
+    while (k < entries.count && leafOf({ hi: entries.hi[order[k]!]!, lo: 0 }, bits) < leaf) k++;
+    starts[leaf] = k;
+  }
+  const cuts = [0];
+  for (let r = 1; r < runs; r++) {
+    let leaf = cuts.at(-1)!;
+    while (leaf < count && starts[leaf]! < (entries.count * r) / runs) leaf++;
+    cuts.push(leaf);
+  }
+  cuts.push(count);
+  // A leaf is never cut: runs that would fall in one leaf are one run.
+  const bounds = [...new Set(cuts)];
+  const places: BlockPlaces[] = segments.map((s) => ({
+    base: s.base,
+    offset: s.blockOffset,
+    length: s.blockLength,
+    size: s.blockSize,
+  }));
+  const ranges = bounds
+    .slice(1)
+    .map((end, r) =>
+      leafRange(entries, order, starts, bounds[r]!, end, places, join(scratch, `.leaves-${r}`)),
+    );
+  // The other threads first: they start while this one writes the first run.
+  const others = ranges.slice(1).map(inThread);
+  let roots: LeafRoots[];
+  try {
+    roots = [writeLeafRange(ranges[0]!), ...(await Promise.all(others.map((t) => t.roots)))];
+  } finally {
+    // Stopped once done or failed, and every promise settled: a failure rejects the others.
+    await Promise.allSettled(others.flatMap((t) => [t.roots, t.stop()]));
+  }
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
   let offset = HEADER_SIZE + root.length + before;
-  const write = (leaf: number, files: number, stored: StoredLeaf | null) => {
-    const at = leaf * ROOT_ENTRY_SIZE;
-    root.writeUInt32LE(offset, at);
-    root.writeUInt32LE(stored?.bytes.length ?? 0, at + 4);
-    root.writeUInt32LE(stored ? crc32(stored.bytes) : 0, at + 8);
-    root.writeUInt32LE(files, at + 12);
-    root.writeUInt32LE(stored?.directorySize ?? 0, at + 16);
-    if (stored) out.write(stored.bytes);
-    offset += stored?.bytes.length ?? 0;
-    if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
-  };
-  const pending: { leaf: number; files: number; stored: Promise<StoredLeaf | null> }[] = [];
-  const writeFirst = async () => {
-    const { leaf, files, stored } = pending.shift()!;
-    write(leaf, files, await stored);
-  };
-  let next = 0;
-  try {
-    for (let leaf = 0; leaf < count; leaf++) {
-      const start = next;
-      while (
-        next < entries.count &&
-        leafOf({ hi: entries.hi[order[next]!]!, lo: 0 }, bits) === leaf
-      )
-        next++;
-      const stored =
-        next > start
-          ? leafBytes(leafParts(entries, order, start, next, segments))
-          : Promise.resolve(null);
-      pending.push({ leaf, files: next - start, stored });
-      if (pending.length >= LEAVES_IN_FLIGHT) await writeFirst();
+  ranges.forEach((range, r) => {
+    const { files, length, crc, directorySize } = roots[r]!;
+    for (let k = 0; k < range.end - range.first; k++) {
+      const at = (range.first + k) * ROOT_ENTRY_SIZE;
+      root.writeUInt32LE(offset, at);
+      root.writeUInt32LE(length[k]!, at + 4);
+      root.writeUInt32LE(crc[k]!, at + 8);
+      root.writeUInt32LE(files[k]!, at + 12);
+      root.writeUInt32LE(directorySize[k]!, at + 16);
+      offset += length[k]!;
+      if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
     }
-    while (pending.length > 0) await writeFirst();
-  } finally {
-    // A failure leaves no compression unawaited.
-    await Promise.allSettled(pending.map((p) => p.stored));
-  }
-  return { bits, root };
+  });
+  return { bits, root, files: ranges.map((range) => range.out) };
 }
 
-/** A leaf as stored, and the size of its directory decompressed. */
-interface StoredLeaf {
-  bytes: Buffer;
-  directorySize: number;
-}
-
-/** A leaf before it is compressed: its files' keys, its tables of heads, its pieces' bytes. */
-interface LeafParts {
-  keys: Buffer;
-  tables: LeafTables;
-  pieces: Uint8Array[];
-}
-
-/**
- * The parts of the leaf of entries `order[start]` to `order[end - 1]`: each file's key, and its
- * name and template (its blocks placed, its head in the leaf's tables) in a piece of
- * `PIECE_FILES` files.
- */
-function leafParts(
+/** The run of leaves `first` to `end` (exclusive): their entries copied out in key order. */
+function leafRange(
   entries: Entries,
   order: Uint32Array,
-  start: number,
+  starts: Uint32Array,
+  first: number,
   end: number,
-  segments: readonly Segment[],
-): LeafParts {
-  const keys = Buffer.alloc((end - start) * LEAF_KEY_SIZE);
-  const tables = new LeafTables();
-  const pieces: Uint8Array[] = [];
-  const entry = new ByteWriter();
-  let piece = new ByteWriter();
-  const bodies = lineBodies(entries, order, start, end, segments);
-  for (let k = start; k < end; k++) {
-    const i = order[k]!;
-    keys.writeUInt32LE(entries.hi[i]!, (k - start) * LEAF_KEY_SIZE);
-    keys.writeUInt32LE(entries.lo[i]!, (k - start) * LEAF_KEY_SIZE + 4);
-    const line = bodies[k - start]!;
-    const nameStart = line.at;
-    line.take(line.read());
-    entry.bytes(line.bytes.subarray(nameStart, line.at));
-    placeTemplate(line, segments[entries.segment[i]!]!, tables, entry);
-    piece.varint(entry.length);
-    piece.bytes(entry.view());
-    entry.clear();
-    if ((k - start + 1) % PIECE_FILES === 0 || k + 1 === end) {
-      pieces.push(piece.view());
-      piece = new ByteWriter();
-    }
+  segments: BlockPlaces[],
+  out: string,
+): LeafRange {
+  const from = starts[first]!;
+  const n = starts[end]! - from;
+  const range: LeafRange = {
+    first,
+    end,
+    starts: starts.slice(first, end + 1).map((s) => s - from),
+    hi: new Uint32Array(n),
+    lo: new Uint32Array(n),
+    segment: new Uint16Array(n),
+    offset: new Float64Array(n),
+    length: new Uint32Array(n),
+    segments,
+    out,
+  };
+  for (let k = 0; k < n; k++) {
+    const i = order[from + k]!;
+    range.hi[k] = entries.hi[i]!;
+    range.lo[k] = entries.lo[i]!;
+    range.segment[k] = entries.segment[i]!;
+    range.offset[k] = entries.offset[i]!;
+    range.length[k] = entries.length[i]!;
   }
-  return { keys, tables, pieces };
+  return range;
 }
 
-/**
- * A leaf as stored (`readLeafDirectory`): its directory's stored length, its directory (its
- * files' keys, the files a piece holds, its tables of heads, each piece's stored length and
- * size) compressed, then its pieces, each compressed on its own.
- */
-async function leafBytes({ keys, tables, pieces: raw }: LeafParts): Promise<StoredLeaf> {
-  const pieces = await Promise.all(raw.map((piece) => compressAsync(piece)));
-  const directory = new ByteWriter();
-  directory.bytes(keys);
-  directory.varint(PIECE_FILES);
-  writeLeafHeads(directory, tables.heads);
-  pieces.forEach((stored, p) => {
-    directory.varint(stored.length);
-    directory.varint(raw[p]!.length);
+/** A run of leaves written on a thread of its own: what the root says of them, once written. */
+function inThread(range: LeafRange): { roots: Promise<LeafRoots>; stop: () => Promise<number> } {
+  const worker = new Worker(BOOT, { workerData: { entry: 'leaves', range } });
+  const roots = new Promise<LeafRoots>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', (e) => reject(new Error(`An archive assembly thread failed: ${e}`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`An archive assembly thread exited with code ${code}`)),
+    );
   });
-  const compressed = await compressAsync(directory.view());
-  const length = Buffer.alloc(LEAF_HEADER_SIZE);
-  length.writeUInt32LE(compressed.length);
-  return {
-    bytes: Buffer.concat([length, compressed, ...pieces]),
-    directorySize: directory.length,
-  };
+  return { roots, stop: () => worker.terminate() };
 }
 
 /** The order of the entries by key (and by segment and line among equal keys: deterministic). */

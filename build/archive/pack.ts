@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { encodedFile } from '../../contract/paths.ts';
@@ -41,7 +42,8 @@ export async function packTree(
     };
     walk('');
     sink.commit();
-    await assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging));
+    const threads = availableParallelism();
+    await assembleArchive([join(staging.scratch, 'tree')], stagedWriter(staging), { threads });
     publishArchive(staging);
     return { files: sink.files, bytes: sink.bytes };
   } finally {

@@ -1,4 +1,4 @@
-import { brotliCompress, brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
+import { brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
 
 /**
  * How the archive stores its leaves, its blocks and its opening file: each as one Brotli stream.
@@ -16,18 +16,6 @@ const WINDOW_BITS = { min: 10, max: 24 } as const;
  */
 export function compress(raw: Uint8Array): Buffer {
   return brotliCompressSync(raw, optionsFor(raw.length));
-}
-
-/**
- * `compress` on the thread pool, so that a thread with nothing else to do (the build's main
- * thread, once its workers are done) keeps both cores busy.
- */
-export function compressAsync(raw: Uint8Array): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    brotliCompress(raw, optionsFor(raw.length), (error, out) =>
-      error ? reject(error) : resolve(out),
-    ),
-  );
 }
 
 /** Brotli's options for an input of `length` bytes. */
