@@ -57,6 +57,12 @@ export class ByteWriter {
     this.buffer[this.length++] = value;
   }
 
+  /** Appends one byte. */
+  byte(value: number): void {
+    this.room(1);
+    this.buffer[this.length++] = value;
+  }
+
   /** Appends bytes as they are. */
   bytes(bytes: Uint8Array): void {
     this.room(bytes.length);

@@ -138,6 +138,13 @@ export class SegmentSink implements OutputSink {
   /** The records of the block being filled, and their bytes. */
   private block: Uint8Array[] = [];
   private blockBytes = 0;
+  /**
+   * Where the records of the block being filled are copied (the caller's buffer is reused for the
+   * next file): one buffer for every block in turn, where a buffer each was an allocation and a
+   * free of native memory a record, millions of them. A block holds at most `BLOCK_MAX` bytes of
+   * records, or one larger record alone, which gets a copy of its own.
+   */
+  private readonly arena = Buffer.allocUnsafeSlow(BLOCK_MAX);
   private blockCount = 0;
 
   /** `base` is the segment's path without extension. */
@@ -261,12 +268,19 @@ export class SegmentSink implements OutputSink {
   private store(record: Uint8Array, hash: Uint8Array): { block: number; index: number } {
     if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_MAX) this.flush();
     const place = { block: this.blockCount, index: this.block.length };
-    // Copied: the caller's buffer is reused for the next file.
-    this.block.push(Uint8Array.from(record));
+    this.block.push(this.keep(record));
     this.blockBytes += record.length;
     const full = this.block.length === BLOCK_RECORDS;
     if (full || endsBlock(hash, record.length, this.blockBytes)) this.flush();
     return place;
+  }
+
+  /** A copy of a record for the block being filled: in the arena, after the block's others. */
+  private keep(record: Uint8Array): Uint8Array {
+    const at = this.blockBytes;
+    if (at + record.length > BLOCK_MAX) return Uint8Array.from(record);
+    this.arena.set(record, at);
+    return this.arena.subarray(at, at + record.length);
   }
 
   /** Closes the block being filled: compressed, after its CRC-32, with its line in `.blocks`. */

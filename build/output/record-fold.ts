@@ -38,8 +38,22 @@ function isDelimiter(c: number | undefined): boolean {
  * `uri` past its first member); else the record whole.
  */
 export function foldRecord(record: Uint8Array): Folded {
+  const folded = foldTail(record);
+  if (!folded) return { stored: record, pattern: null };
+  const stored = new Uint8Array(folded.cut + 1);
+  stored.set(record.subarray(0, folded.cut));
+  stored[folded.cut] = CLOSE_OBJECT;
+  return { stored, pattern: folded.pattern };
+}
+
+/**
+ * A record's tail: where it starts (its comma: the record is stored as its bytes before it, then
+ * `}`) and its pattern; null when the record has none. Nothing is copied: a block writes the
+ * stored bytes where they go.
+ */
+function foldTail(record: Uint8Array): { cut: number; pattern: Uint8Array } | null {
   const body = members(record, URI);
-  if (!body || body.tail < 2) return { stored: record, pattern: null };
+  if (!body || body.tail < 2) return null;
   const { list: all, tail } = body;
   // The members by the length of their value, in order: a segment is compared with those alone.
   const byLength = new Map<number, Member[]>();
@@ -50,9 +64,6 @@ export function foldRecord(record: Uint8Array): Folded {
     else byLength.set(length, [m]);
   }
   const tailStart = tail - 1; // its comma
-  const stored = new Uint8Array(tailStart + 1);
-  stored.set(record.subarray(0, tailStart));
-  stored[tailStart] = CLOSE_OBJECT;
   const parts: number[] = []; // from, to, and 1 for a hole's key or 0 for a literal
   const end = record.length - 1;
   let literal = tailStart;
@@ -88,20 +99,25 @@ export function foldRecord(record: Uint8Array): Folded {
     pattern.varint(2 * (to - from) + parts[k + 2]!);
     pattern.bytes(record.subarray(from, to));
   }
-  return { stored, pattern: pattern.view() };
+  return { cut: tailStart, pattern: pattern.view() };
 }
 
 /** The decompressed bytes of a block of `records` (`blockRecords`), each folded where it can be. */
 export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
   // Patterns by their bytes as Latin-1 text, one character a byte: a block's records share few.
   const patterns = new Map<string, { kind: number; bytes: Uint8Array }>();
-  const folded = records.map((record) => {
-    const { stored, pattern } = foldRecord(record);
-    if (!pattern) return { stored, kind: 0 };
+  // Each record's stored length (its bytes before its tail, then `}`) and its pattern's number.
+  const cuts = new Int32Array(records.length);
+  const kinds = new Uint32Array(records.length);
+  records.forEach((record, i) => {
+    const folded = foldTail(record);
+    cuts[i] = folded ? folded.cut : -1;
+    if (!folded) return;
+    const { pattern } = folded;
     const key = Buffer.from(pattern.buffer, pattern.byteOffset, pattern.length).toString('latin1');
     let found = patterns.get(key);
     if (!found) patterns.set(key, (found = { kind: patterns.size + 1, bytes: pattern.slice() }));
-    return { stored, kind: found.kind };
+    kinds[i] = found.kind;
   });
   const out = new ByteWriter();
   out.varint(patterns.size);
@@ -110,8 +126,12 @@ export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
     out.bytes(bytes);
   }
   out.varint(records.length);
-  for (const { stored } of folded) out.varint(stored.length);
-  for (const { kind } of folded) out.varint(kind);
-  for (const { stored } of folded) out.bytes(stored);
+  records.forEach((record, i) => out.varint(cuts[i]! < 0 ? record.length : cuts[i]! + 1));
+  for (const kind of kinds) out.varint(kind);
+  records.forEach((record, i) => {
+    if (cuts[i]! < 0) return out.bytes(record);
+    out.bytes(record.subarray(0, cuts[i]));
+    out.byte(CLOSE_OBJECT);
+  });
   return out.view();
 }

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SegmentSink } from '../../../build/output/archive-sink.ts';
 import { composedBytes, Envelope, Pieces, type Composed } from '../../../build/output/composed.ts';
-import { HEAD_CODE } from '../../../contract/archive-format.ts';
+import { BLOCK_MAX } from '../../../build/output/block-ends.ts';
+import { BLOCK_HEADER_SIZE, blockRecords, HEAD_CODE } from '../../../contract/archive-format.ts';
+import { brotliDecompressSync } from 'node:zlib';
 
 /**
  * A layout that knows where its records are hands a segment a composed file rather than bytes:
@@ -129,5 +131,31 @@ describe('SegmentSink.writeComposed', () => {
     const parsed = JSON.parse(composedBytes(made).toString()) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['10', '11']);
     expect(composedBytes(made).toString()).toBe(JSON.stringify(parsed));
+  });
+});
+
+describe('SegmentSink blocks', () => {
+  it('hold each record as it was given, of any size, over many blocks', () => {
+    // Small records over several blocks, and records up to and past a block's most bytes.
+    const sizes = [...Array.from({ length: 3000 }, (_, i) => 40 + (i % 300)), 40_000, 100_000];
+    sizes.push(BLOCK_MAX + 1000, 3000, BLOCK_MAX - 100, 200_000, 500);
+    const records = sizes.map((n, i) => json({ id: i, text: 'x'.repeat(n), uri: `/v1/t/${i}` }));
+    const [data, , lines] = segment('sizes', (sink) =>
+      records.forEach((record, i) =>
+        sink.writeComposed(`v1/t/${i}.json`, envelope(null, [record])),
+      ),
+    );
+    const stored: string[] = [];
+    for (let at = 0; at < lines!.length; at += 16) {
+      const offset = lines!.readUInt32LE(at) + lines!.readUInt32LE(at + 4) * 2 ** 32;
+      const block = data!.subarray(
+        offset + BLOCK_HEADER_SIZE,
+        offset + lines!.readUInt32LE(at + 8),
+      );
+      const held = blockRecords(brotliDecompressSync(block));
+      for (let i = 0; i < held.count; i++) stored.push(Buffer.from(held.record(i)!).toString());
+    }
+    expect(lines!.length / 16).toBeGreaterThan(10);
+    expect(stored).toEqual(records.map((record) => Buffer.from(record).toString()));
   });
 });
