@@ -104,7 +104,6 @@ export async function assembleArchive(
 ): Promise<{ files: number; length: number }> {
   const opened: Segment[] = [];
   const scratch = dirname(segments[0]!);
-  let leaves: string[] = [];
   try {
     const { entries, dataLength } = readSegments(segments, opened);
     const order = sortedOrder(entries);
@@ -112,8 +111,7 @@ export async function assembleArchive(
     const opening = openingFile(entries, opened);
     const runs = Math.max(1, Math.min(threads, Math.floor(entries.count / filesPerThread)));
     const index = await indexLeaves(entries, order, opened, opening.length, scratch, runs);
-    const { bits, root } = index;
-    leaves = index.files;
+    const { bits, root, files: leaves } = index;
     let leavesLength = 0;
     for (const file of leaves) leavesLength += statSync(file).size;
     const dataStart = HEADER_SIZE + root.length + opening.length + leavesLength;
