@@ -278,6 +278,14 @@ async function indexLeaves(
     // Stopped once done or failed, and every promise settled: a failure rejects the others.
     await Promise.allSettled(others.flatMap((t) => [t.roots, t.stop()]));
   }
+  return { bits, root: rootOf(ranges, roots, count, before), files: ranges.map((r) => r.out) };
+}
+
+/**
+ * The root of `count` leaves written in `ranges`, as `roots` say of them, laid end to end after
+ * the header, the root and the `before` bytes of the opening file.
+ */
+function rootOf(ranges: LeafRange[], roots: LeafRoots[], count: number, before: number): Buffer {
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
   let offset = HEADER_SIZE + root.length + before;
   ranges.forEach((range, r) => {
@@ -293,7 +301,7 @@ async function indexLeaves(
       if (offset >= 2 ** 32) throw new Error('the archive index is larger than 4 GiB');
     }
   });
-  return { bits, root, files: ranges.map((range) => range.out) };
+  return root;
 }
 
 /** The run of leaves `first` to `end` (exclusive): their entries copied out in key order. */

@@ -1,8 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { assembleArchive } from '../../../build/archive/assemble.ts';
+import {
+  discardArchive,
+  publishArchive,
+  stageArchive,
+  stagedWriter,
+} from '../../../build/archive/publish.ts';
 import { SegmentSink } from '../../../build/output/archive-sink.ts';
+import { openLocalArchive } from '../../../contract/node/archive-file.ts';
 import { composedBytes, Envelope, Pieces, type Composed } from '../../../build/output/composed.ts';
 import { BLOCK_MAX } from '../../../build/output/block-ends.ts';
 import { BLOCK_HEADER_SIZE, blockRecords, HEAD_CODE } from '../../../contract/archive-format.ts';
@@ -11,6 +19,8 @@ import { brotliDecompressSync } from 'node:zlib';
 /**
  * A layout that knows where its records are hands a segment a composed file rather than bytes:
  * the segment must store exactly what it stores when it finds the records in the file's bytes.
+ * The segments are then assembled into an archive, its leaves on several threads: the archive
+ * must be the same bytes on any number of threads, and every file must read back through it.
  */
 
 const root = mkdtempSync(join(tmpdir(), 'football-segment-'));
@@ -157,5 +167,61 @@ describe('SegmentSink blocks', () => {
     }
     expect(lines!.length / 16).toBeGreaterThan(10);
     expect(stored).toEqual(records.map((record) => Buffer.from(record).toString()));
+  });
+});
+
+/** Files of pages, records and other groups, in two segments, as a build's tasks write them. */
+const assembledFiles = new Map<string, string>();
+for (let i = 0; i < 3000; i++) {
+  const record = { id: i, name: `Player ${i}`, uri: `/v1/players/${i}` };
+  assembledFiles.set(`v1/players/${i}.json`, JSON.stringify({ meta: {}, result: [record] }));
+  assembledFiles.set(
+    `v1/matches/_by/team/${i % 97}/_page/${i}.json`,
+    JSON.stringify({ result: [record] }),
+  );
+}
+
+/** Writes `assembledFiles` into two segments in `scratch`; their paths without extension. */
+function twoSegments(scratch: string): string[] {
+  const bases = [join(scratch, '0'), join(scratch, '1')];
+  const sinks = bases.map((base) => new SegmentSink(base));
+  [...assembledFiles].forEach(([file, text], i) => sinks[i % 2]!.write(file, Buffer.from(text)));
+  for (const sink of sinks) sink.commit();
+  return bases;
+}
+
+/** Assembles `assembledFiles` into an archive named `name`, with the leaves on `threads` threads. */
+async function assembled(name: string, threads: number): Promise<string> {
+  const file = join(root, name);
+  const staging = stageArchive(file);
+  try {
+    await assembleArchive(twoSegments(staging.scratch), stagedWriter(staging), {
+      threads,
+      filesPerThread: 1000,
+    });
+    // The runs' scratch files are gone once the archive is written.
+    expect(readdirSync(staging.scratch).filter((f) => f.startsWith('.leaves'))).toEqual([]);
+    publishArchive(staging);
+  } finally {
+    discardArchive(staging);
+  }
+  return file;
+}
+
+describe('the leaves of the index, written on several threads', () => {
+  it('make the archive one thread makes, byte for byte, and read back every file', async () => {
+    const one = await assembled('one.archive', 1);
+    for (const threads of [2, 4]) {
+      const many = await assembled(`threads-${threads}.archive`, threads);
+      expect(readFileSync(many).equals(readFileSync(one))).toBe(true);
+    }
+    const { reader, close } = await openLocalArchive(await assembled('read.archive', 4));
+    try {
+      expect(reader.header.files).toBe(assembledFiles.size);
+      for (const [file, text] of assembledFiles)
+        expect(Buffer.from((await reader.read(file))!).toString()).toBe(text);
+    } finally {
+      await close();
+    }
   });
 });
