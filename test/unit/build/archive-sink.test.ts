@@ -190,7 +190,7 @@ function twoSegments(scratch: string): string[] {
   return bases;
 }
 
-/** Assembles `assembledFiles` into an archive named `name`, with the leaves on `threads` threads. */
+/** Assembles `assembledFiles` into an archive `name`, its leaves on `threads` threads. */
 async function assembled(name: string, threads: number): Promise<string> {
   const file = join(root, name);
   const staging = stageArchive(file);
