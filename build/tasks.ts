@@ -7,14 +7,8 @@ import { derivedTables } from './derived/tables.ts';
 import { optionsDocument } from './write/describe.ts';
 import type { Registry } from './define/resource.ts';
 import { SegmentSink } from './output/archive-sink.ts';
-import {
-  hashing,
-  SetHash,
-  TreeSink,
-  WriteGate,
-  type OutputSink,
-  type SinkCounts,
-} from './output/sink.ts';
+import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './output/sink.ts';
+import { hashing, SetHash } from './output/set-hash.ts';
 import { registerFunctions, WORKER_CACHE_PRAGMA } from './define/sql.ts';
 import { writeCollection, type Written } from './write/collection.ts';
 import { writeDocuments } from './write/documents.ts';

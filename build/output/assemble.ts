@@ -81,24 +81,15 @@ export class Assembler {
 const shared = new Assembler();
 let busy = false;
 
-/**
- * Calls `use` with the bytes `fill` makes, in the thread's one buffer, which they are valid in
- * during the call only: a file that is hashed and then dropped (`hashing` in `sink.ts`) costs no
- * buffer of its own. Files are assembled one at a time, so the buffer grows to the largest file.
- */
-export function assembleInPlace<T>(fill: (out: Assembler) => void, use: (bytes: Buffer) => T): T {
+/** The bytes of one file, made by `fill` from pieces it already holds, as a buffer of their own. */
+export function assemble(fill: (out: Assembler) => void): Buffer {
   if (busy) throw new Error('assemble: a file is already being assembled');
   busy = true;
   try {
     fill(shared);
-    return use(shared.view());
+    return shared.take();
   } finally {
     shared.clear();
     busy = false;
   }
-}
-
-/** The bytes of one file, made by `fill` from pieces it already holds, as a buffer of their own. */
-export function assemble(fill: (out: Assembler) => void): Buffer {
-  return assembleInPlace(fill, () => shared.take());
 }

@@ -1,12 +1,10 @@
-import { createXXHash128 } from 'hash-wasm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { encodedFile, isSafeRelativePath } from '../../contract/paths.ts';
 import { isIndexFile } from '../../contract/query-index.ts';
 import { faultPoint } from '../../data/faults.ts';
-import { assembleInPlace } from './assemble.ts';
-import { assembleComposed, composedBytes, type Composed } from './composed.ts';
+import { composedBytes, type Composed } from './composed.ts';
 
 /**
  * Where the build puts its output. The layouts write every file through this interface, so a tree
@@ -33,39 +31,6 @@ export class DuplicateOutputError extends Error {
     super(
       `Two outputs map to the same file: ${file}. Check the registry paths and the ids in the database.`,
     );
-  }
-}
-
-/**
- * The hash of each file: XXH3's 128 bits (`hash-wasm`, one instance per thread). The hashes name
- * contents for caches (ETags), not for security, and every byte of the output passes through
- * here: XXH3 hashes several times faster than SHA-1.
- */
-const FILE_HASH = await createXXHash128();
-
-/** Bits of a set's hash. */
-const BITS = 128;
-
-/**
- * The content hash of a set of files that does not depend on the order they were written in: the
- * sum, modulo 2^128, of the hash of each path and its bytes. Two builds of the same files in any
- * order, by any number of workers, give the same hash; any changed byte or path changes it.
- */
-export class SetHash {
-  private sum = 0n;
-
-  /** Adds a file: its path and bytes. */
-  add(file: string, data: Buffer): void {
-    FILE_HASH.init();
-    FILE_HASH.update(file);
-    FILE_HASH.update('\0');
-    FILE_HASH.update(data);
-    this.sum = BigInt.asUintN(BITS, this.sum + BigInt(`0x${FILE_HASH.digest('hex')}`));
-  }
-
-  /** The hash of the files added so far, as hex digits. */
-  hex(): string {
-    return this.sum.toString(16).padStart(BITS / 4, '0');
   }
 }
 
@@ -214,25 +179,4 @@ export class TreeSink implements OutputSink, SinkCounts {
     this.bytes += data.length;
     faultPoint('write');
   }
-}
-
-/** A sink that hashes what passes through it into `hash` before handing it on. */
-export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
-  return {
-    write(file, content) {
-      const data = typeof content === 'string' ? Buffer.from(content) : content;
-      sink.write(file, data);
-      hash.add(file, data);
-    },
-    writeComposed(file, composed) {
-      sink.writeComposed(file, composed);
-      // Hashed where its bytes are assembled, and never kept.
-      assembleInPlace(
-        (out) => assembleComposed(out, composed),
-        (bytes) => hash.add(file, bytes),
-      );
-    },
-    commit: () => sink.commit(),
-    recordsDone: () => sink.recordsDone(),
-  };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RecordTable } from '../../../build/output/record-table.ts';
+import { RecordTable } from '../../../../build/output/record-table.ts';
 
 /** A 16-byte hash standing for record `i`'s bytes. */
 const hashOf = (i: number) => createHash('md5').update(`record ${i}`).digest();

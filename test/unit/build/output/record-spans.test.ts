@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSpans, MAX_LITERALS } from '../../../build/output/record-spans.ts';
+import { fileSpans, MAX_LITERALS } from '../../../../build/output/record-spans.ts';
 
 /**
  * What the archive stores once of a file: its records (`result` elements, `record` objects, a

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockRecords } from '../../../contract/archive-format.ts';
-import { Varint } from '../../../contract/bytes.ts';
-import { encodeBlock, foldRecord } from '../../../build/output/record-fold.ts';
-import { unfoldRecord } from '../../../contract/record-tail.ts';
+import { blockRecords } from '../../../../contract/archive-format.ts';
+import { Varint } from '../../../../contract/bytes.ts';
+import { encodeBlock, foldRecord } from '../../../../build/output/record-fold.ts';
+import { unfoldRecord } from '../../../../contract/record-tail.ts';
 
 /**
  * A block stores a record without its `uri` and `link`, whose URLs spell the record's own values

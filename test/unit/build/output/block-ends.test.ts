@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BLOCK_LINE_SIZE, SegmentSink } from '../../../build/output/archive-sink.ts';
-import { BLOCK_MAX, BLOCK_MIN } from '../../../build/output/block-ends.ts';
-import { Envelope } from '../../../build/output/composed.ts';
-import { BLOCK_HEADER_SIZE, blockRecords } from '../../../contract/archive-format.ts';
+import { BLOCK_LINE_SIZE, SegmentSink } from '../../../../build/output/archive-sink.ts';
+import { BLOCK_MAX, BLOCK_MIN } from '../../../../build/output/block-ends.ts';
+import { Envelope } from '../../../../build/output/composed.ts';
+import { BLOCK_HEADER_SIZE, blockRecords } from '../../../../contract/archive-format.ts';
 
 /**
  * A block ends where its records say, not where it fills up: a record added, changed or deleted

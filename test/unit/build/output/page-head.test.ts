@@ -1,20 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteWriter, Varint } from '../../../contract/bytes.ts';
-import { attribution, pageMeta, type Provider } from '../../../contract/envelope.ts';
+import { ByteWriter, Varint } from '../../../../contract/bytes.ts';
+import { attribution, pageMeta, type Provider } from '../../../../contract/envelope.ts';
 import {
   headBytes,
   readHead,
   readLeafHeads,
   writeLeafHeads,
   type LeafHeads,
-} from '../../../contract/page-head.ts';
+} from '../../../../contract/page-head.ts';
 import {
   headOf,
   LeafTables,
   readSegmentHead,
   writeSegmentHead,
-} from '../../../build/output/head-of.ts';
+} from '../../../../build/output/head-of.ts';
 
 /**
  * An archive stores a page's head (its credits, links and totals) as numbers into its leaf's

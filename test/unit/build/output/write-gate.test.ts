@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DuplicateOutputError, TreeSink, WriteGate } from '../../../build/output/sink.ts';
+import { DuplicateOutputError, TreeSink, WriteGate } from '../../../../build/output/sink.ts';
 
 /**
  * The build's threads take turns creating files (`WriteGate`): a sink that finds the gate taken

@@ -2,18 +2,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assembleArchive } from '../../../build/archive/assemble.ts';
+import { assembleArchive } from '../../../../build/archive/assemble.ts';
 import {
   discardArchive,
   publishArchive,
   stageArchive,
   stagedWriter,
-} from '../../../build/archive/publish.ts';
-import { SegmentSink } from '../../../build/output/archive-sink.ts';
-import { openLocalArchive } from '../../../contract/node/archive-file.ts';
-import { composedBytes, Envelope, Pieces, type Composed } from '../../../build/output/composed.ts';
-import { BLOCK_MAX } from '../../../build/output/block-ends.ts';
-import { BLOCK_HEADER_SIZE, blockRecords, HEAD_CODE } from '../../../contract/archive-format.ts';
+} from '../../../../build/archive/publish.ts';
+import { SegmentSink } from '../../../../build/output/archive-sink.ts';
+import { openLocalArchive } from '../../../../contract/node/archive-file.ts';
+import {
+  composedBytes,
+  Envelope,
+  Pieces,
+  type Composed,
+} from '../../../../build/output/composed.ts';
+import { BLOCK_MAX } from '../../../../build/output/block-ends.ts';
+import { BLOCK_HEADER_SIZE, blockRecords, HEAD_CODE } from '../../../../contract/archive-format.ts';
 import { brotliDecompressSync } from 'node:zlib';
 
 /**

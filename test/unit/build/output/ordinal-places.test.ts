@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SegmentSink } from '../../../build/output/archive-sink.ts';
-import { Envelope, Pieces } from '../../../build/output/composed.ts';
-import { OrdinalPlaces } from '../../../build/output/ordinal-places.ts';
+import { SegmentSink } from '../../../../build/output/archive-sink.ts';
+import { Envelope, Pieces } from '../../../../build/output/composed.ts';
+import { OrdinalPlaces } from '../../../../build/output/ordinal-places.ts';
 
 /**
  * A segment finds a record it has placed by the record's position in its collection's default
