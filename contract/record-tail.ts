@@ -17,50 +17,88 @@ export const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 
-/** A top-level member of a JSON object: its key's text and its value's, as byte offsets. */
-export interface Member {
-  /** The opening quote of its key. */
-  start: number;
-  keyStart: number;
-  keyEnd: number;
-  /** The value's text: a string's without its quotes. */
-  valueStart: number;
-  valueEnd: number;
-}
-
 /**
- * The top-level members of a compact JSON object (as the build writes it: no white space), or
- * null when `bytes` are not one. With `until`, they stop before the first member of that key,
- * whose start `tail` gives (-1 when there is none): the rest is not read.
+ * The top-level members of a compact JSON object (as the build writes it: no white space), as
+ * numbers rather than an object a member: a reader and the build read them for every record of a
+ * block, millions on a season. Member `i`'s key is the bytes from `keyStart(i)` to `keyEnd(i)`,
+ * its value's text those from `valueStart(i)` to `valueEnd(i)` (a string's without its quotes).
  */
-export function members(
-  bytes: Uint8Array,
-  until?: Uint8Array,
-): { list: Member[]; tail: number } | null {
-  const last = bytes.length - 1;
-  if (last < 1 || bytes[0] !== OPEN_OBJECT || bytes[last] !== CLOSE_OBJECT) return null;
-  const list: Member[] = [];
-  if (last === 1) return { list, tail: -1 };
-  for (let at = 1; ;) {
-    if (bytes[at] !== QUOTE) return null;
-    const keyEnd = jsonStringEnd(bytes, at);
-    if (keyEnd < 0 || bytes[keyEnd + 1] !== COLON) return null;
-    if (until && keyEnd - at - 1 === until.length && sameAt(bytes, at + 1, until))
-      return { list, tail: at };
-    const valueAt = keyEnd + 2;
-    const end = valueEnd(bytes, valueAt, last);
-    if (end < 0) return null;
-    const quoted = bytes[valueAt] === QUOTE;
-    list.push({
-      start: at,
-      keyStart: at + 1,
-      keyEnd,
-      valueStart: quoted ? valueAt + 1 : valueAt,
-      valueEnd: quoted ? end - 1 : end,
-    });
-    if (end === last) return { list, tail: -1 };
-    if (bytes[end] !== COMMA) return null;
-    at = end + 1;
+export class Members {
+  /** Four numbers a member: its key's start and end, its value's start and end. */
+  private at = new Int32Array(4 * 32);
+  /** The number of members read. */
+  count = 0;
+  /** The start (its key's opening quote) of the member `read` stopped before, or -1. */
+  tail = -1;
+
+  /**
+   * Reads the members of `bytes`; false when they are not a compact JSON object. With `until`,
+   * it stops before the first member of that key, whose start `tail` gives: the rest is not read.
+   */
+  read(bytes: Uint8Array, until?: Uint8Array): boolean {
+    this.count = 0;
+    this.tail = -1;
+    const last = bytes.length - 1;
+    if (last < 1 || bytes[0] !== OPEN_OBJECT || bytes[last] !== CLOSE_OBJECT) return false;
+    if (last === 1) return true;
+    for (let at = 1; ;) {
+      if (bytes[at] !== QUOTE) return false;
+      const keyEnd = jsonStringEnd(bytes, at);
+      if (keyEnd < 0 || bytes[keyEnd + 1] !== COLON) return false;
+      if (until && keyEnd - at - 1 === until.length && sameAt(bytes, at + 1, until)) {
+        this.tail = at;
+        return true;
+      }
+      const valueAt = keyEnd + 2;
+      const end = valueEnd(bytes, valueAt, last);
+      if (end < 0) return false;
+      const quoted = bytes[valueAt] === QUOTE ? 1 : 0;
+      this.push(at + 1, keyEnd, valueAt + quoted, end - quoted);
+      if (end === last) return true;
+      if (bytes[end] !== COMMA) return false;
+      at = end + 1;
+    }
+  }
+
+  keyStart(i: number): number {
+    return this.at[4 * i]!;
+  }
+
+  keyEnd(i: number): number {
+    return this.at[4 * i + 1]!;
+  }
+
+  valueStart(i: number): number {
+    return this.at[4 * i + 2]!;
+  }
+
+  valueEnd(i: number): number {
+    return this.at[4 * i + 3]!;
+  }
+
+  /**
+   * The first member of `bytes` (the object read) whose key is `key` from `from` to `to`: the one
+   * a hole of that key names; -1 when there is none.
+   */
+  find(bytes: Uint8Array, key: Uint8Array, from = 0, to = key.length): number {
+    for (let i = 0; i < this.count; i++) {
+      const start = this.keyStart(i);
+      if (this.keyEnd(i) - start === to - from && sameAt(bytes, start, key, from, to)) return i;
+    }
+    return -1;
+  }
+
+  private push(keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): void {
+    if (4 * this.count === this.at.length) {
+      const grown = new Int32Array(this.at.length * 2);
+      grown.set(this.at);
+      this.at = grown;
+    }
+    const at = 4 * this.count++;
+    this.at[at] = keyStart;
+    this.at[at + 1] = keyEnd;
+    this.at[at + 2] = valueStart;
+    this.at[at + 3] = valueEnd;
   }
 }
 
@@ -96,30 +134,23 @@ function valueEnd(bytes: Uint8Array, at: number, last: number): number {
  * member a hole names.
  */
 export function unfoldRecord(stored: Uint8Array, pattern: Uint8Array): Uint8Array {
-  const all = members(stored)?.list;
-  if (!all) throw new RangeError('a folded record is not a JSON object');
+  if (!read.read(stored)) throw new RangeError('a folded record is not a JSON object');
   const in_ = new Varint(pattern);
   const pieces: Uint8Array[] = [stored.subarray(0, stored.length - 1)];
   for (let n = in_.read(); n > 0; n--) {
     const code = in_.read();
     const bytes = in_.take(code >>> 1);
     if (code & 1) {
-      const m = memberOf(stored, all, bytes);
-      if (!m) throw new RangeError('a record lacks the member its tail names');
-      pieces.push(stored.subarray(m.valueStart, m.valueEnd));
+      const m = read.find(stored, bytes);
+      if (m < 0) throw new RangeError('a record lacks the member its tail names');
+      pieces.push(stored.subarray(read.valueStart(m), read.valueEnd(m)));
     } else pieces.push(bytes);
   }
   pieces.push(CLOSE);
   return concatBytes(pieces);
 }
 
-const CLOSE = new Uint8Array([CLOSE_OBJECT]);
+/** The members of the record being unfolded (reused: unfolding is synchronous). */
+const read = new Members();
 
-/** The first of `all`, members of `bytes`, whose key is `key`: the one a hole of `key` names. */
-export function memberOf(
-  bytes: Uint8Array,
-  all: readonly Member[],
-  key: Uint8Array,
-): Member | undefined {
-  return all.find((m) => m.keyEnd - m.keyStart === key.length && sameAt(bytes, m.keyStart, key));
-}
+const CLOSE = new Uint8Array([CLOSE_OBJECT]);
