@@ -59,9 +59,11 @@ export class Pieces {
   private readonly ords: number[] = [];
   /** The text before each record and after the last, in the pieces it was given as. */
   private readonly texts: (string | Uint8Array)[][] = [[]];
+  private literals_: Uint8Array[] | null = null;
 
   /** Appends text. */
   text(text: string): void {
+    this.literals_ = null;
     this.texts.at(-1)!.push(text);
   }
 
@@ -71,6 +73,7 @@ export class Pieces {
    * collection's default order when it is one of its records.
    */
   record(value: Uint8Array, ord = NO_ORD): void {
+    this.literals_ = null;
     if (!isRecordValue(value)) return void this.texts.at(-1)!.push(value);
     this.records.push(value);
     this.ords.push(ord);
@@ -82,13 +85,16 @@ export class Pieces {
     return this.ords[i]!;
   }
 
-  /** The bytes around and between its records: one more than its records. */
+  /**
+   * The bytes around and between its records: one more than its records. Made once until the
+   * file changes (its hash and its archive's template both read them).
+   */
   literals(): Uint8Array[] {
-    return this.texts.map((pieces) =>
+    return (this.literals_ ??= this.texts.map((pieces) =>
       Buffer.concat(
         pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)),
       ),
-    );
+    ));
   }
 
   /** Appends its bytes to `out`. */

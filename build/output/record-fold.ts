@@ -1,5 +1,5 @@
-import { ByteWriter, sameAt } from '../../contract/bytes.ts';
-import { CLOSE_OBJECT, memberOf, members, type Member } from '../../contract/record-tail.ts';
+import { ByteWriter, sameAt, sameBytes, Varint } from '../../contract/bytes.ts';
+import { CLOSE_OBJECT, Members } from '../../contract/record-tail.ts';
 
 /**
  * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
@@ -25,8 +25,10 @@ export interface Folded {
   pattern: Uint8Array | null;
 }
 
-/** The pattern being coded, reused from record to record. */
+/** The pattern being coded, its parts and the record's members, reused from record to record. */
 const pattern = new ByteWriter();
+const parts: number[] = [];
+const body = new Members();
 
 /** A byte that may follow a hole: the end of a URL's segment (`/ " ? & #`). */
 function isDelimiter(c: number | undefined): boolean {
@@ -49,22 +51,19 @@ export function foldRecord(record: Uint8Array): Folded {
 /**
  * A record's tail: where it starts (its comma: the record is stored as its bytes before it, then
  * `}`) and its pattern; null when the record has none. Nothing is copied: a block writes the
- * stored bytes where they go.
+ * stored bytes where they go. The pattern `before` (the block's record before's) is taken when it
+ * makes the tail: a resource's records mostly share one, and checking it reads the tail once,
+ * where finding its holes compares each segment of its URLs with every value of the record.
  */
-function foldTail(record: Uint8Array): { cut: number; pattern: Uint8Array } | null {
-  const body = members(record, URI);
-  if (!body || body.tail < 2) return null;
-  const { list: all, tail } = body;
-  // The members by the length of their value, in order: a segment is compared with those alone.
-  const byLength = new Map<number, Member[]>();
-  for (const m of all) {
-    const length = m.valueEnd - m.valueStart;
-    const same = byLength.get(length);
-    if (same) same.push(m);
-    else byLength.set(length, [m]);
-  }
-  const tailStart = tail - 1; // its comma
-  const parts: number[] = []; // from, to, and 1 for a hole's key or 0 for a literal
+function foldTail(
+  record: Uint8Array,
+  before: Uint8Array | null = null,
+): { cut: number; pattern: Uint8Array } | null {
+  if (!body.read(record, URI) || body.tail < 2) return null;
+  const tailStart = body.tail - 1; // its comma
+  if (before && makes(before, record, tailStart)) return { cut: tailStart, pattern: before };
+  const count = body.count;
+  parts.length = 0; // from, to, and 1 for a hole's key or 0 for a literal
   const end = record.length - 1;
   let literal = tailStart;
   for (let i = tailStart; i < end; i++) {
@@ -76,15 +75,18 @@ function foldTail(record: Uint8Array): { cut: number; pattern: Uint8Array } | nu
     while (next < end && !isDelimiter(record[next]!)) next++;
     const length = next - i;
     if (length === 0) continue;
-    for (const m of byLength.get(length) ?? []) {
+    for (let m = 0; m < count; m++) {
+      const from = body.valueStart(m);
+      const to = body.valueEnd(m);
       if (
-        !sameAt(record, i, record, m.valueStart, m.valueEnd) ||
+        to - from !== length ||
+        !sameAt(record, i, record, from, to) ||
         // A reader fills a hole with its key's first value.
-        memberOf(record, all, record.subarray(m.keyStart, m.keyEnd)) !== m
+        body.find(record, record, body.keyStart(m), body.keyEnd(m)) !== m
       )
         continue;
       if (i > literal) parts.push(literal, i, 0);
-      parts.push(m.keyStart, m.keyEnd, 1);
+      parts.push(body.keyStart(m), body.keyEnd(m), 1);
       literal = next;
       break;
     }
@@ -102,6 +104,32 @@ function foldTail(record: Uint8Array): { cut: number; pattern: Uint8Array } | nu
   return { cut: tailStart, pattern: pattern.view() };
 }
 
+/**
+ * Whether `pattern` makes the tail of `record` from `cut` (its comma) with the record's values, as
+ * a reader makes it (`unfoldRecord`), `body` holding the members before the tail.
+ */
+function makes(pattern: Uint8Array, record: Uint8Array, cut: number): boolean {
+  const in_ = new Varint(pattern);
+  let at = cut;
+  for (let n = in_.read(); n > 0; n--) {
+    const code = in_.read();
+    const from = in_.at;
+    const to = from + (code >>> 1);
+    in_.at = to;
+    if (code & 1) {
+      const m = body.find(record, pattern, from, to);
+      if (m < 0) return false;
+      const [start, end] = [body.valueStart(m), body.valueEnd(m)];
+      if (!sameAt(record, at, record, start, end)) return false;
+      at += end - start;
+    } else {
+      if (!sameAt(record, at, pattern, from, to)) return false;
+      at += to - from;
+    }
+  }
+  return at === record.length - 1;
+}
+
 /** The decompressed bytes of a block of `records` (`blockRecords`), each folded where it can be. */
 export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
   // Patterns by their bytes as Latin-1 text, one character a byte: a block's records share few.
@@ -109,15 +137,23 @@ export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
   // Each record's stored length (its bytes before its tail, then `}`) and its pattern's number.
   const cuts = new Int32Array(records.length);
   const kinds = new Uint32Array(records.length);
+  // A record's pattern is most often the one before's: tried first (`foldTail`), and compared
+  // with it rather than looked up. Only the block's own records are tried: a block's bytes do
+  // not depend on the blocks before it.
+  let last: { kind: number; bytes: Uint8Array } | undefined;
   records.forEach((record, i) => {
-    const folded = foldTail(record);
+    const folded = foldTail(record, last?.bytes);
     cuts[i] = folded ? folded.cut : -1;
     if (!folded) return;
     const { pattern } = folded;
-    const key = Buffer.from(pattern.buffer, pattern.byteOffset, pattern.length).toString('latin1');
-    let found = patterns.get(key);
-    if (!found) patterns.set(key, (found = { kind: patterns.size + 1, bytes: pattern.slice() }));
-    kinds[i] = found.kind;
+    if (pattern !== last?.bytes && !(last && sameBytes(pattern, last.bytes))) {
+      const key = Buffer.from(pattern.buffer, pattern.byteOffset, pattern.length).toString(
+        'latin1',
+      );
+      last = patterns.get(key);
+      if (!last) patterns.set(key, (last = { kind: patterns.size + 1, bytes: pattern.slice() }));
+    }
+    kinds[i] = last.kind;
   });
   const out = new ByteWriter();
   out.varint(patterns.size);

@@ -128,6 +128,46 @@ describe('a block of records', () => {
     expect(block.record(4)).toBeUndefined();
   });
 
+  it("takes the record before's pattern where it makes the tail, else looks for another", () => {
+    const patternsOf = (records: Uint8Array[]) => new Varint(encodeBlock(records)).read();
+    const match = (id: string, period: number, uri: string) => bytes({ id, period, uri });
+    // Alone, the second record's `1` would be a hole of its period; the first's pattern, a
+    // literal `1`, makes its tail as well, and the block keeps one pattern.
+    expect(partsOf(foldRecord(match('b', 1, '/v0/m/b/1')).pattern!)).toBe(
+      ',"uri":"/v0/m/<id>/<period>"',
+    );
+    const shared = [match('a', 2, '/v0/m/a/1'), match('b', 1, '/v0/m/b/1')];
+    expect(patternsOf(shared)).toBe(1);
+    // A tail the pattern before does not make (another literal, a longer value) gets its own.
+    const other = [...shared, match('c', 2, '/v0/m/c/2'), match('dd', 2, '/v0/n/dd/1')];
+    expect(patternsOf(other)).toBe(3);
+    for (const records of [shared, other]) {
+      const block = blockRecords(encodeBlock(records));
+      for (const [i, record] of records.entries())
+        expect(decoder.decode(block.record(i))).toBe(decoder.decode(record));
+    }
+  });
+
+  it('gives back any run of records of a few shapes, whichever pattern each takes', () => {
+    const value = fc.oneof(fc.constantFrom('1', '2', 'a', 'é', 'a/b', ''), fc.integer({ max: 3 }));
+    const glue = fc.constantFrom('/', '=', '?');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, value, glue, fc.boolean()), { minLength: 1 }),
+        (rows) => {
+          // With a link or without: a tail that another's pattern makes only the start of.
+          const records = rows.map(([a, b, glue, link]) =>
+            bytes({ a, b, uri: `/x/${a}${glue}${b}/1`, ...(link && { link: { b: `/y/${b}` } }) }),
+          );
+          const block = blockRecords(encodeBlock(records));
+          for (const [i, record] of records.entries())
+            expect(decoder.decode(block.record(i))).toBe(decoder.decode(record));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses a record whose pattern names a member it lacks, or a pattern it lacks', () => {
     const [first] = [bytes(event('477b46d7', '3b46d202'))];
     const raw = encodeBlock([first!]);
