@@ -9,9 +9,6 @@ import type { OutputSink } from './sink.ts';
  */
 const FILE_HASH = await createXXHash128();
 
-/** Bits of a set's hash. */
-const BITS = 128;
-
 /** What follows a file's path: its bytes, or its parts (`addComposed`). */
 const BYTES = new Uint8Array([0]);
 const PARTS = new Uint8Array([1]);
@@ -32,7 +29,8 @@ const RECORD = new Uint8Array([2]);
  * and assembled every page's bytes only to hash them.
  */
 export class SetHash {
-  private sum = 0n;
+  /** The sum, as four 32-bit limbs, lowest first. */
+  private readonly sum = new Uint32Array(4);
   /** The positions whose records were added, a bit each. */
   private seen = new Uint8Array(1024);
   /** A composed file's parts, coded for its hash (reused). */
@@ -48,30 +46,37 @@ export class SetHash {
   }
 
   /**
-   * Adds a file composed of records: its path, then its literals and its records in turn, each
-   * literal as its length and bytes, each record as 1 + its position, or as 0, its length and
-   * its bytes when it has none (`NO_ORD`).
+   * Adds a file composed of records: its path, then its parts. An envelope's are its head and its
+   * records (its commas and its end go without saying), a bucket's its literals and its records
+   * in turn, each literal as its length and bytes. A record is 1 + its position, or 0, its length
+   * and its bytes when it has none (`NO_ORD`).
    */
   addComposed(file: string, composed: Composed): void {
     const parts = this.parts;
     parts.clear();
-    const literals = composed.literals();
-    composed.records.forEach((record, i) => {
-      parts.varint(literals[i]!.length);
-      parts.bytes(literals[i]!);
+    const { records } = composed;
+    const literals = composed.kind === 'pieces' ? composed.literals() : null;
+    if (composed.kind === 'envelope') this.literal(composed.headBytes());
+    for (let i = 0; i < records.length; i++) {
+      if (literals) this.literal(literals[i]!);
+      const record = records[i]!;
       const ord = composed.ordOf(i);
       if (ord === NO_ORD) {
         parts.varint(0);
         parts.varint(record.length);
         parts.bytes(record);
-      } else {
-        parts.varint(ord + 1);
+        continue;
+      }
+      parts.varint(ord + 1);
+      const byte = ord >>> 3;
+      if (byte >= this.seen.length) this.grow(byte);
+      const bit = 1 << (ord & 7);
+      if ((this.seen[byte]! & bit) === 0) {
+        this.seen[byte]! |= bit;
         this.addRecord(ord, record);
       }
-    });
-    const last = literals[composed.records.length]!;
-    parts.varint(last.length);
-    parts.bytes(last);
+    }
+    if (literals) this.literal(literals[records.length]!);
     FILE_HASH.init();
     FILE_HASH.update(file);
     FILE_HASH.update(PARTS);
@@ -81,34 +86,53 @@ export class SetHash {
 
   /** The hash of the files added so far, as hex digits. */
   hex(): string {
-    return this.sum.toString(16).padStart(BITS / 4, '0');
+    return [...this.sum]
+      .reverse()
+      .map((limb) => limb.toString(16).padStart(8, '0'))
+      .join('');
   }
 
-  /** Adds the record at position `ord` of the collection, unless it was added already. */
+  private literal(bytes: Uint8Array): void {
+    this.parts.varint(bytes.length);
+    this.parts.bytes(bytes);
+  }
+
+  private grow(byte: number): void {
+    const grown = new Uint8Array(Math.max(this.seen.length * 2, byte + 1));
+    grown.set(this.seen);
+    this.seen = grown;
+  }
+
+  /** Adds the record at position `ord` of the collection: it was not added before. */
   private addRecord(ord: number, record: Uint8Array): void {
-    const byte = ord >>> 3;
-    const bit = 1 << (ord & 7);
-    if (byte >= this.seen.length) {
-      const grown = new Uint8Array(Math.max(this.seen.length * 2, byte + 1));
-      grown.set(this.seen);
-      this.seen = grown;
-    }
-    if (this.seen[byte]! & bit) return;
-    this.seen[byte]! |= bit;
-    const position = new Uint8Array(4);
-    new DataView(position.buffer).setUint32(0, ord, true);
-    // Hashed between two files' parts: `addComposed` codes its parts before it hashes them.
+    POSITION.setUint32(0, ord, true);
+    // Hashed between a file's parts and their hash: `addComposed` codes them in `parts` first.
     FILE_HASH.init();
     FILE_HASH.update(RECORD);
-    FILE_HASH.update(position);
+    FILE_HASH.update(POSITION_BYTES);
     FILE_HASH.update(record);
     this.addDigest();
   }
 
+  /** Adds the hash's digest to the sum, modulo 2^128. */
   private addDigest(): void {
-    this.sum = BigInt.asUintN(BITS, this.sum + BigInt(`0x${FILE_HASH.digest('hex')}`));
+    const digest = FILE_HASH.digest('binary');
+    let carry = 0;
+    // The digest's bytes are the hash big-endian: its lowest limb is its last four bytes.
+    for (let limb = 0; limb < 4; limb++) {
+      const at = 12 - 4 * limb;
+      const value =
+        digest[at]! * 2 ** 24 + (digest[at + 1]! << 16) + (digest[at + 2]! << 8) + digest[at + 3]!;
+      const total = this.sum[limb]! + value + carry;
+      this.sum[limb] = total >>> 0;
+      carry = total > 0xffffffff ? 1 : 0;
+    }
   }
 }
+
+/** A record's position, as its hash reads it. */
+const POSITION_BYTES = new Uint8Array(4);
+const POSITION = new DataView(POSITION_BYTES.buffer);
 
 /** A sink that hashes what passes through it into `hash` before handing it on. */
 export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
