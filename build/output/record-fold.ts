@@ -51,9 +51,9 @@ export function foldRecord(record: Uint8Array): Folded {
 /**
  * A record's tail: where it starts (its comma: the record is stored as its bytes before it, then
  * `}`) and its pattern; null when the record has none. Nothing is copied: a block writes the
- * stored bytes where they go. The pattern `before` (the block's record before's) is taken when it
- * makes the tail: a resource's records mostly share one, and checking it reads the tail once,
- * where finding its holes compares each segment of its URLs with every value of the record.
+ * stored bytes where they go. The pattern `before` (the block's last) is taken when it makes the
+ * tail: a resource's records mostly share one, and checking it reads the tail once, where
+ * finding its holes compares each segment of its URLs with every value of the record.
  */
 function foldTail(
   record: Uint8Array,
@@ -137,7 +137,7 @@ export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
   // Each record's stored length (its bytes before its tail, then `}`) and its pattern's number.
   const cuts = new Int32Array(records.length);
   const kinds = new Uint32Array(records.length);
-  // A record's pattern is most often the one before's: tried first (`foldTail`), and compared
+  // A record's pattern is most often the last one's: tried first (`foldTail`), and compared
   // with it rather than looked up. Only the block's own records are tried: a block's bytes do
   // not depend on the blocks before it.
   let last: { kind: number; bytes: Uint8Array } | undefined;

@@ -5,7 +5,8 @@ import type { OutputSink } from './sink.ts';
 
 /**
  * The hash of each file: XXH3's 128 bits (`hash-wasm`, one instance per thread). The hashes name
- * contents for caches (ETags), not for security: XXH3 hashes several times faster than SHA-1.
+ * contents (a resource's in the manifest, the build's), not for security: XXH3 hashes several
+ * times faster than SHA-1.
  */
 const FILE_HASH = await createXXHash128();
 

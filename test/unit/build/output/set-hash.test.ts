@@ -26,13 +26,7 @@ describe("a resource's content hash", () => {
       path,
       add: (hash, as) => hash.addComposed(as, file),
     });
-    const bucket = new Pieces();
-    bucket.text('{"b":');
-    bucket.record(bytes(held[3]!), 3);
-    bucket.text(',"credit":');
-    // A record of no position: hashed by its bytes.
-    bucket.record(bytes('{"source":"a provider of the bucket"}'));
-    bucket.text('}');
+    const bucket = bucketOf(held[3]!, '{"source":"a provider of the bucket"}');
     return [
       ...held.map((_, o) => composed(`r/${o}.json`, page([o]))),
       composed('r/index.json', page([0, 1])),
@@ -40,6 +34,16 @@ describe("a resource's content hash", () => {
       composed('r/_bucket/0.json', bucket),
       { path: 'r/_options.json', add: (hash, as) => hash.add(as, bytes('{"o":1}')) },
     ];
+  };
+  /** A bucket of the record at position 3, and credits: a record of no position, hashed whole. */
+  const bucketOf = (record: string, credit: string) => {
+    const bucket = new Pieces();
+    bucket.text('{"b":');
+    bucket.record(bytes(record), 3);
+    bucket.text(',"credit":');
+    bucket.record(bytes(credit));
+    bucket.text('}');
+    return bucket;
   };
   const hashOf = (list: File[]) => {
     const hash = new SetHash();
@@ -100,12 +104,7 @@ describe("a resource's content hash", () => {
 
   it("changes with the bytes of a bucket's record of no position", () => {
     const hex = hashOf(files());
-    const bucket = new Pieces();
-    bucket.text('{"b":');
-    bucket.record(bytes(records[3]!), 3);
-    bucket.text(',"credit":');
-    bucket.record(bytes('{"source":"another provider of it"}'));
-    bucket.text('}');
+    const bucket = bucketOf(records[3]!, '{"source":"another provider of it"}');
     const list = files().map((f) =>
       f.path === 'r/_bucket/0.json'
         ? { ...f, add: (hash: SetHash, as: string) => hash.addComposed(as, bucket) }
