@@ -134,23 +134,43 @@ function valueEnd(bytes: Uint8Array, at: number, last: number): number {
  * member a hole names.
  */
 export function unfoldRecord(stored: Uint8Array, pattern: Uint8Array): Uint8Array {
-  if (!read.read(stored)) throw new RangeError('a folded record is not a JSON object');
-  const in_ = new Varint(pattern);
+  if (!unfolding.read(stored)) throw new RangeError('a folded record is not a JSON object');
   const pieces: Uint8Array[] = [stored.subarray(0, stored.length - 1)];
-  for (let n = in_.read(); n > 0; n--) {
-    const code = in_.read();
-    const bytes = in_.take(code >>> 1);
-    if (code & 1) {
-      const m = read.find(stored, bytes);
-      if (m < 0) throw new RangeError('a record lacks the member its tail names');
-      pieces.push(stored.subarray(read.valueStart(m), read.valueEnd(m)));
-    } else pieces.push(bytes);
-  }
+  const whole = tailParts(pattern, stored, unfolding, (bytes, from, to) => {
+    pieces.push(bytes.subarray(from, to));
+    return true;
+  });
+  if (!whole) throw new RangeError('a record lacks the member its tail names');
   pieces.push(CLOSE);
   return concatBytes(pieces);
 }
 
+/**
+ * Hands `part` each piece of the tail `pattern` makes of a record, `members` holding the
+ * record's (from `record`): a literal as its place in the pattern, a hole as the place of the
+ * value it names in the record. False when a hole names no member, or `part` says to stop: the
+ * reader unfolds a record so, and the build checks that a pattern makes a record's tail so.
+ */
+export function tailParts(
+  pattern: Uint8Array,
+  record: Uint8Array,
+  members: Members,
+  part: (bytes: Uint8Array, from: number, to: number) => boolean,
+): boolean {
+  const in_ = new Varint(pattern);
+  for (let n = in_.read(); n > 0; n--) {
+    const code = in_.read();
+    const from = in_.at;
+    const to = from + in_.take(code >>> 1).length;
+    if (code & 1) {
+      const m = members.find(record, pattern, from, to);
+      if (m < 0 || !part(record, members.valueStart(m), members.valueEnd(m))) return false;
+    } else if (!part(pattern, from, to)) return false;
+  }
+  return true;
+}
+
 /** The members of the record being unfolded (reused: unfolding is synchronous). */
-const read = new Members();
+const unfolding = new Members();
 
 const CLOSE = new Uint8Array([CLOSE_OBJECT]);

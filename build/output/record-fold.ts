@@ -1,5 +1,5 @@
-import { ByteWriter, sameAt, sameBytes, Varint } from '../../contract/bytes.ts';
-import { CLOSE_OBJECT, Members } from '../../contract/record-tail.ts';
+import { ByteWriter, sameAt, sameBytes } from '../../contract/bytes.ts';
+import { CLOSE_OBJECT, Members, tailParts } from '../../contract/record-tail.ts';
 
 /**
  * The build's side of a record's tail (`contract/record-tail.ts`, docs/archive.md "Blocks"): a
@@ -106,28 +106,17 @@ function foldTail(
 
 /**
  * Whether `pattern` makes the tail of `record` from `cut` (its comma) with the record's values, as
- * a reader makes it (`unfoldRecord`), `body` holding the members before the tail.
+ * a reader makes it (`tailParts`, as `unfoldRecord` does), `body` holding the members before the
+ * tail.
  */
 function makes(pattern: Uint8Array, record: Uint8Array, cut: number): boolean {
-  const in_ = new Varint(pattern);
   let at = cut;
-  for (let n = in_.read(); n > 0; n--) {
-    const code = in_.read();
-    const from = in_.at;
-    const to = from + (code >>> 1);
-    in_.at = to;
-    if (code & 1) {
-      const m = body.find(record, pattern, from, to);
-      if (m < 0) return false;
-      const [start, end] = [body.valueStart(m), body.valueEnd(m)];
-      if (!sameAt(record, at, record, start, end)) return false;
-      at += end - start;
-    } else {
-      if (!sameAt(record, at, pattern, from, to)) return false;
-      at += to - from;
-    }
-  }
-  return at === record.length - 1;
+  const made = tailParts(pattern, record, body, (bytes, from, to) => {
+    if (!sameAt(record, at, bytes, from, to)) return false;
+    at += to - from;
+    return true;
+  });
+  return made && at === record.length - 1;
 }
 
 /** The decompressed bytes of a block of `records` (`blockRecords`), each folded where it can be. */
@@ -146,7 +135,7 @@ export function encodeBlock(records: readonly Uint8Array[]): Uint8Array {
     cuts[i] = folded ? folded.cut : -1;
     if (!folded) return;
     const { pattern } = folded;
-    if (pattern !== last?.bytes && !(last && sameBytes(pattern, last.bytes))) {
+    if (!last || (pattern !== last.bytes && !sameBytes(pattern, last.bytes))) {
       const key = Buffer.from(pattern.buffer, pattern.byteOffset, pattern.length).toString(
         'latin1',
       );
