@@ -220,9 +220,10 @@ interface CollectionBase extends ResourceBase {
   /**
    * A field whose records an archive stores together, in the order of its filter collection,
    * where the default order scatters them: `match` for micro-events, whose default order is by
-   * time across every match. A match's records then lie in a few blocks, which its pages read and
-   * which compress better than beside other matches'. An `indexed` filter (the build refuses any
-   * other field).
+   * time across every match, and for a match's lineups and macro-events (`perMatch`), by team name
+   * or minute. A match's records then lie in a block or two, which its pages read and which
+   * compress better than beside other matches'; a default page reads a block for most of its
+   * records. An `indexed` filter (the build refuses any other field).
    */
   storedBy?: string;
   paging: PagingDef;

@@ -160,11 +160,11 @@ function collectionPlan(
 
 /**
  * Writes a collection resource. Its SQL runs once, in the default order: each record is rendered
- * once, written to its own file (unless it goes to a bucket) as it arrives, and spooled with its
- * grouping values. Every other layout reads the spool: the default pages in that order, once the
- * total their links need is known (no counting query, which cost a second pass of the joins), and
- * the layouts in other orders (filter collections, field buckets, record buckets). Memory holds
- * the spool up to its budget, and one page or one bucket file.
+ * once and spooled with its grouping values. Every layout reads the spool: the record files and
+ * the default pages in that order, once the total their links need is known (no counting query,
+ * which cost a second pass of the joins), and the layouts in other orders (filter collections,
+ * field buckets, record buckets). Memory holds the spool up to its budget, and one page or one
+ * bucket file.
  */
 export function writeCollection(
   db: Db,
@@ -176,7 +176,7 @@ export function writeCollection(
   const statement = db.prepare(defaultOrderQuery(def)).raw();
   const names = statement.columns().map((c) => c.name);
   const plan = collectionPlan(def, names, providers);
-  const { id, source, render, credits, layoutFields, fieldsAt } = plan;
+  const { id, source, render, layoutFields, fieldsAt } = plan;
   const spool = new Spool(layoutFields.length);
   const columns = plan.index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
@@ -193,8 +193,6 @@ export function writeCollection(
       encoded.text(text);
       const json = encoded.view();
       const src = rowSource(row[source]);
-      if (def.recordFiles !== 'bucket')
-        writeRecordFile(sink, credits, def.path, String(row[id]), json, src, total);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
       spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
       columns?.add(fieldsAt.map((c) => row[c] ?? null));
@@ -212,9 +210,9 @@ export function writeCollection(
 }
 
 /**
- * Writes every layout of a collection but its record files, from its sealed spool of `total`
- * records: the default pages, the filter collections, the field buckets, the record buckets and
- * the query index.
+ * Writes every layout of a collection from its sealed spool of `total` records: the record files
+ * and the default pages, the filter collections, the field buckets, the record buckets and the
+ * query index.
  */
 function writeLayouts(
   sink: OutputSink,
@@ -235,11 +233,13 @@ function writeLayouts(
       spool.counts(column),
     );
   // An archive stores each record where it is first written: the `storedBy` field's pages first
-  // keep its records together, the default pages then name them where they lie.
+  // keep its records together, the record files and default pages then name them where they lie.
   if (storedBy >= 0) filters(storedBy);
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
+  const files = def.recordFiles !== 'bucket';
   for (const r of spool.inOrder()) {
+    if (files) writeRecordFile(sink, credits, def.path, r.id, r.json, r.src, r.ord);
     pager.add(r.json, r.src, r.ord);
     sources?.add(r.src);
   }

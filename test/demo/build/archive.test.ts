@@ -589,15 +589,20 @@ describe('the reads of a composed answer over the archive', () => {
     }
   });
 
-  it("reads a match's lineups in 2 rounds: they lie in as many blocks as their teams' runs", async () => {
-    // Lineups are stored in their default order (by team name, starters, shirt number), so a
-    // match's two teams' lineups lie in the blocks of those runs, read at once.
-    const { status, reads } = await rounds(
-      '/v1/national/matches/lineups?match=3355c45a95295b57b25ad1dfe3d5fed2',
-    );
-    expect(status).toBe(200);
-    expect(reads.length).toBe(2);
-    expect(reads[1]).toBeLessThanOrEqual(5);
+  it("reads a match's lineups, goals, cards and substitutions in 2 rounds, a block or two", async () => {
+    // Stored by match (`storedBy`), where their default orders (by team name, by minute) would
+    // spread a match's records over a block each.
+    for (const kind of ['lineups', 'goals', 'offenses', 'substitutions', 'conditions']) {
+      for (const scope of ['v1/national/matches', 'v1/clubs/matches']) {
+        const api = handlerFor(dist);
+        const [first] = (await call(api, `/${scope}/${kind}`)).json.result;
+        const target = `/${scope}/${kind}?match=${first.match}`;
+        const { status, reads } = await rounds(target);
+        expect(status, target).toBe(200);
+        expect(reads.length, target).toBe(2);
+        expect(reads[1], target).toBeLessThanOrEqual(2);
+      }
+    }
   });
 
   it("reads a player's or a team's first page in 3 rounds, then its records' blocks at once", async () => {

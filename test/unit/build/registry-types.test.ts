@@ -104,7 +104,7 @@ describe('registry kinds', () => {
     expect(REGISTRY.resources.filter((r) => r.kind === 'document').length).toBeGreaterThan(0);
   });
 
-  it('a collection stored by a field names one of its indexed filters: micro-events by match', () => {
+  it('a collection stored by a field names an indexed filter: micro-events and macro by match', () => {
     const stored = REGISTRY.resources.flatMap((r) =>
       r.kind !== 'document' && r.storedBy ? [r] : [],
     );
@@ -120,6 +120,17 @@ describe('registry kinds', () => {
         .sort(),
     );
     expect(events.length).toBe(6);
+    // A match's lineups and macro-events, whose default orders spread a match over the resource.
+    const paths = stored.map((r) => r.path);
+    for (const path of [
+      'v1/national/matches/lineups',
+      'v1/clubs/matches/goals',
+      'v1/clubs/matches/substitutions',
+      'v0/events/offenses',
+      'v0/matches/lineups',
+    ])
+      expect(paths, path).toContain(path);
+    expect(new Set(stored.map((r) => r.storedBy))).toEqual(new Set(['match']));
   });
 
   it('a collection answered whole is reference data: filtered, it credits no provider', () => {
