@@ -592,9 +592,9 @@ describe('the reads of a composed answer over the archive', () => {
   it("reads a match's lineups, goals, cards and substitutions in 2 rounds, a block or two", async () => {
     // Stored by match (`storedBy`), where their default orders (by team name, by minute) would
     // spread a match's records over a block each.
+    const api = handlerFor(dist);
     for (const kind of ['lineups', 'goals', 'offenses', 'substitutions', 'conditions']) {
       for (const scope of ['v1/national/matches', 'v1/clubs/matches']) {
-        const api = handlerFor(dist);
         const [first] = (await call(api, `/${scope}/${kind}`)).json.result;
         const target = `/${scope}/${kind}?match=${first.match}`;
         const { status, reads } = await rounds(target);
