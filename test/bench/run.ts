@@ -12,7 +12,7 @@ import {
   type Values,
 } from '../../lib/cli.ts';
 import { UsageError } from '../../lib/errors.ts';
-import { integer, listOf, oneOf, path } from '../../lib/cli-values.ts';
+import { integer, listOf, oneOf, path, text } from '../../lib/cli-values.ts';
 import { MANIFEST_FILE, type Manifest } from '../../contract/manifest.ts';
 import { optionsFile } from '../../contract/paths.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -21,6 +21,7 @@ import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/http/runtime-server.ts';
 import { printQueries } from './queries.ts';
 import { archiveBytes } from './archive-bytes.ts';
+import { buildWith, checkOut, removeCheckout, type Checkout } from './against.ts';
 import { printClient } from './client.ts';
 import { printExplorer } from './explorer.ts';
 import { printReference } from './reference.ts';
@@ -40,6 +41,8 @@ import { table } from './table.ts';
  * `full` (the national sources and all of Wyscout: 3.25 M micro-events, built as an archive
  * only: its tree, about 52 GB, does not fit this disk).
  * `--keep DIR` moves each real set's database and build there instead of deleting them.
+ * `--against COMMIT` builds every archive with that commit's code too, right after this one's
+ * (`against.ts`), and prints the two side by side.
  * `--save` writes what the run printed to `test/bench/results/` (`results.ts`).
  */
 
@@ -121,6 +124,10 @@ export const BENCH_COMMAND = defineCommand({
       type: path('DIR'),
       help: "keep each real set's database and build in DIR instead of deleting them",
     },
+    against: {
+      type: text('COMMIT'),
+      help: "also build every archive with this commit's code, each right after this one's",
+    },
     save: {
       type: 'flag',
       help: 'also write what the run prints to test/bench/results/YYYY-MM-DD-<commit>.md',
@@ -128,8 +135,14 @@ export const BENCH_COMMAND = defineCommand({
   },
 });
 
-/** What one run of the bench measures, and the folder it works in. */
-type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & { work: string };
+/**
+ * What one run of the bench measures, the folder it works in, and the other commit's checkout
+ * (`--against`) with the rows of archives built by both.
+ */
+type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & {
+  work: string;
+  other: { checkout: Checkout; rows: (string | number)[][] } | null;
+};
 
 /**
  * Runs one of the bench's child programs (`test/bench/<name>`) on a settled disk, and reads the
@@ -218,6 +231,7 @@ async function archiveRow(
   parts: (string | number)[][],
 ): Promise<(string | number)[]> {
   const a = buildIn(db, file, 'archive');
+  if (run.other) pairedRow(run.other, label, db, file, a);
   const bytes = await archiveBytes(file);
   const share = (n: number) =>
     `${(n / 1e6).toFixed(2)} (${((100 * n) / bytes.total!).toFixed(0)}%)`;
@@ -254,6 +268,37 @@ async function archiveRow(
     server.start.toFixed(2),
     server.rssMB.toFixed(0),
   ];
+}
+
+/**
+ * The archive of `db` built with the other commit's code right after this one's (`--against`):
+ * a row of both builds' time, peak memory and bytes, and their ratios.
+ */
+function pairedRow(
+  other: NonNullable<BenchRun['other']>,
+  label: string,
+  db: string,
+  file: string,
+  a: ReturnType<typeof buildIn>,
+): void {
+  const theirs = `${file}.${other.checkout.short}`;
+  try {
+    const b = buildWith(other.checkout, db, theirs);
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+    other.rows.push([
+      label,
+      b.seconds.toFixed(1),
+      a.seconds.toFixed(1),
+      `${(a.seconds / b.seconds).toFixed(3)}x`,
+      b.maxRssMB.toFixed(0),
+      a.maxRssMB.toFixed(0),
+      mb(b.bytes),
+      mb(a.archiveBytes!),
+      `${(a.archiveBytes! / b.bytes).toFixed(3)}x`,
+    ]);
+  } finally {
+    rmSync(theirs, { force: true });
+  }
 }
 
 /**
@@ -467,6 +512,25 @@ async function bench(run: BenchRun): Promise<void> {
     parts,
   );
   console.log('');
+  if (run.other) {
+    const { short } = run.other.checkout;
+    console.log(`Archive beside ${short}'s (--against), built by ${short} right after this code`);
+    table(
+      [
+        'dataset',
+        `${short} s`,
+        'this s',
+        'time',
+        `${short} peak MB`,
+        'this peak MB',
+        `${short} MB`,
+        'this MB',
+        'bytes',
+      ],
+      run.other.rows,
+    );
+    console.log('');
+  }
   console.log(
     'First start (build the lean demo afresh and serve it until GET /v1/ is 200): ' +
       `${(await firstStart(run, 'archive')).toFixed(1)} s as npm start does, into an archive; ` +
@@ -499,10 +563,13 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
       throw new UsageError('--scales must include 1: the serving figures are of the demo x1.');
     const work = mkdtempSync(join(tmpdir(), 'football-bench-'));
     const output = values.save ? recordOutput() : null;
+    let checkout: Checkout | null = null;
     try {
-      await bench({ ...values, work });
+      if (values.against) checkout = checkOut(values.against, join(work, 'against'));
+      await bench({ ...values, work, other: checkout && { checkout, rows: [] } });
     } finally {
       output?.stop();
+      if (checkout) removeCheckout(checkout);
       rmSync(work, { recursive: true, force: true });
     }
     if (output) io.out(`Figures saved to ${saveResults(runInfo(argv), output.text())}`);
