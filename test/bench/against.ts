@@ -56,12 +56,18 @@ function installed(dir: string, name: string): string | null {
 export function checkOut(commit: string, dir: string): Checkout {
   const full = run('git', ['rev-parse', '--verify', `${commit}^{commit}`], process.cwd());
   run('git', ['worktree', 'add', '--force', '--detach', dir, full], process.cwd());
-  run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
-  const binding = join('node_modules', 'better-sqlite3', 'build');
-  if (installed(dir, 'better-sqlite3') === installed('.', 'better-sqlite3') && existsSync(binding))
-    cpSync(binding, join(dir, binding), { recursive: true });
-  else run('npm', ['rebuild', 'better-sqlite3'], dir);
-  return { commit: full, short: full.slice(0, 7), dir };
+  const checkout = { commit: full, short: full.slice(0, 7), dir };
+  try {
+    run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
+    const binding = join('node_modules', 'better-sqlite3', 'build');
+    const same = installed(dir, 'better-sqlite3') === installed('.', 'better-sqlite3');
+    if (same && existsSync(binding)) cpSync(binding, join(dir, binding), { recursive: true });
+    else run('npm', ['rebuild', 'better-sqlite3'], dir);
+    return checkout;
+  } catch (error) {
+    removeCheckout(checkout);
+    throw error;
+  }
 }
 
 /** Removes the checkout and its worktree entry. */
