@@ -17,7 +17,7 @@ export interface Checkout {
   dir: string;
 }
 
-/** What a build of the other commit printed, as `build-child.ts` prints it. */
+/** What a build by the other commit took (as its `build-child.ts` prints it), and wrote. */
 export interface OtherBuild {
   seconds: number;
   maxRssMB: number;
@@ -78,7 +78,7 @@ export function removeCheckout(checkout: Checkout): void {
 
 /**
  * Builds the archive of `db` into `file` with the checkout's code, in a process of its own (its
- * `test/bench/build-child.ts`, which every commit with a bench has), and removes it again.
+ * `test/bench/build-child.ts`, which every commit with a bench has).
  */
 export function buildWith(checkout: Checkout, db: string, file: string): OtherBuild {
   spawnSync('sync');
