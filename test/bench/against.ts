@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * `npm run bench -- --against COMMIT`: another commit's code beside this one, so that a goal
@@ -17,14 +17,6 @@ export interface Checkout {
   dir: string;
 }
 
-/** What a build by the other commit took (as its `build-child.ts` prints it), and wrote. */
-export interface OtherBuild {
-  seconds: number;
-  maxRssMB: number;
-  /** The archive's length on disk: an older format may not be one this code reads. */
-  bytes: number;
-}
-
 /** Runs `command` in `cwd`, failing with what it printed. */
 function run(command: string, args: readonly string[], cwd: string): string {
   const done = spawnSync(command, args, {
@@ -33,9 +25,8 @@ function run(command: string, args: readonly string[], cwd: string): string {
     env: { ...process.env, CI: '1' },
   });
   if (done.status !== 0) {
-    throw new Error(
-      `${command} ${args.join(' ')} failed in ${cwd}:\n${done.stderr || done.stdout}`,
-    );
+    const said = done.stderr || done.stdout || String(done.error);
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${said}`);
   }
   return done.stdout.trim();
 }
@@ -51,7 +42,9 @@ function installed(dir: string, name: string): string | null {
 /**
  * Checks `commit` out into `dir` (a detached git worktree of this repository) and installs its
  * locked dependencies there. The native SQLite binding is not built again when this checkout has
- * the same version built: it is copied (building it needs a compiler and minutes).
+ * the same version built: it is copied (building it needs a compiler and minutes). The bench then
+ * runs that commit's own `test/bench/build-child.ts` there, on this run's databases: a commit
+ * that cannot read them says so in its row.
  */
 export function checkOut(commit: string, dir: string): Checkout {
   const full = run('git', ['rev-parse', '--verify', `${commit}^{commit}`], process.cwd());
@@ -59,10 +52,18 @@ export function checkOut(commit: string, dir: string): Checkout {
   const checkout = { commit: full, short: full.slice(0, 7), dir };
   try {
     run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
-    const binding = join('node_modules', 'better-sqlite3', 'build');
+    const binding = join(
+      'node_modules',
+      'better-sqlite3',
+      'build',
+      'Release',
+      'better_sqlite3.node',
+    );
     const same = installed(dir, 'better-sqlite3') === installed('.', 'better-sqlite3');
-    if (same && existsSync(binding)) cpSync(binding, join(dir, binding), { recursive: true });
-    else run('npm', ['rebuild', 'better-sqlite3'], dir);
+    if (same && existsSync(binding)) {
+      mkdirSync(dirname(join(dir, binding)), { recursive: true });
+      copyFileSync(binding, join(dir, binding));
+    } else run('npm', ['rebuild', 'better-sqlite3'], dir);
     return checkout;
   } catch (error) {
     removeCheckout(checkout);
@@ -77,16 +78,13 @@ export function removeCheckout(checkout: Checkout): void {
 }
 
 /**
- * Builds the archive of `db` into `file` with the checkout's code, in a process of its own (its
- * `test/bench/build-child.ts`, which every commit with a bench has).
+ * The length of the archive a build of the other commit wrote at `file`. A commit whose
+ * `build-child.ts` has no archive mode (before 39ca49a) builds a tree there instead: refused,
+ * where its folder's size would pass for an archive's.
  */
-export function buildWith(checkout: Checkout, db: string, file: string): OtherBuild {
-  spawnSync('sync');
-  const out = run(
-    process.execPath,
-    ['--import', 'tsx', 'test/bench/build-child.ts', db, file, 'archive'],
-    checkout.dir,
-  );
-  const figures = JSON.parse(out.split('\n').pop()!) as { seconds: number; maxRssMB: number };
-  return { seconds: figures.seconds, maxRssMB: figures.maxRssMB, bytes: statSync(file).size };
+export function archiveLength(file: string): number {
+  const stat = statSync(file);
+  if (!stat.isFile())
+    throw new Error(`no archive at ${file}: the commit's bench builds no archive`);
+  return stat.size;
 }

@@ -21,7 +21,7 @@ import { scaledCopy } from './scale.ts';
 import { startServer } from '../helpers/http/runtime-server.ts';
 import { printQueries } from './queries.ts';
 import { archiveBytes } from './archive-bytes.ts';
-import { buildWith, checkOut, removeCheckout, type Checkout } from './against.ts';
+import { archiveLength, checkOut, removeCheckout, type Checkout } from './against.ts';
 import { printClient } from './client.ts';
 import { printExplorer } from './explorer.ts';
 import { printReference } from './reference.ts';
@@ -146,14 +146,16 @@ type BenchRun = Values<(typeof BENCH_COMMAND)['spec']> & {
 
 /**
  * Runs one of the bench's child programs (`test/bench/<name>`) on a settled disk, and reads the
- * JSON line it prints last: its figures, measured in a process of its own.
+ * JSON line it prints last: its figures, measured in a process of its own. `cwd` is the checkout
+ * whose program it is: this one, or the other commit's (`--against`).
  */
-function childFigures<T>(name: string, args: readonly string[]): T {
+function childFigures<T>(name: string, args: readonly string[], cwd = '.'): T {
   settle();
   const child = spawnSync(process.execPath, [...tsx, `test/bench/${name}`, ...args], {
+    cwd,
     encoding: 'utf8',
   });
-  if (child.status !== 0) throw new Error(child.stderr);
+  if (child.status !== 0) throw new Error(child.stderr || String(child.error));
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as T;
 }
 
@@ -206,7 +208,13 @@ function printPackageRoundTrip(
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${back}${suffix}`, { force: true });
 }
 
-function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archive' = 'tree') {
+/** A build by `build-child.ts` of this checkout, or of the other commit's in `cwd`. */
+function buildIn(
+  db: string,
+  out: string,
+  mode: 'tree' | 'precompress' | 'archive' = 'tree',
+  cwd = '.',
+) {
   return childFigures<{
     records: number;
     files: number;
@@ -214,7 +222,7 @@ function buildIn(db: string, out: string, mode: 'tree' | 'precompress' | 'archiv
     archiveBytes?: number;
     seconds: number;
     maxRssMB: number;
-  }>('build-child.ts', [db, out, mode]);
+  }>('build-child.ts', [db, out, mode], cwd);
 }
 
 /**
@@ -272,7 +280,8 @@ async function archiveRow(
 
 /**
  * The archive of `db` built with the other commit's code right after this one's (`--against`):
- * a row of both builds' time, peak memory and bytes, and their ratios.
+ * a row of both builds' time, peak memory and bytes, and their ratios; a row that says why, when
+ * the other commit's build fails (a database it cannot read), so the rest of the run goes on.
  */
 function pairedRow(
   other: NonNullable<BenchRun['other']>,
@@ -283,8 +292,9 @@ function pairedRow(
 ): void {
   const theirs = `${file}.${other.checkout.short}`;
   try {
-    const b = buildWith(other.checkout, db, theirs);
-    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+    const b = buildIn(db, theirs, 'archive', other.checkout.dir);
+    const bytes = archiveLength(theirs);
+    const mb = (n: number) => (n / 1e6).toFixed(1);
     other.rows.push([
       label,
       b.seconds.toFixed(1),
@@ -292,12 +302,17 @@ function pairedRow(
       `${(a.seconds / b.seconds).toFixed(3)}x`,
       b.maxRssMB.toFixed(0),
       a.maxRssMB.toFixed(0),
-      mb(b.bytes),
+      mb(bytes),
       mb(a.archiveBytes!),
-      `${(a.archiveBytes! / b.bytes).toFixed(3)}x`,
+      `${(a.archiveBytes! / bytes).toFixed(3)}x`,
     ]);
+  } catch (error) {
+    const reason = String((error as Error).message)
+      .trim()
+      .split('\n')[0];
+    other.rows.push([label, `failed: ${reason}`, '-', '-', '-', '-', '-', '-', '-']);
   } finally {
-    rmSync(theirs, { force: true });
+    rmSync(theirs, { recursive: true, force: true });
   }
 }
 
