@@ -11,7 +11,6 @@ import { dirname, join } from 'node:path';
 
 /** A commit checked out in a folder of its own, with its own dependencies installed. */
 export interface Checkout {
-  commit: string;
   /** The commit's short hash, for the tables. */
   short: string;
   dir: string;
@@ -49,7 +48,7 @@ function installed(dir: string, name: string): string | null {
 export function checkOut(commit: string, dir: string): Checkout {
   const full = run('git', ['rev-parse', '--verify', `${commit}^{commit}`], process.cwd());
   run('git', ['worktree', 'add', '--force', '--detach', dir, full], process.cwd());
-  const checkout = { commit: full, short: full.slice(0, 7), dir };
+  const checkout = { short: full.slice(0, 7), dir };
   try {
     run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], dir);
     const binding = join(
