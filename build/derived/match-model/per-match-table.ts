@@ -37,7 +37,7 @@ export function perMatchTable(spec: PerMatchTable): DerivedTable {
       // The rows come by match, the key orders them otherwise: inserted into the keyed table as
       // they come, each would land at a random place of its B-tree. They go to a table without
       // a key first, in the order they come, then into the keyed one in its key's order, which
-      // appends: on the national set, 6.0 s where the keyed inserts took 14.4 s.
+      // appends (test/bench/results/2026-12-01-shared-work.md).
       const stage = `${name}_unsorted`;
       target.exec(`DROP TABLE IF EXISTS ${name}; DROP TABLE IF EXISTS ${stage};
         CREATE TABLE ${stage} (${columns.join(', ')})`);
