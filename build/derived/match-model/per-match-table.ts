@@ -39,8 +39,9 @@ export function perMatchTable(spec: PerMatchTable): DerivedTable {
       // a key first, in the order they come, then into the keyed one in its key's order, which
       // appends (test/bench/results/2026-12-01-shared-work.md).
       const stage = `${name}_unsorted`;
+      const defs = columns.join(', ');
       target.exec(`DROP TABLE IF EXISTS ${name}; DROP TABLE IF EXISTS ${stage};
-        CREATE TABLE ${stage} (${columns.join(', ')})`);
+        CREATE TABLE ${stage} (${defs})`);
       const ids = db.prepare(matches).pluck().all() as string[];
       const read = factsReader(db);
       const insert = target.prepare(
@@ -62,8 +63,7 @@ export function perMatchTable(spec: PerMatchTable): DerivedTable {
         }
       });
       const keys = key.join(', ');
-      target.exec(`CREATE TABLE ${name} (${columns.join(', ')}, PRIMARY KEY (${keys}))
-          WITHOUT ROWID;
+      target.exec(`CREATE TABLE ${name} (${defs}, PRIMARY KEY (${keys})) WITHOUT ROWID;
         INSERT INTO ${name} SELECT * FROM ${stage} ORDER BY ${keys};
         DROP TABLE ${stage}`);
     },
