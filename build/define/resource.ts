@@ -353,9 +353,14 @@ export interface DerivedTable {
   /** Table name in the `derived` schema. */
   name: string;
   /**
-   * Creates and fills table `<name>` in `target` (the scratch database) from `db` (the source,
-   * with the tables filled before attached as `derived`), reporting progress as units done of a
-   * total.
+   * The other tables its fill creates beside `<name>`, where one pass over the source gives
+   * both (the micro-events and their modifiers).
+   */
+  also?: readonly string[];
+  /**
+   * Creates and fills table `<name>` (and those of `also`) in `target` (the scratch database)
+   * from `db` (the source, with the tables filled before attached as `derived`), reporting
+   * progress as units done of a total.
    */
   fill: (db: Db, target: Db, progress: (done: number, total: number) => void) => void;
   /** Derived tables its fill reads (through `db`, as `derived.<name>`): filled before it. */

@@ -1,5 +1,4 @@
 import type { Db } from '../../data/db.ts';
-import { copyRows } from './tables.ts';
 import type { DerivedTable } from '../define/resource.ts';
 
 /**
@@ -7,18 +6,23 @@ import type { DerivedTable } from '../define/resource.ts';
  * one row per action (`id` is the action's, `event` its event's), with the action's modifier ids
  * (`mods`, comma-separated, in no particular order; null without any) and its match's type. Rows
  * go by match, then in match order (period, match_seconds, the source's order, action id), which
- * `ord` numbers, and `micro_event_by_match` finds a match's rows.
+ * `ord` numbers, and `micro_event_by_match` finds a match's rows. Beside it,
+ * `derived.micro_modifier` holds the modifiers, keyed by their action's `ord` and their own id,
+ * so that a resource of modifiers reads them in the order it reads the actions.
  *
- * The source keys events and actions by uuid text in WITHOUT ROWID tables, so every column of
- * either that an index does not cover costs a search of a text key. Joined in each resource that
- * reads them (the three micro-event resources of each match type, the statistics, the total shot
- * ratio), those searches would be most of their SQL. Here the join runs once: actions in key
- * order, each with one search of its event, the modifiers grouped in one pass.
+ * The source keys events, actions and modifiers by uuid text in WITHOUT ROWID tables, so every
+ * column of one that an index does not cover costs a search of a text key, at a random place of
+ * a table of millions of rows: one read of the file each, and most of the time of a join. Here
+ * each table is read once, in the order it is stored, and sorted by the key it is joined on:
+ * the actions by event, whose events are then searched in the order of their keys, and the
+ * modifiers by action.
  */
 export const MICRO_EVENTS: DerivedTable = {
   name: 'micro_event',
+  also: ['micro_modifier'],
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
     target.exec(`DROP TABLE IF EXISTS micro_event;
+      DROP TABLE IF EXISTS micro_modifier;
       CREATE TABLE micro_event (
         ord           INTEGER PRIMARY KEY,
         id            TEXT NOT NULL,
@@ -39,17 +43,54 @@ export const MICRO_EVENTS: DerivedTable = {
         seq           INTEGER NOT NULL,
         source        TEXT NOT NULL,
         mods          TEXT
-      )`);
+      );
+      CREATE TABLE micro_modifier (
+        ord      INTEGER NOT NULL,
+        id       TEXT NOT NULL,
+        modifier INTEGER NOT NULL,
+        PRIMARY KEY (ord, id)
+      ) WITHOUT ROWID`);
+    // MATERIALIZED and the unary `+` keep SQLite from reading a table through its index on the
+    // join key (which would search the table's primary key for every row): each CTE scans its
+    // table and sorts it. Both modifier lists of an action are concatenated in the same order.
     const select = db.prepare(
-      `SELECT ea.id, ea.event, ea.action, ea.x_end, ea.y_end, ea.z_end, ea.outcome, e.match,
+      `WITH ea AS MATERIALIZED (SELECT * FROM event_action ORDER BY +event),
+         md AS MATERIALIZED (SELECT action, group_concat(modifier) AS mods, group_concat(id) AS ids
+           FROM (SELECT action, id, modifier FROM event_modifier ORDER BY +action)
+           GROUP BY action)
+       SELECT ea.id, ea.event, ea.action, ea.x_end, ea.y_end, ea.z_end, ea.outcome, e.match,
          m.match_type, e.team, e.lineup, e.period, e.match_seconds, e.x, e.y, e.seq, e.source,
-         md.mods
-       FROM event_action ea CROSS JOIN event e ON e.id = ea.event JOIN match m ON m.id = e.match
-       LEFT JOIN (SELECT action, group_concat(modifier) AS mods FROM event_modifier
-         GROUP BY action) md ON md.action = ea.id
+         md.mods, md.ids
+       FROM ea CROSS JOIN event e ON e.id = ea.event JOIN match m ON m.id = e.match
+       LEFT JOIN md ON md.action = ea.id
        ORDER BY e.match, e.period, e.match_seconds, e.seq, ea.id`,
     );
-    copyRows(select, target, 'micro_event');
+    const event = target.prepare(
+      `INSERT INTO micro_event VALUES (${Array(19).fill('?').join(', ')})`,
+    );
+    const modifier = target.prepare('INSERT INTO micro_modifier VALUES (?, ?, ?)');
+    const write = target.transaction((rows: unknown[][], first: number) => {
+      rows.forEach((row, i) => {
+        const ord = first + i;
+        const ids = row.pop() as string | null;
+        event.run(ord, ...row);
+        if (ids === null) return;
+        const mods = (row[17] as string).split(',');
+        ids.split(',').forEach((id, m) => modifier.run(ord, id, Number(mods[m])));
+      });
+    });
+    // Rows are written a batch to a transaction: workers read the scratch database meanwhile.
+    let rows: unknown[][] = [];
+    let ord = 1;
+    for (const row of select.raw().iterate() as IterableIterator<unknown[]>) {
+      rows.push(row);
+      if (rows.length >= 5000) {
+        write(rows, ord);
+        ord += rows.length;
+        rows = [];
+      }
+    }
+    write(rows, ord);
     target.exec('CREATE INDEX micro_event_by_match ON micro_event (match)');
     progress(1, 1);
   },

@@ -304,7 +304,7 @@ export function actionModifiers(matchType: MatchType): CollectionDef {
       "match, period and match_seconds (the action's event) are additions to the original service, to select and order by.",
     sql: {
       id: 'em.id',
-      from: `${EVENT_JOINS} JOIN event_modifier em ON em.action = ea.id
+      from: `${EVENT_JOINS} JOIN derived.micro_modifier em ON em.ord = ea.ord
       JOIN modifier mo ON mo.id = em.modifier JOIN modifier_category mc ON mc.id = mo.category
       WHERE ${ofType(matchType)}`,
       hidden: { _seq: 'ea.seq' },

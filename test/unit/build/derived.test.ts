@@ -38,7 +38,7 @@ describe('derived tables', () => {
         def.credit.kind === 'data' ? def.credit.sourceSql : '',
       ].join(' ');
       const read = [...sql.matchAll(/\bderived\.(\w+)/g)].map((m) => m[1]);
-      const named = derivedTables([def]).map((t) => t.name);
+      const named = derivedTables([def]).flatMap((t) => [t.name, ...(t.also ?? [])]);
       for (const name of read) expect(named, `${def.path} reads derived.${name}`).toContain(name);
     }
   });
