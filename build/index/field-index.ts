@@ -102,7 +102,10 @@ const PARTITIONS = 4096;
  * Writes the posting lists of a coded column: the records of each code in ordinal order, under
  * the code's filter key. Keys are made a partition at a time and dropped after, so a field of
  * millions of distinct values never holds all its keys at once; codes with one key (text in
- * other case) share its list. A first pass counts the lists' bytes, which set the group count.
+ * other case) share its list. The pass that hashes the keys into partitions also counts the
+ * lists' bytes, which set the group count: only a column coded through a map (`codeByMap`, at
+ * most `MAX_DISTINCT` codes) can have codes that share a key, and a set of its keys counts each
+ * once; numbers and ids, which may have millions, have a key of their own each.
  */
 function writeLists({ runs, distinct, value }: Coded, filter: FieldFilter, out: FieldOutput): void {
   const starts = startsOf(runs, distinct);
@@ -110,9 +113,16 @@ function writeLists({ runs, distinct, value }: Coded, filter: FieldFilter, out: 
   const next = starts.slice(0, distinct);
   runs.forEach((code, ord) => (ords[next[code]!++] = ord));
   const partOf = new Int32Array(distinct);
+  const counted = distinct <= MAX_DISTINCT ? new Set<string>() : null;
+  let bytes = 0;
   for (let code = 0; code < distinct; code++) {
     const key = filter.key(value(code));
     partOf[code] = key === null ? -1 : postingHash(key) & (PARTITIONS - 1);
+    if (key === null) continue;
+    bytes += 4 * (starts[code + 1]! - starts[code]!);
+    if (counted?.has(key)) continue;
+    counted?.add(key);
+    bytes += 8 + key.length;
   }
   const partStarts = startsOf(partOf, PARTITIONS);
   const members = new Uint32Array(partStarts[PARTITIONS]!);
@@ -143,11 +153,6 @@ function writeLists({ runs, distinct, value }: Coded, filter: FieldFilter, out: 
     }
     return lists;
   };
-  let bytes = 0;
-  for (let part = 0; part < PARTITIONS; part++) {
-    if (partStarts[part] === partStarts[part + 1]) continue;
-    for (const [key, list] of listsOf([part])) bytes += 8 + key.length + 4 * list.length;
-  }
   const count = filter.groups(bytes);
   if (PARTITIONS % count !== 0)
     throw new Error(`${count} posting groups do not divide ${PARTITIONS}`);
