@@ -1,5 +1,6 @@
 import type { Db } from '../../data/db.ts';
 import type { DerivedTable } from '../define/resource.ts';
+import { writeBatched } from './tables.ts';
 
 /**
  * `derived.micro_event`: every action of every micro-event joined to its event once per build,
@@ -69,28 +70,14 @@ export const MICRO_EVENTS: DerivedTable = {
       `INSERT INTO micro_event VALUES (${Array(19).fill('?').join(', ')})`,
     );
     const modifier = target.prepare('INSERT INTO micro_modifier VALUES (?, ?, ?)');
-    const write = target.transaction((rows: unknown[][], first: number) => {
-      rows.forEach((row, i) => {
-        const ord = first + i;
-        const ids = row.pop() as string | null;
-        event.run(ord, ...row);
-        if (ids === null) return;
-        const mods = (row[17] as string).split(',');
-        ids.split(',').forEach((id, m) => modifier.run(ord, id, Number(mods[m])));
-      });
+    const rows = select.raw().iterate() as IterableIterator<unknown[]>;
+    writeBatched(target, rows, (row, ord) => {
+      const ids = row.pop() as string | null;
+      event.run(ord, ...row);
+      if (ids === null) return;
+      const mods = (row[17] as string).split(',');
+      ids.split(',').forEach((id, m) => modifier.run(ord, id, Number(mods[m])));
     });
-    // Rows are written a batch to a transaction: workers read the scratch database meanwhile.
-    let rows: unknown[][] = [];
-    let ord = 1;
-    for (const row of select.raw().iterate() as IterableIterator<unknown[]>) {
-      rows.push(row);
-      if (rows.length >= 5000) {
-        write(rows, ord);
-        ord += rows.length;
-        rows = [];
-      }
-    }
-    write(rows, ord);
     target.exec('CREATE INDEX micro_event_by_match ON micro_event (match)');
     progress(1, 1);
   },

@@ -33,6 +33,31 @@ export function derivedTables(resources: readonly ResourceDef[]): DerivedTable[]
 const BATCH = 5000;
 
 /**
+ * Hands each of `rows` to `write`, `BATCH` rows to a transaction of `target`, with the row's
+ * number from 1 (the `ord` of a table whose rows are numbered as they come).
+ */
+export function writeBatched<T>(
+  target: Db,
+  rows: Iterable<T>,
+  write: (row: T, n: number) => void,
+): void {
+  const commit = target.transaction((batch: T[], first: number) =>
+    batch.forEach((row, i) => write(row, first + i)),
+  );
+  let batch: T[] = [];
+  let first = 1;
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= BATCH) {
+      commit(batch, first);
+      first += batch.length;
+      batch = [];
+    }
+  }
+  commit(batch, first);
+}
+
+/**
  * Copies the rows of `select` (on the source connection) into `table` of `target`, into the
  * columns its result names.
  */
@@ -41,16 +66,6 @@ export function copyRows(select: Database.Statement, target: Db, table: string):
   const insert = target.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
-  const write = target.transaction((batch: unknown[][]) => {
-    for (const row of batch) insert.run(...row);
-  });
-  let batch: unknown[][] = [];
-  for (const row of select.raw().iterate() as IterableIterator<unknown[]>) {
-    batch.push(row);
-    if (batch.length >= BATCH) {
-      write(batch);
-      batch = [];
-    }
-  }
-  write(batch);
+  const rows = select.raw().iterate() as IterableIterator<unknown[]>;
+  writeBatched(target, rows, (row) => insert.run(...row));
 }
