@@ -66,16 +66,16 @@ export const MICRO_EVENTS: DerivedTable = {
        LEFT JOIN md ON md.action = ea.id
        ORDER BY e.match, e.period, e.match_seconds, e.seq, ea.id`,
     );
-    const event = target.prepare(
-      `INSERT INTO micro_event VALUES (${Array(19).fill('?').join(', ')})`,
-    );
+    // A row of micro_event is `ord`, then the query's columns but the last, the modifiers' ids.
+    const marks = select.columns().map(() => '?');
+    const event = target.prepare(`INSERT INTO micro_event VALUES (${marks.join(', ')})`);
     const modifier = target.prepare('INSERT INTO micro_modifier VALUES (?, ?, ?)');
     const rows = select.raw().iterate() as IterableIterator<unknown[]>;
     writeBatched(target, rows, (row, ord) => {
       const ids = row.pop() as string | null;
       event.run(ord, ...row);
       if (ids === null) return;
-      const mods = (row[17] as string).split(',');
+      const mods = (row.at(-1) as string).split(',');
       ids.split(',').forEach((id, m) => modifier.run(ord, id, Number(mods[m])));
     });
     target.exec('CREATE INDEX micro_event_by_match ON micro_event (match)');
