@@ -21,6 +21,7 @@ import { main as benchMain, BENCH_COMMAND } from '../../bench/run.ts';
 import { main as queriesMain, QUERIES_COMMAND } from '../../bench/queries.ts';
 import { main as clientBenchMain, CLIENT_BENCH_COMMAND } from '../../bench/client.ts';
 import { main as servingMain, SERVING_COMMAND } from '../../bench/serving.ts';
+import { main as archiveDiffMain, ARCHIVE_DIFF_COMMAND } from '../../bench/archive-diff.ts';
 
 /** A program's entry: what `main(process.argv.slice(2))` is for its file. */
 export type Main = (argv: readonly string[], io: CliIo) => Promise<number>;
@@ -91,6 +92,12 @@ export const PROGRAMS: readonly Program[] = [
     file: 'test/bench/client.ts',
     command: CLIENT_BENCH_COMMAND,
     main: clientBenchMain,
+  },
+  {
+    name: 'bench archive-diff',
+    file: 'test/bench/archive-diff.ts',
+    command: ARCHIVE_DIFF_COMMAND,
+    main: archiveDiffMain,
   },
 ];
 

@@ -1,0 +1,259 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { openLocalArchive } from '../../contract/node/archive-file.ts';
+import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
+import { UserError } from '../../lib/errors.ts';
+import { path } from '../../lib/cli-values.ts';
+import { table } from './table.ts';
+
+/**
+ * What one build of an archive changed from another (docs/archive.md): which of its blocks hold
+ * bytes the other has nowhere, which of its files read other bytes (a file's literals and the
+ * bytes of the blocks its records lie in, so a block that only moved changes nothing), and which
+ * leaves of its index hold such a file. A later build that kept what did not change would write
+ * at least the new blocks and the changed leaves: the measure of how much of an archive a
+ * change of its database touches.
+ */
+
+/** The kinds of files an archive holds, told apart by their paths (`contract/paths.ts`). */
+export const FILE_KINDS = [
+  'default pages',
+  'pages of a match',
+  'pages of other filters',
+  'buckets',
+  'record files',
+  'query index',
+  'other',
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** The kind of the file at `path`. */
+export function fileKind(path: string): FileKind {
+  if (path.includes('/_q/')) return 'query index';
+  if (path.includes('/_id/')) return 'buckets';
+  if (path.includes('/_by/match/')) return 'pages of a match';
+  if (path.includes('/_by/')) return 'pages of other filters';
+  if (!/^v\d+\//.test(path)) return 'other';
+  if (path.includes('/_page/') || path.endsWith('/index.json')) return 'default pages';
+  return 'record files';
+}
+
+/** One archive as the diff reads it: each file's fingerprint and leaf, each block's hash. */
+interface Side {
+  files: Map<string, { leaf: number; print: string }>;
+  /** Each block's hash, by its offset from the start of the archive, and its stored length. */
+  blocks: Map<number, { hash: string; length: number }>;
+  leaves: number[];
+  length: number;
+}
+
+/** Leaves of the after archive that hold a changed file, and their stored bytes. */
+interface LeafChange {
+  changed: number;
+  changedBytes: number;
+}
+
+/** The files of one kind in the after archive: in all, changed, new; the before's gone. */
+interface KindDiff extends LeafChange {
+  files: number;
+  changedFiles: number;
+  added: number;
+  removed: number;
+}
+
+/**
+ * The kinds of files a page of records or the query index are, which a reader could compose from
+ * records kept in place and an index a change appends to, rather than hold whole.
+ */
+const PAGE_KINDS: readonly FileKind[] = [
+  'default pages',
+  'pages of a match',
+  'pages of other filters',
+  'query index',
+];
+
+/** The figures of a diff. */
+export interface ArchiveDiff {
+  files: { before: number; after: number };
+  /** The after archive's files of each kind: in all, changed, new (and the before's removed). */
+  kinds: Record<FileKind, KindDiff>;
+  blocks: { after: number; afterBytes: number; added: number; addedBytes: number };
+  leaves: { after: number; afterBytes: number } & LeafChange;
+  /** The leaves a change of a file of any kind but the pages and the query index changes. */
+  withoutPages: LeafChange;
+  length: { before: number; after: number };
+}
+
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+const hex = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+
+/**
+ * Reads an archive's files, leaves and blocks: its leaves twice, first for where its blocks are,
+ * which are then read and hashed, then for each file's fingerprint, which names its records by
+ * their block's hash; holding every template between the two would hold the whole index.
+ */
+async function readSide(file: string): Promise<Side> {
+  const { reader, close } = await openLocalArchive(file, 0, 0);
+  const handle = await open(file, 'r');
+  try {
+    const { dataStart, leafBits, archiveLength } = reader.header;
+    const count = 2 ** leafBits;
+    const leaves = Array.from({ length: count }, (_, leaf) => reader.leafRange(leaf)?.length ?? 0);
+    const places = new Map<number, number>();
+    for (let leaf = 0; leaf < count; leaf++)
+      for (const { template } of await reader.entries(leaf))
+        for (const b of template.blocks) places.set(dataStart + b.offset, b.length);
+    const blocks: Side['blocks'] = new Map();
+    for (const [offset, length] of places) {
+      const bytes = new Uint8Array(length);
+      await handle.read(bytes, 0, length, offset);
+      blocks.set(offset, { hash: hex(bytes), length });
+    }
+    const files: Side['files'] = new Map();
+    for (let leaf = 0; leaf < count; leaf++) {
+      for (const { path, template } of await reader.entries(leaf)) {
+        const print = createHash('sha1');
+        const hashes = template.blocks.map((b) => blocks.get(dataStart + b.offset)!.hash);
+        template.literals.forEach((literal, i) => {
+          print.update(`${literal.length}:`).update(literal);
+          const record = template.records[i];
+          if (record) print.update(`${hashes[record.slot]}:${record.index};`);
+        });
+        files.set(path, { leaf, print: print.digest('base64') });
+      }
+    }
+    return { files, blocks, leaves, length: archiveLength };
+  } finally {
+    await handle.close();
+    await close();
+  }
+}
+
+/** What `after` changed from `before`, two archives (`readSide`). */
+export async function archiveDiff(before: string, after: string): Promise<ArchiveDiff> {
+  const [a, b] = [await readSide(before), await readSide(after)];
+  const counts = new Map(
+    FILE_KINDS.map((k) => [k, { files: 0, changedFiles: 0, added: 0, removed: 0 }]),
+  );
+  const leavesOf = new Map(FILE_KINDS.map((k) => [k, new Set<number>()]));
+  for (const [path, { leaf, print }] of b.files) {
+    const kind = fileKind(path);
+    const count = counts.get(kind)!;
+    count.files++;
+    const old = a.files.get(path);
+    if (old?.print === print) continue;
+    if (old) count.changedFiles++;
+    else count.added++;
+    leavesOf.get(kind)!.add(leaf);
+  }
+  for (const [path, { leaf }] of a.files) {
+    if (b.files.has(path)) continue;
+    const kind = fileKind(path);
+    counts.get(kind)!.removed++;
+    // A file gone changes the leaf that would hold it in the after archive, when they agree.
+    if (a.leaves.length === b.leaves.length) leavesOf.get(kind)!.add(leaf);
+  }
+  const change = (kinds: readonly FileKind[]): LeafChange => {
+    const leaves = new Set(kinds.flatMap((k) => [...leavesOf.get(k)!]));
+    return { changed: leaves.size, changedBytes: sum([...leaves].map((l) => b.leaves[l] ?? 0)) };
+  };
+  const kinds = Object.fromEntries(
+    FILE_KINDS.map((k) => [k, { ...counts.get(k)!, ...change([k]) }]),
+  ) as ArchiveDiff['kinds'];
+  const known = new Set([...a.blocks.values()].map((x) => x.hash));
+  const blocks = { after: b.blocks.size, afterBytes: 0, added: 0, addedBytes: 0 };
+  for (const { hash, length } of b.blocks.values()) {
+    blocks.afterBytes += length;
+    if (known.has(hash)) continue;
+    blocks.added++;
+    blocks.addedBytes += length;
+  }
+  return {
+    files: { before: a.files.size, after: b.files.size },
+    kinds,
+    blocks,
+    leaves: {
+      after: b.leaves.filter((n) => n > 0).length,
+      afterBytes: sum(b.leaves),
+      ...change(FILE_KINDS),
+    },
+    withoutPages: change(FILE_KINDS.filter((k) => !PAGE_KINDS.includes(k))),
+    length: { before: a.length, after: b.length },
+  };
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+
+/** Prints a diff as tables. */
+export function printDiff(diff: ArchiveDiff): void {
+  const { kinds, blocks, leaves, length, withoutPages } = diff;
+  table(
+    ['files of the after archive', 'files', 'changed', 'new', 'gone'],
+    FILE_KINDS.map((k) => [
+      k,
+      String(kinds[k].files),
+      String(kinds[k].changed),
+      String(kinds[k].added),
+      String(kinds[k].removed),
+    ]),
+  );
+  const layer = blocks.addedBytes + leaves.changedBytes;
+  table(
+    ['part of the after archive', 'in all', 'MB', 'new or changed', 'MB', 'share of its MB'],
+    [
+      [
+        'blocks',
+        String(blocks.after),
+        mb(blocks.afterBytes),
+        String(blocks.added),
+        mb(blocks.addedBytes),
+        share(blocks.addedBytes, blocks.afterBytes),
+      ],
+      [
+        'leaves of the index',
+        String(leaves.after),
+        mb(leaves.afterBytes),
+        String(leaves.changed),
+        mb(leaves.changedBytes),
+        share(leaves.changedBytes, leaves.afterBytes),
+      ],
+    ],
+  );
+  console.log(
+    `archives: ${mb(length.before)} MB before, ${mb(length.after)} MB after; its new blocks and ` +
+      `changed leaves: ${mb(layer)} MB, ${share(layer, length.after)} of the after archive`,
+  );
+  const rest = blocks.addedBytes + withoutPages.changedBytes;
+  console.log(
+    `without the pages and the query index: ${withoutPages.changed} leaves changed, ` +
+      `${mb(withoutPages.changedBytes)} MB; with the new blocks ${mb(rest)} MB, ` +
+      `${share(rest, length.after)} of the after archive`,
+  );
+}
+
+/** `npx tsx test/bench/archive-diff.ts BEFORE AFTER`. */
+export const ARCHIVE_DIFF_COMMAND = defineCommand({
+  name: 'npx tsx test/bench/archive-diff.ts',
+  description:
+    'Compares two archives: the files whose bytes changed, by kind, the blocks the second holds ' +
+    'that the first does not, and the leaves of its index that hold a changed file.',
+  positionals: [
+    { name: 'before', type: path('FILE'), help: 'an archive written by the build' },
+    { name: 'after', type: path('FILE'), help: 'an archive of a later state of its database' },
+  ],
+  options: {},
+});
+
+/** Runs the diff with `argv`; resolves to the exit code. */
+export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
+  return runCommand(ARCHIVE_DIFF_COMMAND, argv, io, async ({ positionals: [before, after] }) => {
+    for (const file of [before, after])
+      if (!existsSync(file))
+        throw new UserError(`No archive at ${file}: run \`npm run build -- --archive FILE\`.`);
+    printDiff(await archiveDiff(before, after));
+  });
+}
+
+runIfMain(import.meta.url, main);
