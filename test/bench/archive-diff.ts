@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
+import { BLOCK_HEADER_SIZE, blockRecords } from '../../contract/archive-format.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
 import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
 import { UserError } from '../../lib/errors.ts';
@@ -8,12 +10,13 @@ import { path } from '../../lib/cli-values.ts';
 import { table } from './table.ts';
 
 /**
- * What one build of an archive changed from another (docs/archive.md): which of its blocks hold
- * bytes the other has nowhere, which of its files read other bytes (a file's literals and the
- * bytes of the blocks its records lie in, so a block that only moved changes nothing), and which
- * leaves of its index hold such a file. A later build that kept what did not change would write
- * at least the new blocks and the changed leaves: the measure of how much of an archive a
- * change of its database touches.
+ * What one build of an archive changed from another (docs/archive.md): which of its files answer
+ * other bytes, which of its blocks hold bytes the other has nowhere, which of its files read
+ * other stored bytes (a file's literals and the bytes of the blocks its records lie in, so a
+ * block that only moved changes nothing), and which leaves of its index hold such a file. A
+ * later build that kept what did not change would write at least the new blocks and the changed
+ * leaves: the measure of how much of an archive a change of its database touches, beside the
+ * answers that changed, the least any layout could write.
  */
 
 /** The kinds of files an archive holds, told apart by their paths (`contract/paths.ts`). */
@@ -39,13 +42,31 @@ export function fileKind(path: string): FileKind {
   return 'record files';
 }
 
-/** One archive as the diff reads it: each file's fingerprint and leaf, each block's hash. */
+/**
+ * One archive as the diff reads it: each file's leaf and two fingerprints, one of where its bytes
+ * are stored (`print`) and one of the bytes it answers (`answer`), and each block's hash.
+ */
 interface Side {
-  files: Map<string, { leaf: number; print: string }>;
-  /** Each block's hash, by its offset from the start of the archive, and its stored length. */
-  blocks: Map<number, { hash: string; length: number }>;
+  files: Map<string, { leaf: number; print: string; answer: string }>;
+  /**
+   * Each block's hash, by its offset from the start of the archive, its stored length and what it
+   * holds: parts of the query index, or records.
+   */
+  blocks: Map<number, { hash: string; length: number; kind: BlockKind }>;
   leaves: number[];
   length: number;
+}
+
+/** What a block holds: records, or the parts of the query index, which the build also stores. */
+export const BLOCK_KINDS = ['records', 'query index'] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+/** The blocks of the after archive: in all, and those the before archive holds nowhere. */
+interface BlockDiff {
+  after: number;
+  afterBytes: number;
+  added: number;
+  addedBytes: number;
 }
 
 /** Leaves of the after archive that hold a changed file, and their stored bytes. */
@@ -54,9 +75,13 @@ interface LeafChange {
   changedBytes: number;
 }
 
-/** The files of one kind in the after archive: in all, changed, new; the before's gone. */
+/**
+ * The files of one kind in the after archive: in all, answering other bytes, stored in other
+ * bytes, new; the before's gone.
+ */
 interface KindDiff extends LeafChange {
   files: number;
+  changedAnswers: number;
   changedFiles: number;
   added: number;
   removed: number;
@@ -78,7 +103,8 @@ export interface ArchiveDiff {
   files: { before: number; after: number };
   /** The after archive's files of each kind: in all, changed, new (and the before's removed). */
   kinds: Record<FileKind, KindDiff>;
-  blocks: { after: number; afterBytes: number; added: number; addedBytes: number };
+  /** The blocks of each kind, and of both. */
+  blocks: Record<BlockKind | 'all', BlockDiff>;
   leaves: { after: number; afterBytes: number } & LeafChange;
   /** The leaves a change of a file of any kind but the pages and the query index changes. */
   withoutPages: LeafChange;
@@ -87,11 +113,15 @@ export interface ArchiveDiff {
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 const hex = (bytes: Uint8Array) => createHash('sha1').update(bytes).digest('hex');
+/** A record's hash, 48 bits of it: the diff holds one for each record of the archive. */
+const recordHash = (bytes: Uint8Array) =>
+  createHash('sha1').update(bytes).digest().readUIntLE(0, 6);
 
 /**
  * Reads an archive's files, leaves and blocks: its leaves twice, first for where its blocks are,
- * which are then read and hashed, then for each file's fingerprint, which names its records by
- * their block's hash; holding every template between the two would hold the whole index.
+ * which are then read, hashed and decompressed for the hashes of their records, then for each
+ * file's fingerprints, which name its records by their block's hash and by their own; holding
+ * every template between the two would hold the whole index.
  */
 async function readSide(file: string): Promise<Side> {
   const { reader, close } = await openLocalArchive(file, 0, 0);
@@ -100,27 +130,41 @@ async function readSide(file: string): Promise<Side> {
     const { dataStart, leafBits, archiveLength } = reader.header;
     const count = 2 ** leafBits;
     const leaves = Array.from({ length: count }, (_, leaf) => reader.leafRange(leaf)?.length ?? 0);
-    const places = new Map<number, number>();
+    const places = new Map<number, { length: number; kind: BlockKind }>();
     for (let leaf = 0; leaf < count; leaf++)
-      for (const { template } of await reader.entries(leaf))
-        for (const b of template.blocks) places.set(dataStart + b.offset, b.length);
+      for (const { path, template } of await reader.entries(leaf))
+        for (const { offset, length } of template.blocks) {
+          const kind = fileKind(path) === 'query index' ? 'query index' : 'records';
+          const place = places.get(dataStart + offset);
+          if (place) place.kind = place.kind === 'query index' ? place.kind : kind;
+          else places.set(dataStart + offset, { length, kind });
+        }
     const blocks: Side['blocks'] = new Map();
-    for (const [offset, length] of places) {
+    const records = new Map<number, Float64Array>();
+    for (const [offset, { length, kind }] of places) {
       const bytes = new Uint8Array(length);
       await handle.read(bytes, 0, length, offset);
-      blocks.set(offset, { hash: hex(bytes), length });
+      blocks.set(offset, { hash: hex(bytes), length, kind });
+      const block = blockRecords(brotliDecompressSync(bytes.subarray(BLOCK_HEADER_SIZE)));
+      records.set(
+        offset,
+        Float64Array.from({ length: block.count }, (_, i) => recordHash(block.record(i)!)),
+      );
     }
     const files: Side['files'] = new Map();
     for (let leaf = 0; leaf < count; leaf++) {
       for (const { path, template } of await reader.entries(leaf)) {
-        const print = createHash('sha1');
-        const hashes = template.blocks.map((b) => blocks.get(dataStart + b.offset)!.hash);
+        const [print, answer] = [createHash('sha1'), createHash('sha1')];
+        const offsets = template.blocks.map((b) => dataStart + b.offset);
         template.literals.forEach((literal, i) => {
-          print.update(`${literal.length}:`).update(literal);
+          for (const hash of [print, answer]) hash.update(`${literal.length}:`).update(literal);
           const record = template.records[i];
-          if (record) print.update(`${hashes[record.slot]}:${record.index};`);
+          if (!record) return;
+          const offset = offsets[record.slot]!;
+          print.update(`${blocks.get(offset)!.hash}:${record.index};`);
+          answer.update(`${records.get(offset)![record.index]};`);
         });
-        files.set(path, { leaf, print: print.digest('base64') });
+        files.set(path, { leaf, print: print.digest('base64'), answer: answer.digest('base64') });
       }
     }
     return { files, blocks, leaves, length: archiveLength };
@@ -134,14 +178,18 @@ async function readSide(file: string): Promise<Side> {
 export async function archiveDiff(before: string, after: string): Promise<ArchiveDiff> {
   const [a, b] = [await readSide(before), await readSide(after)];
   const counts = new Map(
-    FILE_KINDS.map((k) => [k, { files: 0, changedFiles: 0, added: 0, removed: 0 }]),
+    FILE_KINDS.map((k) => [
+      k,
+      { files: 0, changedAnswers: 0, changedFiles: 0, added: 0, removed: 0 },
+    ]),
   );
   const leavesOf = new Map(FILE_KINDS.map((k) => [k, new Set<number>()]));
-  for (const [path, { leaf, print }] of b.files) {
+  for (const [path, { leaf, print, answer }] of b.files) {
     const kind = fileKind(path);
     const count = counts.get(kind)!;
     count.files++;
     const old = a.files.get(path);
+    if (old && old.answer !== answer) count.changedAnswers++;
     if (old?.print === print) continue;
     if (old) count.changedFiles++;
     else count.added++;
@@ -162,12 +210,16 @@ export async function archiveDiff(before: string, after: string): Promise<Archiv
     FILE_KINDS.map((k) => [k, { ...counts.get(k)!, ...change([k]) }]),
   ) as ArchiveDiff['kinds'];
   const known = new Set([...a.blocks.values()].map((x) => x.hash));
-  const blocks = { after: b.blocks.size, afterBytes: 0, added: 0, addedBytes: 0 };
-  for (const { hash, length } of b.blocks.values()) {
-    blocks.afterBytes += length;
-    if (known.has(hash)) continue;
-    blocks.added++;
-    blocks.addedBytes += length;
+  const none = (): BlockDiff => ({ after: 0, afterBytes: 0, added: 0, addedBytes: 0 });
+  const blocks = { records: none(), 'query index': none(), all: none() };
+  for (const { hash, length, kind } of b.blocks.values()) {
+    for (const count of [blocks[kind], blocks.all]) {
+      count.after++;
+      count.afterBytes += length;
+      if (known.has(hash)) continue;
+      count.added++;
+      count.addedBytes += length;
+    }
   }
   return {
     files: { before: a.files.size, after: b.files.size },
@@ -186,31 +238,47 @@ export async function archiveDiff(before: string, after: string): Promise<Archiv
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 
-/** Prints a diff as tables. */
-export function printDiff(diff: ArchiveDiff): void {
+/** Prints a diff as tables, line by line to `print`. */
+export function printDiff(diff: ArchiveDiff, print: (line: string) => void): void {
   const { kinds, blocks, leaves, length, withoutPages } = diff;
   table(
-    ['files of the after archive', 'files', 'changed', 'new', 'gone'],
+    [
+      'files of the after archive',
+      'files',
+      'answer changed',
+      'stored changed',
+      'new',
+      'gone',
+      'their leaves',
+      'MB',
+    ],
     FILE_KINDS.map((k) => [
       k,
       String(kinds[k].files),
-      String(kinds[k].changed),
+      String(kinds[k].changedAnswers),
+      String(kinds[k].changedFiles),
       String(kinds[k].added),
       String(kinds[k].removed),
+      String(kinds[k].changed),
+      mb(kinds[k].changedBytes),
     ]),
+    print,
   );
-  const layer = blocks.addedBytes + leaves.changedBytes;
+  const layer = blocks.all.addedBytes + leaves.changedBytes;
   table(
     ['part of the after archive', 'in all', 'MB', 'new or changed', 'MB', 'share of its MB'],
     [
-      [
-        'blocks',
-        String(blocks.after),
-        mb(blocks.afterBytes),
-        String(blocks.added),
-        mb(blocks.addedBytes),
-        share(blocks.addedBytes, blocks.afterBytes),
-      ],
+      ...BLOCK_KINDS.map((kind) => {
+        const count = blocks[kind];
+        return [
+          `blocks of ${kind === 'records' ? 'records' : 'the query index'}`,
+          String(count.after),
+          mb(count.afterBytes),
+          String(count.added),
+          mb(count.addedBytes),
+          share(count.addedBytes, count.afterBytes),
+        ];
+      }),
       [
         'leaves of the index',
         String(leaves.after),
@@ -220,15 +288,16 @@ export function printDiff(diff: ArchiveDiff): void {
         share(leaves.changedBytes, leaves.afterBytes),
       ],
     ],
+    print,
   );
-  console.log(
+  print(
     `archives: ${mb(length.before)} MB before, ${mb(length.after)} MB after; its new blocks and ` +
       `changed leaves: ${mb(layer)} MB, ${share(layer, length.after)} of the after archive`,
   );
-  const rest = blocks.addedBytes + withoutPages.changedBytes;
-  console.log(
+  const rest = blocks.records.addedBytes + withoutPages.changedBytes;
+  print(
     `without the pages and the query index: ${withoutPages.changed} leaves changed, ` +
-      `${mb(withoutPages.changedBytes)} MB; with the new blocks ${mb(rest)} MB, ` +
+      `${mb(withoutPages.changedBytes)} MB; with the new blocks of records ${mb(rest)} MB, ` +
       `${share(rest, length.after)} of the after archive`,
   );
 }
@@ -252,7 +321,7 @@ export function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<n
     for (const file of [before, after])
       if (!existsSync(file))
         throw new UserError(`No archive at ${file}: run \`npm run build -- --archive FILE\`.`);
-    printDiff(await archiveDiff(before, after));
+    printDiff(await archiveDiff(before, after), io.out);
   });
 }
 
