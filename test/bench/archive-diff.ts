@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { BLOCK_HEADER_SIZE, blockRecords } from '../../contract/archive-format.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
@@ -124,8 +123,8 @@ const recordHash = (bytes: Uint8Array) =>
  * every template between the two would hold the whole index.
  */
 async function readSide(file: string): Promise<Side> {
-  const { reader, close } = await openLocalArchive(file, 0, 0);
-  const handle = await open(file, 'r');
+  // The archive's own source reads its bytes: one file or parts (`npm run split`) alike.
+  const { reader, source, close } = await openLocalArchive(file, 0, 0);
   try {
     const { dataStart, leafBits, archiveLength } = reader.header;
     const count = 2 ** leafBits;
@@ -135,15 +134,15 @@ async function readSide(file: string): Promise<Side> {
       for (const { path, template } of await reader.entries(leaf))
         for (const { offset, length } of template.blocks) {
           const kind = fileKind(path) === 'query index' ? 'query index' : 'records';
+          // A block any file of the query index names is the index's.
           const place = places.get(dataStart + offset);
-          if (place) place.kind = place.kind === 'query index' ? place.kind : kind;
-          else places.set(dataStart + offset, { length, kind });
+          if (!place) places.set(dataStart + offset, { length, kind });
+          else if (kind === 'query index') place.kind = kind;
         }
     const blocks: Side['blocks'] = new Map();
     const records = new Map<number, Float64Array>();
     for (const [offset, { length, kind }] of places) {
-      const bytes = new Uint8Array(length);
-      await handle.read(bytes, 0, length, offset);
+      const bytes = await source.read(offset, length);
       blocks.set(offset, { hash: hex(bytes), length, kind });
       const block = blockRecords(brotliDecompressSync(bytes.subarray(BLOCK_HEADER_SIZE)));
       records.set(
@@ -169,7 +168,6 @@ async function readSide(file: string): Promise<Side> {
     }
     return { files, blocks, leaves, length: archiveLength };
   } finally {
-    await handle.close();
     await close();
   }
 }
@@ -309,7 +307,11 @@ export const ARCHIVE_DIFF_COMMAND = defineCommand({
     'Compares two archives: the files whose bytes changed, by kind, the blocks the second holds ' +
     'that the first does not, and the leaves of its index that hold a changed file.',
   positionals: [
-    { name: 'before', type: path('FILE'), help: 'an archive written by the build' },
+    {
+      name: 'before',
+      type: path('FILE'),
+      help: 'an archive written by the build, whole or in parts',
+    },
     { name: 'after', type: path('FILE'), help: 'an archive of a later state of its database' },
   ],
   options: {},
