@@ -549,8 +549,12 @@ export class ArchiveReader {
     return null;
   }
 
-  /** A file's bytes from its template: its literals and records, its blocks read at once. */
-  private async make(template: Template, path: string): Promise<Uint8Array> {
+  /**
+   * A file's bytes from its template (as `entries` gives it): its literals and records, its
+   * blocks read at once. A reader that walks a leaf's entries makes each file without looking
+   * its template up again, which would decompress its piece of the leaf once more.
+   */
+  async make(template: Template, path: string): Promise<Uint8Array> {
     const blocks = await Promise.all(template.blocks.map((place) => this.block(place)));
     const parts: Uint8Array[] = [template.literals[0]!];
     template.records.forEach(({ slot, index }, i) =>

@@ -31,10 +31,10 @@ export async function unpack(
     const sink = new TreeSink(staging.partial, false);
     let done = 0;
     for (let leaf = 0; leaf < 2 ** reader.header.leafBits; leaf++) {
-      for (const { path } of await reader.entries(leaf)) {
+      for (const { path, template } of await reader.entries(leaf)) {
         // The reads of a local archive block: the loop turns now and then, so a signal is heard.
         if (signal && done++ % HEARD_EVERY === 0) await heard(signal);
-        const bytes = (await reader.read(path))!;
+        const bytes = await reader.make(template, path);
         sink.write(path, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }
     }
