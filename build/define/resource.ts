@@ -168,6 +168,19 @@ interface ResourceBase {
 export type PagingDef =
   { kind: 'pages'; size?: number; totals?: 'camel' | 'snake' } | { kind: 'single' };
 
+/**
+ * How an archive lays out a collection's records: those of one value of `field` together, which
+ * its pages read in a block or two and which compress better than beside other values' (a default
+ * page then reads a block for most of its records), and the values in the order of the hidden
+ * column `order`, the same for every record of one value: a match's date, so that a new
+ * matchday's records are stored after the others and leave the blocks before them as they were.
+ * `field` is an `indexed` filter (the build refuses any other field).
+ */
+export interface StoredBy {
+  field: string;
+  order: string;
+}
+
 /** A collection's default order. Absent, records go by id. */
 export interface OrderDef {
   /** Field names (or hidden columns), `-` prefix for descending; the id always breaks ties. */
@@ -218,14 +231,11 @@ interface CollectionBase extends ResourceBase {
    */
   recordFiles: 'one' | 'bucket';
   /**
-   * A field whose records an archive stores together, in the order of its filter collection,
-   * where the default order scatters them: `match` for micro-events, whose default order is by
-   * time across every match, and for a match's lineups and macro-events (`perMatch`), by team name
-   * or minute. A match's records then lie in a block or two, which its pages read and which
-   * compress better than beside other matches'; a default page reads a block for most of its
-   * records. An `indexed` filter (the build refuses any other field).
+   * A field whose records an archive stores together (`StoredBy`), where the default order
+   * scatters them: `match` for micro-events, whose default order is by time across every match,
+   * and for a match's lineups and macro-events (`perMatch`), by team name or minute.
    */
-  storedBy?: string;
+  storedBy?: StoredBy;
   paging: PagingDef;
   order?: OrderDef;
   routing?: CollectionRoutingDef;
@@ -284,6 +294,11 @@ export interface DocumentDef extends ResourceBase {
    * (`timelineFile`), from which the router answers the state at any time.
    */
   time?: string;
+  /**
+   * A hidden column whose order (then the id's) an archive stores the documents in: a match's
+   * date, so that a new matchday's documents are stored after the others (`StoredBy`).
+   */
+  storedOrder?: string;
 }
 
 /** One resource of the API: a definition of one of four kinds, told apart by `kind`. */

@@ -34,7 +34,8 @@ export function registerFunctions(db: Db): void {
   );
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** A name as an SQL identifier, quoted. */
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * The rows of a resource: `id`, one column per field (named as the field), and `_source` for data.

@@ -2,12 +2,44 @@ import type { Db } from '../../data/db.ts';
 import type { DerivedTable } from '../define/resource.ts';
 import { writeBatched } from './tables.ts';
 
+/** The two tables, made anew by each fill. */
+const TABLES = `DROP TABLE IF EXISTS micro_event;
+  DROP TABLE IF EXISTS micro_modifier;
+  CREATE TABLE micro_event (
+    ord           INTEGER PRIMARY KEY,
+    id            TEXT NOT NULL,
+    event         TEXT NOT NULL,
+    action        INTEGER NOT NULL,
+    x_end         REAL,
+    y_end         REAL,
+    z_end         REAL,
+    outcome       INTEGER,
+    match         TEXT NOT NULL,
+    match_type    TEXT NOT NULL,
+    match_date    TEXT NOT NULL,
+    team          TEXT,
+    lineup        TEXT,
+    period        INTEGER NOT NULL,
+    match_seconds REAL NOT NULL,
+    x             REAL,
+    y             REAL,
+    seq           INTEGER NOT NULL,
+    source        TEXT NOT NULL,
+    mods          TEXT
+  );
+  CREATE TABLE micro_modifier (
+    ord      INTEGER NOT NULL,
+    id       TEXT NOT NULL,
+    modifier INTEGER NOT NULL,
+    PRIMARY KEY (ord, id)
+  ) WITHOUT ROWID`;
+
 /**
  * `derived.micro_event`: every action of every micro-event joined to its event once per build,
  * one row per action (`id` is the action's, `event` its event's), with the action's modifier ids
- * (`mods`, comma-separated, in no particular order; null without any) and its match's type. Rows
- * go by match, then in match order (period, match_seconds, the source's order, action id), which
- * `ord` numbers, and `micro_event_by_match` finds a match's rows. Beside it,
+ * (`mods`, comma-separated, in no particular order; null without any) and its match's type and
+ * date. Rows go by match, then in match order (period, match_seconds, the source's order, action
+ * id), which `ord` numbers, and `micro_event_by_match` finds a match's rows. Beside it,
  * `derived.micro_modifier` holds the modifiers, keyed by their action's `ord` and their own id,
  * so that a resource of modifiers reads them in the order it reads the actions.
  *
@@ -22,35 +54,7 @@ export const MICRO_EVENTS: DerivedTable = {
   name: 'micro_event',
   also: ['micro_modifier'],
   fill(db: Db, target: Db, progress: (done: number, total: number) => void): void {
-    target.exec(`DROP TABLE IF EXISTS micro_event;
-      DROP TABLE IF EXISTS micro_modifier;
-      CREATE TABLE micro_event (
-        ord           INTEGER PRIMARY KEY,
-        id            TEXT NOT NULL,
-        event         TEXT NOT NULL,
-        action        INTEGER NOT NULL,
-        x_end         REAL,
-        y_end         REAL,
-        z_end         REAL,
-        outcome       INTEGER,
-        match         TEXT NOT NULL,
-        match_type    TEXT NOT NULL,
-        team          TEXT,
-        lineup        TEXT,
-        period        INTEGER NOT NULL,
-        match_seconds REAL NOT NULL,
-        x             REAL,
-        y             REAL,
-        seq           INTEGER NOT NULL,
-        source        TEXT NOT NULL,
-        mods          TEXT
-      );
-      CREATE TABLE micro_modifier (
-        ord      INTEGER NOT NULL,
-        id       TEXT NOT NULL,
-        modifier INTEGER NOT NULL,
-        PRIMARY KEY (ord, id)
-      ) WITHOUT ROWID`);
+    target.exec(TABLES);
     // MATERIALIZED and the unary `+` keep SQLite from reading a table through its index on the
     // join key (which would search the table's primary key for every row): each CTE scans its
     // table and sorts it. Both modifier lists of an action are concatenated in the same order.
@@ -60,8 +64,8 @@ export const MICRO_EVENTS: DerivedTable = {
            FROM (SELECT action, id, modifier FROM event_modifier ORDER BY +action)
            GROUP BY action)
        SELECT ea.id, ea.event, ea.action, ea.x_end, ea.y_end, ea.z_end, ea.outcome, e.match,
-         m.match_type, e.team, e.lineup, e.period, e.match_seconds, e.x, e.y, e.seq, e.source,
-         md.mods, md.ids
+         m.match_type, m.match_date, e.team, e.lineup, e.period, e.match_seconds, e.x, e.y, e.seq,
+         e.source, md.mods, md.ids
        FROM ea CROSS JOIN event e ON e.id = ea.event JOIN match m ON m.id = e.match
        LEFT JOIN md ON md.action = ea.id
        ORDER BY e.match, e.period, e.match_seconds, e.seq, ea.id`,

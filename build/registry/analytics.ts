@@ -61,7 +61,7 @@ interface AnalyticsParts {
   matchFields: FieldDef[];
   teamLinks: Record<string, LinkTemplate>;
   /** What every analytics document has, whatever it computes. */
-  common: Pick<DocumentDef, 'version' | 'idType' | 'sql' | 'credit' | 'keyCase'>;
+  common: Pick<DocumentDef, 'version' | 'idType' | 'sql' | 'credit' | 'keyCase' | 'storedOrder'>;
 }
 
 /** The parts the analytics documents of a version share. */
@@ -76,6 +76,7 @@ function analyticsParts(version: 'v1' | 'v0'): AnalyticsParts {
     _match: scope.own('m'),
     _match_type: 'm.match_type',
     _teams: "CASE m.match_type WHEN 'clubs' THEN 'teams' ELSE 'countries' END",
+    _played: 'm.match_date',
   };
   const { idType, keyCase } = scope;
   return {
@@ -100,6 +101,7 @@ function analyticsParts(version: 'v1' | 'v0'): AnalyticsParts {
       version,
       idType,
       sql: { id: scope.own('m'), from: 'FROM match m', hidden, temp: [MATCH_SOURCES] },
+      storedOrder: '_played',
       credit: matchCredit(),
       keyCase,
     },

@@ -11,6 +11,7 @@ import {
   type OrderDef,
 } from '../define/resource.ts';
 import type { MatchType } from '../define/scope.ts';
+import { PLAYED } from './matches/parts.ts';
 
 /**
  * Micro-events of v1 (docs/api.md#micro-events), once per match type: `all` (one record per action
@@ -77,12 +78,16 @@ function microEvent(def: MicroEventDef): CollectionDef {
     group: 'micro-events',
     idType: 'uuid',
     recordFiles: 'bucket',
-    storedBy: 'match',
+    storedBy: PLAYED,
     paging: { kind: 'pages', size: EVENT_PAGE_SIZE },
     // An event's provider may differ from its match's (Wyscout events on a Fjelstul match).
     credit: dataCredit('ea.source'),
     ...def,
-    sql: { ...def.sql, temp: [MICRO_EVENTS] },
+    sql: {
+      ...def.sql,
+      temp: [MICRO_EVENTS],
+      hidden: { _played: 'ea.match_date', ...def.sql.hidden },
+    },
   };
 }
 

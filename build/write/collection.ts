@@ -14,7 +14,7 @@ import {
   writeRecordBuckets,
   writeRecordFile,
 } from './layouts.ts';
-import type { CollectionLike, FieldDef } from '../define/resource.ts';
+import type { CollectionLike, FieldDef, StoredBy } from '../define/resource.ts';
 import { columnIndex, recordRenderer, recordText, rowSource, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
@@ -118,8 +118,11 @@ interface CollectionPlan {
   index: IndexPlan | null;
   /** The column of each field, in the order of the fields: the query index's columns. */
   fieldsAt: number[];
-  /** The place in `indexed` of the field whose records are stored together, or -1. */
-  storedBy: number;
+  /**
+   * Where the records are stored together (`StoredBy`): the place in `indexed` of the field, and
+   * the spool's column (after the layout fields) of the hidden column that orders its values.
+   */
+  storedBy: { column: number; order: { column: number; at: number } } | null;
 }
 
 /** The plan of a collection whose query's columns are `names`. */
@@ -139,10 +142,8 @@ function collectionPlan(
   const paging = pagingOf(def.path, def.paging);
   const index = indexPlan(def);
   const fieldsAt = def.fields.map((f) => at(f.name));
-  const storedBy =
-    def.storedBy === undefined ? -1 : indexed.findIndex((f) => f.name === def.storedBy);
-  if (def.storedBy !== undefined && storedBy < 0)
-    throw new Error(`${def.path}: storedBy '${def.storedBy}' is not an indexed filter`);
+  const stored = def.storedBy;
+  const storedBy = stored ? storedPlan(def.path, stored, indexed, layoutFields.length, at) : null;
   return {
     id,
     source,
@@ -156,6 +157,24 @@ function collectionPlan(
     fieldsAt,
     storedBy,
   };
+}
+
+/**
+ * Where `StoredBy` puts its field and order among a collection's spooled columns: the order's
+ * column is the spool's `free`, the one after its layout fields.
+ */
+function storedPlan(
+  path: string,
+  stored: StoredBy,
+  indexed: readonly FieldDef[],
+  free: number,
+  at: (name: string) => number,
+): NonNullable<CollectionPlan['storedBy']> {
+  const column = indexed.findIndex((f) => f.name === stored.field);
+  if (column < 0) throw new Error(`${path}: storedBy '${stored.field}' is not an indexed filter`);
+  const order = at(stored.order);
+  if (order < 0) throw new Error(`${path}: storedBy's order '${stored.order}' is not a column`);
+  return { column, order: { column: free, at: order } };
 }
 
 /**
@@ -176,8 +195,8 @@ export function writeCollection(
   const statement = db.prepare(defaultOrderQuery(def)).raw();
   const names = statement.columns().map((c) => c.name);
   const plan = collectionPlan(def, names, providers);
-  const { id, source, render, layoutFields, fieldsAt } = plan;
-  const spool = new Spool(layoutFields.length);
+  const { id, source, render, layoutFields, fieldsAt, storedBy } = plan;
+  const spool = new Spool(layoutFields.length + (storedBy ? 1 : 0));
   const columns = plan.index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
@@ -194,6 +213,7 @@ export function writeCollection(
       const json = encoded.view();
       const src = rowSource(row[source]);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
+      if (storedBy) keys.push(row[storedBy.order.at] ?? null);
       spool.add({ ord: total, id: row[id] ?? null, src, json, keys });
       columns?.add(fieldsAt.map((c) => row[c] ?? null));
       if (++total % 1000 === 0) tick(total, null);
@@ -223,18 +243,18 @@ function writeLayouts(
   total: number,
 ): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
   const { credits, paging, indexed, grouped, index, storedBy } = plan;
-  const filters = (column: number) =>
+  const filters = (column: number, after?: number) =>
     writeFilterCollections(
       sink,
       paging,
       credits,
       indexed[column]!.name,
-      spool.grouped(column),
-      spool.counts(column),
+      spool.grouped(column, after),
+      spool.counts(column, after),
     );
   // An archive stores each record where it is first written: the `storedBy` field's pages first
   // keep its records together, the record files and default pages then name them where they lie.
-  if (storedBy >= 0) filters(storedBy);
+  if (storedBy) filters(storedBy.column, storedBy.order.column);
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   const files = def.recordFiles !== 'bucket';
@@ -245,7 +265,7 @@ function writeLayouts(
   }
   pager.finish();
   indexed.forEach((_, column) => {
-    if (column !== storedBy) filters(column);
+    if (column !== storedBy?.column) filters(column);
   });
   const fieldBuckets: Record<string, number> = {};
   grouped.forEach((f, i) => {

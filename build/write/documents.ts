@@ -6,13 +6,14 @@ import { Credits } from './layouts.ts';
 import type { DocumentDef, DocumentRows } from '../define/resource.ts';
 import { recordRenderer, rowSource, type Row } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
-import { countQuery, selectRows } from '../define/sql.ts';
+import { countQuery, quote, selectRows } from '../define/sql.ts';
 import type { Example, Tick, Written } from './collection.ts';
 
 /**
- * The documents layout (the analytics): one file per row of the resource, in id order, each
- * computed from its row alone, so one match's facts are in memory at a time. A resource that
- * answers `time` also gets the match's state timeline.
+ * The documents layout (the analytics): one file per row of the resource, in id order (after the
+ * `storedOrder` column, which decides where an archive stores them), each computed from its row
+ * alone, so one match's facts are in memory at a time. A resource that answers `time` also gets
+ * the match's state timeline.
  */
 export function writeDocuments(
   db: Db,
@@ -21,7 +22,8 @@ export function writeDocuments(
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
 ): Written {
-  const query = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY id`);
+  const order = def.storedOrder ? `${quote(def.storedOrder)}, id` : 'id';
+  const query = db.prepare(`SELECT * FROM (${selectRows(def)}) ORDER BY ${order}`);
   const columns = query.columns().map((c) => c.name);
   const render = recordRenderer(def, columns);
   const credits = new Credits(providers, def.credit.kind === 'reference');

@@ -205,11 +205,15 @@ export function writeFilterCollections(
   records: Iterable<SpooledRecord>,
   counts: Iterator<{ key: Scalar; n: number }>,
 ): void {
+  // A value met again after others (the order a `StoredBy` gives not the same for all its
+  // records) would write its pages twice.
+  const met = new Set<string>();
   runs(records, (r) => String(r.key), {
     open: (key) => {
       const group = counts.next();
-      if (group.done || String(group.value.key) !== key)
+      if (group.done || String(group.value.key) !== key || met.has(key))
         throw new Error(`${paging.path}: filter groups of ${field} out of step at '${key}'`);
+      met.add(key);
       const dir = collectionDir(paging.path, { field, key });
       return new Pager(sink, paging, credits, dir, group.value.n, [[field, key]]);
     },

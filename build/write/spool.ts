@@ -16,7 +16,7 @@ import { WORKER_CACHE_PRAGMA } from '../define/sql.ts';
  * micro-events). It is a second connection because better-sqlite3 does not write on a connection
  * that is streaming a query. Both give the same order: by key (numbers numerically, text by code
  * unit; every key whose order shows in a file is an id, ASCII), then by position in the default
- * order.
+ * order; where a column orders the keys (a match's date, `StoredBy`), by it first.
  */
 
 /** One rendered record as a layout reads it back. */
@@ -68,29 +68,37 @@ const BATCH = 5000;
 const integral = (v: Scalar): Scalar | bigint =>
   typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v;
 
-/** SQLite's order of two non-null keys: numbers before text, numbers by value, text by code unit. */
+/** SQLite's order of two keys: null first, numbers next, by value, then text by code unit. */
 function compareKeys(a: Scalar, b: Scalar): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
   const an = typeof a === 'number';
   const bn = typeof b === 'number';
   if (an !== bn) return an ? -1 : 1;
-  return a! < b! ? -1 : a! > b! ? 1 : 0;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
- * Records in the default order sorted by key, then in that order. Records often come in runs of
- * one key (a match's records, in an order by date and match): the runs are sorted, not the
- * records, which for the statistics' `match` sorts a few thousand runs instead of 50,000 records.
+ * Records in the default order sorted by key (after `firstBy`, a value the same for every record
+ * of one key, when given), then in that order. Records often come in runs of one key (a match's
+ * records, in an order by date and match): the runs are sorted, not the records, which for the
+ * statistics' `match` sorts a few thousand runs instead of 50,000 records.
  */
-function sortByKey(rows: Spooled[], keyOf: (h: Spooled) => Scalar): Spooled[] {
-  const runs: { key: Scalar; start: number; end: number }[] = [];
+function sortByKey(
+  rows: Spooled[],
+  keyOf: (h: Spooled) => Scalar,
+  firstBy: (h: Spooled) => Scalar = () => null,
+): Spooled[] {
+  const runs: { first: Scalar; key: Scalar; start: number; end: number }[] = [];
   let run: (typeof runs)[number] | undefined;
   rows.forEach((h, i) => {
     const key = keyOf(h);
     if (run?.key === key) run.end = i + 1;
-    else runs.push((run = { key, start: i, end: i + 1 }));
+    else runs.push((run = { first: firstBy(h), key, start: i, end: i + 1 }));
   });
   // Runs of one key keep their order: their starts are their positions in the default order.
-  runs.sort((a, b) => compareKeys(a.key, b.key) || a.start - b.start);
+  runs.sort(
+    (a, b) => compareKeys(a.first, b.first) || compareKeys(a.key, b.key) || a.start - b.start,
+  );
   const sorted: Spooled[] = [];
   for (const r of runs) for (let i = r.start; i < r.end; i++) sorted.push(rows[i]!);
   return sorted;
@@ -127,8 +135,11 @@ class Blocks {
 /** A spool for the records of one resource; `columns` are the grouping values kept per record. */
 export class Spool {
   private held: Spooled[] = [];
-  /** The held records sorted by a grouping column, kept for `counts` and `grouped` to share. */
-  private sorted = new Map<number, Spooled[]>();
+  /**
+   * The held records sorted by a grouping column (and the column it is ordered after), kept for
+   * `counts` and `grouped` to share.
+   */
+  private sorted = new Map<string, Spooled[]>();
   private bytes = 0;
   private blocks = new Blocks();
   private disk: DiskSpool | null = null;
@@ -169,10 +180,10 @@ export class Spool {
   }
 
   /** Group sizes of grouping column `column` (non-null values), in the order `grouped` reads. */
-  *counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
-    if (this.disk) return yield* this.disk.counts(column);
+  *counts(column: number, after?: number): IterableIterator<{ key: Scalar; n: number }> {
+    if (this.disk) return yield* this.disk.counts(column, after);
     let current: { key: Scalar; n: number } | null = null;
-    for (const record of this.grouped(column)) {
+    for (const record of this.grouped(column, after)) {
       if (current && current.key === record.key) current.n++;
       else {
         if (current) yield current;
@@ -184,11 +195,12 @@ export class Spool {
 
   /**
    * The records with a non-null value in grouping column `column`, by that value and then in the
-   * default order; `column` -1 reads them by id.
+   * default order; `column` -1 reads them by id. With `after`, a column whose value is the same
+   * for every record of one value of `column`, the values go by it first (nulls first).
    */
-  *grouped(column: number): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.grouped(column);
-    for (const h of this.heldBy(column))
+  *grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column, after);
+    for (const h of this.heldBy(column, after))
       yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
 
@@ -196,15 +208,17 @@ export class Spool {
    * The held records with a non-null value in column `column` (-1: the id), sorted as `grouped`
    * reads them; sorted once per column, for `counts` and `grouped` to share.
    */
-  private heldBy(column: number): Spooled[] {
-    let rows = this.sorted.get(column);
+  private heldBy(column: number, after?: number): Spooled[] {
+    let rows = this.sorted.get(`${column}:${after}`);
     if (!rows) {
       const key = (h: Spooled) => keyIn(h, column);
+      const first = after === undefined ? undefined : (h: Spooled) => keyIn(h, after);
       rows = sortByKey(
         this.held.filter((h) => key(h) !== null),
         key,
+        first,
       );
-      this.sorted.set(column, rows);
+      this.sorted.set(`${column}:${after}`, rows);
     }
     return rows;
   }
@@ -291,11 +305,12 @@ class DiskSpool {
     this.file.flush();
   }
 
-  counts(column: number): IterableIterator<{ key: Scalar; n: number }> {
+  counts(column: number, after?: number): IterableIterator<{ key: Scalar; n: number }> {
+    const first = after === undefined ? '' : `k${after}, `;
     return this.db
       .prepare(
         `SELECT k${column} AS key, count(*) AS n FROM spool WHERE k${column} IS NOT NULL
-         GROUP BY k${column} ORDER BY k${column}`,
+         GROUP BY ${first}k${column} ORDER BY ${first}k${column}`,
       )
       .iterate() as IterableIterator<{ key: Scalar; n: number }>;
   }
@@ -306,12 +321,13 @@ class DiskSpool {
     );
   }
 
-  grouped(column: number): IterableIterator<SpooledRecord> {
+  grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
+    const first = after === undefined ? '' : `spool.k${after}, `;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
       `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
-       WHERE spool.${key} IS NOT NULL ORDER BY spool.${key}, ord`,
+       WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
     );
   }
 

@@ -9,6 +9,7 @@ import {
   type LinkTemplate,
   type NestedDef,
   type OrderDef,
+  type StoredBy,
 } from '../../define/resource.ts';
 import { idField, linkNames, type Scope } from '../../define/scope.ts';
 import { phaseFields, phaseRule } from './phase.ts';
@@ -82,6 +83,12 @@ export type PerMatchDef = Pick<
 >;
 
 /**
+ * A match's records stored together, matches by the date they were played (the hidden column
+ * `_played`) and then by id.
+ */
+export const PLAYED: StoredBy = { field: 'match', order: '_played' };
+
+/**
  * A resource of rows that belong to one match, a file each: in v1 and for v0's match resources a
  * nested collection, listed under `/<base>/<kind>` and `/<base>/<match>/<kind>`; v0's
  * macro-events are plain collections under /v0/events, with snake_case keys and totals.
@@ -96,10 +103,13 @@ export function perMatch(m: MatchParts, name: string, def: PerMatchDef): NestedD
     recordFiles: 'one' as const,
     // A match's records together: its pages (the explorer's match page reads them all) read a
     // block or two each, where the default order (by minute, by team name) spreads them over
-    // one block a record.
-    storedBy: 'match',
+    // one block a record. Matches in the order they were played: a new matchday's after.
+    storedBy: PLAYED,
     ...def,
-    sql: { ...def.sql, hidden: { ...scope.hidden(), ...def.sql.hidden } },
+    sql: {
+      ...def.sql,
+      hidden: { ...scope.hidden(), _played: 'm.match_date', ...def.sql.hidden },
+    },
   };
   if (m.v1 || !MACRO_EVENTS.includes(name)) {
     return {

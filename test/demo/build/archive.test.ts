@@ -13,6 +13,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../build/build.ts';
 import { assembleArchive } from '../../../build/archive/assemble.ts';
@@ -39,6 +40,7 @@ import {
   pathKey,
   readTemplate,
   ROOT_ENTRY_SIZE,
+  type Template,
 } from '../../../contract/archive-format.ts';
 import { Varint } from '../../../contract/bytes.ts';
 import { readLeafHeads } from '../../../contract/page-head.ts';
@@ -602,6 +604,56 @@ describe('the reads of a composed answer over the archive', () => {
         expect(reads.length, target).toBe(2);
         expect(reads[1], target).toBeLessThanOrEqual(2);
       }
+    }
+  });
+
+  it("stores a match's records after those of the matches played before it", async () => {
+    // `StoredBy`: a match's lineups, macro- and micro-events lie together, matches by date (then
+    // id), so that a new matchday's records go after the others' blocks, not among them; and
+    // the analytics of a match (`storedOrder`), one document each, the same way.
+    const source = new Database(db, { readonly: true });
+    const matches = source
+      .prepare('SELECT match_type AS type, id, match_date AS date FROM match ORDER BY date, id')
+      .all() as { type: string; id: string; date: string }[];
+    source.close();
+    const { reader, close } = await openLocalArchive(archive);
+    try {
+      const leaves = new Map<number, Map<string, Template>>();
+      const templateOf = async (path: string) => {
+        const leaf = leafOf(fileKey(path), reader.header.leafBits);
+        if (!leaves.has(leaf))
+          leaves.set(leaf, new Map((await reader.entries(leaf)).map((e) => [e.path, e.template])));
+        return leaves.get(leaf)!.get(path);
+      };
+      /** Where the first record of each file lies, the files in the order of their matches. */
+      const firsts = async (type: string | null, file: (id: string) => string) => {
+        const places: number[] = [];
+        for (const { id } of matches.filter((m) => type === null || m.type === type)) {
+          const template = await templateOf(file(id));
+          const [first] = template?.records ?? [];
+          if (first) places.push(template!.blocks[first.slot]!.offset * 2 ** 16 + first.index);
+        }
+        return places;
+      };
+      const sorted = (places: number[]) => places.toSorted((a, b) => a - b);
+      for (const kind of ['matches/lineups', 'matches/goals', 'events/all']) {
+        for (const type of ['national', 'clubs']) {
+          const places = await firsts(
+            type,
+            (id) => `v1/${type}/${kind}/_by/match/${id}/index.json`,
+          );
+          // The demo's national micro-events are of two matches.
+          expect(places.length, `${type} ${kind}`).toBeGreaterThan(kind === 'events/all' ? 1 : 10);
+          expect(places, `${type} ${kind}`).toEqual(sorted(places));
+        }
+      }
+      for (const name of ['segments', 'state', 'tsr']) {
+        const places = await firsts(null, (id) => `v1/analytics/match/${name}/${id}.json`);
+        expect(places.length, name).toBeGreaterThan(100);
+        expect(places, name).toEqual(sorted(places));
+      }
+    } finally {
+      await close();
     }
   });
 

@@ -109,8 +109,10 @@ describe('registry kinds', () => {
       r.kind !== 'document' && r.storedBy ? [r] : [],
     );
     for (const r of stored) {
-      const field = r.fields.find((f) => f.name === r.storedBy);
-      expect(field && (field.filter ?? 'indexed'), `${r.path} ${r.storedBy}`).toBe('indexed');
+      const field = r.fields.find((f) => f.name === r.storedBy!.field);
+      expect(field && (field.filter ?? 'indexed'), `${r.path}`).toBe('indexed');
+      // Ordered by a hidden column the query selects: a match's date.
+      expect(r.sql.hidden?.[r.storedBy!.order], r.path).toMatch(/\.match_date$/);
     }
     const events = stored.filter((r) => r.group === 'micro-events');
     expect(events.map((r) => r.path).sort()).toEqual(
@@ -130,7 +132,7 @@ describe('registry kinds', () => {
       'v0/matches/lineups',
     ])
       expect(paths, path).toContain(path);
-    expect(new Set(stored.map((r) => r.storedBy))).toEqual(new Set(['match']));
+    expect(new Set(stored.map((r) => r.storedBy!.field))).toEqual(new Set(['match']));
   });
 
   it('a collection answered whole is reference data: filtered, it credits no provider', () => {

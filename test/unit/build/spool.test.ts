@@ -10,12 +10,15 @@ import type { Scalar } from '../../../contract/keys.ts';
  * must write the same bytes.
  */
 
-/** One record as a test adds it: its id, source, JSON and two grouping values. */
+/**
+ * One record as a test adds it: its id, source, JSON and three grouping values, the third the
+ * same for every record of one value of the first (a match's date, which orders matches).
+ */
 interface Added {
   id: Scalar;
   src: string | null;
   json: string;
-  keys: [Scalar, Scalar];
+  keys: [Scalar, Scalar, Scalar];
 }
 
 /** Everything a spool answers, with the JSON as text. */
@@ -32,13 +35,15 @@ function readAll(spool: Spool) {
       counts: [...spool.counts(column)],
       distinct: spool.distinct(column),
     })),
+    after: { grouped: read(spool.grouped(0, 2)), counts: [...spool.counts(0, 2)] },
   };
 }
 
-/** SQLite's order of non-null keys: numbers first, by value, then text by code unit. */
+/** SQLite's order of keys: null first, numbers next, by value, then text by code unit. */
 function sqliteOrder(a: Scalar, b: Scalar): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
   if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
-  return a! < b! ? -1 : a! > b! ? 1 : 0;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function filled(
@@ -46,7 +51,7 @@ function filled(
   budget: number,
   gatherBytes?: number,
 ): ReturnType<typeof readAll> {
-  const spool = new Spool(2, budget, gatherBytes);
+  const spool = new Spool(3, budget, gatherBytes);
   try {
     records.forEach((r, ord) =>
       spool.add({ ord, id: r.id, src: r.src, json: Buffer.from(r.json), keys: r.keys }),
@@ -66,17 +71,26 @@ const key: fc.Arbitrary<Scalar> = fc.oneof(
   hex,
   fc.constantFrom(1, 2, '1', 'a'),
 );
-const record: fc.Arbitrary<Added> = fc.record({
+const record = fc.record({
   id: fc.oneof(fc.integer({ min: 1, max: 10_000 }), fc.uuid()),
   src: fc.constantFrom(null, 'a', 'a,b'),
   json: fc.json(),
   keys: fc.tuple(key, key),
 });
+/** Records, each with the value its first key's order gives (`orderOf`). */
+const records: fc.Arbitrary<Added[]> = fc
+  .tuple(
+    fc.array(record, { maxLength: 60 }),
+    fc.func(fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 3 }), fc.constantFrom('d', 'e'))),
+  )
+  .map(([rs, orderOf]) =>
+    rs.map((r) => ({ ...r, keys: [r.keys[0], r.keys[1], orderOf(r.keys[0])] })),
+  );
 
 describe('the spool', () => {
   it('answers the same from memory and from disk, and as a stable sort by key would', () => {
     fc.assert(
-      fc.property(fc.array(record, { maxLength: 60 }), (records) => {
+      fc.property(records, (records) => {
         const held = filled(records, Infinity);
         // On disk from the first record, and moved there with some records already held.
         expect(filled(records, 0)).toEqual(held);
@@ -93,6 +107,14 @@ describe('the spool', () => {
             .sort((a, b) => sqliteOrder(a.key, b.key));
           expect(held.columns[column]!.grouped.map((r) => r.id)).toEqual(expected.map((r) => r.id));
         });
+        // By the first key after the third, which is the same for every record of one key.
+        const after = records
+          .filter((r) => r.keys[0] !== null)
+          .sort((a, b) => sqliteOrder(a.keys[2], b.keys[2]) || sqliteOrder(a.keys[0], b.keys[0]));
+        expect(held.after.grouped.map((r) => r.id)).toEqual(after.map((r) => String(r.id)));
+        const counts = new Map<Scalar, number>();
+        for (const r of after) counts.set(r.keys[0], (counts.get(r.keys[0]) ?? 0) + 1);
+        expect(held.after.counts).toEqual([...counts].map(([key, n]) => ({ key, n })));
       }),
       { numRuns: 200 },
     );
@@ -100,10 +122,10 @@ describe('the spool', () => {
 
   it('reads records by key then in the order they came, and by id, skipping null keys', () => {
     const records: Added[] = [
-      { id: 3, src: 'a', json: '{"n":3}', keys: ['b', 2] },
-      { id: 1, src: null, json: '{"n":1}', keys: [null, 10] },
-      { id: 2, src: 'a,b', json: '{"é":2}', keys: ['a', 2] },
-      { id: 10, src: 'a', json: '{"n":10}', keys: ['b', null] },
+      { id: 3, src: 'a', json: '{"n":3}', keys: ['b', 2, '2019'] },
+      { id: 1, src: null, json: '{"n":1}', keys: [null, 10, null] },
+      { id: 2, src: 'a,b', json: '{"é":2}', keys: ['a', 2, '2020'] },
+      { id: 10, src: 'a', json: '{"n":10}', keys: ['b', null, '2019'] },
     ];
     for (const budget of [0, Infinity]) {
       const read = filled(records, budget);
@@ -122,6 +144,12 @@ describe('the spool', () => {
         [10, '1'],
       ]);
       expect(read.columns[1]!.distinct).toBe(2);
+      // `b` (2019) before `a` (2020).
+      expect(read.after.grouped.map((r) => r.id)).toEqual(['3', '10', '2']);
+      expect(read.after.counts).toEqual([
+        { key: 'b', n: 2 },
+        { key: 'a', n: 1 },
+      ]);
     }
   });
 });
