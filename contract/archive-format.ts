@@ -1,5 +1,5 @@
 /**
- * The layout of the one-file API (format 9), shared by the writer (`build/archive/`) and the
+ * The layout of the one-file API (format 10), shared by the writer (`build/archive/`) and the
  * reader (`archive-reader.ts`). Every record's JSON is stored once, in blocks of records
  * compressed together (Brotli); a hashed index finds any file with a few range reads and says
  * how to make it: its bytes between records, and where each record is. docs/archive.md
@@ -16,9 +16,11 @@ import { unfoldRecord } from './record-tail.ts';
  * this layout with raw deflate where 6 has Brotli; 6 stored each record whole, where 7 stores
  * a record's `uri` and `link` once a block, as a pattern; 7 stored every page's head, where 8
  * makes it from its leaf's tables; 8 compressed each leaf whole, where 9 compresses its files'
- * names and templates in pieces, so that a lookup decompresses one piece).
+ * names and templates in pieces, so that a lookup decompresses one piece; 9 named a block by
+ * its offset in the archive, where 10 names it by its segment and its offset there, so that a
+ * segment's blocks changing moves no other segment's in its templates).
  */
-export const FORMAT_VERSION = 9;
+export const FORMAT_VERSION = 10;
 /** The archive's first bytes. */
 export const MAGIC = 'FSAPIARC';
 /** Size of the header. */
@@ -53,7 +55,7 @@ export const BLOCK_HEADER_SIZE = 4;
 
 /**
  * The first read of a cold reader: the header and the largest root. After a smaller root it
- * holds the opening file too, when that fits.
+ * holds the opening stream too, when that fits.
  */
 export const FIRST_READ = HEADER_SIZE + MAX_LEAVES * ROOT_ENTRY_SIZE;
 
@@ -241,13 +243,14 @@ export interface IndexHeader {
   /** CRC-32 of the root. */
   rootCrc: number;
   /**
-   * The file every reader reads first (the manifest), compressed after the root: opening reads it
-   * with the root, not with a leaf and then its blocks. Length 0: none.
+   * The opening stream, compressed after the root (`encodeOpening`): the segments of the data and
+   * the file every reader reads first (the manifest), which opening so reads with the root, not
+   * with a leaf and then its blocks.
    */
   opening: OpeningFile;
 }
 
-/** Where the opening file is, compressed, its CRC-32 and its decompressed size. */
+/** Where the opening stream is, compressed, its CRC-32 and its decompressed size. */
 export interface OpeningFile {
   /** Offset of the compressed file from the start of the archive. */
   offset: number;
@@ -269,7 +272,7 @@ export function getUint64(view: DataView, at: number): number {
 
 /**
  * The header's 64 bytes: magic (8), version u32, leaf bits u32, files u64, data start u64,
- * archive length u64, root CRC u32, the opening file's offset, length, CRC-32 and size (u32
+ * archive length u64, root CRC u32, the opening stream's offset, length, CRC-32 and size (u32
  * each), then the CRC-32 of bytes 0-59.
  */
 export function encodeHeader(header: IndexHeader, crc32: (data: Uint8Array) => number): Uint8Array {
@@ -354,15 +357,19 @@ export function writeLiteral(out: ByteWriter, literal: Uint8Array): void {
 }
 
 /**
- * Reads a template (docs/archive.md, "Leaves"): varint b, then b blocks as their offset, length
- * and size; varint n, a literal, then n times a record (its block's slot and its index in the
- * block) and a literal. A literal is varint code 0 for a comma, 1 for a head made from the leaf's
- * tables (`heads`), else code - 2 bytes.
+ * Reads a template (docs/archive.md, "Leaves"): varint b, then b blocks as their segment, their
+ * offset in it, their length and size; varint n, a literal, then n times a record (its block's
+ * slot and its index in the block) and a literal. A literal is varint code 0 for a comma, 1 for a
+ * head made from the leaf's tables (`heads`), else code - 2 bytes. A block's place is given from
+ * `dataStart`, by the `segments` table of the archive's opening.
  */
-export function readTemplate(in_: Varint, heads: LeafHeads): Template {
+export function readTemplate(in_: Varint, heads: LeafHeads, segments: Segments): Template {
   const blocks: BlockPlace[] = [];
-  for (let b = in_.read(); b > 0; b--)
-    blocks.push({ offset: in_.read(), length: in_.read(), size: in_.read() });
+  for (let b = in_.read(); b > 0; b--) {
+    const start = segments.starts[in_.read()];
+    if (start === undefined) throw new RangeError('a template names no such segment');
+    blocks.push({ offset: start + in_.read(), length: in_.read(), size: in_.read() });
+  }
   const n = in_.read();
   const literal = () => readLiteral(in_, (at) => readHead(at, heads));
   const literals = [literal()];
@@ -374,6 +381,58 @@ export function readTemplate(in_: Varint, heads: LeafHeads): Template {
     literals.push(literal());
   }
   return { blocks, literals, records };
+}
+
+/**
+ * The archive's data as its segments (since format 10): where each starts from `dataStart`. A
+ * template names a block by its segment and its offset there, so that blocks added, changed or
+ * removed in one segment leave every other segment's templates as they were.
+ */
+export interface Segments {
+  starts: readonly number[];
+}
+
+/** What the archive's opening stream holds: its segments, and the opening file, if any. */
+export interface Opening {
+  /** Each segment's length in bytes, in the order of the data. */
+  lengths: number[];
+  file: { path: string; bytes: Uint8Array } | null;
+}
+
+/**
+ * The opening stream, before it is compressed: varint s, s varint lengths of the segments, then
+ * the varint length of the opening file's path (0: none), the path, and the file's bytes.
+ */
+export function encodeOpening({ lengths, file }: Opening): Uint8Array {
+  const out = new ByteWriter();
+  out.varint(lengths.length);
+  for (const length of lengths) out.varint(length);
+  const path = encoder.encode(file?.path ?? '');
+  out.varint(path.length);
+  out.bytes(path);
+  if (file) out.bytes(file.bytes);
+  return out.view();
+}
+
+/**
+ * Reads the opening stream `encodeOpening` writes, and the segments it gives, which must fill
+ * the `data` bytes after `dataStart` exactly; a RangeError when they do not.
+ */
+export function readOpening(bytes: Uint8Array, data: number): Opening & { segments: Segments } {
+  const in_ = new Varint(bytes);
+  const lengths: number[] = [];
+  const starts: number[] = [];
+  let end = 0;
+  for (let s = in_.read(); s > 0; s--) {
+    starts.push(end);
+    lengths.push(in_.read());
+    end += lengths.at(-1)!;
+  }
+  if (end !== data) throw new RangeError("the segments do not fill the archive's data");
+  const path = new TextDecoder().decode(in_.take(in_.read()));
+  const file = path === '' ? null : { path, bytes: bytes.subarray(in_.at) };
+  if (!file && in_.at !== bytes.length) throw new RangeError('bytes past an empty opening');
+  return { lengths, file, segments: { starts } };
 }
 
 /**

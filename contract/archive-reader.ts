@@ -18,6 +18,9 @@ import {
   pieceEntry,
   readLeafDirectory,
   readTemplate,
+  readOpening,
+  type Opening,
+  type Segments,
   type BlockPlace,
   type IndexHeader,
   type LeafDirectory,
@@ -25,7 +28,7 @@ import {
   type RootEntry,
   type Template,
 } from './archive-format.ts';
-import { concatBytes, sameAt, sameBytes, Varint } from './bytes.ts';
+import { concatBytes, sameAt, sameBytes } from './bytes.ts';
 import { ENVELOPE_END } from './page-head.ts';
 
 /**
@@ -223,7 +226,9 @@ export class ArchiveReader {
    */
   private readonly reading = new WeakMap<object, Map<string, Promise<unknown>>>();
   /** The file whose bytes the index holds (the manifest), found with no read. */
-  private opening: { path: string; bytes: Uint8Array } | null = null;
+  private opening: Opening['file'] = null;
+  /** Where the data's segments start, which templates name their blocks by. */
+  private segments: Segments = { starts: [] };
 
   private constructor(
     private readonly source: RangeSource,
@@ -290,27 +295,31 @@ export class ArchiveReader {
       scope,
       { indexBytes, blockBytes },
     );
-    reader.opening = await reader.openingFile(first);
+    await reader.readOpening(first);
     return reader;
   }
 
   /**
-   * The opening file, from the first bytes read (and one more read of the rest when it ends past
-   * them): the varint length of its path, its path, then its bytes, compressed together.
+   * The opening stream, from the first bytes read (and one more read of the rest when it ends
+   * past them): the segments of the data, and the opening file (`readOpening`).
    */
-  private async openingFile(first: Uint8Array): Promise<ArchiveReader['opening']> {
-    const { opening } = this.header;
-    if (opening.length === 0) return null;
+  private async readOpening(first: Uint8Array): Promise<void> {
+    const { opening, archiveLength, dataStart } = this.header;
+    const what = "the archive's opening stream";
     const stored = await bytesAt(this.source, first, opening.offset, opening.length);
     if (stored.length !== opening.length || this.codec.crc32(stored) !== opening.crc)
-      throw new ArchiveError("the archive's opening file is damaged (CRC-32 mismatch)");
-    const what = "the archive's opening file";
+      throw new ArchiveError(`${what} is damaged (CRC-32 mismatch)`);
     const decompressed = await this.decompress(stored, opening.size, what);
     if (decompressed.length !== opening.size)
       throw new ArchiveError(`${what} has the wrong length`);
-    const in_ = new Varint(decompressed);
-    const path = decoder.decode(in_.take(in_.read()));
-    return { path, bytes: decompressed.subarray(in_.at) };
+    try {
+      const read = readOpening(decompressed, archiveLength - dataStart);
+      this.opening = read.file;
+      this.segments = read.segments;
+    } catch (e) {
+      if (e instanceof RangeError) throw new ArchiveError(`${what} is damaged: ${e.message}`);
+      throw e;
+    }
   }
 
   /** The root entry of a leaf. */
@@ -424,7 +433,7 @@ export class ArchiveReader {
       const piece = await this.piece(held, p, `a piece of leaf ${leaf} of the archive index`);
       for (const entry of pieceEntries(piece)) {
         const path = decoder.decode(entry.take(entry.read()));
-        out.push({ path, template: readTemplate(entry, held.heads) });
+        out.push({ path, template: readTemplate(entry, held.heads, this.segments) });
       }
     }
     return out;
@@ -540,7 +549,7 @@ export class ArchiveReader {
       try {
         const in_ = pieceEntry(piece, i % perPiece);
         if (!sameBytes(in_.take(in_.read()), name)) continue;
-        return readTemplate(in_, leaf.heads);
+        return readTemplate(in_, leaf.heads, this.segments);
       } catch (e) {
         if (e instanceof RangeError) throw new ArchiveError(`${what} is damaged: ${e.message}`);
         throw e;

@@ -14,6 +14,7 @@ import {
   blockRecords,
   type BlockRecords,
   encodeHeader,
+  encodeOpening,
   fileKey,
   FORMAT_VERSION,
   HEADER_SIZE,
@@ -22,7 +23,7 @@ import {
   readLiteral,
   ROOT_ENTRY_SIZE,
 } from '../../contract/archive-format.ts';
-import { ByteWriter, Varint } from '../../contract/bytes.ts';
+import { Varint } from '../../contract/bytes.ts';
 import { indexHash, type ArchiveWriter } from './parts.ts';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -36,9 +37,9 @@ import { DuplicateOutputError } from '../output/sink.ts';
 
 /**
  * Lays the segments written by the tasks (`archive-sink.ts`) end to end into one archive
- * (format: docs/archive.md): the header, the root, the opening file and the leaves of the index,
- * then every segment's blocks. Each file's template names its blocks by their number in its
- * segment; the leaves name them by their place in the archive. Memory holds about 30 bytes per
+ * (format: docs/archive.md): the header, the root, the opening stream and the leaves of the
+ * index, then every segment's blocks. Each file's template names its blocks by their number in
+ * its segment; the leaves name them by their segment and their offset in it. Memory holds about 30 bytes per
  * file to sort the index by and the blocks' places, and 22 more while the leaves are written, on
  * several threads into scratch files beside the segments; the records are copied, never held.
  */
@@ -79,9 +80,9 @@ class Entries {
 /** A segment as the assembler reads it: its index lines, and its blocks placed in the data. */
 interface Segment {
   base: string;
-  /** Where its data starts among all the segments' data. */
-  start: number;
-  /** Each block's offset in the data of the archive (from `dataStart`), length and size. */
+  /** The length of its data: its blocks end to end. */
+  length: number;
+  /** Each block's offset in the segment's data, length and size. */
   blockOffset: Float64Array;
   blockLength: Uint32Array;
   blockSize: Uint32Array;
@@ -108,7 +109,7 @@ export async function assembleArchive(
     const { entries, dataLength } = readSegments(segments, opened);
     const order = sortedOrder(entries);
     assertNoDuplicates(entries, order, opened);
-    const opening = openingFile(entries, opened);
+    const opening = openingStream(entries, opened);
     const runs = Math.max(1, Math.min(threads, Math.floor(entries.count / filesPerThread)));
     const index = await indexLeaves(entries, order, opened, opening.length, scratch, runs);
     const { bits, root, files: leaves } = index;
@@ -125,9 +126,9 @@ export async function assembleArchive(
         archiveLength,
         rootCrc: crc32(root),
         opening: {
-          offset: opening.length > 0 ? HEADER_SIZE + root.length : 0,
+          offset: HEADER_SIZE + root.length,
           length: opening.length,
-          crc: opening.length > 0 ? crc32(opening.stored) : 0,
+          crc: crc32(opening.stored),
           size: opening.size,
         },
       },
@@ -182,7 +183,7 @@ function readSegments(
     const count = lines.length / BLOCK_LINE_SIZE;
     const segment: Segment = {
       base,
-      start: dataLength,
+      length: statSync(`${base}.data`).size,
       blockOffset: new Float64Array(count),
       blockLength: new Uint32Array(count),
       blockSize: new Uint32Array(count),
@@ -193,13 +194,12 @@ function readSegments(
     segment.data = openSync(`${base}.data`, 'r');
     for (let b = 0; b < count; b++) {
       const at = b * BLOCK_LINE_SIZE;
-      segment.blockOffset[b] =
-        dataLength + lines.readUInt32LE(at) + lines.readUInt32LE(at + 4) * 2 ** 32;
+      segment.blockOffset[b] = lines.readUInt32LE(at) + lines.readUInt32LE(at + 4) * 2 ** 32;
       segment.blockLength[b] = lines.readUInt32LE(at + 8);
       segment.blockSize[b] = lines.readUInt32LE(at + 12);
     }
     eachLine(base, (line) => entries.push(line.hi, line.lo, s, line.offset, line.length));
-    dataLength += statSync(`${base}.data`).size;
+    dataLength += segment.length;
   });
   return { entries, dataLength };
 }
@@ -230,7 +230,7 @@ const BOOT = new URL('../worker-boot.mjs', import.meta.url);
  * key's top bits, and the leaves into `runs` of about as many files, one a thread
  * (`leaf-range.ts`): this one writes the first while others write the rest, each to its own file
  * in `scratch`. The root says where each leaf is (after the header, the root and the `before`
- * bytes of the opening file), its length, its CRC-32, its files and its directory's size. Returns
+ * bytes of the opening stream), its length, its CRC-32, its files and its directory's size. Returns
  * the root and the files of the leaves in their order, which the archive holds end to end.
  */
 async function indexLeaves(
@@ -258,8 +258,9 @@ async function indexLeaves(
   cuts.push(count);
   // A leaf is never cut: runs that would fall in one leaf are one run.
   const bounds = [...new Set(cuts)];
-  const places: BlockPlaces[] = segments.map((s) => ({
+  const places: BlockPlaces[] = segments.map((s, number) => ({
     base: s.base,
+    number,
     offset: s.blockOffset,
     length: s.blockLength,
     size: s.blockSize,
@@ -283,7 +284,7 @@ async function indexLeaves(
 
 /**
  * The root of `count` leaves written in `ranges`, as `roots` say of them, laid end to end after
- * the header, the root and the `before` bytes of the opening file.
+ * the header, the root and the `before` bytes of the opening stream.
  */
 function rootOf(ranges: LeafRange[], roots: LeafRoots[], count: number, before: number): Buffer {
   const root = Buffer.alloc(count * ROOT_ENTRY_SIZE);
@@ -386,30 +387,32 @@ function assertNoDuplicates(
 }
 
 /**
- * The manifest, which the index holds after the root so that a reader has it with its first
- * read: the varint length of its path, its path and its bytes, compressed together. Empty when the
- * archive has none.
+ * The opening stream (`encodeOpening`), compressed: the length of each segment's data, then the
+ * manifest, which the index so holds after the root for a reader to have with its first read.
  */
-function openingFile(
+function openingStream(
   entries: Entries,
   segments: readonly Segment[],
 ): { stored: Buffer; length: number; size: number } {
+  const raw = encodeOpening({
+    lengths: segments.map((s) => s.length),
+    file: manifest(entries, segments),
+  });
+  const stored = compress(raw);
+  return { stored, length: stored.length, size: raw.length };
+}
+
+/** The manifest's path and bytes, or null when the archive has none. */
+function manifest(entries: Entries, segments: readonly Segment[]) {
   const key = fileKey(MANIFEST_FILE);
   for (let i = 0; i < entries.count; i++) {
     if (entries.hi[i] !== key.hi || entries.lo[i] !== key.lo) continue;
     const line = lineBody(entries, i, segments);
     // Another path with the same key (a hash collision) is not the manifest.
     if (lineName(line) !== MANIFEST_FILE) continue;
-    const bytes = madeFile(line, segments[entries.segment[i]!]!);
-    const head = new ByteWriter();
-    head.varint(Buffer.byteLength(MANIFEST_FILE));
-    head.bytes(Buffer.from(MANIFEST_FILE));
-    head.bytes(bytes);
-    const raw = head.view();
-    const stored = compress(raw);
-    return { stored, length: stored.length, size: raw.length };
+    return { path: MANIFEST_FILE, bytes: madeFile(line, segments[entries.segment[i]!]!) };
   }
-  return { stored: Buffer.alloc(0), length: 0, size: 0 };
+  return null;
 }
 
 /** A file's bytes from its segment's template and blocks. */
@@ -418,7 +421,7 @@ function madeFile(line: Varint, segment: Segment): Buffer {
   for (let b = line.read(); b > 0; b--) {
     const block = line.read();
     const stored = Buffer.allocUnsafe(segment.blockLength[block]!);
-    readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]! - segment.start);
+    readSync(segment.data, stored, 0, stored.length, segment.blockOffset[block]!);
     blocks.push(blockRecords(brotliDecompressSync(stored.subarray(BLOCK_HEADER_SIZE))));
   }
   const parts: Uint8Array[] = [];

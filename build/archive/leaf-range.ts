@@ -23,7 +23,9 @@ import { LeafTables, readSegmentHead } from '../output/head-of.ts';
 export interface BlockPlaces {
   /** The segment's path without extension: its lines are in `<base>.index`. */
   base: string;
-  /** Each block's offset from `dataStart`, stored length and size. */
+  /** The segment's number in the archive's table of segments (`encodeOpening`). */
+  number: number;
+  /** Each block's offset in the segment, stored length and size. */
   offset: Float64Array;
   length: Uint32Array;
   size: Uint32Array;
@@ -131,7 +133,7 @@ function lineBodies(range: LeafRange, start: number, end: number, read: ReadLine
 
 /**
  * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
- * blocks by their places in the archive, its head (only a first literal is one) by its entries
+ * blocks by their segment and their places in it, its head (only a first literal is one) by its entries
  * in the leaf's `tables`, the rest as it is.
  */
 function placeTemplate(line: Varint, places: BlockPlaces, tables: LeafTables, out: ByteWriter) {
@@ -139,6 +141,7 @@ function placeTemplate(line: Varint, places: BlockPlaces, tables: LeafTables, ou
   out.varint(blocks);
   for (let b = 0; b < blocks; b++) {
     const block = line.read();
+    out.varint(places.number);
     out.varint(places.offset[block]!);
     out.varint(places.length[block]!);
     out.varint(places.size[block]!);

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
-import { BLOCK_HEADER_SIZE, blockRecords } from '../../contract/archive-format.ts';
+import {
+  BLOCK_HEADER_SIZE,
+  blockRecords,
+  LEAF_HEADER_SIZE,
+  readLeafDirectory,
+} from '../../contract/archive-format.ts';
 import { openLocalArchive } from '../../contract/node/archive-file.ts';
 import { defineCommand, PROCESS_IO, runCommand, runIfMain, type CliIo } from '../../lib/cli.ts';
 import { UserError } from '../../lib/errors.ts';
@@ -12,10 +17,12 @@ import { table } from './table.ts';
  * What one build of an archive changed from another (docs/archive.md): which of its files answer
  * other bytes, which of its blocks hold bytes the other has nowhere, which of its files read
  * other stored bytes (a file's literals and the bytes of the blocks its records lie in, so a
- * block that only moved changes nothing), and which leaves of its index hold such a file. A
- * later build that kept what did not change would write at least the new blocks and the changed
- * leaves: the measure of how much of an archive a change of its database touches, beside the
- * answers that changed, the least any layout could write.
+ * block that only moved changes nothing), which leaves of its index hold such a file, and which
+ * parts of its leaves, as stored, the other holds nowhere (a block moved in its segment changes
+ * the templates that name it, so the parts that hold them). A later build that kept what did not
+ * change would write at least the new blocks and the changed leaves: the measure of how much of
+ * an archive a change of its database touches, beside the answers that changed, the least any
+ * layout could write.
  */
 
 /** The kinds of files an archive holds, told apart by their paths (`contract/paths.ts`). */
@@ -53,6 +60,8 @@ interface Side {
    */
   blocks: Map<number, { hash: string; length: number; kind: BlockKind }>;
   leaves: number[];
+  /** The hash and length of each part of its leaves as stored: directories and pieces. */
+  leafParts: { hash: string; length: number }[];
   length: number;
 }
 
@@ -105,6 +114,12 @@ export interface ArchiveDiff {
   /** The blocks of each kind, and of both. */
   blocks: Record<BlockKind | 'all', BlockDiff>;
   leaves: { after: number; afterBytes: number } & LeafChange;
+  /**
+   * The parts of the after archive's leaves as stored (their directories and pieces), and those
+   * the before archive holds nowhere: what a build that wrote only the leaves' parts whose bytes
+   * changed would write of them.
+   */
+  leafParts: BlockDiff;
   /** The leaves a change of a file of any kind but the pages and the query index changes. */
   withoutPages: LeafChange;
   length: { before: number; after: number };
@@ -151,7 +166,10 @@ async function readSide(file: string): Promise<Side> {
       );
     }
     const files: Side['files'] = new Map();
+    const leafParts: Side['leafParts'] = [];
     for (let leaf = 0; leaf < count; leaf++) {
+      const range = reader.leafRange(leaf);
+      if (range) leafParts.push(...(await storedParts(source, range, await reader.entries(leaf))));
       for (const { path, template } of await reader.entries(leaf)) {
         const [print, answer] = [createHash('sha1'), createHash('sha1')];
         const offsets = template.blocks.map((b) => dataStart + b.offset);
@@ -166,10 +184,34 @@ async function readSide(file: string): Promise<Side> {
         files.set(path, { leaf, print: print.digest('base64'), answer: answer.digest('base64') });
       }
     }
-    return { files, blocks, leaves, length: archiveLength };
+    return { files, blocks, leaves, leafParts, length: archiveLength };
   } finally {
     await close();
   }
+}
+
+/**
+ * The parts of a leaf as stored, hashed: its directory, then each of its pieces, which a reader
+ * decompresses apart (docs/archive.md#leaves).
+ */
+async function storedParts(
+  source: { read(offset: number, length: number): Promise<Uint8Array> },
+  range: { offset: number; length: number },
+  entries: readonly unknown[],
+): Promise<Side['leafParts']> {
+  const bytes = await source.read(range.offset, range.length);
+  const first = LEAF_HEADER_SIZE + Buffer.from(bytes).readUInt32LE(0);
+  const directory = bytes.subarray(LEAF_HEADER_SIZE, first);
+  const { pieces } = readLeafDirectory(
+    brotliDecompressSync(directory),
+    entries.length,
+    first,
+    bytes.length,
+  );
+  return [
+    { hash: hex(directory), length: first },
+    ...pieces.map(({ at, length }) => ({ hash: hex(bytes.subarray(at, at + length)), length })),
+  ];
 }
 
 /** What `after` changed from `before`, two archives (`readSide`). */
@@ -209,6 +251,15 @@ export async function archiveDiff(before: string, after: string): Promise<Archiv
   ) as ArchiveDiff['kinds'];
   const known = new Set([...a.blocks.values()].map((x) => x.hash));
   const none = (): BlockDiff => ({ after: 0, afterBytes: 0, added: 0, addedBytes: 0 });
+  const leafParts = none();
+  const knownParts = new Set(a.leafParts.map((x) => x.hash));
+  for (const { hash, length } of b.leafParts) {
+    leafParts.after++;
+    leafParts.afterBytes += length;
+    if (knownParts.has(hash)) continue;
+    leafParts.added++;
+    leafParts.addedBytes += length;
+  }
   const blocks = { records: none(), 'query index': none(), all: none() };
   for (const { hash, length, kind } of b.blocks.values()) {
     for (const count of [blocks[kind], blocks.all]) {
@@ -228,6 +279,7 @@ export async function archiveDiff(before: string, after: string): Promise<Archiv
       afterBytes: sum(b.leaves),
       ...change(FILE_KINDS),
     },
+    leafParts,
     withoutPages: change(FILE_KINDS.filter((k) => !PAGE_KINDS.includes(k))),
     length: { before: a.length, after: b.length },
   };
@@ -238,7 +290,7 @@ const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed
 
 /** Prints a diff as tables, line by line to `print`. */
 export function printDiff(diff: ArchiveDiff, print: (line: string) => void): void {
-  const { kinds, blocks, leaves, length, withoutPages } = diff;
+  const { kinds, blocks, leaves, leafParts, length, withoutPages } = diff;
   table(
     [
       'files of the after archive',
@@ -284,6 +336,14 @@ export function printDiff(diff: ArchiveDiff, print: (line: string) => void): voi
         String(leaves.changed),
         mb(leaves.changedBytes),
         share(leaves.changedBytes, leaves.afterBytes),
+      ],
+      [
+        'their parts as stored',
+        String(leafParts.after),
+        mb(leafParts.afterBytes),
+        String(leafParts.added),
+        mb(leafParts.addedBytes),
+        share(leafParts.addedBytes, leafParts.afterBytes),
       ],
     ],
     print,

@@ -57,6 +57,8 @@ describe('archiveDiff', () => {
     for (const kind of FILE_KINDS) expect(diff.kinds[kind].changedAnswers).toBe(0);
     expect(diff.blocks.all.added).toBe(0);
     expect(diff.leaves.changed).toBe(0);
+    expect(diff.leafParts.after).toBeGreaterThan(diff.leaves.after);
+    expect(diff.leafParts.added).toBe(0);
   });
 
   it("finds the matchday's new files, the moved goal's gone, and the answers it changed", async () => {
@@ -81,6 +83,9 @@ describe('archiveDiff', () => {
     );
     expect(diff.leaves.changed).toBeGreaterThan(0);
     expect(diff.leaves.changedBytes).toBeLessThanOrEqual(diff.leaves.afterBytes);
+    // The leaves' parts that hold a changed file are stored anew; the others stay as they were.
+    expect(diff.leafParts.added).toBeGreaterThan(0);
+    expect(diff.leafParts.added).toBeLessThan(diff.leafParts.after);
   });
 
   it('prints each kind with its changed files, and the share a later build would write', async () => {
@@ -106,6 +111,7 @@ describe('archiveDiff', () => {
     );
     expect(row('blocks of records')[3]).toBe(String(diff.blocks.records.added));
     expect(row('blocks of the query index')[3]).toBe(String(diff.blocks['query index'].added));
+    expect(row('their parts as stored')[3]).toBe(String(diff.leafParts.added));
     expect(lines.join('\n')).toMatch(/changed leaves: [\d.]+ MB, [\d.]+ % of the after archive/);
   });
 

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,16 @@ import {
   type Composed,
 } from '../../../../build/output/composed.ts';
 import { BLOCK_MAX } from '../../../../build/output/block-ends.ts';
-import { BLOCK_HEADER_SIZE, blockRecords, HEAD_CODE } from '../../../../contract/archive-format.ts';
+import {
+  BLOCK_HEADER_SIZE,
+  blockRecords,
+  HEAD_CODE,
+  HEADER_SIZE,
+  LEAF_HEADER_SIZE,
+  pieceEntries,
+  readLeafDirectory,
+  ROOT_ENTRY_SIZE,
+} from '../../../../contract/archive-format.ts';
 import { brotliDecompressSync } from 'node:zlib';
 
 /**
@@ -227,6 +237,81 @@ describe('the leaves of the index, written on several threads', () => {
         expect(Buffer.from((await reader.read(file))!).toString()).toBe(text);
     } finally {
       await close();
+    }
+  });
+});
+
+/**
+ * Each file's name and template bytes as the archive's leaves store them, its blocks named by
+ * their segment and their offset in it (docs/archive.md#leaves).
+ */
+function storedTemplates(file: string): Map<string, Buffer> {
+  const bytes = readFileSync(file);
+  const out = new Map<string, Buffer>();
+  for (let leaf = 0; leaf < 2 ** bytes.readUInt32LE(12); leaf++) {
+    const at = HEADER_SIZE + leaf * ROOT_ENTRY_SIZE;
+    const [start, files] = [bytes.readUInt32LE(at), bytes.readUInt32LE(at + 12)];
+    if (files === 0) continue;
+    const first = start + LEAF_HEADER_SIZE + bytes.readUInt32LE(start);
+    const stored = brotliDecompressSync(bytes.subarray(start + LEAF_HEADER_SIZE, first));
+    const end = start + bytes.readUInt32LE(at + 4);
+    for (const piece of readLeafDirectory(stored, files, first, end).pieces) {
+      const raw = brotliDecompressSync(bytes.subarray(piece.at, piece.at + piece.length));
+      for (const entry of pieceEntries(raw)) {
+        const name = Buffer.from(entry.take(entry.read())).toString();
+        out.set(name, Buffer.from(entry.bytes.subarray(entry.at)));
+      }
+    }
+  }
+  return out;
+}
+
+describe('the blocks a template names', () => {
+  it("are named in their segment: another segment's blocks changing leaves them as they were", async () => {
+    // Records that compress little, so that the first segment's blocks grow with them.
+    const player = (id: number) => ({
+      id,
+      name: createHash('sha256').update(`${id}`).digest('hex'),
+    });
+    const team = (id: number) => ({ id, name: `Team ${id}` });
+    /** An archive of a first segment of `players` records, then one of teams. */
+    const build = async (name: string, players: number) => {
+      const file = join(root, name);
+      const staging = stageArchive(file);
+      try {
+        const bases = ['players', 'teams'].map((s) => join(staging.scratch, s));
+        const [first, second] = bases.map((base) => new SegmentSink(base));
+        for (let i = 0; i < players; i++)
+          first!.write(`v1/players/${i}.json`, Buffer.from(json({ result: [player(i)] })));
+        for (let i = 0; i < 500; i++)
+          second!.write(`v1/teams/${i}.json`, Buffer.from(json({ result: [team(i)] })));
+        first!.commit();
+        second!.commit();
+        await assembleArchive(bases, stagedWriter(staging));
+        publishArchive(staging);
+      } finally {
+        discardArchive(staging);
+      }
+      return file;
+    };
+    const [before, after] = [await build('fewer.archive', 2000), await build('more.archive', 4000)];
+    const [a, b] = [storedTemplates(before), storedTemplates(after)];
+    const teams = [...b.keys()].filter((name) => name.startsWith('v1/teams/'));
+    expect(teams).toHaveLength(500);
+    for (const name of teams) expect(b.get(name)!.equals(a.get(name)!), name).toBe(true);
+    // The teams' blocks moved: they lie after twice as many players' records.
+    const data = (file: string) => statSync(file).size - readFileSync(file).readUInt32LE(24);
+    expect(data(after)).toBeGreaterThan(data(before) + 50_000);
+    for (const file of [before, after]) {
+      const { reader, close } = await openLocalArchive(file);
+      try {
+        const read = async (path: string) =>
+          JSON.parse(Buffer.from((await reader.read(path))!).toString());
+        expect(await read('v1/teams/499.json')).toEqual({ result: [team(499)] });
+        expect(await read('v1/players/1999.json')).toEqual({ result: [player(1999)] });
+      } finally {
+        await close();
+      }
     }
   });
 });
