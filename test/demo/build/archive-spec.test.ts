@@ -7,8 +7,8 @@ import { demo } from '../../helpers/http/api.ts';
 /**
  * A reader of the archive written from `docs/archive.md` alone, with none of the project's
  * decoding code: it checks that the page describes the bytes the build writes. It reads the
- * header, the root, leaves (their directories and pieces) and their templates, and the blocks
- * they name, and makes each file of some leaves again, to compare with the tree built from the
+ * header, the root, the opening stream (the segments of the data, the manifest), leaves (their
+ * directories and pieces) and their templates, and the blocks they name, and makes each file of some leaves again, to compare with the tree built from the
  * same database.
  */
 
@@ -133,8 +133,36 @@ function headOf(at: Cursor, tables: ReturnType<typeof tablesOf>): Buffer {
   return Buffer.from(`{"attribution":${attribution},"meta":${meta},"result":[`);
 }
 
+/**
+ * The opening stream: where each segment of the data starts (from `dataStart`), and the opening
+ * file's path and bytes.
+ */
+function openingOf(bytes: Buffer): { starts: number[]; path: string; file: Buffer } {
+  const [offset, length, crc, size] = [44, 48, 52, 56].map((k) => bytes.readUInt32LE(k)) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const stored = bytes.subarray(offset, offset + length);
+  expect(crc32(stored)).toBe(crc);
+  const opening = brotliDecompressSync(stored);
+  expect(opening.length).toBe(size);
+  const at = new Cursor(opening);
+  const starts: number[] = [];
+  let end = 0;
+  for (let n = at.varint(); n > 0; n--) {
+    starts.push(end);
+    end += at.varint();
+  }
+  // The segments fill the data to the end of the archive.
+  expect(u64(bytes, 24) + end).toBe(bytes.length);
+  const path = at.take(at.varint()).toString();
+  return { starts, path, file: opening.subarray(at.at) };
+}
+
 /** Each file of leaf `leaf`: its path and its bytes, made from its template and blocks. */
-function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
+function filesOfLeaf(bytes: Buffer, leaf: number, starts: number[]): Map<string, Buffer> {
   const dataStart = u64(bytes, 24);
   const entry = 64 + 20 * leaf;
   const [offset, stored, crc, files, size] = [0, 4, 8, 12, 16].map((k) =>
@@ -171,8 +199,14 @@ function filesOfLeaf(bytes: Buffer, leaf: number): Map<string, Buffer> {
     const path = at.take(at.varint()).toString();
     const blocks: Buffer[][] = [];
     for (let b = at.varint(); b > 0; b--) {
-      const [place, length, decompressedSize] = [at.varint(), at.varint(), at.varint()];
-      const block = bytes.subarray(dataStart + place, dataStart + place + length);
+      const [segment, place, length, decompressedSize] = [
+        at.varint(),
+        at.varint(),
+        at.varint(),
+        at.varint(),
+      ];
+      const from = dataStart + starts[segment]! + place;
+      const block = bytes.subarray(from, from + length);
       expect(crc32(block.subarray(4))).toBe(block.readUInt32LE(0));
       const records = brotliDecompressSync(block.subarray(4));
       expect(records.length).toBe(decompressedSize);
@@ -198,15 +232,19 @@ describe('the archive as docs/archive.md describes it', () => {
   it('a reader written from the page makes the files of the tree, byte for byte', () => {
     const bytes = readFileSync(archive);
     expect(bytes.subarray(0, 8).toString()).toBe('FSAPIARC');
-    expect(bytes.readUInt32LE(8)).toBe(9);
+    expect(bytes.readUInt32LE(8)).toBe(10);
     expect(crc32(bytes.subarray(0, 60))).toBe(bytes.readUInt32LE(60));
     expect(u64(bytes, 32)).toBe(bytes.length);
     const leaves = 2 ** bytes.readUInt32LE(12);
     expect(crc32(bytes.subarray(64, 64 + 20 * leaves))).toBe(bytes.readUInt32LE(40));
+    const { starts, path, file } = openingOf(bytes);
+    expect(path).toBe('_manifest.json');
+    expect(file.equals(readFileSync(join(dist, path)))).toBe(true);
+    expect(starts.length).toBeGreaterThan(10);
     let files = 0;
     // Every 16th leaf: a few thousand files of every kind, pages, records, buckets and indexes.
     for (let leaf = 0; leaf < leaves; leaf += 16)
-      for (const [path, content] of filesOfLeaf(bytes, leaf)) {
+      for (const [path, content] of filesOfLeaf(bytes, leaf, starts)) {
         expect(content.equals(readFileSync(join(dist, path))), path).toBe(true);
         files++;
       }
