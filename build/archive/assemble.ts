@@ -39,9 +39,10 @@ import { DuplicateOutputError } from '../output/sink.ts';
  * Lays the segments written by the tasks (`archive-sink.ts`) end to end into one archive
  * (format: docs/archive.md): the header, the root, the opening stream and the leaves of the
  * index, then every segment's blocks. Each file's template names its blocks by their number in
- * its segment; the leaves name them by their segment and their offset in it. Memory holds about 30 bytes per
- * file to sort the index by and the blocks' places, and 22 more while the leaves are written, on
- * several threads into scratch files beside the segments; the records are copied, never held.
+ * its segment; the leaves name them by their segment and their offset in it. Memory holds about
+ * 30 bytes per file to sort the index by and the blocks' places, and 22 more while the leaves are
+ * written, on several threads into scratch files beside the segments; the records are copied,
+ * never held.
  */
 
 /** The keys of every file and where its line is, in the order of the segments. */

@@ -133,8 +133,8 @@ function lineBodies(range: LeafRange, start: number, end: number, read: ReadLine
 
 /**
  * A template with its blocks numbered in its segment, as the archive's (`readTemplate`): its
- * blocks by their segment and their places in it, its head (only a first literal is one) by its entries
- * in the leaf's `tables`, the rest as it is.
+ * blocks by their segment and their places in it, its head (only a first literal is one) by its
+ * entries in the leaf's `tables`, the rest as it is.
  */
 function placeTemplate(line: Varint, places: BlockPlaces, tables: LeafTables, out: ByteWriter) {
   const blocks = line.read();

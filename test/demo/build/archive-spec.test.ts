@@ -8,8 +8,8 @@ import { demo } from '../../helpers/http/api.ts';
  * A reader of the archive written from `docs/archive.md` alone, with none of the project's
  * decoding code: it checks that the page describes the bytes the build writes. It reads the
  * header, the root, the opening stream (the segments of the data, the manifest), leaves (their
- * directories and pieces) and their templates, and the blocks they name, and makes each file of some leaves again, to compare with the tree built from the
- * same database.
+ * directories and pieces) and their templates, and the blocks they name, and makes each file of
+ * some leaves again, to compare with the tree built from the same database.
  */
 
 const { dist, archive } = demo();

@@ -267,7 +267,7 @@ function storedTemplates(file: string): Map<string, Buffer> {
 }
 
 describe('the blocks a template names', () => {
-  it("are named in their segment: another segment's blocks changing leaves them as they were", async () => {
+  it("are named in their segment: another's blocks changing leaves its templates", async () => {
     // Records that compress little, so that the first segment's blocks grow with them.
     const player = (id: number) => ({
       id,
