@@ -18,7 +18,7 @@ import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
 import { fileSpans, isRecordValue, MAX_LITERALS } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { composedBytes, NO_ORD, realBytes, type Composed } from './composed.ts';
+import { composedBytes, NO_ORD, type Composed } from './composed.ts';
 import { OrdinalPlaces } from './ordinal-places.ts';
 import type { OutputSink } from './sink.ts';
 
@@ -268,7 +268,7 @@ export class SegmentSink implements OutputSink {
   private store(record: Uint8Array, hash: Uint8Array): { block: number; index: number } {
     if (this.block.length > 0 && this.blockBytes + record.length > BLOCK_MAX) this.flush();
     const place = { block: this.blockCount, index: this.block.length };
-    this.block.push(this.keep(realBytes(record)));
+    this.block.push(this.keep(record));
     this.blockBytes += record.length;
     const full = this.block.length === BLOCK_RECORDS;
     if (full || endsBlock(hash, record.length, this.blockBytes)) this.flush();
@@ -310,11 +310,6 @@ export class SegmentSink implements OutputSink {
   recordsDone(): void {
     this.table = new RecordTable();
     this.ords = new OrdinalPlaces();
-  }
-
-  /** A record of the collection placed already is named by its place: its bytes are not read. */
-  stored(ord: number): boolean {
-    return this.ords.has(ord);
   }
 
   commit(): void {

@@ -1,6 +1,6 @@
 import { ENVELOPE_END, headBytes, type Head } from '../../contract/page-head.ts';
 import { assemble, Assembler } from './assemble.ts';
-import { isRecordValue, MIN_RECORD } from './record-spans.ts';
+import { isRecordValue } from './record-spans.ts';
 
 /**
  * Files the layouts compose from records they hold as bytes, saying where each record is. A tree
@@ -14,44 +14,6 @@ const COMMA = Buffer.from(',');
 
 /** The position of a record that has none in a collection's default order (`ordOf`). */
 export const NO_ORD = -1;
-
-/**
- * The bytes of a record that a sink holds already (`OutputSink.stored`), passed on by its position
- * alone: an archive's segment names it by the place it gave it, and a build's hash has it, so its
- * bytes need not be read back from the spool again for every file that names it. Its length and
- * first byte are the record's (`{`, so it is taken as a record as the record itself is); its other
- * bytes are not, and making a file's bytes of one is an error, never a wrong file.
- */
-export class StoredRecord extends Uint8Array {}
-
-/** The longest record a stand-in is made for: longer ones are read back as they are. */
-const MAX_STAND_IN = 256 * 1024;
-
-/** One buffer each stand-in is the start of (`subarray` keeps the class). */
-let standIns: StoredRecord | null = null;
-
-/**
- * A stand-in for a stored record of `length` bytes that is a JSON object, or null when none
- * would be taken as the record is: too short to be a record (`isRecordValue`), or too long.
- */
-export function standIn(length: number): StoredRecord | null {
-  if (length < MIN_RECORD || length > MAX_STAND_IN) return null;
-  if (standIns === null) {
-    standIns = new StoredRecord(MAX_STAND_IN);
-    standIns[0] = OPEN_OBJECT;
-  }
-  // A typed array's `subarray` makes an array of its own class.
-  return standIns.subarray(0, length) as StoredRecord;
-}
-
-const OPEN_OBJECT = 0x7b;
-
-/** Refuses a stand-in where a record's own bytes are needed. */
-export function realBytes(record: Uint8Array): Uint8Array {
-  if (record instanceof StoredRecord)
-    throw new Error('a record passed by its position has no bytes of its own');
-  return record;
-}
 
 /**
  * A page or a record's file: its head (`{"attribution":…,"meta":…,"result":[`, as the reader of
@@ -139,7 +101,7 @@ export class Pieces {
   assemble(out: Assembler): void {
     this.texts.forEach((pieces, i) => {
       for (const piece of pieces) appendPiece(out, piece);
-      if (i < this.records.length) out.bytes(realBytes(this.records[i]!));
+      if (i < this.records.length) out.bytes(this.records[i]!);
     });
   }
 }
@@ -154,7 +116,6 @@ export function assembleComposed(out: Assembler, file: Composed): void {
   switch (file.kind) {
     case 'envelope':
       out.bytes(file.headBytes());
-      for (const record of file.records) realBytes(record);
       out.list(file.records);
       out.bytes(ENVELOPE_END);
       return;

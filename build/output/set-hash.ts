@@ -1,6 +1,6 @@
 import { createXXHash128 } from 'hash-wasm';
 import { ByteWriter } from '../../contract/bytes.ts';
-import { NO_ORD, realBytes, type Composed } from './composed.ts';
+import { NO_ORD, type Composed } from './composed.ts';
 import type { OutputSink } from './sink.ts';
 
 /**
@@ -85,12 +85,6 @@ export class SetHash {
     this.addDigest();
   }
 
-  /** Whether the record at position `ord` was added (its bytes are not needed again). */
-  has(ord: number): boolean {
-    const byte = ord >>> 3;
-    return byte < this.seen.length && (this.seen[byte]! & (1 << (ord & 7))) !== 0;
-  }
-
   /** The hash of the files added so far, as hex digits. */
   hex(): string {
     return [...this.sum]
@@ -117,7 +111,7 @@ export class SetHash {
     FILE_HASH.init();
     FILE_HASH.update(RECORD);
     FILE_HASH.update(POSITION_BYTES);
-    FILE_HASH.update(realBytes(record));
+    FILE_HASH.update(record);
     this.addDigest();
   }
 
@@ -155,6 +149,5 @@ export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
     },
     commit: () => sink.commit(),
     recordsDone: () => sink.recordsDone(),
-    stored: (ord) => sink.stored(ord) && hash.has(ord),
   };
 }

@@ -23,12 +23,6 @@ export interface OutputSink {
    * index comes after its records): an archive's segment drops what it kept of them.
    */
   recordsDone(): void;
-  /**
-   * Whether the sink holds the record at position `ord` of the collection being written already,
-   * so that a file that names it again may pass a stand-in for its bytes (`StoredRecord`): true
-   * only where no bytes of it are read again, until `recordsDone()`.
-   */
-  stored(ord: number): boolean;
 }
 
 /** Two outputs of the build map to the same file: the registry or the data is wrong. */
@@ -135,11 +129,6 @@ export class TreeSink implements OutputSink, SinkCounts {
 
   writeComposed(file: string, composed: Composed): void {
     this.write(file, composedBytes(composed));
-  }
-
-  /** A tree writes every file's bytes: it needs every record's own. */
-  stored(): boolean {
-    return false;
   }
 
   /**

@@ -18,7 +18,7 @@ import type { CollectionLike, FieldDef, StoredBy } from '../define/resource.ts';
 import { columnIndex, recordRenderer, recordText, rowSource, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
-import { MEMORY_BUDGET, Spool } from './spool.ts';
+import { Spool } from './spool.ts';
 import { FieldColumns } from '../index/field-columns.ts';
 import { SourceColumn } from '../index/source-column.ts';
 import { defaultOrderQuery } from '../define/sql.ts';
@@ -191,14 +191,12 @@ export function writeCollection(
   sink: OutputSink,
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
-  /** Bytes of records the spool holds in memory before it moves them to disk. */
-  spoolBudget = MEMORY_BUDGET,
 ): Written {
   const statement = db.prepare(defaultOrderQuery(def)).raw();
   const names = statement.columns().map((c) => c.name);
   const plan = collectionPlan(def, names, providers);
   const { id, source, render, layoutFields, fieldsAt, storedBy } = plan;
-  const spool = new Spool(layoutFields.length + (storedBy ? 1 : 0), spoolBudget);
+  const spool = new Spool(layoutFields.length + (storedBy ? 1 : 0));
   const columns = plan.index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
@@ -245,17 +243,13 @@ function writeLayouts(
   total: number,
 ): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
   const { credits, paging, indexed, grouped, index, storedBy } = plan;
-  // A record the sink holds already is passed on by its position (`Stored`): pages and record
-  // buckets name it, their bytes around it are small. Not to field buckets, whose lists of
-  // sources may make a file an archive stores as its bytes (`MAX_LITERALS`).
-  const stored = (ord: number) => sink.stored(ord);
   const filters = (column: number, after?: number) =>
     writeFilterCollections(
       sink,
       paging,
       credits,
       indexed[column]!.name,
-      spool.grouped(column, after, stored),
+      spool.grouped(column, after),
       spool.counts(column, after),
     );
   // An archive stores each record where it is first written: the `storedBy` field's pages first
@@ -264,7 +258,7 @@ function writeLayouts(
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   const files = def.recordFiles !== 'bucket';
-  for (const r of spool.inOrder(stored)) {
+  for (const r of spool.inOrder()) {
     if (files) writeRecordFile(sink, credits, def.path, r.id, r.json, r.src, r.ord);
     pager.add(r.json, r.src, r.ord);
     sources?.add(r.src);
@@ -281,8 +275,7 @@ function writeLayouts(
     writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
   });
   const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
-  if (buckets > 0)
-    writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1, undefined, stored));
+  if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
   sink.recordsDone();
   const query =
     index &&

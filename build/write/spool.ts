@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Scalar } from '../../contract/keys.ts';
 import { RecordFile } from '../index/record-file.ts';
-import { standIn } from '../output/composed.ts';
 import { WORKER_CACHE_PRAGMA } from '../define/sql.ts';
 
 /**
@@ -58,16 +57,6 @@ export const MEMORY_BUDGET = 48 * 1024 * 1024;
  * it.
  */
 const GATHER_BYTES = 8 * 1024 * 1024;
-
-/**
- * Whether the reader of a layout holds the record at position `ord` already
- * (`OutputSink.stored`): a spool on disk does not read such a record back, and passes a stand-in
- * of its length (`StoredRecord`).
- */
-export type Stored = (ord: number) => boolean;
-
-/** Nothing held: every record is read. */
-const NONE: Stored = () => false;
 
 /** Rows written per transaction. */
 const BATCH = 5000;
@@ -188,9 +177,9 @@ export class Spool {
     this.disk?.seal();
   }
 
-  /** Every record, in the default order; those `stored` says are held may be stand-ins. */
-  *inOrder(stored: Stored = NONE): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.inOrder(stored);
+  /** Every record, in the default order. */
+  *inOrder(): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.inOrder();
     for (const h of this.held)
       yield { key: h.id, id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -212,28 +201,23 @@ export class Spool {
   /**
    * The records with a non-null value in grouping column `column`, by that value and then in the
    * default order; `column` -1 reads them by id. With `after`, a column whose value is the same
-   * for every record of one value of `column`, the values go by it first (nulls first). Records
-   * `stored` says are held may be stand-ins (`Stored`).
+   * for every record of one value of `column`, the values go by it first (nulls first).
    */
-  *grouped(column: number, after?: number, stored: Stored = NONE): IterableIterator<SpooledRecord> {
-    if (column >= 0 || after !== undefined) return yield* this.read(column, after, stored);
+  *grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
+    if (column >= 0 || after !== undefined) return yield* this.read(column, after);
     // Read by id, the records give the query index its id order: kept, so that it is not sorted
     // again.
     const byId = new Uint32Array(this.total);
     let n = 0;
-    for (const record of this.read(column, after, stored)) {
+    for (const record of this.read(column, after)) {
       byId[n++] = record.ord;
       yield record;
     }
     if (n === this.total) this.byId = byId;
   }
 
-  private *read(
-    column: number,
-    after: number | undefined,
-    stored: Stored,
-  ): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.grouped(column, after, stored);
+  private *read(column: number, after: number | undefined): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column, after);
     for (const h of this.heldBy(column, after))
       yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -285,8 +269,6 @@ export class Spool {
   }
 }
 
-const OPEN_OBJECT = 0x7b;
-
 /** A spooled record's row on disk: its JSON is `len` bytes at `at` in the record file. */
 interface DiskRow {
   ord: number;
@@ -308,8 +290,6 @@ class DiskSpool {
   private pending = 0;
   /** Records added. */
   private total = 0;
-  /** Whether every record is a JSON object, which a stand-in can stand for (`standIn`). */
-  private objects = true;
 
   constructor(
     columns: number,
@@ -332,7 +312,6 @@ class DiskSpool {
 
   add({ ord, id, src, json, keys }: Spooled): void {
     this.total++;
-    if (json[0] !== OPEN_OBJECT) this.objects = false;
     const at = this.file.append(json);
     this.insert.run(ord, integral(id), src, at, json.length, ...keys.map(integral));
     if (++this.pending >= BATCH) {
@@ -356,48 +335,37 @@ class DiskSpool {
       .iterate() as IterableIterator<{ key: Scalar; n: number }>;
   }
 
-  inOrder(stored: Stored): IterableIterator<SpooledRecord> {
+  inOrder(): IterableIterator<SpooledRecord> {
     return this.records(
       'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
-      stored,
     );
   }
 
-  grouped(
-    column: number,
-    after: number | undefined,
-    stored: Stored,
-  ): IterableIterator<SpooledRecord> {
+  grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
     const first = after === undefined ? '' : `spool.k${after}, `;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
       `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
        WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
-      stored,
     );
   }
 
   /**
    * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
-   * `gatherBytes` at a time, but for those `stored` says are held: their stand-ins (`standIn`)
-   * take no read, where reading a record back out of the default order takes one of its own.
+   * `gatherBytes` at a time.
    */
-  private *records(sql: string, stored: Stored): IterableIterator<SpooledRecord> {
+  private *records(sql: string): IterableIterator<SpooledRecord> {
     let batch: DiskRow[] = [];
     let bytes = 0;
     const flush = () => {
-      const standIns = batch.map((row) =>
-        this.objects && stored(row.ord) ? standIn(row.len) : null,
-      );
-      const json = this.file.gather(batch.filter((_, i) => standIns[i] === null));
-      let read = 0;
+      const json = this.file.gather(batch);
       const records = batch.map(({ ord, key, id, src }, i) => ({
         ord,
         key,
         id,
         src,
-        json: standIns[i] ?? json[read++]!,
+        json: json[i]!,
       }));
       batch = [];
       bytes = 0;

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StoredRecord } from '../../../build/output/composed.ts';
 import { Spool } from '../../../build/write/spool.ts';
 import type { Scalar } from '../../../contract/keys.ts';
 
@@ -155,58 +154,6 @@ describe('the spool', () => {
         { key: 'b', n: 2 },
         { key: 'a', n: 1 },
       ]);
-    }
-  });
-
-  it('passes stand-ins for the records its reader holds, from disk, and reads the others', () => {
-    const object = (n: number) => JSON.stringify({ n, text: 'x'.repeat(30 + n) });
-    const records = [0, 1, 2, 3, 4, 5].map((n) => ({
-      id: n + 1,
-      json: n === 4 ? '{"n":4}' : object(n),
-      keys: [n % 2, null] as Scalar[],
-    }));
-    // The reader holds the records at even positions; the one at 4 is too short to be a record.
-    const held = (ord: number) => ord % 2 === 0;
-    const spoolOf = (budget: number, json: (r: (typeof records)[number]) => string) => {
-      const spool = new Spool(2, budget);
-      records.forEach((r, ord) =>
-        spool.add({ ord, id: r.id, src: null, json: Buffer.from(json(r)), keys: r.keys }),
-      );
-      spool.seal();
-      return spool;
-    };
-    const disk = spoolOf(0, (r) => r.json);
-    const memory = spoolOf(Infinity, (r) => r.json);
-    try {
-      for (const read of [[...disk.grouped(0, undefined, held)], [...disk.inOrder(held)]]) {
-        for (const r of read) {
-          const given = records[r.ord]!.json;
-          expect(r.json.length).toBe(Buffer.byteLength(given));
-          if (r.ord % 2 === 0 && r.ord !== 4) {
-            expect(r.json).toBeInstanceOf(StoredRecord);
-            expect(String.fromCharCode(r.json[0]!)).toBe('{');
-          } else {
-            expect(r.json).not.toBeInstanceOf(StoredRecord);
-            expect(Buffer.from(r.json).toString()).toBe(given);
-          }
-        }
-      }
-      // Without a reader's word, or in memory, every record is its own bytes.
-      expect([...disk.grouped(0)].some((r) => r.json instanceof StoredRecord)).toBe(false);
-      const inMemory = [...memory.grouped(0, undefined, held)];
-      expect(inMemory.map((r) => Buffer.from(r.json).toString())).toEqual(
-        [0, 2, 4, 1, 3, 5].map((ord) => records[ord]!.json),
-      );
-    } finally {
-      disk.close();
-      memory.close();
-    }
-    // A spool with a record that is not an object passes none: a stand-in starts as an object.
-    const arrays = spoolOf(0, (r) => (r.id === 6 ? `[${r.json}]` : r.json));
-    try {
-      expect([...arrays.inOrder(held)].some((r) => r.json instanceof StoredRecord)).toBe(false);
-    } finally {
-      arrays.close();
     }
   });
 });

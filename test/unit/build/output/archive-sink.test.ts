@@ -16,10 +16,8 @@ import {
   composedBytes,
   Envelope,
   Pieces,
-  standIn,
   type Composed,
 } from '../../../../build/output/composed.ts';
-import { hashing, SetHash } from '../../../../build/output/set-hash.ts';
 import { BLOCK_MAX } from '../../../../build/output/block-ends.ts';
 import {
   BLOCK_HEADER_SIZE,
@@ -158,46 +156,6 @@ describe('SegmentSink.writeComposed', () => {
     const parsed = JSON.parse(composedBytes(made).toString()) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['10', '11']);
     expect(composedBytes(made).toString()).toBe(JSON.stringify(parsed));
-  });
-});
-
-describe('a record the sink holds, passed by its position', () => {
-  /** Goals 1 to 3 at positions 0 to 2: a page of the first two, then each one's file. */
-  const pageOf = (ords: number[], record: (ord: number) => Uint8Array) =>
-    new Envelope({ attribution: credit, page: null }, ords.map(record), ords);
-  const real = (ord: number) => goal(ord + 1);
-
-  it('is stored as its own bytes are, by the segment and the hash, once either holds it', () => {
-    const hashes = [new SetHash(), new SetHash()];
-    const write = (name: string, byPosition: boolean) =>
-      segment(name, (segment) => {
-        const sink = hashing(segment, hashes[byPosition ? 1 : 0]!);
-        sink.writeComposed('v1/goals/index.json', pageOf([0, 1], real));
-        expect([0, 1, 2].map((ord) => sink.stored(ord))).toEqual([true, true, false]);
-        for (const ord of [0, 1]) {
-          const record = byPosition && sink.stored(ord) ? standIn(real(ord).length)! : real(ord);
-          sink.writeComposed(
-            `v1/goals/${ord + 1}.json`,
-            pageOf([ord], () => record),
-          );
-        }
-        sink.recordsDone();
-        expect(sink.stored(0)).toBe(false);
-      });
-    expect(write('by-position', true)).toEqual(write('by-bytes', false));
-    expect(hashes[1]!.hex()).toBe(hashes[0]!.hex());
-  });
-
-  it('is refused where its own bytes are needed, never written as the stand-in', () => {
-    const stand = (ord: number) => standIn(real(ord).length)!;
-    // A tree holds no record; a file's bytes, a record not placed yet, a record not hashed yet.
-    expect(() => composedBytes(pageOf([0], stand))).toThrow(/no bytes of its own/);
-    expect(() =>
-      segment('refused', (sink) => sink.writeComposed('v1/goals/1.json', pageOf([0], stand))),
-    ).toThrow(/no bytes of its own/);
-    expect(() => new SetHash().addComposed('v1/goals/1.json', pageOf([0], stand))).toThrow(
-      /no bytes of its own/,
-    );
   });
 });
 
