@@ -115,11 +115,15 @@ const teamFigures = (scope: Scope) => [
   headToHead(scope),
 ];
 
-/** v1's micro-events of a match type; v0 has none. */
+/**
+ * v1's micro-events of a match type; v0 has none. Largest first, as the root lists them: the
+ * build starts its tasks in this order once the micro-events are derived, and the modifiers
+ * (about 1.4 an action) take the longest, so started last they ended the build alone.
+ */
 const microEvents = (matchType: MatchType) => [
+  actionModifiers(matchType),
   allEvents(matchType),
   touches(matchType),
-  actionModifiers(matchType),
 ];
 
 /** The analytics documents of a version. */
