@@ -38,6 +38,7 @@ import { REGISTRY } from './registry/index.ts';
 import type { Registry } from './define/resource.ts';
 import { renderLinks } from './write/render.ts';
 import type { Example } from './write/collection.ts';
+import { MEMORY_BUDGET } from './write/spool.ts';
 import { siteFiles, type SiteFile } from './site/site.ts';
 import { TreeSink, WriteGate, type OutputSink, type SinkCounts } from './output/sink.ts';
 import {
@@ -86,6 +87,12 @@ export type BuildOptions = BuildOutput & {
   signal?: AbortSignal;
   /** What the database was made from, recorded in the manifest (`Manifest.inputs`). */
   inputs?: string;
+  /**
+   * Bytes of records a resource keeps in memory before it spools them all to disk (default
+   * `MEMORY_BUDGET`, 48 MB); the output does not depend on it. Tests give 0 to build small data
+   * the way the real micro-events are built.
+   */
+  spoolBytes?: number;
 };
 
 /** The state of a running build, for a progress display. */
@@ -140,6 +147,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
     db: options.db,
     derived: target.derived,
     output: target.output,
+    spoolBytes: options.spoolBytes ?? MEMORY_BUDGET,
   };
   let failed = false;
   try {

@@ -28,6 +28,8 @@ export interface BuildPlan {
   /** The scratch database of derived tables (see `publish.ts`). */
   derived: string;
   output: PlannedOutput;
+  /** Bytes of records a resource's spool keeps in memory (`BuildOptions.spoolBytes`). */
+  spoolBytes: number;
 }
 
 /**
@@ -150,7 +152,7 @@ export class TaskRunner {
         const written =
           def.kind === 'document'
             ? writeDocuments(this.db, def, sink, this.providers, report)
-            : writeCollection(this.db, def, sink, this.providers, report);
+            : writeCollection(this.db, def, sink, this.providers, report, this.plan.spoolBytes);
         sink.write(optionsFile(def.path), optionsDocument(def));
         // The task is done when its files are: its queue is written, its segment closed.
         this.tree?.commit();

@@ -16,9 +16,16 @@ import { BLOCK_MAX, endsBlock } from './block-ends.ts';
 import { compress } from './compress.ts';
 import { headOf, writeSegmentHead } from './head-of.ts';
 import { encodeBlock } from './record-fold.ts';
-import { fileSpans, isRecordValue, MAX_LITERALS } from './record-spans.ts';
+import { fileSpans, MAX_LITERALS } from './record-spans.ts';
 import { RecordTable } from './record-table.ts';
-import { composedBytes, NO_ORD, type Composed } from './composed.ts';
+import {
+  bytesOf,
+  composedBytes,
+  isRecord,
+  NO_ORD,
+  type Composed,
+  type RecordBytes,
+} from './composed.ts';
 import { OrdinalPlaces } from './ordinal-places.ts';
 import type { OutputSink } from './sink.ts';
 
@@ -182,7 +189,7 @@ export class SegmentSink implements OutputSink {
     const { records } = composed;
     // A page's records are all taken as records; a bucket's too small to be are text already.
     const whole =
-      records.length === 0 || (composed.kind === 'envelope' && !records.every(isRecordValue));
+      records.length === 0 || (composed.kind === 'envelope' && !records.every(isRecord));
     const literals = whole ? [] : composed.literals();
     let kept = 0;
     for (const literal of literals) kept += literal.length;
@@ -204,7 +211,7 @@ export class SegmentSink implements OutputSink {
     size: number,
     head: Head | null,
     literals: readonly Uint8Array[],
-    records: readonly Uint8Array[],
+    records: readonly RecordBytes[],
     ordOf: (i: number) => number = () => NO_ORD,
   ): void {
     if (!isSafeRelativePath(file))
@@ -248,18 +255,20 @@ export class SegmentSink implements OutputSink {
    * met and its bytes are neither looked up nor kept by their hash. Anything else (a bucket's
    * credits, a document's records) is found by its bytes.
    */
-  private place(record: Uint8Array, ord: number): { block: number; index: number } {
+  private place(record: RecordBytes, ord: number): { block: number; index: number } {
     if (ord !== NO_ORD) {
       const known = this.ords.find(ord);
       if (known) return known;
-      const place = this.store(record, hashOf(record));
+      const bytes = bytesOf(record);
+      const place = this.store(bytes, hashOf(bytes));
       this.ords.add(ord, place);
       return place;
     }
-    const hash = hashOf(record);
+    const bytes = bytesOf(record);
+    const hash = hashOf(bytes);
     const found = this.table.find(hash);
     if (found) return found;
-    const place = this.store(record, hash);
+    const place = this.store(bytes, hash);
     this.table.add(hash, place.block, place.index);
     return place;
   }
@@ -301,6 +310,11 @@ export class SegmentSink implements OutputSink {
     this.blockCount++;
     this.block = [];
     this.blockBytes = 0;
+  }
+
+  /** True once the record at position `ord` of the collection being written is stored. */
+  holds(ord: number): boolean {
+    return this.ords.has(ord);
   }
 
   /**

@@ -16,6 +16,34 @@ const COMMA = Buffer.from(',');
 export const NO_ORD = -1;
 
 /**
+ * A record of the collection being written that its sink holds already (`OutputSink.holds`),
+ * named by its position alone: an archive's segment stored its bytes the first time it met it,
+ * so the spool does not read them back from disk for every other file that holds it. Only its
+ * length is known.
+ */
+export class StoredRecord {
+  constructor(readonly length: number) {}
+}
+
+/** A record of a composed file: its bytes, or a record its sink holds (`StoredRecord`). */
+export type RecordBytes = Uint8Array | StoredRecord;
+
+/** The bytes of a record; a stored record has none here, and asking for them is a bug. */
+export function bytesOf(record: RecordBytes): Uint8Array {
+  if (record instanceof StoredRecord)
+    throw new Error('a record the sink holds was asked for its bytes');
+  return record;
+}
+
+/**
+ * True when a value given as a record is one for the archive (`isRecordValue`): a stored record
+ * is, since its sink took it as one.
+ */
+export function isRecord(value: RecordBytes): boolean {
+  return value instanceof StoredRecord || isRecordValue(value);
+}
+
+/**
  * A page or a record's file: its head (`{"attribution":…,"meta":…,"result":[`, as the reader of
  * an archive makes it, `contract/page-head.ts`), its records comma-separated, then `]}`.
  */
@@ -25,7 +53,7 @@ export class Envelope {
 
   constructor(
     readonly head: Head,
-    readonly records: readonly Uint8Array[],
+    readonly records: readonly RecordBytes[],
     /** Each record's position in its collection's default order, when the writer knows it. */
     private readonly ords: readonly number[] | null = null,
   ) {}
@@ -55,7 +83,7 @@ export class Envelope {
  */
 export class Pieces {
   readonly kind = 'pieces';
-  readonly records: Uint8Array[] = [];
+  readonly records: RecordBytes[] = [];
   private readonly ords: number[] = [];
   /** The text before each record and after the last, in the pieces it was given as. */
   private readonly texts: (string | Uint8Array)[][] = [[]];
@@ -72,9 +100,9 @@ export class Pieces {
    * of a key `source` outside an `attribution` (`record-spans.ts`), with its position in its
    * collection's default order when it is one of its records.
    */
-  record(value: Uint8Array, ord = NO_ORD): void {
+  record(value: RecordBytes, ord = NO_ORD): void {
     this.literals_ = null;
-    if (!isRecordValue(value)) return void this.texts.at(-1)!.push(value);
+    if (!isRecord(value)) return void this.texts.at(-1)!.push(bytesOf(value));
     this.records.push(value);
     this.ords.push(ord);
     this.texts.push([]);
@@ -101,7 +129,7 @@ export class Pieces {
   assemble(out: Assembler): void {
     this.texts.forEach((pieces, i) => {
       for (const piece of pieces) appendPiece(out, piece);
-      if (i < this.records.length) out.bytes(this.records[i]!);
+      if (i < this.records.length) out.bytes(bytesOf(this.records[i]!));
     });
   }
 }
@@ -116,7 +144,7 @@ export function assembleComposed(out: Assembler, file: Composed): void {
   switch (file.kind) {
     case 'envelope':
       out.bytes(file.headBytes());
-      out.list(file.records);
+      out.list(file.records.map(bytesOf));
       out.bytes(ENVELOPE_END);
       return;
     case 'pieces':

@@ -18,6 +18,11 @@ export class OrdinalPlaces {
     return { block: block - 1, index: this.indexes[c]![ord & MASK]! };
   }
 
+  /** True when the record at `ord` was given a place. */
+  has(ord: number): boolean {
+    return (this.blocks[ord >>> SHIFT]?.[ord & MASK] ?? 0) !== 0;
+  }
+
   /** Records the place of the record at `ord`. */
   add(ord: number, place: { block: number; index: number }): void {
     const c = ord >>> SHIFT;

@@ -1,6 +1,6 @@
 import { createXXHash128 } from 'hash-wasm';
 import { ByteWriter } from '../../contract/bytes.ts';
-import { NO_ORD, type Composed } from './composed.ts';
+import { bytesOf, NO_ORD, type Composed } from './composed.ts';
 import type { OutputSink } from './sink.ts';
 
 /**
@@ -65,7 +65,7 @@ export class SetHash {
       if (ord === NO_ORD) {
         parts.varint(0);
         parts.varint(record.length);
-        parts.bytes(record);
+        parts.bytes(bytesOf(record));
         continue;
       }
       parts.varint(ord + 1);
@@ -74,7 +74,7 @@ export class SetHash {
       const bit = 1 << (ord & 7);
       if ((this.seen[byte]! & bit) === 0) {
         this.seen[byte]! |= bit;
-        this.addRecord(ord, record);
+        this.addRecord(ord, bytesOf(record));
       }
     }
     if (literals) this.literal(literals[records.length]!);
@@ -83,6 +83,11 @@ export class SetHash {
     FILE_HASH.update(PARTS);
     FILE_HASH.update(parts.view());
     this.addDigest();
+  }
+
+  /** True once the record at position `ord` of its collection has been added. */
+  holds(ord: number): boolean {
+    return ((this.seen[ord >>> 3] ?? 0) & (1 << (ord & 7))) !== 0;
   }
 
   /** The hash of the files added so far, as hex digits. */
@@ -147,6 +152,7 @@ export function hashing(sink: OutputSink, hash: SetHash): OutputSink {
       sink.writeComposed(file, composed);
       hash.addComposed(file, composed);
     },
+    holds: (ord) => sink.holds(ord) && hash.holds(ord),
     commit: () => sink.commit(),
     recordsDone: () => sink.recordsDone(),
   };

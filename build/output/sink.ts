@@ -16,6 +16,12 @@ export interface OutputSink {
   write(file: string, content: string | Buffer): void;
   /** Writes a file made of records: the same as `write(file, composedBytes(composed))`. */
   writeComposed(file: string, composed: Composed): void;
+  /**
+   * True when the sink holds the record at position `ord` of the collection being written, so
+   * that a composed file may name it as a `StoredRecord`, without its bytes: an archive's
+   * segment stores a record once and names it by position after. A tree holds none.
+   */
+  holds(ord: number): boolean;
   /** Makes everything written so far durable; nothing is visible to readers before the publish. */
   commit(): void;
   /**
@@ -139,6 +145,11 @@ export class TreeSink implements OutputSink, SinkCounts {
     if (this.gate === null || this.queue.length === 0) return;
     this.gate.enter();
     this.drain();
+  }
+
+  /** A tree writes each file whole, from its records' bytes. */
+  holds(): boolean {
+    return false;
   }
 
   /** A tree writes each file whole: it keeps nothing of the records. */

@@ -18,7 +18,8 @@ import type { CollectionLike, FieldDef, StoredBy } from '../define/resource.ts';
 import { columnIndex, recordRenderer, recordText, rowSource, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
-import { Spool } from './spool.ts';
+import { MEMORY_BUDGET, Spool, type Held } from './spool.ts';
+import { isRecordValue } from '../output/record-spans.ts';
 import { FieldColumns } from '../index/field-columns.ts';
 import { SourceColumn } from '../index/source-column.ts';
 import { defaultOrderQuery } from '../define/sql.ts';
@@ -191,17 +192,22 @@ export function writeCollection(
   sink: OutputSink,
   providers: ReadonlyMap<string, Provider>,
   tick: Tick,
+  /** Bytes of records the spool keeps in memory before it moves them to disk. */
+  spoolBytes = MEMORY_BUDGET,
 ): Written {
   const statement = db.prepare(defaultOrderQuery(def)).raw();
   const names = statement.columns().map((c) => c.name);
   const plan = collectionPlan(def, names, providers);
   const { id, source, render, layoutFields, fieldsAt, storedBy } = plan;
-  const spool = new Spool(layoutFields.length + (storedBy ? 1 : 0));
+  const spool = new Spool(layoutFields.length + (storedBy ? 1 : 0), spoolBytes);
   const columns = plan.index && new FieldColumns(fieldsAt.length);
   // Each record's JSON is encoded into one buffer, reused: the layouts and the spool copy what
   // they keep.
   const encoded = new Assembler();
   let total = 0;
+  // Whether every record is one for an archive (`isRecordValue`): a page that holds a smaller one
+  // is stored from its bytes, so then every layout reads its records' bytes.
+  let allRecords = true;
   try {
     let example: Example | null = null;
     for (const row of statement.iterate() as Iterable<Values>) {
@@ -211,6 +217,7 @@ export function writeCollection(
       encoded.clear();
       encoded.text(text);
       const json = encoded.view();
+      allRecords &&= isRecordValue(json);
       const src = rowSource(row[source]);
       const keys = layoutFields.map((f) => groupValue(f.field, row[f.at]));
       if (storedBy) keys.push(row[storedBy.order.at] ?? null);
@@ -220,7 +227,9 @@ export function writeCollection(
     }
     spool.seal();
     columns?.seal();
-    const { buckets, fieldBuckets, query } = writeLayouts(sink, def, plan, spool, columns, total);
+    const held: Held | undefined = allRecords ? (ord) => sink.holds(ord) : undefined;
+    const layouts = { sink, def, plan, spool, columns, total, held };
+    const { buckets, fieldBuckets, query } = writeLayouts(layouts);
     return { count: total, buckets, fieldBuckets, example, query };
   } finally {
     spool.close();
@@ -229,19 +238,25 @@ export function writeCollection(
   }
 }
 
+/** What the layouts of a collection are written from, and to. */
+interface Layouts {
+  sink: OutputSink;
+  def: CollectionLike;
+  plan: CollectionPlan;
+  /** The sealed spool of its `total` records. */
+  spool: Spool;
+  total: number;
+  columns: FieldColumns | null;
+  /** The records the sink holds already, whose JSON the spool need not read back. */
+  held: Held | undefined;
+}
+
 /**
- * Writes every layout of a collection from its sealed spool of `total` records: the record files
- * and the default pages, the filter collections, the field buckets, the record buckets and the
- * query index.
+ * Writes every layout of a collection: the record files and the default pages, the filter
+ * collections, the field buckets, the record buckets and the query index.
  */
-function writeLayouts(
-  sink: OutputSink,
-  def: CollectionLike,
-  plan: CollectionPlan,
-  spool: Spool,
-  columns: FieldColumns | null,
-  total: number,
-): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
+function writeLayouts(layouts: Layouts): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
+  const { sink, def, plan, spool, columns, total, held } = layouts;
   const { credits, paging, indexed, grouped, index, storedBy } = plan;
   const filters = (column: number, after?: number) =>
     writeFilterCollections(
@@ -249,7 +264,7 @@ function writeLayouts(
       paging,
       credits,
       indexed[column]!.name,
-      spool.grouped(column, after),
+      spool.grouped(column, after, held),
       spool.counts(column, after),
     );
   // An archive stores each record where it is first written: the `storedBy` field's pages first
@@ -258,7 +273,7 @@ function writeLayouts(
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   const files = def.recordFiles !== 'bucket';
-  for (const r of spool.inOrder()) {
+  for (const r of spool.inOrder(held)) {
     if (files) writeRecordFile(sink, credits, def.path, r.id, r.json, r.src, r.ord);
     pager.add(r.json, r.src, r.ord);
     sources?.add(r.src);
@@ -272,10 +287,18 @@ function writeLayouts(
     const column = indexed.length + i;
     const digits = digitsFor(f.type, () => spool.distinct(column));
     fieldBuckets[f.name] = digits;
-    writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
+    writeFieldBuckets(
+      sink,
+      credits,
+      def.path,
+      f.name,
+      digits,
+      spool.grouped(column, undefined, held),
+    );
   });
   const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
-  if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
+  if (buckets > 0)
+    writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1, undefined, held));
   sink.recordsDone();
   const query =
     index &&

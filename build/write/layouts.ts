@@ -15,7 +15,7 @@ import {
   recordFile,
 } from '../../contract/paths.ts';
 import type { PagingDef } from '../define/resource.ts';
-import { Envelope, Pieces } from '../output/composed.ts';
+import { Envelope, Pieces, type RecordBytes } from '../output/composed.ts';
 import type { OutputSink } from '../output/sink.ts';
 import type { SpooledRecord } from './spool.ts';
 
@@ -102,7 +102,7 @@ export function pagingOf(path: string, paging: PagingDef): Paging {
  * records) as its records arrive in order. One page of records is in memory at a time.
  */
 export class Pager {
-  private records: Uint8Array[] = [];
+  private records: RecordBytes[] = [];
   private ords: number[] = [];
   private srcs = new Set<string | null>();
   private page = 1;
@@ -128,7 +128,7 @@ export class Pager {
   }
 
   /** Adds the record at position `ord` of the default order, its JSON and providers. */
-  add(json: Uint8Array, src: string | null, ord: number): void {
+  add(json: RecordBytes, src: string | null, ord: number): void {
     this.records.push(json);
     this.ords.push(ord);
     this.srcs.add(src);
@@ -159,7 +159,7 @@ export function writeRecordFile(
   credits: Credits,
   path: string,
   id: string,
-  json: Uint8Array,
+  json: RecordBytes,
   src: string | null,
   ord: number,
 ): void {
@@ -284,7 +284,7 @@ export function writeFieldBuckets(
   digits: number,
   records: Iterable<SpooledRecord>,
 ): void {
-  type Group = { value: string; result: Uint8Array[]; ords: number[]; srcs: string[] };
+  type Group = { value: string; result: RecordBytes[]; ords: number[]; srcs: string[] };
   let bucket: Bucket | null = null;
   const flush = closeBucket(sink);
   runs(records, (r) => String(r.key), {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Scalar } from '../../contract/keys.ts';
 import { RecordFile } from '../index/record-file.ts';
 import { WORKER_CACHE_PRAGMA } from '../define/sql.ts';
+import { StoredRecord, type RecordBytes } from '../output/composed.ts';
 
 /**
  * The records of one resource, rendered once and kept while its layouts read them back in the
@@ -27,8 +28,11 @@ export interface SpooledRecord {
   id: string;
   /** The record's provider keys (`_source`), null for reference data. */
   src: string | null;
-  /** The record's JSON, as UTF-8. */
-  json: Uint8Array;
+  /**
+   * The record's JSON, as UTF-8; or, read from disk when the reader's sink holds the record
+   * already (`Held`), its length alone.
+   */
+  json: RecordBytes;
   /**
    * Its position in the default order, which names it in every layout that reads it: an archive's
    * segment finds the record it stored by it (`ordinal-places.ts`).
@@ -48,6 +52,14 @@ export interface Spooled {
   keys: readonly Scalar[];
 }
 
+/**
+ * The records a reader's sink holds already, by position (`OutputSink.holds`): a spool on disk
+ * gives them as `StoredRecord`s rather than read their JSON back. An archive stores a record the
+ * first time it meets it, so every layout after the first reads no JSON from disk: on a season
+ * of micro-events, the records' bucket files by id and by action read it one record a read.
+ */
+export type Held = (ord: number) => boolean;
+
 /** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
 export const MEMORY_BUDGET = 48 * 1024 * 1024;
 
@@ -57,6 +69,12 @@ export const MEMORY_BUDGET = 48 * 1024 * 1024;
  * it.
  */
 const GATHER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Rows a spool on disk reads at a time when it gathers few bytes (its sink holds the records):
+ * the batch's rows are in memory until the layouts are done with them.
+ */
+const GATHER_ROWS = 16_384;
 
 /** Rows written per transaction. */
 const BATCH = 5000;
@@ -177,9 +195,9 @@ export class Spool {
     this.disk?.seal();
   }
 
-  /** Every record, in the default order. */
-  *inOrder(): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.inOrder();
+  /** Every record, in the default order (those `held` without their JSON, on disk). */
+  *inOrder(held?: Held): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.inOrder(held);
     for (const h of this.held)
       yield { key: h.id, id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -201,23 +219,28 @@ export class Spool {
   /**
    * The records with a non-null value in grouping column `column`, by that value and then in the
    * default order; `column` -1 reads them by id. With `after`, a column whose value is the same
-   * for every record of one value of `column`, the values go by it first (nulls first).
+   * for every record of one value of `column`, the values go by it first (nulls first). Records
+   * `held` come without their JSON when the spool is on disk.
    */
-  *grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
-    if (column >= 0 || after !== undefined) return yield* this.read(column, after);
+  *grouped(column: number, after?: number, held?: Held): IterableIterator<SpooledRecord> {
+    if (column >= 0 || after !== undefined) return yield* this.read(column, after, held);
     // Read by id, the records give the query index its id order: kept, so that it is not sorted
     // again.
     const byId = new Uint32Array(this.total);
     let n = 0;
-    for (const record of this.read(column, after)) {
+    for (const record of this.read(column, after, held)) {
       byId[n++] = record.ord;
       yield record;
     }
     if (n === this.total) this.byId = byId;
   }
 
-  private *read(column: number, after: number | undefined): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.grouped(column, after);
+  private *read(
+    column: number,
+    after: number | undefined,
+    held: Held | undefined,
+  ): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column, after, held);
     for (const h of this.heldBy(column, after))
       yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -335,46 +358,53 @@ class DiskSpool {
       .iterate() as IterableIterator<{ key: Scalar; n: number }>;
   }
 
-  inOrder(): IterableIterator<SpooledRecord> {
+  inOrder(held?: Held): IterableIterator<SpooledRecord> {
     return this.records(
       'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
+      held,
     );
   }
 
-  grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
+  grouped(column: number, after?: number, held?: Held): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
     const first = after === undefined ? '' : `spool.k${after}, `;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
       `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
        WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
+      held,
     );
   }
 
   /**
    * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
-   * `gatherBytes` at a time.
+   * `gatherBytes` (or `GATHER_ROWS` rows) at a time, but for those `held`.
    */
-  private *records(sql: string): IterableIterator<SpooledRecord> {
+  private *records(sql: string, held?: Held): IterableIterator<SpooledRecord> {
     let batch: DiskRow[] = [];
+    let wanted: DiskRow[] = [];
     let bytes = 0;
     const flush = () => {
-      const json = this.file.gather(batch);
-      const records = batch.map(({ ord, key, id, src }, i) => ({
-        ord,
-        key,
-        id,
-        src,
-        json: json[i]!,
-      }));
+      const json = this.file.gather(wanted);
+      // `wanted` is the batch without its held rows, in the batch's order.
+      let w = 0;
+      const records = batch.map((row) => {
+        const { ord, key, id, src, len } = row;
+        const bytes = wanted[w] === row ? json[w++]! : new StoredRecord(len);
+        return { ord, key, id, src, json: bytes };
+      });
       batch = [];
+      wanted = [];
       bytes = 0;
       return records;
     };
     for (const row of this.db.prepare(sql).iterate() as Iterable<DiskRow>) {
       batch.push(row);
-      bytes += row.len;
-      if (bytes >= this.gatherBytes) yield* flush();
+      if (!held?.(row.ord)) {
+        wanted.push(row);
+        bytes += row.len;
+      }
+      if (bytes >= this.gatherBytes || batch.length >= GATHER_ROWS) yield* flush();
     }
     yield* flush();
   }

@@ -489,6 +489,12 @@ describe('the archive', () => {
     expect(readFileSync(again).equals(readFileSync(archive))).toBe(true);
   });
 
+  it('is the same bytes with every resource spooled to disk, whose stored JSON it reads once', async () => {
+    const spooled = join(root, 'spooled.archive');
+    await build({ db, archive: spooled, spoolBytes: 0 });
+    expect(readFileSync(spooled).equals(readFileSync(archive))).toBe(true);
+  });
+
   it('unpacks into the tree the build writes, byte for byte, published as a build', async () => {
     const out = join(root, 'unpacked');
     const result = await unpack(archive, out);

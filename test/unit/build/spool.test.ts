@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Spool } from '../../../build/write/spool.ts';
+import { Spool, type SpooledRecord } from '../../../build/write/spool.ts';
+import { bytesOf, StoredRecord } from '../../../build/output/composed.ts';
 import type { Scalar } from '../../../contract/keys.ts';
 
 /**
@@ -23,9 +24,14 @@ interface Added {
 
 /** Everything a spool answers, with the JSON as text. */
 function readAll(spool: Spool) {
-  const read = (
-    records: Iterable<{ key: Scalar; id: string; src: string | null; json: Uint8Array }>,
-  ) => [...records].map((r) => ({ ...r, json: Buffer.from(r.json).toString() }));
+  const read = (records: Iterable<SpooledRecord>) =>
+    [...records].map(({ ord, key, id, src, json }) => ({
+      ord,
+      key,
+      id,
+      src,
+      json: Buffer.from(bytesOf(json)).toString(),
+    }));
   // The id order sorted, then as a read by id gave it.
   const idOrder = [...spool.idOrder()];
   return {
@@ -121,6 +127,42 @@ describe('the spool', () => {
         expect(held.after.counts).toEqual([...counts].map(([key, n]) => ({ key, n })));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("gives the records its reader's sink holds without their JSON, once on disk", () => {
+    fc.assert(
+      fc.property(records, fc.func(fc.boolean()), (records, holds) => {
+        for (const budget of [0, Infinity]) {
+          const spool = new Spool(3, budget, 16);
+          try {
+            records.forEach((r, ord) =>
+              spool.add({ ord, id: r.id, src: r.src, json: Buffer.from(r.json), keys: r.keys }),
+            );
+            spool.seal();
+            const reads = (held?: (ord: number) => boolean) => [
+              [...spool.inOrder(held)],
+              [...spool.grouped(0, undefined, held)],
+              [...spool.grouped(0, 2, held)],
+              [...spool.grouped(-1, undefined, held)],
+            ];
+            const whole = reads();
+            reads(holds).forEach((read, i) =>
+              read.forEach(({ json, ...rest }, j) => {
+                const { json: bytes, ...expected } = whole[i]![j]!;
+                expect(rest).toEqual(expected);
+                // In memory the JSON is there to give; on disk, a held record is its length.
+                if (budget === 0 && holds(rest.ord)) {
+                  expect(json).toEqual(new StoredRecord(bytesOf(bytes).length));
+                } else expect(bytesOf(json)).toEqual(bytesOf(bytes));
+              }),
+            );
+          } finally {
+            spool.close();
+          }
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 

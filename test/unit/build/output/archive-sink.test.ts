@@ -16,7 +16,9 @@ import {
   composedBytes,
   Envelope,
   Pieces,
+  StoredRecord,
   type Composed,
+  type RecordBytes,
 } from '../../../../build/output/composed.ts';
 import { BLOCK_MAX } from '../../../../build/output/block-ends.ts';
 import {
@@ -156,6 +158,69 @@ describe('SegmentSink.writeComposed', () => {
     const parsed = JSON.parse(composedBytes(made).toString()) as Record<string, unknown>;
     expect(Object.keys(parsed)).toEqual(['10', '11']);
     expect(composedBytes(made).toString()).toBe(JSON.stringify(parsed));
+  });
+});
+
+describe('SegmentSink.holds', () => {
+  /**
+   * A collection's records by position, as the layouts write them: a page of three, then each
+   * one's file and a bucket of two, the records given as `record` gives them.
+   */
+  const collection = (sink: SegmentSink, record: (ord: number) => RecordBytes) => {
+    const page = (ords: number[]) =>
+      new Envelope(
+        { attribution: credit, page: { collection: goals, page: 1 } },
+        ords.map(record),
+        ords,
+      );
+    sink.writeComposed('v1/goals/index.json', page([0, 1, 2]));
+    for (const ord of [0, 1, 2])
+      sink.writeComposed(
+        `v1/goals/${ord + 1}.json`,
+        new Envelope({ attribution: credit, page: null }, [record(ord)], [ord]),
+      );
+    const pieces = new Pieces();
+    pieces.text('{"1":{"record":');
+    pieces.record(record(0), 0);
+    pieces.text('},"3":{"record":');
+    pieces.record(record(2), 2);
+    pieces.text('}}');
+    sink.writeComposed('v1/goals/_b/0.json', pieces);
+  };
+  const bytes = (ord: number) => goal(ord + 1);
+
+  it('names a record it stored by position: given as stored, the segment is the same', () => {
+    let before: boolean[] = [];
+    let after: boolean[] = [];
+    let counts = {};
+    const stored = segment('stored', (sink) => {
+      before = [0, 1, 2].map((ord) => sink.holds(ord));
+      collection(sink, (ord) =>
+        sink.holds(ord) ? new StoredRecord(bytes(ord).length) : bytes(ord),
+      );
+      after = [0, 1, 2, 3].map((ord) => sink.holds(ord));
+      counts = { files: sink.files, bytes: sink.bytes };
+    });
+    const given = segment('given', (sink) => {
+      collection(sink, bytes);
+      expect({ files: sink.files, bytes: sink.bytes }).toEqual(counts);
+    });
+    expect(stored).toEqual(given);
+    expect(before).toEqual([false, false, false]);
+    expect(after).toEqual([true, true, true, false]);
+  });
+
+  it('forgets them once the collection is written, and refuses a record it does not hold', () => {
+    const sink = new SegmentSink(join(root, 'forgets'));
+    try {
+      collection(sink, bytes);
+      sink.recordsDone();
+      expect(sink.holds(0)).toBe(false);
+      const page = new Envelope({ attribution: credit, page: null }, [new StoredRecord(60)], [0]);
+      expect(() => sink.writeComposed('v1/goals/again.json', page)).toThrow(/holds/);
+    } finally {
+      sink.commit();
+    }
   });
 });
 

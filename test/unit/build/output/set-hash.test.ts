@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Envelope, Pieces } from '../../../../build/output/composed.ts';
-import { SetHash } from '../../../../build/output/set-hash.ts';
+import { Envelope, Pieces, StoredRecord } from '../../../../build/output/composed.ts';
+import { hashing, SetHash } from '../../../../build/output/set-hash.ts';
+import type { OutputSink } from '../../../../build/output/sink.ts';
 
 /**
  * A resource's content hash (`SetHash`): the same files give the same hash in any order, and any
@@ -50,6 +51,30 @@ describe("a resource's content hash", () => {
     for (const file of list) file.add(hash, file.path);
     return hash.hex();
   };
+
+  it('hashes a record it holds the same given as stored; its sink must hold it too', () => {
+    const page = (ords: number[], stored: boolean) =>
+      new Envelope(
+        { attribution, page: null },
+        ords.map((o) =>
+          stored ? new StoredRecord(bytes(records[o]!).length) : bytes(records[o]!),
+        ),
+        ords,
+      );
+    const given = new SetHash();
+    given.addComposed('r/index.json', page([0, 1], false));
+    given.addComposed('r/0.json', page([0], false));
+    const stored = new SetHash();
+    stored.addComposed('r/index.json', page([0, 1], false));
+    expect([0, 1, 2].map((o) => stored.holds(o))).toEqual([true, true, false]);
+    stored.addComposed('r/0.json', page([0], true));
+    expect(stored.hex()).toBe(given.hex());
+    // Through `hashing`, a record is held when both the hash and the sink hold it.
+    const sink = { holds: (ord: number) => ord !== 1 } as OutputSink;
+    const through = hashing(sink, stored);
+    expect([0, 1, 2].map((o) => through.holds(o))).toEqual([true, false, false]);
+    expect(() => new SetHash().addComposed('r/1.json', page([1], true))).toThrow(/holds/);
+  });
 
   it('does not depend on the order the files are added in', () => {
     const list = files();
