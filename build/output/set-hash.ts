@@ -69,13 +69,7 @@ export class SetHash {
         continue;
       }
       parts.varint(ord + 1);
-      const byte = ord >>> 3;
-      if (byte >= this.seen.length) this.grow(byte);
-      const bit = 1 << (ord & 7);
-      if ((this.seen[byte]! & bit) === 0) {
-        this.seen[byte]! |= bit;
-        this.addRecord(ord, bytesOf(record));
-      }
+      if (!this.holds(ord)) this.addRecord(ord, bytesOf(record));
     }
     if (literals) this.literal(literals[records.length]!);
     FILE_HASH.init();
@@ -111,6 +105,9 @@ export class SetHash {
 
   /** Adds the record at position `ord` of the collection: it was not added before. */
   private addRecord(ord: number, record: Uint8Array): void {
+    const byte = ord >>> 3;
+    if (byte >= this.seen.length) this.grow(byte);
+    this.seen[byte]! |= 1 << (ord & 7);
     POSITION.setUint32(0, ord, true);
     // Hashed between a file's parts and their hash: `addComposed` codes them in `parts` first.
     FILE_HASH.init();

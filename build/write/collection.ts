@@ -18,7 +18,7 @@ import type { CollectionLike, FieldDef, StoredBy } from '../define/resource.ts';
 import { columnIndex, recordRenderer, recordText, rowSource, type Values } from './render.ts';
 import type { OutputSink } from '../output/sink.ts';
 import { writeQueryIndex, type IndexPlan } from '../index/query-index.ts';
-import { MEMORY_BUDGET, Spool, type Held } from './spool.ts';
+import { MEMORY_BUDGET, Spool } from './spool.ts';
 import { isRecordValue } from '../output/record-spans.ts';
 import { FieldColumns } from '../index/field-columns.ts';
 import { SourceColumn } from '../index/source-column.ts';
@@ -225,11 +225,10 @@ export function writeCollection(
       columns?.add(fieldsAt.map((c) => row[c] ?? null));
       if (++total % 1000 === 0) tick(total, null);
     }
-    spool.seal();
+    // On disk, the spool reads back no JSON of the records the sink holds.
+    spool.seal(allRecords ? (ord) => sink.holds(ord) : undefined);
     columns?.seal();
-    const held: Held | undefined = allRecords ? (ord) => sink.holds(ord) : undefined;
-    const layouts = { sink, def, plan, spool, columns, total, held };
-    const { buckets, fieldBuckets, query } = writeLayouts(layouts);
+    const { buckets, fieldBuckets, query } = writeLayouts(sink, def, plan, spool, columns, total);
     return { count: total, buckets, fieldBuckets, example, query };
   } finally {
     spool.close();
@@ -238,25 +237,19 @@ export function writeCollection(
   }
 }
 
-/** What the layouts of a collection are written from, and to. */
-interface Layouts {
-  sink: OutputSink;
-  def: CollectionLike;
-  plan: CollectionPlan;
-  /** The sealed spool of its `total` records. */
-  spool: Spool;
-  total: number;
-  columns: FieldColumns | null;
-  /** The records the sink holds already, whose JSON the spool need not read back. */
-  held: Held | undefined;
-}
-
 /**
- * Writes every layout of a collection: the record files and the default pages, the filter
- * collections, the field buckets, the record buckets and the query index.
+ * Writes every layout of a collection from its sealed spool of `total` records: the record files
+ * and the default pages, the filter collections, the field buckets, the record buckets and the
+ * query index.
  */
-function writeLayouts(layouts: Layouts): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
-  const { sink, def, plan, spool, columns, total, held } = layouts;
+function writeLayouts(
+  sink: OutputSink,
+  def: CollectionLike,
+  plan: CollectionPlan,
+  spool: Spool,
+  columns: FieldColumns | null,
+  total: number,
+): Pick<Written, 'buckets' | 'fieldBuckets' | 'query'> {
   const { credits, paging, indexed, grouped, index, storedBy } = plan;
   const filters = (column: number, after?: number) =>
     writeFilterCollections(
@@ -264,7 +257,7 @@ function writeLayouts(layouts: Layouts): Pick<Written, 'buckets' | 'fieldBuckets
       paging,
       credits,
       indexed[column]!.name,
-      spool.grouped(column, after, held),
+      spool.grouped(column, after),
       spool.counts(column, after),
     );
   // An archive stores each record where it is first written: the `storedBy` field's pages first
@@ -273,7 +266,7 @@ function writeLayouts(layouts: Layouts): Pick<Written, 'buckets' | 'fieldBuckets
   const pager = new Pager(sink, paging, credits, def.path, total);
   const sources = index && new SourceColumn(total);
   const files = def.recordFiles !== 'bucket';
-  for (const r of spool.inOrder(held)) {
+  for (const r of spool.inOrder()) {
     if (files) writeRecordFile(sink, credits, def.path, r.id, r.json, r.src, r.ord);
     pager.add(r.json, r.src, r.ord);
     sources?.add(r.src);
@@ -287,18 +280,10 @@ function writeLayouts(layouts: Layouts): Pick<Written, 'buckets' | 'fieldBuckets
     const column = indexed.length + i;
     const digits = digitsFor(f.type, () => spool.distinct(column));
     fieldBuckets[f.name] = digits;
-    writeFieldBuckets(
-      sink,
-      credits,
-      def.path,
-      f.name,
-      digits,
-      spool.grouped(column, undefined, held),
-    );
+    writeFieldBuckets(sink, credits, def.path, f.name, digits, spool.grouped(column));
   });
   const buckets = def.recordFiles === 'bucket' ? digitsFor(def.idType, () => total) : 0;
-  if (buckets > 0)
-    writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1, undefined, held));
+  if (buckets > 0) writeRecordBuckets(sink, credits, def.path, buckets, spool.grouped(-1));
   sink.recordsDone();
   const query =
     index &&

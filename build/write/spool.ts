@@ -30,7 +30,7 @@ export interface SpooledRecord {
   src: string | null;
   /**
    * The record's JSON, as UTF-8; or, read from disk when the reader's sink holds the record
-   * already (`Held`), its length alone.
+   * already (`Holds`), its length alone.
    */
   json: RecordBytes;
   /**
@@ -53,12 +53,12 @@ export interface Spooled {
 }
 
 /**
- * The records a reader's sink holds already, by position (`OutputSink.holds`): a spool on disk
+ * The records the reader's sink holds already, by position (`OutputSink.holds`): a spool on disk
  * gives them as `StoredRecord`s rather than read their JSON back. An archive stores a record the
  * first time it meets it, so every layout after the first reads no JSON from disk: on a season
  * of micro-events, the records' bucket files by id and by action read it one record a read.
  */
-export type Held = (ord: number) => boolean;
+export type Holds = (ord: number) => boolean;
 
 /** Bytes of record JSON a spool holds in memory before it moves everything to disk. */
 export const MEMORY_BUDGET = 48 * 1024 * 1024;
@@ -190,14 +190,17 @@ export class Spool {
     }
   }
 
-  /** Ends the writing; the reads below may start. */
-  seal(): void {
-    this.disk?.seal();
+  /**
+   * Ends the writing; the reads below may start. On disk, they give the records the reader's
+   * sink `holds` without their JSON.
+   */
+  seal(holds?: Holds): void {
+    this.disk?.seal(holds);
   }
 
-  /** Every record, in the default order (those `held` without their JSON, on disk). */
-  *inOrder(held?: Held): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.inOrder(held);
+  /** Every record, in the default order. */
+  *inOrder(): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.inOrder();
     for (const h of this.held)
       yield { key: h.id, id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -219,28 +222,23 @@ export class Spool {
   /**
    * The records with a non-null value in grouping column `column`, by that value and then in the
    * default order; `column` -1 reads them by id. With `after`, a column whose value is the same
-   * for every record of one value of `column`, the values go by it first (nulls first). Records
-   * `held` come without their JSON when the spool is on disk.
+   * for every record of one value of `column`, the values go by it first (nulls first).
    */
-  *grouped(column: number, after?: number, held?: Held): IterableIterator<SpooledRecord> {
-    if (column >= 0 || after !== undefined) return yield* this.read(column, after, held);
+  *grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
+    if (column >= 0 || after !== undefined) return yield* this.read(column, after);
     // Read by id, the records give the query index its id order: kept, so that it is not sorted
     // again.
     const byId = new Uint32Array(this.total);
     let n = 0;
-    for (const record of this.read(column, after, held)) {
+    for (const record of this.read(column, after)) {
       byId[n++] = record.ord;
       yield record;
     }
     if (n === this.total) this.byId = byId;
   }
 
-  private *read(
-    column: number,
-    after: number | undefined,
-    held: Held | undefined,
-  ): IterableIterator<SpooledRecord> {
-    if (this.disk) return yield* this.disk.grouped(column, after, held);
+  private *read(column: number, after: number | undefined): IterableIterator<SpooledRecord> {
+    if (this.disk) return yield* this.disk.grouped(column, after);
     for (const h of this.heldBy(column, after))
       yield { key: keyIn(h, column), id: String(h.id), src: h.src, json: h.json, ord: h.ord };
   }
@@ -313,6 +311,8 @@ class DiskSpool {
   private pending = 0;
   /** Records added. */
   private total = 0;
+  /** The records the reader's sink holds (`seal`), read without their JSON. */
+  private holds: Holds | undefined;
 
   constructor(
     columns: number,
@@ -343,9 +343,10 @@ class DiskSpool {
     }
   }
 
-  seal(): void {
+  seal(holds: Holds | undefined): void {
     this.db.exec('COMMIT');
     this.file.flush();
+    this.holds = holds;
   }
 
   counts(column: number, after?: number): IterableIterator<{ key: Scalar; n: number }> {
@@ -358,29 +359,28 @@ class DiskSpool {
       .iterate() as IterableIterator<{ key: Scalar; n: number }>;
   }
 
-  inOrder(held?: Held): IterableIterator<SpooledRecord> {
+  inOrder(): IterableIterator<SpooledRecord> {
     return this.records(
       'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
-      held,
     );
   }
 
-  grouped(column: number, after?: number, held?: Held): IterableIterator<SpooledRecord> {
+  grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
     const first = after === undefined ? '' : `spool.k${after}, `;
     return this.records(
       // Qualified: `id` alone would name the text column of the result, not the integer.
       `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
        WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
-      held,
     );
   }
 
   /**
    * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
-   * `gatherBytes` (or `GATHER_ROWS` rows) at a time, but for those `held`.
+   * `gatherBytes` (or `GATHER_ROWS` rows) at a time, but for those its reader's sink `holds`.
    */
-  private *records(sql: string, held?: Held): IterableIterator<SpooledRecord> {
+  private *records(sql: string): IterableIterator<SpooledRecord> {
+    const { holds } = this;
     let batch: DiskRow[] = [];
     let wanted: DiskRow[] = [];
     let bytes = 0;
@@ -400,7 +400,7 @@ class DiskSpool {
     };
     for (const row of this.db.prepare(sql).iterate() as Iterable<DiskRow>) {
       batch.push(row);
-      if (!held?.(row.ord)) {
+      if (!holds?.(row.ord)) {
         wanted.push(row);
         bytes += row.len;
       }

@@ -134,18 +134,23 @@ describe('the spool', () => {
     fc.assert(
       fc.property(records, fc.func(fc.boolean()), (records, holds) => {
         for (const budget of [0, Infinity]) {
-          const spool = new Spool(3, budget, 16);
-          try {
+          const spools: Spool[] = [];
+          /** Every read of a spool of the records, sealed with `held`. */
+          const reads = (held?: (ord: number) => boolean) => {
+            const spool = new Spool(3, budget, 16);
+            spools.push(spool);
             records.forEach((r, ord) =>
               spool.add({ ord, id: r.id, src: r.src, json: Buffer.from(r.json), keys: r.keys }),
             );
-            spool.seal();
-            const reads = (held?: (ord: number) => boolean) => [
-              [...spool.inOrder(held)],
-              [...spool.grouped(0, undefined, held)],
-              [...spool.grouped(0, 2, held)],
-              [...spool.grouped(-1, undefined, held)],
+            spool.seal(held);
+            return [
+              [...spool.inOrder()],
+              [...spool.grouped(0)],
+              [...spool.grouped(0, 2)],
+              [...spool.grouped(-1)],
             ];
+          };
+          try {
             const whole = reads();
             reads(holds).forEach((read, i) =>
               read.forEach(({ json, ...rest }, j) => {
@@ -158,7 +163,7 @@ describe('the spool', () => {
               }),
             );
           } finally {
-            spool.close();
+            for (const spool of spools) spool.close();
           }
         }
       }),
