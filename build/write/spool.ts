@@ -291,8 +291,8 @@ export class Spool {
 }
 
 /**
- * A spooled record's row on disk, in the order of the columns of every read: its JSON is `len`
- * bytes at `at` in the record file.
+ * A spooled record's row on disk, as every read selects it (`DiskSpool.records`): its JSON is
+ * `len` bytes at `at` in the record file.
  */
 type DiskRow = [ord: number, key: Scalar, id: string, src: string | null, at: number, len: number];
 
@@ -359,28 +359,27 @@ class DiskSpool {
   }
 
   inOrder(): IterableIterator<SpooledRecord> {
-    return this.records(
-      'SELECT ord, id AS key, CAST(id AS TEXT) AS id, src, at, len FROM spool ORDER BY ord',
-    );
+    return this.records('spool.id', 'ORDER BY ord');
   }
 
   grouped(column: number, after?: number): IterableIterator<SpooledRecord> {
     const key = column < 0 ? 'id' : `k${column}`;
     const first = after === undefined ? '' : `spool.k${after}, `;
     return this.records(
-      // Qualified: `id` alone would name the text column of the result, not the integer.
-      `SELECT ord, spool.${key} AS key, CAST(spool.id AS TEXT) AS id, src, at, len FROM spool
-       WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
+      `spool.${key}`,
+      `WHERE spool.${key} IS NOT NULL ORDER BY ${first}spool.${key}, ord`,
     );
   }
 
   /**
-   * The records of a query of `DiskRow`s, their JSON read from the record file a batch of
-   * `gatherBytes` (or `GATHER_ROWS` rows) at a time, but for those its reader's sink `holds`.
-   * Rows come as arrays (`raw`), which the SQLite binding makes faster than an object a row.
+   * The records of the spool's rows that `where` (a `WHERE` and an `ORDER BY`) selects and orders,
+   * `key` their grouping value, their JSON read from the record file a batch of `gatherBytes` (or
+   * `GATHER_ROWS` rows) at a time, but for those its reader's sink `holds`. Rows come as arrays
+   * (`raw`, a `DiskRow`), which the SQLite binding makes faster than an object a row.
    */
-  private *records(sql: string): IterableIterator<SpooledRecord> {
+  private *records(key: string, where: string): IterableIterator<SpooledRecord> {
     const { holds } = this;
+    const sql = `SELECT ord, ${key}, CAST(spool.id AS TEXT), src, at, len FROM spool ${where}`;
     let batch: SpooledRecord[] = [];
     // The records of the batch whose JSON is read, and their places in it.
     let wanted: (Span & { slot: number })[] = [];
