@@ -399,7 +399,7 @@ function openingStream(
     lengths: segments.map((s) => s.length),
     file: manifest(entries, segments),
   });
-  const stored = compress(raw);
+  const stored = compress(raw, 'index');
   return { stored, length: stored.length, size: raw.length };
 }
 

@@ -199,7 +199,7 @@ function leafBytes({ keys, tables, pieces: raw }: LeafParts): {
   bytes: Buffer;
   directorySize: number;
 } {
-  const pieces = raw.map((piece) => compress(piece));
+  const pieces = raw.map((piece) => compress(piece, 'index'));
   const directory = new ByteWriter();
   directory.bytes(keys);
   directory.varint(PIECE_FILES);
@@ -208,7 +208,7 @@ function leafBytes({ keys, tables, pieces: raw }: LeafParts): {
     directory.varint(stored.length);
     directory.varint(raw[p]!.length);
   });
-  const compressed = compress(directory.view());
+  const compressed = compress(directory.view(), 'index');
   const length = Buffer.alloc(LEAF_HEADER_SIZE);
   length.writeUInt32LE(compressed.length);
   return {

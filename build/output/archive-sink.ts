@@ -296,7 +296,7 @@ export class SegmentSink implements OutputSink {
   private flush(): void {
     if (this.block.length === 0) return;
     const raw = encodeBlock(this.block);
-    const stored = compress(raw);
+    const stored = compress(raw, 'block');
     const head = Buffer.allocUnsafe(BLOCK_HEADER_SIZE);
     head.writeUInt32LE(crc32(stored), 0);
     const line = Buffer.allocUnsafe(BLOCK_LINE_SIZE);
