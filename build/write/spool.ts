@@ -291,10 +291,11 @@ export class Spool {
 }
 
 /**
- * A spooled record's row on disk, as every read selects it (`DiskSpool.records`): its JSON is
- * `len` bytes at `at` in the record file.
+ * A spooled record's row on disk, as every read selects it (`DiskSpool.records`): its id as text,
+ * or null when the read's key is the id; its provider keys by their number (`DiskSpool.sources`);
+ * its JSON is `len` bytes at `at` in the record file.
  */
-type DiskRow = [ord: number, key: Scalar, id: string, src: string | null, at: number, len: number];
+type DiskRow = [ord: number, key: Scalar, id: string | null, src: number, at: number, len: number];
 
 /** The JSON of a record of a batch until the batch is read (`DiskSpool.records`). */
 const UNREAD = new Uint8Array(0);
@@ -312,6 +313,12 @@ class DiskSpool {
   private total = 0;
   /** The records the reader's sink holds (`seal`), read without their JSON. */
   private holds: Holds | undefined;
+  /**
+   * The distinct provider keys of the records, which the rows name by their place here: a
+   * resource has a handful, so a read makes no string of them a row.
+   */
+  private readonly sources: (string | null)[] = [];
+  private readonly sourceNumbers = new Map<string | null, number>();
 
   constructor(
     columns: number,
@@ -322,9 +329,8 @@ class DiskSpool {
     // The sorter spills to temporary files past the cache.
     this.db.pragma(WORKER_CACHE_PRAGMA);
     const keys = Array.from({ length: columns }, (_, i) => `, k${i}`).join('');
-    this.db.exec(
-      `CREATE TABLE spool (ord INTEGER PRIMARY KEY, id, src TEXT, at INTEGER, len INTEGER${keys})`,
-    );
+    const columnsSql = `ord INTEGER PRIMARY KEY, id, src INTEGER, at INTEGER, len INTEGER${keys}`;
+    this.db.exec(`CREATE TABLE spool (${columnsSql})`);
     const marks = ', ?'.repeat(columns);
     this.insert = this.db.prepare(`INSERT INTO spool VALUES (?, ?, ?, ?, ?${marks})`);
     this.db.exec('BEGIN');
@@ -335,11 +341,22 @@ class DiskSpool {
   add({ ord, id, src, json, keys }: Spooled): void {
     this.total++;
     const at = this.file.append(json);
-    this.insert.run(ord, integral(id), src, at, json.length, ...keys.map(integral));
+    const source = this.sourceNumber(src);
+    this.insert.run(ord, integral(id), source, at, json.length, ...keys.map(integral));
     if (++this.pending >= BATCH) {
       this.db.exec('COMMIT; BEGIN');
       this.pending = 0;
     }
+  }
+
+  /** The number of provider keys `src` in `sources`, given one the first time they come. */
+  private sourceNumber(src: string | null): number {
+    let n = this.sourceNumbers.get(src);
+    if (n === undefined) {
+      n = this.sources.push(src) - 1;
+      this.sourceNumbers.set(src, n);
+    }
+    return n;
   }
 
   seal(holds: Holds | undefined): void {
@@ -375,11 +392,14 @@ class DiskSpool {
    * The records of the spool's rows that `where` (a `WHERE` and an `ORDER BY`) selects and orders,
    * `key` their grouping value, their JSON read from the record file a batch of `gatherBytes` (or
    * `GATHER_ROWS` rows) at a time, but for those its reader's sink `holds`. Rows come as arrays
-   * (`raw`, a `DiskRow`), which the SQLite binding makes faster than an object a row.
+   * (`raw`, a `DiskRow`), which the SQLite binding makes faster than an object a row. A read
+   * keyed by the id selects it once: its text is the key's (`String` of an integer id spells it
+   * as SQLite's `CAST` does).
    */
   private *records(key: string, where: string): IterableIterator<SpooledRecord> {
-    const { holds } = this;
-    const sql = `SELECT ord, ${key}, CAST(spool.id AS TEXT), src, at, len FROM spool ${where}`;
+    const { holds, sources } = this;
+    const id = key === 'spool.id' ? 'NULL' : 'CAST(spool.id AS TEXT)';
+    const sql = `SELECT ord, ${key}, ${id}, src, at, len FROM spool ${where}`;
     let batch: SpooledRecord[] = [];
     // The records of the batch whose JSON is read, and their places in it.
     let wanted: (Span & { slot: number })[] = [];
@@ -400,7 +420,8 @@ class DiskSpool {
         wanted.push({ at, len, slot: batch.length });
         bytes += len;
       }
-      batch.push({ ord, key, id, src, json: held ? new StoredRecord(len) : UNREAD });
+      const json = held ? new StoredRecord(len) : UNREAD;
+      batch.push({ ord, key, id: id ?? String(key), src: sources[src]!, json });
       if (bytes >= this.gatherBytes || batch.length >= GATHER_ROWS) yield* flush();
     }
     yield* flush();
